@@ -463,7 +463,7 @@ export type components = {
             folderPath?: string;
         };
         /**
-         * @description Result code as a string. `1000` is success. Known error codes: `4010` (401, invalid or missing credentials), `5000` (500, company list), `Error0` (500, analysis engine unreachable), `Error100` (404), `Error131` (402), `Error209` (400), `Error212` (403). The set is open.
+         * @description Result code as a string. `1000` is success. Known error codes: `4010` (401, invalid or missing credentials), `5000` (500, company list), `Error0` (500, analysis engine unreachable), `Error100` (404), `Error131` (402), `Error209` (400), `Error212` (403). The set is open: codes for missing or invalid parameters are not shown (see the `default` responses).
          * @example 1000
          * @example 4010
          * @example Error131
