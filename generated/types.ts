@@ -942,7 +942,10 @@ export type components = {
          * ProjectLookupResult
          * @description Response of the company list called with the `id` query parameter.
          */
-        ProjectLookupResult: components["schemas"]["Envelope"] & Record<string, never>;
+        ProjectLookupResult: components["schemas"]["Envelope"] & {
+            /** @description The project looked up. */
+            data: unknown;
+        };
         /** @description One company found. */
         ProjectSearchEntry: {
             /**
