@@ -1,0 +1,29 @@
+// Run parameters. The defaults follow issue 7 (10 connections, 10 s per run, 3 repetitions);
+// the environment may shorten them for quick local iterations only.
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+export interface BenchConfig {
+  durationSeconds: number;
+  connections: number;
+  repetitions: number;
+  /** Seconds of the validator loop per schema and repetition. */
+  validatorSeconds: number;
+  /** Project counts of the scale runs, smallest first. */
+  scaleSizes: number[];
+}
+
+export function benchConfig(): BenchConfig {
+  return {
+    durationSeconds: positiveNumber('BENCH_DURATION', 10),
+    connections: positiveNumber('BENCH_CONNECTIONS', 10),
+    repetitions: positiveNumber('BENCH_REPETITIONS', 3),
+    validatorSeconds: positiveNumber('BENCH_VALIDATOR_SECONDS', 2),
+    scaleSizes: [1_000, 10_000, 100_000],
+  };
+}

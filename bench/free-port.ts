@@ -1,0 +1,14 @@
+import { createServer } from 'node:net';
+
+/** A port that is free on 127.0.0.1 right now (the OS picks it; the probe closes before returning). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
+    });
+  });
+}

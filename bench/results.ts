@@ -1,0 +1,51 @@
+// Shapes of bench/results.json: raw repetitions plus the medians the table and targets read.
+import type { LoadResult } from './load.ts';
+import type { ValidatorThroughput } from './validator-throughput.ts';
+
+export type ServerId = 'bare' | 'mock' | 'prism';
+
+export interface ServerRun {
+  server: ServerId;
+  startupMs: number;
+  /** VmHWM of the server process after all its scenarios. */
+  peakMemoryBytes: number;
+  scenarios: Record<string, LoadResult>;
+}
+
+export interface ScaleRun {
+  projects: number;
+  /** Spawn to first response, seeding included. */
+  startupMs: number;
+  peakMemoryBytes: number;
+  load: LoadResult;
+}
+
+export interface Repetition {
+  servers: ServerRun[];
+  scale: ScaleRun[];
+  validators: ValidatorThroughput[];
+}
+
+export interface LoadMedian {
+  scenario: string;
+  server: ServerId;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Summed over the repetitions. */
+  failures: number;
+}
+
+export interface Summary {
+  load: LoadMedian[];
+  ratios: { scenario: string; mockOverBare: number; mockOverPrism: number }[];
+  servers: { server: ServerId; startupMs: number; peakMemoryBytes: number }[];
+  validators: { label: string; example: string; bodyBytes: number; compiledPerSecond: number; validateResponsePerSecond: number }[];
+  scale: { projects: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; peakMemoryBytes: number; startupMs: number; failures: number }[];
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean;
+}

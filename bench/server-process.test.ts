@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
+import { httpRequest } from './http-probe.ts';
+import { tsEntry } from './node-entry.ts';
+import { writeRecording } from './recording.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
+const started: RunningServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.stop()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('server processes', () => {
+  it('starts the bare server, times its start-up, reads its peak memory and stops it', async () => {
+    const recording = join(dir, 'recording.json');
+    writeRecording(recording, [{ method: 'GET', url: '/api/x?a=1', status: 200, contentType: 'application/json', body: '{"ok":true}' }]);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = await startServer({
+      name: 'bare',
+      ...tsEntry(new URL('./bare-server.ts', import.meta.url)),
+      env: { BENCH_RECORDING: recording, PORT: String(port) },
+      origin,
+      probe: { path: '/api/x?a=1' },
+    });
+    started.push(server);
+    expect(server.startupMs).toBeGreaterThan(0);
+    expect(server.startupMs).toBeLessThan(30_000);
+    expect(server.peakMemoryBytes()).toBeGreaterThan(10 * 1024 * 1024);
+
+    const hit = await httpRequest(`${origin}/api/x?a=1`);
+    expect(hit.status).toBe(200);
+    expect(hit.headers['content-type']).toBe('application/json');
+    expect(hit.body).toBe('{"ok":true}');
+    const miss = await httpRequest(`${origin}/api/x?a=2`);
+    expect(miss.status).toBe(404);
+    expect(miss.body).toMatch(/no recording for GET \/api\/x\?a=2/);
+
+    await server.stop();
+    expect(alive(server.pid)).toBe(false);
+  });
+
+  it('fails with the output of a server that exits before answering', async () => {
+    const port = await freePort();
+    await expect(
+      startServer({
+        name: 'crashing',
+        command: process.execPath,
+        args: ['-e', 'console.error("boom: no config"); process.exit(3)'],
+        origin: `http://127.0.0.1:${port}`,
+        probe: { path: '/' },
+      }),
+    ).rejects.toThrow(/crashing exited before answering \(exit 3\)[\s\S]*boom: no config/);
+  });
+
+  it('fails when the server never answers 2xx, and stops it', async () => {
+    const port = await freePort();
+    const script = `require('node:http').createServer((q, s) => s.writeHead(503).end('not yet')).listen(${port}, '127.0.0.1')`;
+    await expect(
+      startServer({ name: 'unready', command: process.execPath, args: ['-e', script], origin: `http://127.0.0.1:${port}`, probe: { path: '/' }, readyTimeoutMs: 800 }),
+    ).rejects.toThrow(/unready did not answer .* with 2xx within 800 ms \(last: HTTP 503: not yet\)/);
+    await expect(httpRequest(`http://127.0.0.1:${port}/`, { timeoutMs: 500 })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,95 @@
+// One server under test in its own child process, so its start-up time and peak memory are its own.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { httpRequest } from './http-probe.ts';
+import { peakMemoryBytes } from './peak-memory.ts';
+
+export interface ServerSpec {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Origin the server will listen on (the caller picked the free port). */
+  origin: string;
+  /** The first 2xx answer to this request marks the server as ready. */
+  probe: { path: string; headers?: Record<string, string> };
+  readyTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  name: string;
+  pid: number;
+  origin: string;
+  /** From spawn to the first successful response, in milliseconds. */
+  startupMs: number;
+  peakMemoryBytes(): number;
+  stop(): Promise<void>;
+}
+
+const OUTPUT_TAIL_CHARS = 4_000;
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const done = await Promise.race([exited(child).then(() => true), sleep(5_000).then(() => false)]);
+  if (!done) {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+}
+
+export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+  const started = performance.now();
+  const child = spawn(spec.command, spec.args, {
+    cwd: spec.cwd,
+    env: { ...process.env, ...spec.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Drained always (a full pipe would stall a server that logs every request); the tail explains failures.
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let spawnError: Error | undefined;
+  child.once('error', (error) => (spawnError = error));
+
+  const timeoutMs = spec.readyTimeoutMs ?? 30_000;
+  const url = `${spec.origin}${spec.probe.path}`;
+  let lastProblem = 'no answer yet';
+  while (performance.now() - started < timeoutMs) {
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
+      await stopChild(child);
+      throw new Error(
+        `${spec.name} exited before answering (${spawnError?.message ?? `exit ${child.exitCode ?? child.signalCode}`}): ${spec.command} ${spec.args.join(' ')}\n${tail}`,
+      );
+    }
+    try {
+      const response = await httpRequest(url, { headers: spec.probe.headers, timeoutMs: 1_000 });
+      if (response.status >= 200 && response.status < 300) {
+        const startupMs = performance.now() - started;
+        return {
+          name: spec.name,
+          pid: child.pid!,
+          origin: spec.origin,
+          startupMs,
+          peakMemoryBytes: () => peakMemoryBytes(child.pid!),
+          stop: () => stopChild(child),
+        };
+      }
+      lastProblem = `HTTP ${response.status}: ${response.body.slice(0, 300)}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    await sleep(5);
+  }
+  await stopChild(child);
+  throw new Error(`${spec.name} did not answer ${url} with 2xx within ${timeoutMs} ms (last: ${lastProblem})\n${tail}`);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from './load.ts';
+import type { Repetition, ServerId } from './results.ts';
+import { summarize } from './summarize.ts';
+
+const load = (requestsPerSecond: number, p99Ms: number, failures = 0): LoadResult => ({ requestsPerSecond, p50Ms: p99Ms / 2, p99Ms, ok: 1, failures, durationSeconds: 10 });
+
+function repetition(mockRps: number, extra: Partial<Record<ServerId, number>> = {}): Repetition {
+  return {
+    servers: (['bare', 'mock', 'prism'] as const).map((server) => ({
+      server,
+      startupMs: server === 'prism' ? 3_000 : 300,
+      peakMemoryBytes: 1_000,
+      scenarios: { list: load(server === 'mock' ? mockRps : (extra[server] ?? 1_000), 2, server === 'prism' ? 1 : 0) },
+    })),
+    scale: [{ projects: 1_000, startupMs: 400, peakMemoryBytes: 2_000, load: load(500, 8) }],
+    validators: [{ label: 'fund summary', path: '/integrationfund/fund', example: 'E', bodyBytes: 10, compiledPerSecond: mockRps, validateResponsePerSecond: 1 }],
+  };
+}
+
+describe('summarize', () => {
+  it('takes medians per scenario and server, ratios of the medians, and sums failures', () => {
+    const summary = summarize([repetition(900), repetition(100, { prism: 50 }), repetition(500)], ['list'], ['bare', 'mock', 'prism']);
+    const mock = summary.load.find((l) => l.server === 'mock')!;
+    expect(mock.requestsPerSecond).toBe(500);
+    expect(summary.ratios).toEqual([{ scenario: 'list', mockOverBare: 0.5, mockOverPrism: 0.5 }]);
+    expect(summary.load.find((l) => l.server === 'prism')!.failures).toBe(3);
+    expect(summary.validators[0]!.compiledPerSecond).toBe(500);
+    expect(summary.scale).toEqual([{ projects: 1_000, requestsPerSecond: 500, p50Ms: 4, p99Ms: 8, peakMemoryBytes: 2_000, startupMs: 400, failures: 0 }]);
+  });
+
+  it('refuses repetitions with a server or scenario missing', () => {
+    const partial = repetition(1);
+    partial.servers = partial.servers.filter((s) => s.server !== 'prism');
+    expect(() => summarize([repetition(1), partial], ['list'], ['bare', 'mock', 'prism'])).toThrow(/no run of prism/);
+    expect(() => summarize([repetition(1)], ['list', 'fund'], ['bare'])).toThrow(/bare has no result for fund/);
+    expect(() => summarize([], ['list'], ['bare'])).toThrow(/no repetition/);
+  });
+});
