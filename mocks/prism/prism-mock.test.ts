@@ -1,0 +1,99 @@
+// Prism's mock on the derived document answers under /api like the service, and its answers
+// (including a two-file multipart upload and a 401) validate against the contract.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
+import { startPrism, type RunningPrism } from './prism-process.ts';
+
+const API_KEY = 'mock-api-key';
+let prism: RunningPrism;
+
+beforeAll(async () => {
+  prism = await startPrism({ mode: 'mock' }, { port: 0 });
+});
+afterAll(async () => {
+  await prism?.close();
+});
+
+async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
+  const response = await fetch(`${prism.baseUrl}${path}`, { method, ...init });
+  const body = (await response.json()) as unknown;
+  return { status: response.status, body, violations: response.headers.get('sl-violations'), contentType: response.headers.get('content-type') };
+}
+
+function expectConforms(method: string, path: string, status: number, body: unknown): void {
+  const result = contractValidator().validateResponse(method, path, status, body);
+  expect(result.violations).toEqual([]);
+}
+
+function pdfPart(name: string): [Blob, string] {
+  return [new Blob([`%PDF-1.4\n% ${name}\n%%EOF\n`], { type: 'application/pdf' }), name];
+}
+
+describe('Prism mock (npm run mock:prism)', () => {
+  it('listens on 127.0.0.1 and serves the contract under /api', () => {
+    expect(prism.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+  });
+
+  it('answers the company list with a ProjectListPage', async () => {
+    const res = await call('GET', '/integration/projects', { headers: { authorization: API_KEY, 'content-type': 'application/json' } });
+    expect(res.status).toBe(200);
+    expect(res.contentType).toMatch(/^application\/json/);
+    expectConforms('GET', '/integration/projects', 200, res.body);
+    expect(contractValidator().validateSchema('ProjectListPage', res.body).violations).toEqual([]);
+  });
+
+  it('does not serve the paths without the /api prefix', async () => {
+    const response = await fetch(`${prism.origin}/integration/projects`, { headers: { authorization: API_KEY } });
+    expect(response.status).toBe(404);
+    await response.body?.cancel();
+  });
+
+  it('answers a fund run summary and a created company', async () => {
+    const fund = await call('GET', '/integrationfund/fund?fundExtractionId=9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d', { headers: { authorization: API_KEY } });
+    expect(fund.status).toBe(200);
+    expectConforms('GET', '/integrationfund/fund', 200, fund.body);
+
+    const created = await call('POST', '/integration/project', {
+      headers: { authorization: API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ companyName: 'Helio Grid Technologies', projectType: 'projectAnalysisNoFile', companyWebsite: 'https://heliogrid.example' }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.violations).toBeNull();
+    expectConforms('POST', '/integration/project', 200, created.body);
+  });
+
+  it('accepts a fund upload with two `files` parts and answers the upload result', async () => {
+    const form = new FormData();
+    form.append('files', ...pdfPart('report.pdf'));
+    form.append('files', ...pdfPart('capital-account.pdf'));
+    const res = await call('POST', '/integrationfund/fund/upload', { headers: { authorization: API_KEY }, body: form });
+    expect(res.violations).toBeNull();
+    expect(res.status).toBe(200);
+    expectConforms('POST', '/integrationfund/fund/upload', 200, res.body);
+  });
+
+  it('really validates the multipart body: an upload without files is refused, naming the field', async () => {
+    const form = new FormData();
+    form.append('folderPath', 'uploads/ws-4821/fund-7f3a2c');
+    const res = await call('POST', '/integrationfund/fund/upload', { headers: { authorization: API_KEY }, body: form });
+    expect(res.status).toBe(422);
+    expect(res.violations).toContain("required property 'files'");
+  });
+
+  it('answers 401 with code 4010 without the API key, as the contract describes', async () => {
+    const res = await call('GET', '/integration/projects');
+    expect(res.status).toBe(401);
+    expectConforms('GET', '/integration/projects', 401, res.body);
+    expect(res.body).toMatchObject({ code: '4010' });
+  });
+
+  it('asks the webhook calls for a bearer token and refuses an API key', async () => {
+    const refused = await call('GET', '/integration/webhook', { headers: { authorization: API_KEY } });
+    expect(refused.status).toBe(401);
+    expectConforms('GET', '/integration/webhook', 401, refused.body);
+
+    const history = await call('GET', '/integration/webhook/history', { headers: { authorization: 'Bearer mock-access-token' } });
+    expect(history.status).toBe(200);
+    expectConforms('GET', '/integration/webhook/history', 200, history.body);
+  });
+});
