@@ -1,14 +1,33 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
-/** Peak resident set size (VmHWM) of a live process, in bytes. Linux only: read from /proc. */
-export function peakMemoryBytes(pid: number): number {
-  let status: string;
+function readProc(path: string): string {
   try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read /proc/${pid}/status (is the process alive, is this Linux?): ${(error as Error).message}`);
+    throw new Error(`cannot read ${path} (is the process alive, is this Linux?): ${(error as Error).message}`);
   }
-  const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(status);
-  if (!match) throw new Error(`no VmHWM line in /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
+}
+
+/** The process and all its descendants (Prism forks its HTTP server from its CLI by default). */
+export function processTree(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return [pid, ...children.flatMap((child) => processTree(child))];
+}
+
+/**
+ * Peak resident set size (VmHWM) in bytes, summed over the process tree: for a forked server that
+ * is an upper bound of the tree's joint peak, and exact for a single process. Linux only.
+ */
+export function peakMemoryBytes(pid: number): number {
+  return processTree(pid).reduce((sum, member) => {
+    const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readProc(`/proc/${member}/status`));
+    if (!match) throw new Error(`no VmHWM line in /proc/${member}/status`);
+    return sum + Number(match[1]) * 1024;
+  }, 0);
 }

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
 import { httpRequest } from './http-probe.ts';
 import { tsEntry } from './node-entry.ts';
+import { processTree } from './peak-memory.ts';
 import { writeRecording } from './recording.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
@@ -53,6 +54,24 @@ describe('server processes', () => {
 
     await server.stop();
     expect(alive(server.pid)).toBe(false);
+  });
+
+  it('counts and stops a forked server tree as one server', async () => {
+    const port = await freePort();
+    const script = [
+      `const { spawn } = require('node:child_process');`,
+      `spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });`,
+      `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1');`,
+    ].join('\n');
+    const server = await startServer({ name: 'forking', command: process.execPath, args: ['-e', script], origin: `http://127.0.0.1:${port}`, probe: { path: '/' } });
+    started.push(server);
+    const tree = processTree(server.pid);
+    expect(tree).toHaveLength(2);
+    const single = processTree(tree[1]!);
+    expect(single).toEqual([tree[1]]);
+    expect(server.peakMemoryBytes()).toBeGreaterThan(2 * 20 * 1024 * 1024);
+    await server.stop();
+    expect(tree.filter(alive)).toEqual([]);
   });
 
   it('fails with the output of a server that exits before answering', async () => {

@@ -34,14 +34,44 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const done = await Promise.race([exited(child).then(() => true), sleep(5_000).then(() => false)]);
-  if (!done) {
-    child.kill('SIGKILL');
-    await exited(child);
+const live = new Set<ChildProcess>();
+// Detached groups outlive this process unless told: never leave a server behind on any exit.
+process.once('exit', () => {
+  for (const child of live) signalGroup(child, 'SIGKILL');
+});
+
+/** Signals the child's whole process group (it leads one: spawned detached), so forked servers stop too. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-child.pid!, signal);
+    return true;
+  } catch {
+    return false; // the group is gone
   }
+}
+
+/** SIGKILL lands asynchronously: wait (bounded) until no member of the group is left. */
+async function groupGone(child: ChildProcess): Promise<void> {
+  for (let waited = 0; waited < 2_000 && signalGroup(child, 0); waited += 10) await sleep(10);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    signalGroup(child, 'SIGTERM');
+    const done = await Promise.race([exited(child).then(() => true), sleep(5_000, false, { ref: false })]);
+    if (!done) {
+      signalGroup(child, 'SIGKILL');
+      await exited(child);
+    }
+  }
+  signalGroup(child, 'SIGKILL'); // whatever the leader left behind in its group
+  await groupGone(child);
+  live.delete(child);
+}
+
+/** Stops every server this process started and has not stopped yet. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...live].map((child) => stopChild(child)));
 }
 
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
@@ -50,7 +80,9 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     cwd: spec.cwd,
     env: { ...process.env, ...spec.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  live.add(child);
   // Drained always (a full pipe would stall a server that logs every request); the tail explains failures.
   let tail = '';
   const keep = (chunk: Buffer) => {
