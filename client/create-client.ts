@@ -1,0 +1,200 @@
+// createIntegrationClient: openapi-fetch over the generated `paths`, with one middleware per
+// concern, and one method per operation of the contract (named by its operationId).
+import createClient from 'openapi-fetch';
+import type { components, paths } from '../generated/types.ts';
+import { authMiddleware } from './auth-middleware.ts';
+import { envelopeMiddleware } from './envelope-middleware.ts';
+import type { NormalizedEnvelope } from './envelope.ts';
+import { errorMiddleware } from './error-middleware.ts';
+import { fundUploadForm, preparedFundFiles, type FundFile } from './fund-files.ts';
+import { waitForFundRun, type WaitForFundRunOptions } from './fund-run-polling.ts';
+import { IntegrationError } from './integration-error.ts';
+import { type ApiClient, type JsonBody, type Query, type Result, resultOf } from './operation-types.ts';
+import { listProjects, type ListProjectsQuery } from './project-pages.ts';
+
+type Schemas = components['schemas'];
+
+export interface IntegrationClientOptions {
+  /** The service base URL including its `/api` prefix, e.g. `http://127.0.0.1:4010/api`. */
+  baseUrl: string;
+  /** Sent raw as `Authorization` on every operation whose contract security is `apiKey`. */
+  apiKey?: string;
+  /** Sent as `Authorization: Bearer <token>` on the operations whose security is `sessionBearer` (webhook calls). */
+  accessToken?: string;
+  /** A fetch implementation; defaults to the global fetch. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * openapi-typescript marks fields with a `default` as required (its defaultNonNullable option), but
+ * a caller may leave them out of a request: the service applies the default.
+ */
+type DefaultsOptional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+export type WebhookConfigurationInput = DefaultsOptional<Schemas['WebhookConfigurationInput'], 'analysisCompleted' | 'analysisChangedStatus'>;
+
+export interface UploadFundFilesOptions extends CallOptions {
+  /** The folderPath of an earlier upload: the files are added to that folder. */
+  folderPath?: string;
+}
+
+export interface UploadDataRoomOptions extends UploadFundFilesOptions {
+  /** Files per upload call; default 10. */
+  filesPerCall?: number;
+}
+
+const DEFAULT_FILES_PER_CALL = 10;
+
+export function createIntegrationClient(options: IntegrationClientOptions) {
+  if (typeof options?.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
+    throw IntegrationError.refused('Invalid client options', 'baseUrl must be an http(s) URL ending in the service\'s /api prefix.');
+  }
+  const api: ApiClient = createClient<paths>({ baseUrl: options.baseUrl, fetch: options.fetch ?? globalThis.fetch });
+  // onResponse runs in reverse order of registration: envelope first, then errors.
+  api.use(authMiddleware({ apiKey: options.apiKey, accessToken: options.accessToken }), errorMiddleware(), envelopeMiddleware());
+
+  /** Files this client stored per folderPath, so the 50-files-per-run limit is checked before sending. */
+  const filesInFolder = new Map<string, number>();
+
+  async function uploadFundFiles(files: readonly FundFile[], opts: UploadFundFilesOptions = {}): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
+    const parts = await preparedFundFiles(files, opts.folderPath === undefined ? 0 : (filesInFolder.get(opts.folderPath) ?? 0));
+    const call = await api.POST('/integrationfund/fund/upload', {
+      // openapi-typescript types binary parts as strings; the FormData built here is what is sent.
+      body: fundUploadForm(parts, opts.folderPath) as unknown as Schemas['FundUploadRequest'],
+      signal: opts.signal,
+    });
+    const result = resultOf<'/integrationfund/fund/upload', 'post'>(call);
+    const { folderPath, fileNames } = result.data;
+    filesInFolder.set(folderPath, (filesInFolder.get(folderPath) ?? 0) + fileNames.length);
+    return result;
+  }
+
+  async function getFundRunSummary(fundExtractionId: string, opts: CallOptions = {}) {
+    const call = await api.GET('/integrationfund/fund', { params: { query: { fundExtractionId } }, signal: opts.signal });
+    return resultOf<'/integrationfund/fund', 'get'>(call);
+  }
+
+  return {
+    /** The underlying openapi-fetch client, with the same middleware, for anything the methods do not cover. */
+    api,
+
+    /** Company list, every page (async iterator of pages). */
+    listProjects: (query?: ListProjectsQuery, opts?: CallOptions) => listProjects(api, query, opts),
+
+    /** Company list called with `id`: one project (the response shape is open in the contract). */
+    async getProject(id: string, opts: CallOptions = {}) {
+      const call = await api.GET('/integration/projects', { params: { query: { id } }, signal: opts.signal });
+      return call.data as NormalizedEnvelope<Schemas['ProjectLookupResult']['data']>;
+    },
+
+    async searchProjects(keywords: string, opts: CallOptions = {}) {
+      const call = await api.GET('/integration/project/search', { params: { query: { keywords } }, signal: opts.signal });
+      return resultOf<'/integration/project/search', 'get'>(call);
+    },
+
+    async createProject(body: JsonBody<'/integration/project', 'post'>, opts: CallOptions = {}) {
+      const call = await api.POST('/integration/project', { body, signal: opts.signal });
+      return resultOf<'/integration/project', 'post'>(call);
+    },
+
+    /** Files for a manual-upload analysis. The part names are open in the contract, so the caller builds the form. */
+    async uploadAnalysisFiles(analysisId: string, form: FormData, opts: CallOptions = {}) {
+      const call = await api.POST('/integrationfiles/upload', {
+        params: { header: { analysisid: analysisId } },
+        body: form as unknown as JsonBody<'/integrationfiles/upload', 'post'>,
+        signal: opts.signal,
+      });
+      return resultOf<'/integrationfiles/upload', 'post'>(call);
+    },
+
+    async processMessage(body: JsonBody<'/integration/processmessage', 'post'>, opts: CallOptions = {}) {
+      const call = await api.POST('/integration/processmessage', { body, signal: opts.signal });
+      return resultOf<'/integration/processmessage', 'post'>(call);
+    },
+
+    async getAnalysisDetail(analysisId: string, opts: CallOptions = {}) {
+      const call = await api.GET('/integration/analysis/detail', { params: { query: { analysisId } }, signal: opts.signal });
+      return resultOf<'/integration/analysis/detail', 'get'>(call);
+    },
+
+    async retrieveReport(query: Query<'/integration/retrievereport', 'get'>, opts: CallOptions = {}) {
+      const call = await api.GET('/integration/retrievereport', { params: { query }, signal: opts.signal });
+      return resultOf<'/integration/retrievereport', 'get'>(call);
+    },
+
+    async getFullReport(query: Query<'/integration/project/fullreport', 'get'>, opts: CallOptions = {}) {
+      const call = await api.GET('/integration/project/fullreport', { params: { query }, signal: opts.signal });
+      return resultOf<'/integration/project/fullreport', 'get'>(call);
+    },
+
+    async getWebhookConfiguration(opts: CallOptions = {}) {
+      const call = await api.GET('/integration/webhook', { signal: opts.signal });
+      return resultOf<'/integration/webhook', 'get'>(call);
+    },
+
+    async createWebhookConfiguration(body: WebhookConfigurationInput, opts: CallOptions = {}) {
+      const call = await api.POST('/integration/webhook', { body: body as Schemas['WebhookConfigurationInput'], signal: opts.signal });
+      return resultOf<'/integration/webhook', 'post'>(call);
+    },
+
+    async updateWebhookConfiguration(body: WebhookConfigurationInput, opts: CallOptions = {}) {
+      const call = await api.PUT('/integration/webhook', { body: body as Schemas['WebhookConfigurationInput'], signal: opts.signal });
+      return resultOf<'/integration/webhook', 'put'>(call);
+    },
+
+    async listWebhookDeliveries(opts: CallOptions = {}) {
+      const call = await api.GET('/integration/webhook/history', { signal: opts.signal });
+      return resultOf<'/integration/webhook/history', 'get'>(call);
+    },
+
+    /** One upload call. Files are checked (type, size, files per run) before anything is sent. */
+    uploadFundFiles,
+
+    /**
+     * A whole data room over one or more upload calls: the first call creates the folder (unless
+     * `folderPath` is given), the next ones add to it. Every file is checked before the first call.
+     */
+    async uploadDataRoom(files: readonly FundFile[], opts: UploadDataRoomOptions = {}): Promise<Schemas['FundUploadResult']> {
+      const filesPerCall = opts.filesPerCall ?? DEFAULT_FILES_PER_CALL;
+      if (!Number.isInteger(filesPerCall) || filesPerCall < 1) {
+        throw IntegrationError.refused('Fund upload refused', `filesPerCall must be a whole number ≥ 1, got ${filesPerCall}.`);
+      }
+      await preparedFundFiles(files, opts.folderPath === undefined ? 0 : (filesInFolder.get(opts.folderPath) ?? 0));
+      let folderPath = opts.folderPath;
+      const fileNames: string[] = [];
+      for (let start = 0; start < files.length; start += filesPerCall) {
+        try {
+          const { data } = await uploadFundFiles(files.slice(start, start + filesPerCall), { folderPath, signal: opts.signal });
+          folderPath = data.folderPath;
+          fileNames.push(...data.fileNames);
+        } catch (error) {
+          throw partialUploadError(error, folderPath, fileNames);
+        }
+      }
+      return { folderPath: folderPath as string, fileNames };
+    },
+
+    async startFundRun(body: JsonBody<'/integrationfund/fund/run', 'post'>, opts: CallOptions = {}) {
+      const call = await api.POST('/integrationfund/fund/run', { body, signal: opts.signal });
+      return resultOf<'/integrationfund/fund/run', 'post'>(call);
+    },
+
+    getFundRunSummary,
+
+    /** Polls the fund read until `completed` or `error` and resolves with that summary. */
+    waitForFundRun: (fundExtractionId: string, opts?: WaitForFundRunOptions) =>
+      waitForFundRun(async (id, signal) => (await getFundRunSummary(id, { signal })).data, fundExtractionId, opts),
+  };
+}
+
+/** A failed batch says what earlier batches already stored, so a partial upload is never silent. */
+function partialUploadError(error: unknown, folderPath: string | undefined, fileNames: string[]): unknown {
+  if (!(error instanceof IntegrationError) || folderPath === undefined || fileNames.length === 0) return error;
+  return new IntegrationError({ ...error, cause: error, storedBeforeFailure: { folderPath, fileNames } });
+}
+
+export type IntegrationClient = ReturnType<typeof createIntegrationClient>;

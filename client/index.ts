@@ -1,0 +1,22 @@
+// Public entry of the typed client. Everything a consumer needs is exported from here.
+export { createIntegrationClient } from './create-client.ts';
+export type {
+  CallOptions,
+  IntegrationClient,
+  IntegrationClientOptions,
+  UploadDataRoomOptions,
+  UploadFundFilesOptions,
+  WebhookConfigurationInput,
+} from './create-client.ts';
+export { IntegrationError, isIntegrationError, ERROR_KIND_BY_CODE } from './integration-error.ts';
+export type { ErrorCode, IntegrationErrorInit, IntegrationErrorKind, KnownErrorCode } from './integration-error.ts';
+export { parseWebhookEvent } from './webhook-event.ts';
+export type { WebhookEvent } from './webhook-event.ts';
+export type { NormalizedEnvelope } from './envelope.ts';
+export type { FundFile } from './fund-files.ts';
+export type { WaitForFundRunOptions } from './fund-run-polling.ts';
+export type { ListProjectsQuery, ProjectPage } from './project-pages.ts';
+export type { Result } from './operation-types.ts';
+export { uploadLimits } from './upload-limits.ts';
+export type { UploadLimits } from './upload-limits.ts';
+export type { components, operations, paths, webhooks } from '../generated/types.ts';
