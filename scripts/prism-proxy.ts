@@ -18,7 +18,7 @@ await servePrismFromCli(
       return { mode: 'proxy', upstream: prismUpstream(upstream) };
     },
     describe: (baseUrl, target) =>
-      `Prism validation proxy: base URL ${baseUrl}, forwarding to ${target.mode === 'proxy' ? target.upstream : ''}/api (Ctrl-C stops it)`,
+      `Prism validation proxy: base URL ${baseUrl} forwards to ${target.mode === 'proxy' ? target.upstream : ''}/api (Ctrl-C stops it)`,
   },
   process.argv.slice(2),
 );
