@@ -1,0 +1,63 @@
+// Prism's validation proxy as a second, independent judge: the live suite driven through
+// `proxy:prism` in front of a provider. In front of a broken provider Prism must report the
+// violations (header and log); in front of the stateful mock it must report none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPrism, type RunningPrism } from '../../mocks/prism/prism-process.ts';
+import { prismUpstream } from '../../mocks/prism/upstream.ts';
+import { BROKEN_API_KEY, BROKEN_FUND_ID, startBrokenProvider, type BrokenProvider } from './broken-provider.ts';
+import { recordingFetch, violationLogLines, type PrismViolation, type RecordedExchange } from './prism-violations.ts';
+import type { LiveReport } from './report-types.ts';
+import { runLiveSuite } from './run-suite.ts';
+
+interface ProxiedRun {
+  report: LiveReport;
+  /** Each exchange with the check that sent it. */
+  exchanges: Array<RecordedExchange & { check: string }>;
+  logViolations: string[];
+}
+
+async function runThroughProxy(prism: RunningPrism, options: Omit<Parameters<typeof runLiveSuite>[0], 'baseUrl' | 'fetch'>): Promise<ProxiedRun> {
+  const recorder = recordingFetch();
+  const report = await runLiveSuite({ ...options, baseUrl: prism.baseUrl, fetch: recorder.fetch });
+  const sent = report.results.filter((r) => r.status !== undefined);
+  expect(recorder.exchanges).toHaveLength(sent.length);
+  return {
+    report,
+    exchanges: recorder.exchanges.map((e, i) => ({ ...e, check: sent[i]?.id ?? '?' })),
+    logViolations: violationLogLines(prism.log()),
+  };
+}
+
+const isResponseViolation = (v: PrismViolation) => v.location[0] === 'response';
+
+describe('Prism proxy in front of a broken provider', () => {
+  let provider: BrokenProvider;
+  let prism: RunningPrism;
+  let run: ProxiedRun;
+
+  beforeAll(async () => {
+    provider = await startBrokenProvider();
+    prism = await startPrism({ mode: 'proxy', upstream: prismUpstream(provider.baseUrl) }, { port: 0 });
+    run = await runThroughProxy(prism, { apiKey: BROKEN_API_KEY, allowWrites: false, fundExtractionId: BROKEN_FUND_ID });
+  });
+  afterAll(async () => {
+    await prism?.close();
+    await provider?.close();
+  });
+
+  it('reports the company list without `code` in sl-violations and in its log', () => {
+    const list = run.exchanges.find((e) => e.check === 'listProjects');
+    expect(list?.violations.filter(isResponseViolation).map((v) => v.message)).toContain("Response body must have required property 'code'");
+    expect(run.logViolations.some((line) => /Violation: response\.body .*required property 'code'/.test(line))).toBe(true);
+  });
+
+  it('reports the fund status outside the enum', () => {
+    const fund = run.exchanges.find((e) => e.check === 'getFundRunSummary');
+    expect(fund?.violations.filter(isResponseViolation).some((v) => v.location.join('.') === 'response.body.data.status')).toBe(true);
+  });
+
+  it('passes the upstream answers through unchanged, so the suite fails too', () => {
+    expect(run.report.results.find((r) => r.id === 'listProjects')?.outcome).toBe('failed');
+    expect(run.report.results.find((r) => r.id === 'getFundRunSummary')?.outcome).toBe('failed');
+  });
+});
