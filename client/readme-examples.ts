@@ -1,0 +1,56 @@
+// Type-checks the ```ts examples of a README against the project, each as its own module at the
+// repository root (so `./client/index.ts` resolves as it does for a consumer there).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ExampleProblem {
+  example: number;
+  line: number;
+  message: string;
+}
+
+export function tsBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
+}
+
+function compilerOptions(): ts.CompilerOptions {
+  const parsed = ts.getParsedCommandLineOfConfigFile(`${ROOT}tsconfig.json`, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  });
+  if (!parsed) throw new Error('tsconfig.json could not be read.');
+  return { ...parsed.options, noEmit: true };
+}
+
+/** Every type error of every example; empty when they all compile. */
+export function checkExamples(markdown: string): ExampleProblem[] {
+  const blocks = tsBlocks(markdown);
+  const files = new Map(blocks.map((code, i) => [`${ROOT}readme-example-${i + 1}.ts`, code]));
+  const options = compilerOptions();
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (name) => files.has(name) || fileExists(name);
+  host.readFile = (name) => files.get(name) ?? readFile(name);
+  host.getSourceFile = (name, language, ...rest) => {
+    const code = files.get(name);
+    return code === undefined ? getSourceFile(name, language, ...rest) : ts.createSourceFile(name, code, language, true);
+  };
+  const program = ts.createProgram([...files.keys()], options, host);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.file && files.has(d.file.fileName))
+    .map((d) => ({
+      example: [...files.keys()].indexOf((d.file as ts.SourceFile).fileName) + 1,
+      line: (d.file as ts.SourceFile).getLineAndCharacterOfPosition(d.start ?? 0).line + 1,
+      message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+    }));
+}
+
+export function readmeText(): string {
+  return readFileSync(`${ROOT}client/README.md`, 'utf8');
+}
