@@ -1,0 +1,86 @@
+// `buildDocs` end to end without a browser: one self-contained page with the Open questions
+// section, generated/ untouched, and staleness detected from the stamp.
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import contract from '../../generated/openapi.json' with { type: 'json' };
+import { CONTENT_SECURITY_POLICY, remoteAssets } from '../../scripts/docs-offline.ts';
+import { buildDocs, docsUpToDate, ensureDocs } from '../../scripts/docs.ts';
+import { countSourceGapMarks } from './source-gap-marks.ts';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const sha = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+
+let out: string;
+let index: string;
+let html: string;
+let generatedBefore: string;
+
+beforeAll(async () => {
+  out = await mkdtemp(join(tmpdir(), 'docs-site-'));
+  generatedBefore = await sha(join(ROOT, 'generated/openapi.json'));
+  index = await buildDocs(out);
+  html = await readFile(index, 'utf8');
+}, 120_000);
+afterAll(async () => {
+  await rm(out, { recursive: true, force: true });
+});
+
+/** The definition the page renders, as embedded by build-docs. */
+function embeddedDefinition(page: string): typeof contract {
+  const match = page.match(/const __redoc_definition = (\{.*?\});\n/s);
+  if (!match?.[1]) throw new Error('The page embeds no __redoc_definition.');
+  return JSON.parse(match[1]) as typeof contract;
+}
+
+describe('buildDocs', () => {
+  it('writes index.html into the folder given and returns its path', () => {
+    expect(index).toBe(join(out, 'index.html'));
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+  });
+
+  it('inlines Redoc and loads nothing from another host', () => {
+    expect(html).toContain('Redoc');
+    expect(remoteAssets(html)).toEqual([]);
+    expect(html).toContain(CONTENT_SECURITY_POLICY);
+  });
+
+  it('renders the contract with an Open questions section listing every x-gap mark', async () => {
+    const definition = embeddedDefinition(html);
+    expect(Object.keys(definition.paths)).toEqual(Object.keys(contract.paths));
+    expect(Object.keys(definition.webhooks)).toEqual(Object.keys(contract.webhooks));
+    const rows = definition.info.description.match(/^\| \d+ \| /gm) ?? [];
+    expect(rows).toHaveLength(await countSourceGapMarks(join(ROOT, 'openapi')));
+  });
+
+  it('leaves generated/ untouched', async () => {
+    expect(await sha(join(ROOT, 'generated/openapi.json'))).toBe(generatedBefore);
+  });
+});
+
+describe('docsUpToDate and ensureDocs', () => {
+  it('call a fresh build up to date and do not rebuild it', async () => {
+    expect(await docsUpToDate(out)).toBe(true);
+    const before = (await stat(index)).mtimeMs;
+    expect(await ensureDocs(out)).toBe(index);
+    expect((await stat(index)).mtimeMs).toBe(before);
+  });
+
+  it('call a build from another source stale, and rebuild it', async () => {
+    await writeFile(join(out, 'docs-source.sha256'), 'not-the-hash\n');
+    expect(await docsUpToDate(out)).toBe(false);
+    await ensureDocs(out);
+    expect(await docsUpToDate(out)).toBe(true);
+  }, 120_000);
+
+  it('call a missing site stale', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'docs-none-'));
+    try {
+      expect(await docsUpToDate(empty)).toBe(false);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,189 @@
+// The documentation site as a reader meets it: `npm start` on a free port, Debian's Chromium
+// through playwright-core, every operation and webhook in the navigation, search, the Open
+// questions page against the contract's x-gap marks, and not one request beyond localhost.
+// The same checks then run on a deliberately broken site to show that they catch each fault.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import contract from '../../generated/openapi.json' with { type: 'json' };
+import { buildDocs } from '../../scripts/docs.ts';
+import { gatherGaps } from '../../scripts/gaps.ts';
+import { contractValidator } from '../support/contract-validator.ts';
+import { expectedNavigation, navigationOperations, openQuestionRows, outsideLocalhost, searchResults } from './site-checks.ts';
+import { countSourceGapMarks } from './source-gap-marks.ts';
+import { startSite, type RunningSite } from './start-site.ts';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+let site: RunningSite | undefined;
+let context: BrowserContext | undefined;
+let userDataDir: string | undefined;
+const cleanups: (() => Promise<void>)[] = [];
+
+/** A fresh page whose every request and console error is logged. */
+async function openPage(url: string): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  if (!context) throw new Error('The browser did not start.');
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('[data-component-name="Menu/MenuItem"]').first().waitFor();
+  return { page, requests, errors };
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}; the documentation browser test needs it. ` +
+        "Install Debian's package: `apt-get update && apt-get install -y chromium` (.ci/run does this in CI).",
+    );
+  }
+  site = await startSite();
+  userDataDir = await mkdtemp(join(tmpdir(), 'docs-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1400, height: 900 },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  for (const cleanup of cleanups) await cleanup();
+  await site?.stop();
+}, 60_000);
+
+describe('the documentation site served by npm start', () => {
+  let page: Page;
+  let requests: string[];
+  let errors: string[];
+  let docsUrl: string;
+
+  beforeAll(async () => {
+    docsUrl = `${site?.origin}/docs/`;
+    ({ page, requests, errors } = await openPage(docsUrl));
+    await mkdir(join(ROOT, 'dist/docs'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'dist/docs/screenshot.png') });
+  }, 60_000);
+
+  it('renders the contract title, the guides and the tag groups in the navigation', async () => {
+    expect(await page.locator('h1').first().innerText()).toContain(contract.info.title);
+    const labels = await page.locator('[data-testid="menu-item-label"]').allInnerTexts();
+    for (const guide of ['Getting started', 'Walk-through: a fund data room', 'Walk-through: a company', 'Webhooks', 'Errors', 'Limits', 'Open questions']) {
+      expect(labels).toContain(guide);
+    }
+    for (const group of contract['x-tagGroups']) expect(labels).toContain(group.name);
+  });
+
+  it('lists every operation and every webhook of the contract in the navigation', async () => {
+    const expected = expectedNavigation(contract);
+    expect(expected.size).toBeGreaterThan(Object.keys(contract.webhooks).length);
+    expect(Object.fromEntries(await navigationOperations(page))).toEqual(Object.fromEntries(expected));
+  });
+
+  it('finds an operation by name with the search and opens it', async () => {
+    const { summary } = contract.paths['/integrationfund/fund/run'].post;
+    const results = await searchResults(page, summary);
+    const hit = results.findIndex((r) => r.includes(summary) && r.includes('/integrationfund/fund/run'));
+    expect(hit, results.join('\n---\n')).toBeGreaterThanOrEqual(0);
+    await page.locator('[data-component-name="Search/SearchItem"]').nth(hit).click();
+    await page.waitForURL((url) => url.hash.endsWith('/startfundrun'));
+    await page.locator('h2', { hasText: summary }).first().waitFor({ state: 'visible' });
+  });
+
+  it('lists on the Open questions page as many gaps as the contract has x-gap marks', async () => {
+    const rows = await openQuestionRows(page, docsUrl);
+    expect(rows).toHaveLength(await countSourceGapMarks(join(ROOT, 'openapi')));
+    const gaps = gatherGaps(contract);
+    rows.forEach((row, i) => {
+      expect(row.startsWith(`${i + 1}\t`), row).toBe(true);
+      expect(row).toContain(gaps[i]?.pointer);
+    });
+  });
+
+  it('serves the working mock under /api next to the docs', async () => {
+    const response = await fetch(`${site?.origin}/api/integration/projects?page=0&pageSize=2`, {
+      headers: { Authorization: process.env.MOCK_API_KEY ?? 'mock-api-key', 'Content-Type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    const result = contractValidator().validateResponse('get', '/integration/projects', 200, await response.json());
+    expect(result.violations).toEqual([]);
+  });
+
+  it('made no request outside localhost and logged no error', () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(outsideLocalhost(requests)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the same checks on a broken site', () => {
+  let page: Page;
+  let requests: string[];
+  let docsUrl: string;
+  const removedGapPointer = '#/components/schemas/FundStage';
+
+  // Built from a contract without the message intake operation and without one x-gap, with a
+  // remote image added to the page (the CSP blocks it, but the browser still asks for it).
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docs-broken-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const broken = structuredClone(contract) as unknown as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    delete broken.paths['/integration/processmessage'];
+    delete broken.components.schemas.FundStage?.['x-gap'];
+    await writeFile(join(dir, 'openapi.json'), JSON.stringify(broken));
+    const index = await buildDocs(join(dir, 'site'), join(dir, 'openapi.json'));
+    const html = (await readFile(index, 'utf8')).replace('<body>', '<body><img src="https://cdn.example.invalid/pixel.png" alt="">');
+    const server: Server = createServer((_, response) => {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(html);
+    });
+    server.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const address = server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('The broken site did not start.');
+    docsUrl = `http://127.0.0.1:${address.port}/docs/`;
+    ({ page, requests } = await openPage(docsUrl));
+  }, 120_000);
+
+  it('the navigation check finds the missing operation', async () => {
+    const seen = await navigationOperations(page);
+    const expected = expectedNavigation(contract);
+    expect([...expected.keys()].filter((id) => !seen.has(id))).toEqual(['processmessage']);
+  });
+
+  it('the Open questions check finds one row fewer than the contract has marks', async () => {
+    const rows = await openQuestionRows(page, docsUrl);
+    expect(rows.length).toBe((await countSourceGapMarks(join(ROOT, 'openapi'))) - 1);
+    expect(rows.some((row) => row.includes(removedGapPointer))).toBe(false);
+  });
+
+  it('the request check finds the request outside localhost', () => {
+    expect(outsideLocalhost(requests)).toEqual(['https://cdn.example.invalid/pixel.png']);
+  });
+});

@@ -1,0 +1,82 @@
+// What the browser test reads off a rendered documentation page, as plain data, so the same
+// checks run on the real site and on a deliberately broken one.
+import type { Page } from 'playwright-core';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+interface OperationLike {
+  operationId?: string;
+  summary?: string;
+}
+type Document = { paths?: object; webhooks?: object };
+
+/**
+ * Every operation of a contract (paths and webhooks) as its navigation entry should read:
+ * lower-cased operationId (the end of Redoc's link) to "summary METHOD".
+ */
+export function expectedNavigation(doc: Document): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const section of [doc.paths, doc.webhooks]) {
+    for (const item of Object.values(section ?? {}) as Record<string, OperationLike | undefined>[]) {
+      for (const method of METHODS) {
+        const op = item[method];
+        if (op?.operationId) entries.set(op.operationId.toLowerCase(), `${op.summary ?? ''} ${method.toUpperCase()}`.trim());
+      }
+    }
+  }
+  return entries;
+}
+
+/** The operation entries of the side navigation, opening each tag group (they render lazily). */
+export async function navigationOperations(page: Page): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  const groups = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group:has(> a:not([href^="/section"]))');
+  for (const group of await groups.all()) {
+    await group.locator('> a').click();
+    await group.locator('.menu-item-type-operation').first().waitFor();
+    const items = await group
+      .locator('.menu-item-type-operation > a')
+      .evaluateAll((links) => links.map((a) => [a.getAttribute('href') ?? '', (a as HTMLElement).innerText] as const));
+    for (const [href, label] of items) seen.set(href.slice(href.lastIndexOf('/') + 1), label.replace(/\s+/g, ' ').trim());
+  }
+  return seen;
+}
+
+/** The text of each table row of the Open questions section, in page order. */
+export async function openQuestionRows(page: Page, docsUrl: string): Promise<string[]> {
+  await page.goto(`${docsUrl}#/section/open-questions`, { waitUntil: 'networkidle' });
+  await page.locator('[id="section/open-questions"]').waitFor();
+  // Rows between the section's heading and the next heading outside the section. No named
+  // helper inside: the function is serialized into the page as it is.
+  return page.evaluate(() => {
+    const start = document.getElementById('section/open-questions');
+    if (!start) return [];
+    const FOLLOWING = Node.DOCUMENT_POSITION_FOLLOWING;
+    const end = [...document.querySelectorAll('h1[id], h2[id], h3[id]')].find(
+      (h) => (start.compareDocumentPosition(h) & FOLLOWING) !== 0 && !h.id.startsWith('section/open-questions'),
+    );
+    return [...document.querySelectorAll('tbody tr')]
+      .filter((tr) => (start.compareDocumentPosition(tr) & FOLLOWING) !== 0)
+      .filter((tr) => !end || (tr.compareDocumentPosition(end) & FOLLOWING) !== 0)
+      .map((tr) => (tr as HTMLElement).innerText);
+  });
+}
+
+/** Search results listed for a query typed into the page's search. */
+export async function searchResults(page: Page, query: string): Promise<string[]> {
+  await page.locator('[data-testid="search-trigger"]').click();
+  await page.keyboard.type(query);
+  const results = page.locator('[data-component-name="Search/SearchItem"]');
+  await results.first().waitFor();
+  return results.allInnerTexts();
+}
+
+/** The URLs of a request log that left the machine (anything but loopback, blob: and data:). */
+export function outsideLocalhost(urls: string[]): string[] {
+  return urls.filter((url) => {
+    const { protocol, hostname } = new URL(url);
+    if (protocol === 'blob:' || protocol === 'data:') return false;
+    return !LOCAL_HOSTS.has(hostname);
+  });
+}

@@ -1,0 +1,98 @@
+// Builds the documentation site: one self-contained dist/docs/index.html rendered by
+// `redocly build-docs --inlineBundle` (no CDN, see docs-offline.ts) from a docs copy of the
+// bundled contract that carries the generated Open questions section. generated/ is never touched.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { makeSelfContained } from './docs-offline.ts';
+import { withOpenQuestions } from './gaps.ts';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CONTRACT = join(ROOT, 'generated/openapi.json');
+const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
+const REDOCLY_PACKAGE = join(ROOT, 'node_modules/@redocly/cli/package.json');
+const OFFLINE = join(ROOT, 'scripts/docs-offline.ts');
+/** Written next to index.html: the hash of the docs copy it was built from, to detect staleness. */
+const STAMP = 'docs-source.sha256';
+
+// Redoc options: open the success response, and show every x- extension (x-gap, x-known-values,
+// limits...) inline next to the node it belongs to, so open facts are visible where they apply.
+const REDOC_OPTIONS = {
+  expandResponses: '200',
+  showExtensions: true,
+  jsonSamplesExpandLevel: 3,
+};
+
+/**
+ * The docs copy of the contract (with Open questions) as text, and a hash of everything the page
+ * is made from: that copy, the Redoc options, the offline post-processing and the Redocly version.
+ */
+async function docsSource(contractPath = CONTRACT): Promise<{ text: string; hash: string }> {
+  const contract = JSON.parse(await readFile(contractPath, 'utf8')) as Record<string, unknown>;
+  const text = `${JSON.stringify(withOpenQuestions(contract), null, 2)}\n`;
+  const hash = createHash('sha256').update(text).update(JSON.stringify(REDOC_OPTIONS));
+  for (const file of [OFFLINE, REDOCLY_PACKAGE]) hash.update(await readFile(file));
+  return { text, hash: hash.digest('hex') };
+}
+
+/**
+ * Builds the site into outDir and returns the absolute path of its index.html. contractPath
+ * (a bundled contract) is for tests that need a site built from a deliberately broken contract.
+ */
+export async function buildDocs(outDir = 'dist/docs', contractPath = CONTRACT): Promise<string> {
+  const out = resolve(ROOT, outDir);
+  const { text, hash } = await docsSource(contractPath);
+  const work = await mkdtemp(join(tmpdir(), 'docs-build-'));
+  try {
+    const source = join(work, 'openapi.json');
+    await writeFile(source, text);
+    const built = join(work, 'index.html');
+    const args = [REDOCLY, 'build-docs', source, '--inlineBundle', '--output', built, '--openapi', JSON.stringify(REDOC_OPTIONS)];
+    try {
+      await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 1 << 24 });
+    } catch (e) {
+      const err = e as { stdout?: string; stderr?: string; message: string };
+      throw new Error(`redocly build-docs failed:\n${err.stderr || err.stdout || err.message}`);
+    }
+    const page = makeSelfContained(await readFile(built, 'utf8'));
+    await mkdir(out, { recursive: true });
+    // Staged and renamed within the output folder so a reader never sees a half-written page;
+    // the stamp goes first so an interrupted build is seen as stale.
+    const staged = join(out, `.index.html.${process.pid}`);
+    await writeFile(staged, page);
+    await rm(join(out, STAMP), { force: true });
+    await rename(staged, join(out, 'index.html'));
+    await writeFile(join(out, STAMP), `${hash}\n`);
+    return join(out, 'index.html');
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    await rm(join(out, `.index.html.${process.pid}`), { force: true });
+  }
+}
+
+/** True when outDir holds a site built from today's contract with today's gaps and options. */
+export async function docsUpToDate(outDir = 'dist/docs'): Promise<boolean> {
+  const out = resolve(ROOT, outDir);
+  const [stamp, index] = await Promise.all([
+    readFile(join(out, STAMP), 'utf8').catch(() => null),
+    readFile(join(out, 'index.html')).catch(() => null),
+  ]);
+  if (stamp === null || index === null) return false;
+  return stamp.trim() === (await docsSource()).hash;
+}
+
+/** Builds the site only when it is missing or stale; returns the index.html path. */
+export async function ensureDocs(outDir = 'dist/docs'): Promise<string> {
+  if (await docsUpToDate(outDir)) return join(resolve(ROOT, outDir), 'index.html');
+  return buildDocs(outDir);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const index = await buildDocs(process.argv[2]);
+  console.log(`wrote ${index}`);
+}
