@@ -1,0 +1,79 @@
+// Assembles the mock: the service's operations under /api from generated/openapi.json, the control
+// API under /__mock from control-api.openapi.yaml, both through the same contract router, and
+// optionally the documentation site under /docs/.
+import { readFileSync } from 'node:fs';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { parse } from 'yaml';
+import contract from '../generated/openapi.json' with { type: 'json' };
+import type { UserRecord } from './domain/records.ts';
+import { controlHandlers } from './handlers/control.ts';
+import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
+import { serviceHandlers } from './handlers/index.ts';
+import type { OperationHandler, OperationInput, ServiceOperation } from './handlers/operation-types.ts';
+import { authenticateUser } from './http/auth.ts';
+import { readOperations } from './http/contract-operations.ts';
+import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
+import { installErrorHandlers } from './http/error-handler.ts';
+import { RequestValidator } from './http/request-validator.ts';
+import type { MockRuntime } from './runtime.ts';
+
+export const API_PREFIX = '/api';
+const CONTRACT_ID = 'https://contract.local/openapi.json';
+const CONTROL_ID = 'https://contract.local/control-api.json';
+
+export interface MockAppOptions {
+  runtime: MockRuntime;
+  logger?: boolean;
+  /** Serve this directory at /docs/ (and redirect / there). */
+  docsDir?: string;
+}
+
+function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRecord>> {
+  return Object.fromEntries(
+    Object.entries(serviceHandlers).map(([operationId, handler]) => {
+      // Each handler's input is the one its operation declares; the router validated it already.
+      const run = handler as unknown as OperationHandler<ServiceOperation>;
+      const route: RouteHandler<UserRecord> = async (request, reply, user) =>
+        run({ request, reply, user, runtime, query: request.query, body: request.body } as OperationInput<ServiceOperation>);
+      return [operationId, route];
+    }),
+  );
+}
+
+export async function buildMockApp({ runtime, logger = false, docsDir }: MockAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, exposeHeadRoutes: false, forceCloseConnections: true });
+  // Streamed by the upload handlers; the size limit is checked per file, a failed file is not thrown here.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: MAX_FILE_BYTES, files: 1000, fields: 20, parts: 1020 },
+  });
+  installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects` });
+
+  await app.register(
+    async (scope) => {
+      registerContractRoutes(scope, {
+        operations: readOperations(contract as Record<string, unknown>),
+        validator: new RequestValidator(contract, CONTRACT_ID),
+        handlers: serviceRoutes(runtime),
+        authenticate: (security, request) => authenticateUser(security, request, runtime.state.users),
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const controlDoc = parse(readFileSync(new URL('./control-api.openapi.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+  registerContractRoutes(app, {
+    operations: readOperations(controlDoc),
+    validator: new RequestValidator(controlDoc, CONTROL_ID),
+    handlers: controlHandlers(runtime),
+    authenticate: () => undefined,
+  });
+
+  if (docsDir) {
+    await app.register(fastifyStatic, { root: docsDir, prefix: '/docs/', redirect: true });
+    app.get('/', (_request, reply) => reply.redirect('/docs/'));
+  }
+  return app;
+}

@@ -1,0 +1,41 @@
+// Identifiers and timestamps. With a seed both are deterministic (counter-based uuids, a clock
+// that advances one second per reading) so tests and recorded examples are reproducible.
+import { randomUUID } from 'node:crypto';
+
+/** Hex prefix per kind of record, so deterministic ids say what they name. */
+const KIND_PREFIX = {
+  project: 'a0000000',
+  analysis: 'b0000000',
+  entity: 'c0000000',
+  fundRun: 'd0000000',
+  webhook: 'e0000000',
+  folder: 'f0000000',
+} as const;
+export type IdKind = keyof typeof KIND_PREFIX;
+
+export interface IdSource {
+  uuid(kind: IdKind): string;
+  /** Current time as ISO 8601. */
+  now(): string;
+}
+
+export function randomIds(): IdSource {
+  return { uuid: () => randomUUID(), now: () => new Date().toISOString() };
+}
+
+export function deterministicIds(startTime: string): IdSource {
+  let counter = 0;
+  let clock = Date.parse(startTime);
+  if (Number.isNaN(clock)) throw new Error(`startTime is not an ISO 8601 timestamp: ${startTime}`);
+  return {
+    uuid(kind) {
+      counter += 1;
+      return `${KIND_PREFIX[kind]}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+    },
+    now() {
+      const iso = new Date(clock).toISOString();
+      clock += 1000;
+      return iso;
+    },
+  };
+}

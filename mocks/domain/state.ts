@@ -1,0 +1,136 @@
+// All mock state, in memory. One workspace (one credit balance) with several users; every record
+// remembers its owner so users are isolated from each other.
+import type { components } from '../../generated/types.ts';
+import { deterministicIds, randomIds, type IdSource } from './ids.ts';
+import type {
+  AnalysisRecord,
+  FolderRecord,
+  FundRunRecord,
+  ProjectRecord,
+  UserRecord,
+  WebhookConfigRecord,
+} from './records.ts';
+import { Scheduler } from './scheduler.ts';
+import type { ResolvedSeed, SeedProject } from './seed.ts';
+import { WebhookDispatcher } from './webhook-dispatcher.ts';
+
+type Schemas = components['schemas'];
+
+export const DEFAULT_STATUS: Schemas['ProjectStatus'] = {
+  name: 'Active',
+  code: 'active',
+  order: 1,
+  isVisible: true,
+  hasProjectPhase: true,
+};
+export const DEFAULT_PHASE: Schemas['ProjectPhase'] = {
+  name: 'Due diligence',
+  code: 'dueDiligence',
+  order: 1,
+  isVisible: true,
+};
+
+export class MockState {
+  readonly ids: IdSource;
+  readonly scheduler = new Scheduler();
+  readonly users: UserRecord[];
+  readonly projects = new Map<string, ProjectRecord>();
+  readonly analyses = new Map<string, AnalysisRecord>();
+  readonly folders = new Map<string, FolderRecord>();
+  readonly fundRuns = new Map<string, FundRunRecord>();
+  readonly webhookConfigs = new Map<string, WebhookConfigRecord>();
+  readonly webhooks = new WebhookDispatcher(this);
+  credits: number;
+  engineAvailable = true;
+
+  constructor(
+    readonly seed: ResolvedSeed,
+    deterministic: boolean,
+  ) {
+    this.ids = deterministic ? deterministicIds(seed.startTime ?? '2026-01-01T00:00:00.000Z') : randomIds();
+    this.credits = seed.credits;
+    this.users = seed.users.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      apiKey: u.apiKey,
+      accessToken: u.accessToken,
+      fundRoles: new Map(Object.entries(u.fundRoles ?? {})),
+      // Cloned: linking a project to a folder changes the folder, never the seed.
+      drive: u.drive ? { folders: u.drive.folders.map((f) => ({ ...f, files: [...(f.files ?? [])] })) } : null,
+    }));
+    for (const p of seed.data.projects) this.addSeedProject(p);
+  }
+
+  user(id: string): UserRecord {
+    const user = this.users.find((u) => u.id === id);
+    if (!user) throw new Error(`No user ${id} in the mock state`);
+    return user;
+  }
+
+  /** Takes `amount` credits if the plan has them; never lets the balance go negative. */
+  charge(amount: number): boolean {
+    if (this.credits < amount) return false;
+    this.credits -= amount;
+    return true;
+  }
+
+  projectAnalyses(projectId: string): AnalysisRecord[] {
+    return [...this.analyses.values()].filter((a) => a.projectId === projectId);
+  }
+
+  private addSeedProject(p: SeedProject): void {
+    if (!this.users.some((u) => u.id === p.ownerUserId)) {
+      throw new Error(`Seed project ${p.companyName} names an unknown owner ${p.ownerUserId}`);
+    }
+    const createdAt = this.ids.now();
+    const project: ProjectRecord = {
+      id: p.id ?? this.ids.uuid('project'),
+      ownerUserId: p.ownerUserId,
+      projectType: null,
+      name: p.name ?? p.companyName,
+      companyName: p.companyName,
+      companyWebsite: p.companyWebsite ?? null,
+      companyLegalName: p.companyLegalName ?? null,
+      companyEmail: p.companyEmail ?? null,
+      companyIndustry: p.companyIndustry ?? '',
+      companyCountry: p.companyCountry ?? '',
+      companyBusinessModel: p.companyBusinessModel ?? '',
+      companyStage: p.companyStage ?? '',
+      companyRevenueRange: p.companyRevenueRange ?? '',
+      description: p.description ?? '',
+      isVisible: true,
+      isPending: false,
+      isUnread: false,
+      status: p.projectstatus ?? { ...DEFAULT_STATUS },
+      phase: p.projectphase ?? { ...DEFAULT_PHASE },
+      extraConfig: {},
+      platformEntityCompanyId: this.ids.uuid('entity'),
+      messages: [],
+      createdAt,
+    };
+    this.projects.set(project.id, project);
+    if (p.completedAnalysis ?? true) {
+      const analysis: AnalysisRecord = {
+        id: this.ids.uuid('analysis'),
+        projectId: project.id,
+        type: 'company',
+        status: 'completed',
+        sources: [],
+        awaitingUpload: false,
+        unreadable: false,
+        score: null,
+        createdAt,
+      };
+      analysis.score = scoreFor(this.seed, analysis);
+      this.analyses.set(analysis.id, analysis);
+    }
+  }
+}
+
+/** The score a completed analysis gives: the mean of the seeded fit dimensions. */
+export function scoreFor(seed: ResolvedSeed, analysis: AnalysisRecord): Schemas['ProjectScore'] {
+  const dims = seed.fitDimensions;
+  const mean = dims.length ? dims.reduce((sum, d) => sum + d.score, 0) / dims.length : 0;
+  return { status: 'done', scoreText: `Mock score of analysis ${analysis.id}`, score: Math.round(mean * 10) / 10 };
+}

@@ -1,0 +1,107 @@
+// Company records: list (and the `id` lookup), search, create, manual file upload, messages.
+import { attachUploadedFiles } from '../domain/analyses.ts';
+import { createProject, matchesKeywords, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
+import { hasPlaceholders, projectView, PLACEHOLDER_GAP } from '../domain/project-views.ts';
+import type { ProjectRecord } from '../domain/records.ts';
+import { metadataEnvelope, topLevelEnvelope } from '../http/envelope.ts';
+import { errors } from '../http/errors.ts';
+import { receiveAnalysisFiles } from './analysis-upload.ts';
+import type { OperationHandler } from './operation-types.ts';
+
+const MAX_PAGE_SIZE = 100;
+const LOOKUP_GAP = 'response shape of the company list called with id: the mock answers the one project as data';
+const ORDERBY_GAP = 'fields accepted by orderby: the mock sorts by any Project field holding a string, number or boolean';
+const NAME_GAP = 'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null';
+const NO_ANALYSIS_ID_GAP = 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)';
+
+function placeholderGaps(projects: ProjectRecord[]): string[] {
+  return projects.some(hasPlaceholders) ? [PLACEHOLDER_GAP] : [];
+}
+
+export const listProjects: OperationHandler<'listProjects'> = ({ query, user, runtime }) => {
+  const { state } = runtime;
+  if (query.id !== undefined) {
+    const project = ownProject(state, user, query.id);
+    return { body: topLevelEnvelope(projectView(state, project)), gaps: [LOOKUP_GAP, ...placeholderGaps([project])] };
+  }
+  const gaps: string[] = [];
+  const page = query.page ?? 0;
+  const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
+  const matching = projectsOf(state, user).filter((p) => matchesKeywords(p, query.search ?? ''));
+  let views = matching.map((p) => projectView(state, p));
+  if (query.orderby !== undefined) {
+    const key = query.orderby as keyof (typeof views)[number];
+    const sortable = views.every((v) => ['string', 'number', 'boolean'].includes(typeof v[key]));
+    gaps.push(ORDERBY_GAP);
+    if (sortable) {
+      // Stable: ties keep creation order.
+      views = [...views].sort((a, b) => compare(a[key], b[key]));
+    } else {
+      throw errors.invalidRequest(`query parameter orderby names no sortable Project field: ${query.orderby}`, ORDERBY_GAP);
+    }
+  }
+  const start = page * pageSize;
+  const data = views.slice(start, start + pageSize);
+  return {
+    body: topLevelEnvelope(data, { page, pageSize, totalCount: views.length, nextPage: start + pageSize < views.length }),
+    gaps: [...gaps, ...placeholderGaps(matching.slice(start, start + pageSize))],
+  };
+};
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b);
+  return Number(a) - Number(b);
+}
+
+export const searchProjects: OperationHandler<'searchProjects'> = ({ query, user, runtime }) => {
+  const found = projectsOf(runtime.state, user).filter((p) => matchesKeywords(p, query.keywords));
+  return {
+    body: metadataEnvelope({ data: found.map((p) => ({ id: p.id })) }),
+    gaps: ['search entry fields other than id: the mock returns id only'],
+  };
+};
+
+export const createProjectHandler: OperationHandler<'createProject'> = ({ body, user, runtime }) => {
+  const { project, analysis, returnedDriveLink } = createProject(runtime.state, user, body);
+  const gaps: string[] = [];
+  if (body.name === undefined || body.companyWebsite === undefined) gaps.push(NAME_GAP);
+  if (analysis) gaps.push(ANALYSIS_COST_GAP);
+  else gaps.push(NO_ANALYSIS_ID_GAP);
+  return {
+    body: metadataEnvelope({
+      project: {
+        id: project.id,
+        name: project.name,
+        companyName: project.companyName,
+        companyWebsite: project.companyWebsite,
+        projectType: body.projectType,
+      },
+      ...(analysis ? { analysisId: analysis.id } : {}),
+      ...(returnedDriveLink ? { driveFolderLink: returnedDriveLink } : {}),
+    }),
+    gaps,
+  };
+};
+
+export const uploadAnalysisFiles: OperationHandler<'uploadAnalysisFiles'> = async ({ request, user, runtime }) => {
+  const { state } = runtime;
+  const analysisId = String(request.headers.analysisid);
+  const analysis = state.analyses.get(analysisId);
+  const project = analysis && state.projects.get(analysis.projectId);
+  if (!analysis || !project || project.ownerUserId !== user.id) {
+    throw errors.notFound(`No analysis ${analysisId} for this user`, 'error for an unknown analysisid');
+  }
+  const received = await receiveAnalysisFiles(request, runtime);
+  attachUploadedFiles(state, analysis, received.names, received.unreadable);
+  return {
+    body: metadataEnvelope(null),
+    gaps: ['request parts and response data of integrationfiles/upload: any file part is accepted, data is null'],
+  };
+};
+
+export const processMessage: OperationHandler<'processMessage'> = ({ body, user, runtime }) => {
+  const { state } = runtime;
+  const project = ownProject(state, user, body.projectId);
+  project.messages.push({ content: body.content, receivedAt: state.ids.now() });
+  return { body: metadataEnvelope(null) };
+};

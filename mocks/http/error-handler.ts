@@ -1,0 +1,58 @@
+// Every failure leaves as the contract's error envelope (top-level placement), never as Fastify's
+// own error body: thrown MockHttpErrors as they are, parser and framework errors as MOCK_* codes.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorEnvelope } from './envelope.ts';
+import { MockHttpError } from './errors.ts';
+import { GAP_HEADER } from './gap-header.ts';
+
+const MALFORMED_GAP = 'error code and HTTP status for a malformed request';
+
+/** Framework error codes and what the mock answers for them. */
+const FRAMEWORK_ERRORS: Record<string, { code: string; title: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'MOCK_MALFORMED_JSON', title: 'Malformed JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'MOCK_MALFORMED_JSON', title: 'Malformed JSON' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'MOCK_UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'MOCK_INVALID_REQUEST', title: 'Invalid request' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'MOCK_BODY_TOO_LARGE', title: 'Body too large' },
+};
+
+export function toMockError(error: FastifyError | Error): MockHttpError {
+  if (error instanceof MockHttpError) return error;
+  const { code, statusCode } = error as FastifyError;
+  const known = code ? FRAMEWORK_ERRORS[code] : undefined;
+  if (known && statusCode) return new MockHttpError(statusCode, known.code, known.title, error.message, MALFORMED_GAP);
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    return new MockHttpError(statusCode, 'MOCK_INVALID_REQUEST', 'Invalid request', error.message, MALFORMED_GAP);
+  }
+  return new MockHttpError(500, 'MOCK_INTERNAL_ERROR', 'Internal Server Error', error.message, 'error code of an unexpected failure');
+}
+
+export function sendMockError(reply: FastifyReply, error: MockHttpError): FastifyReply {
+  reply.code(error.status);
+  if (error.gap) reply.header(GAP_HEADER, error.gap);
+  return reply.send(errorEnvelope(error.code, error.title, error.description));
+}
+
+export function installErrorHandlers(app: FastifyInstance, options: { companyListPath: string }): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let mockError = toMockError(error);
+    // The company list has its own documented code for an unexpected error.
+    if (mockError.code === 'MOCK_INTERNAL_ERROR' && request.routeOptions.url === options.companyListPath) {
+      mockError = new MockHttpError(500, '5000', 'Internal Server Error', error.message);
+    }
+    if (mockError.status >= 500) request.log.error(error);
+    return sendMockError(reply, mockError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendMockError(
+      reply,
+      new MockHttpError(
+        404,
+        'MOCK_NOT_FOUND',
+        'Not found',
+        `No operation ${request.method} ${request.url.split('?')[0]} in the contract`,
+        'response for a path or method the contract does not have',
+      ),
+    ),
+  );
+}

@@ -1,0 +1,50 @@
+// startMock(): the stateful mock of the whole service on a port of the caller's choosing (0 picks
+// a free one). Used by `npm start` (start.ts), by the tests and by other suites.
+import { buildMockApp } from './app.ts';
+import { MockRuntime } from './runtime.ts';
+
+export type { MockSeed, SeedDriveFolder, SeedPortfolioCompany, SeedProject, SeedUser } from './domain/seed.ts';
+import type { MockSeed } from './domain/seed.ts';
+
+export interface StartMockOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Overrides of the default seed; with a seed, ids and times are deterministic. */
+  seed?: MockSeed;
+  /** Serve the documentation site from this directory at /docs/. */
+  docsDir?: string;
+  logger?: boolean;
+}
+
+export interface RunningMock {
+  /** `http://<host>:<port>` */
+  origin: string;
+  /** `origin + '/api'`: the specification's `{base_url}`. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  const runtime = await MockRuntime.create(options.seed);
+  const app = await buildMockApp({ runtime, logger: options.logger, docsDir: options.docsDir });
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await app.listen({ port: options.port ?? 4010, host });
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    origin,
+    baseUrl: `${origin}/api`,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// `npm start`: the stateful mock on 127.0.0.1:$PORT (default 4010) with the documentation site at
+// /docs/, rebuilt first when it is missing or older than the bundled contract.
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startMock } from './server.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const docsDir = `${root}dist/docs`;
+const contractPath = `${root}generated/openapi.json`;
+
+function docsAreStale(): boolean {
+  const index = `${docsDir}/index.html`;
+  return !existsSync(index) || statSync(index).mtimeMs < statSync(contractPath).mtimeMs;
+}
+
+/** Builds the site with scripts/docs.ts (written by the docs helper); without it, the mock runs without docs. */
+async function prepareDocs(): Promise<string | undefined> {
+  if (docsAreStale()) {
+    const script = `${root}scripts/docs.ts`;
+    if (!existsSync(script)) {
+      console.warn('scripts/docs.ts is not there yet: starting without the documentation site');
+      return existsSync(`${docsDir}/index.html`) ? docsDir : undefined;
+    }
+    try {
+      const { buildDocs } = (await import(script)) as { buildDocs: (outDir?: string) => Promise<string> };
+      await buildDocs(docsDir);
+    } catch (error) {
+      console.warn(`Building the documentation site failed, starting without it: ${String(error)}`);
+      return undefined;
+    }
+  }
+  return docsDir;
+}
+
+const port = Number(process.env.PORT ?? 4010);
+const docs = await prepareDocs();
+const mock = await startMock({ port, docsDir: docs, logger: process.env.MOCK_LOG === '1' });
+console.log(`Stateful mock: ${mock.baseUrl}`);
+if (docs) console.log(`Documentation: ${mock.origin}/docs/`);
+console.log(`API key: ${process.env.MOCK_API_KEY || 'mock-api-key'}  access token: ${process.env.MOCK_ACCESS_TOKEN || 'mock-access-token'}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void mock.close().then(() => process.exit(0));
+  });
+}

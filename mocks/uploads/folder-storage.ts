@@ -1,0 +1,54 @@
+// Uploaded files on disk under one temporary root per mock instance. Files are streamed into a
+// staging directory first and only moved into their folder when the whole upload succeeded, so a
+// failed upload never leaves a partial folder or file behind.
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface StagedFile {
+  /** Name as stored (sanitised file name from the request). */
+  name: string;
+  /** Where the bytes are while staged. */
+  path: string;
+}
+
+export class FolderStorage {
+  private constructor(readonly root: string) {}
+
+  static async create(): Promise<FolderStorage> {
+    return new FolderStorage(await mkdtemp(join(tmpdir(), 'fund-mock-')));
+  }
+
+  async createStaging(): Promise<string> {
+    await mkdir(join(this.root, 'staging'), { recursive: true });
+    return mkdtemp(join(this.root, 'staging', 'upload-'));
+  }
+
+  folderDir(folderId: string): string {
+    return join(this.root, 'folders', folderId);
+  }
+
+  /** Moves staged files into a folder (created when new); a later file of the same name replaces the earlier one. */
+  async commit(dir: string, files: StagedFile[], isNew: boolean): Promise<void> {
+    if (isNew) await mkdir(dir, { recursive: true });
+    try {
+      for (const file of files) await rename(file.path, join(dir, file.name));
+    } catch (error) {
+      if (isNew) await this.remove(dir);
+      throw error;
+    }
+  }
+
+  async remove(dir: string): Promise<void> {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  /** Empties the root (reset) without removing it. */
+  async clear(): Promise<void> {
+    await Promise.all([this.remove(join(this.root, 'folders')), this.remove(join(this.root, 'staging'))]);
+  }
+
+  async destroy(): Promise<void> {
+    await this.remove(this.root);
+  }
+}
