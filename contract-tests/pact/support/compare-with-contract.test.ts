@@ -1,0 +1,75 @@
+// The pact-versus-contract checker accepts what the contract allows and fails, naming the spot, on a
+// consumer expectation it forbids.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import bundled from '../../../generated/openapi.json' with { type: 'json' };
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparePactsWithContract, formatFindings } from './compare-with-contract.ts';
+import { contractWithBasePath, serverBasePath } from './contract-with-base-path.ts';
+import { pactFilePath } from './pact-location.ts';
+
+const { like, regex } = MatchersV3;
+const FUND_ID = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const SUCCESS = { code: '1000', title: 'Successful', description: '' };
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pact-compare-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Writes a one-interaction pact: the expected fund read answers `data`. */
+async function fundReadPact(name: string, path: string, data: Record<string, unknown>): Promise<string> {
+  const pact = new PactV4({ consumer: `compare-${name}`, provider: 'compare-provider', dir, logLevel: 'error' });
+  await pact
+    .addInteraction()
+    .uponReceiving(`a fund read (${name})`)
+    .withRequest('GET', path, (b) => b.query({ fundExtractionId: FUND_ID }).headers({ Authorization: like('mock-api-key') }))
+    .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS, data }))
+    .executeTest(async (server) => {
+      await fetch(`${server.url}${path}?fundExtractionId=${FUND_ID}`, { headers: { Authorization: 'mock-api-key' } });
+    });
+  return pactFilePath(`compare-${name}`, 'compare-provider', dir);
+}
+
+describe('the contract with the base path', () => {
+  it('takes the prefix from the server URL and keeps the bundled contract unchanged', () => {
+    const derived = contractWithBasePath();
+    expect(serverBasePath(derived)).toBe('/api');
+    expect(Object.keys(derived.paths as object)).toContain('/api/integrationfund/fund');
+    expect(Object.keys(bundled.paths)).toContain('/integrationfund/fund');
+    expect(Object.keys(bundled.paths).filter((p) => p.startsWith('/api/'))).toEqual([]);
+  });
+});
+
+describe('comparePactsWithContract', () => {
+  it('passes an expectation the contract allows', async () => {
+    const file = await fundReadPact('allowed', '/api/integrationfund/fund', { status: regex('^(pending|running|completed|error)$', 'completed') });
+    const report = await comparePactsWithContract([file]);
+    expect(report.interactionsChecked).toBe(1);
+    expect(report.errors, formatFindings(report.errors)).toEqual([]);
+  });
+
+  it('fails on a fund status outside the enum, naming the field', async () => {
+    const file = await fundReadPact('bad-status', '/api/integrationfund/fund', { status: 'finished' });
+    const report = await comparePactsWithContract([file]);
+    expect(report.errors).toHaveLength(1);
+    expect(report.errors[0]).toMatchObject({ code: 'response.body.incompatible', location: expect.stringContaining('response.body.data.status') });
+  });
+
+  it('fails on a field the contract does not have', async () => {
+    const file = await fundReadPact('extra-field', '/api/integrationfund/fund', { status: 'completed', progressPercent: 40 });
+    const report = await comparePactsWithContract([file]);
+    expect(formatFindings(report.errors)).toContain('progressPercent');
+  });
+
+  it('fails on a path without the /api prefix, which the service does not serve', async () => {
+    const file = await fundReadPact('no-prefix', '/integrationfund/fund', { status: 'completed' });
+    const report = await comparePactsWithContract([file]);
+    expect(report.errors.map((e) => e.code)).toEqual(['request.path-or-method.unknown']);
+  });
+});

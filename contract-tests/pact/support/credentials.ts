@@ -1,0 +1,6 @@
+// The credentials the consumer suites send. They are the stateful mock's defaults, so a pact replays
+// against the mock as written; any other provider gets them swapped for its own (see provider-target.ts).
+export const CONSUMER_API_KEY = 'mock-api-key';
+export const CONSUMER_ACCESS_TOKEN = 'mock-access-token';
+/** A key no provider issues: the 401 interactions send it. */
+export const UNKNOWN_API_KEY = 'unknown-api-key-0000';

@@ -1,0 +1,44 @@
+// The provider a verification runs against: the stateful mock started by the test, or any deployment
+// named by PROVIDER_BASE_URL (+ PROVIDER_API_KEY, PROVIDER_ACCESS_TOKEN).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY } from './credentials.ts';
+
+export interface ProviderTarget {
+  kind: 'mock' | 'external';
+  /** Service base URL, ending in `/api` like the contract's server URL. */
+  baseUrl: string;
+  apiKey: string;
+  /** Absent when the deployment's session token was not given: bearer interactions cannot run. */
+  accessToken?: string;
+}
+
+/** The external target described by the environment, or undefined when PROVIDER_BASE_URL is unset. */
+export function externalTarget(env: NodeJS.ProcessEnv = process.env): ProviderTarget | undefined {
+  const baseUrl = env.PROVIDER_BASE_URL?.trim();
+  if (!baseUrl) return undefined;
+  if (!/\/api\/?$/.test(new URL(baseUrl).pathname)) {
+    throw new Error(`PROVIDER_BASE_URL must be the service base URL, ending in /api (got ${baseUrl})`);
+  }
+  const apiKey = env.PROVIDER_API_KEY?.trim();
+  if (!apiKey) throw new Error('PROVIDER_BASE_URL is set but PROVIDER_API_KEY is not: the verification needs the deployment API key');
+  const accessToken = env.PROVIDER_ACCESS_TOKEN?.trim() || undefined;
+  return { kind: 'external', baseUrl: baseUrl.replace(/\/$/, ''), apiKey, accessToken };
+}
+
+/** The pacts' paths already start with `/api`, so the verifier is given the URL before it. */
+export function verifierBaseUrl(target: ProviderTarget): string {
+  return target.baseUrl.replace(/\/api\/?$/, '');
+}
+
+/**
+ * Request filter for the Pact verifier's proxy: the consumer's credentials become the target's.
+ * Unknown keys are left alone, so the 401 interactions still send a key nobody issued.
+ */
+export function credentialSwap(target: ProviderTarget): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, _res, next) => {
+    const auth = req.headers.authorization;
+    if (auth === CONSUMER_API_KEY) req.headers.authorization = target.apiKey;
+    else if (auth === `Bearer ${CONSUMER_ACCESS_TOKEN}` && target.accessToken) req.headers.authorization = `Bearer ${target.accessToken}`;
+    next();
+  };
+}

@@ -1,0 +1,61 @@
+// Runs the Pact verifier (HTTP or message) and turns its JSON result into per-interaction outcomes.
+import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
+
+/** The verifier's state handlers (pact-js does not export the type by name). */
+export type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
+
+export interface Mismatch {
+  path: string;
+  mismatch: string;
+}
+
+export interface VerifierOutcome {
+  verified: string[];
+  failed: { interaction: string; mismatches: Mismatch[] }[];
+}
+
+interface VerifierJson {
+  result: boolean;
+  errors: { interaction: string; mismatch: { mismatches?: Partial<Mismatch>[]; message?: string } }[];
+  interactionResults?: { description: string; result: string }[];
+}
+
+function parseVerifierJson(text: string): VerifierJson | undefined {
+  try {
+    const json = JSON.parse(text) as VerifierJson;
+    return Array.isArray(json.errors) ? json : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The interaction description inside the verifier's "Verifying a pact between ... - <description>". */
+function descriptionOf(label: string, descriptions: string[]): string {
+  return descriptions.find((d) => label.endsWith(` - ${d}`) || label === d) ?? label;
+}
+
+/** `descriptions` are the interactions the pact holds; each ends up verified or failed, never unaccounted. */
+export async function runVerifier(options: VerifierOptions, descriptions: string[]): Promise<VerifierOutcome> {
+  let raw: string;
+  try {
+    raw = String(await new Verifier({ logLevel: 'warn', ...options }).verifyProvider());
+  } catch (error) {
+    raw = error instanceof Error ? error.message : String(error);
+  }
+  const json = parseVerifierJson(raw);
+  if (!json) throw new Error(`the Pact verifier did not run: ${raw}`);
+  const outcome: VerifierOutcome = { verified: [], failed: [] };
+  for (const e of json.errors) {
+    const mismatches = (e.mismatch.mismatches ?? []).map((m) => ({ path: m.path ?? '', mismatch: m.mismatch ?? JSON.stringify(m) }));
+    if (!mismatches.length) mismatches.push({ path: '', mismatch: e.mismatch.message ?? JSON.stringify(e.mismatch) });
+    outcome.failed.push({ interaction: descriptionOf(e.interaction, descriptions), mismatches });
+  }
+  // Only what the verifier reports as OK counts as verified; anything it did not run is a failure.
+  const ok = new Set((json.interactionResults ?? []).filter((r) => r.result === 'OK').map((r) => r.description));
+  const failed = new Set(outcome.failed.map((f) => f.interaction));
+  outcome.verified = descriptions.filter((d) => ok.has(d) && !failed.has(d));
+  for (const d of descriptions) {
+    if (!ok.has(d) && !failed.has(d)) outcome.failed.push({ interaction: d, mismatches: [{ path: '', mismatch: 'not run by the verifier' }] });
+  }
+  return outcome;
+}

@@ -1,0 +1,69 @@
+// A deliberately broken provider for the tests of the tests: a loopback proxy in front of a working
+// provider that rewrites one response (and passes every other request through untouched).
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Tampering {
+  method: string;
+  /** Path without the query, e.g. `/api/integrationfund/fund`. */
+  path: string;
+  /** Changes the parsed JSON body in place. */
+  rewrite(body: Record<string, unknown>): void;
+}
+
+export interface TamperingProxy {
+  origin: string;
+  /** How many responses were rewritten; a test asserts the tampering actually happened. */
+  tampered(): number;
+  close(): Promise<void>;
+}
+
+function withoutHopHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const copy = { ...headers };
+  delete copy['content-length'];
+  delete copy['transfer-encoding'];
+  delete copy.connection;
+  return copy;
+}
+
+export async function startTamperingProxy(upstreamOrigin: string, tampering: Tampering): Promise<TamperingProxy> {
+  const upstream = new URL(upstreamOrigin);
+  let count = 0;
+  const server = createServer((req, res) => {
+    const forward = httpRequest(
+      { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          let body = Buffer.concat(chunks);
+          const path = (req.url ?? '').split('?')[0];
+          if (req.method === tampering.method && path === tampering.path && /json/.test(answer.headers['content-type'] ?? '')) {
+            const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+            tampering.rewrite(parsed);
+            body = Buffer.from(JSON.stringify(parsed));
+            count += 1;
+          }
+          res.writeHead(answer.statusCode ?? 502, { ...withoutHopHeaders(answer.headers), 'content-length': body.length });
+          res.end(body);
+        });
+      },
+    );
+    forward.on('error', (e) => {
+      res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'proxy', title: 'Bad gateway', description: e.message, data: null }));
+    });
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    tampered: () => count,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
