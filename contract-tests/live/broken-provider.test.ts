@@ -71,7 +71,7 @@ describe('live suite against a broken provider', () => {
 });
 
 describe('npm run verify:live against the broken provider', () => {
-  it('exits 1, prints the violations with their JSON paths, and writes JSON and JUnit reports', async () => {
+  it('exits 1, prints the violations with their JSON paths, and writes JSON and JUnit reports', { timeout: 60_000 }, async () => {
     const reportBase = join(outDir, 'nested', 'live');
     const run = await promisify(execFile)(
       join(ROOT, 'node_modules/.bin/tsx'),
@@ -93,7 +93,7 @@ describe('npm run verify:live against the broken provider', () => {
     expect(xml).toContain('body $.data.status: must be equal to one of the allowed values');
   });
 
-  it('exits 2 with the usage on a missing option', async () => {
+  it('exits 2 with the usage on a missing option', { timeout: 60_000 }, async () => {
     const run = await promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/verify-live.ts', '--base-url', provider.baseUrl], { cwd: ROOT }).then(
       () => ({ code: 0, stderr: '' }),
       (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),

@@ -51,7 +51,7 @@ describe('live suite against the stateful mock', () => {
 });
 
 describe('npm run verify:live against the stateful mock', () => {
-  it('exits 0 and writes reports without failures', async () => {
+  it('exits 0 and writes reports without failures', { timeout: 60_000 }, async () => {
     const reportBase = join(outDir, 'live');
     const { stdout } = await promisify(execFile)(
       join(ROOT, 'node_modules/.bin/tsx'),

@@ -19,6 +19,15 @@ describe('prismDocument', () => {
     for (const [path, item] of Object.entries(original)) expect(derived.paths[`/api${path}`]).toBe(item);
   });
 
+  it('with markGaps, declares X-Mock-Gap on the inline responses of operations with an open behaviour, without touching the contract', () => {
+    const before = JSON.stringify(contract);
+    const derived = prismDocument(undefined, { markGaps: true }) as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { example: string }> }> }>> };
+    const search = derived.paths['/api/integration/project/search']?.get;
+    expect(search?.responses['200']?.headers?.['X-Mock-Gap']?.example).toBe(contract.paths['/integration/project/search'].get['x-gap']);
+    expect(derived.paths['/api/integration/projects']?.get?.responses['200']?.headers).toBeUndefined();
+    expect(JSON.stringify(contract)).toBe(before);
+  });
+
   it('follows a different server path instead of assuming /api', () => {
     const doc = { servers: [{ url: 'https://example.test/v2/' }], paths: { '/things': {} } };
     expect(serverBasePath(doc)).toBe('/v2');

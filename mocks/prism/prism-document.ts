@@ -22,10 +22,35 @@ export function serverBasePath(doc: Json = contract as Json): string {
   return new URL(url, 'http://placeholder.invalid').pathname.replace(/\/+$/, '');
 }
 
-/** The contract as Prism must see it: every path key prefixed with the server path. */
-export function prismDocument(doc: Json = contract as Json): Json {
+const GAP_HEADER = 'X-Mock-Gap';
+
+/**
+ * For the mock: an operation whose behaviour the specification leaves open (`x-gap` on the
+ * operation) answers with an example chosen by us, so its inline responses declare an
+ * `X-Mock-Gap` header whose example is the gap text, and Prism sends it to the caller.
+ */
+function markGaps(item: Json): Json {
+  const marked = structuredClone(item);
+  for (const operation of Object.values(marked) as Json[]) {
+    const gap = operation['x-gap'];
+    if (typeof gap !== 'string') continue;
+    for (const response of Object.values((operation.responses ?? {}) as Record<string, Json>)) {
+      if ('$ref' in response) continue;
+      response.headers = { ...(response.headers as Json), [GAP_HEADER]: { description: 'What the specification leaves open here.', schema: { type: 'string' }, example: gap } };
+    }
+  }
+  return marked;
+}
+
+/**
+ * The contract as Prism must see it: every path key prefixed with the server path. With
+ * `markGaps` (the mock), operations with an open behaviour also announce it in `X-Mock-Gap`.
+ */
+export function prismDocument(doc: Json = contract as Json, options: { markGaps?: boolean } = {}): Json {
   const base = serverBasePath(doc);
-  const paths = Object.fromEntries(Object.entries(doc.paths as Json).map(([path, item]) => [`${base}${path}`, item]));
+  const paths = Object.fromEntries(
+    Object.entries(doc.paths as Json).map(([path, item]) => [`${base}${path}`, options.markGaps ? markGaps(item as Json) : item]),
+  );
   return {
     ...doc,
     servers: [{ url: '/', description: `Derived for Prism: the paths already start with the contract's server path ${base}.` }],
@@ -39,9 +64,9 @@ export interface WrittenDocument {
 }
 
 /** Writes the Prism document to a fresh temporary folder (Prism reads documents from files). */
-export async function writePrismDocument(): Promise<WrittenDocument> {
+export async function writePrismDocument(options: { markGaps?: boolean } = {}): Promise<WrittenDocument> {
   const dir = await mkdtemp(join(tmpdir(), 'prism-contract-'));
   const path = join(dir, 'openapi.prism.json');
-  await writeFile(path, JSON.stringify(prismDocument(), null, 2));
+  await writeFile(path, JSON.stringify(prismDocument(contract as Json, options), null, 2));
   return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -80,6 +80,15 @@ describe('Prism mock (npm run mock:prism)', () => {
     expect(res.violations).toContain("required property 'files'");
   });
 
+  it('says so in X-Mock-Gap where the answer fills a gap of the specification, and only there', async () => {
+    const search = await fetch(`${prism.baseUrl}/integration/project/search?keywords=helio`, { headers: { authorization: API_KEY } });
+    expect(search.headers.get('x-mock-gap')).toBe('Query parameters other than keywords, and entry fields other than id, are not shown.');
+    expectConforms('GET', '/integration/project/search', 200, await search.json());
+    const list = await fetch(`${prism.baseUrl}/integration/projects`, { headers: { authorization: API_KEY } });
+    expect(list.headers.get('x-mock-gap')).toBeNull();
+    await list.body?.cancel();
+  });
+
   it('answers 401 with code 4010 without the API key, as the contract describes', async () => {
     const res = await call('GET', '/integration/projects');
     expect(res.status).toBe(401);

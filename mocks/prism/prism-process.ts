@@ -43,7 +43,8 @@ const LISTENING = /Prism is listening on (http:\/\/\S+)/;
 
 export async function startPrism(target: PrismTarget, options: PrismOptions): Promise<RunningPrism> {
   const entry = prismCliEntry();
-  const document = await writePrismDocument();
+  // The proxy judges against the contract as it is; only the mock announces its gap choices.
+  const document = await writePrismDocument({ markGaps: target.mode === 'mock' });
   const host = options.host ?? '127.0.0.1';
   const args = [entry, target.mode, document.path];
   if (target.mode === 'proxy') args.push(target.upstream);

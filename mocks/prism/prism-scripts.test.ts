@@ -11,6 +11,8 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const TSX = `${ROOT}node_modules/.bin/tsx`;
 const started: ChildProcess[] = [];
 const servers: Server[] = [];
+// Each test starts tsx and Prism as child processes: allow for a loaded machine.
+const SPAWN = { timeout: 60_000 };
 
 interface Script {
   child: ChildProcess;
@@ -49,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('npm run mock:prism', () => {
-  it('listens on the port from PORT (0: a free one) and stops on SIGTERM', async () => {
+  it('listens on the port from PORT (0: a free one) and stops on SIGTERM', SPAWN, async () => {
     const script = runScript('scripts/prism-mock.ts', [], { PORT: '0' });
     const baseUrl = await baseUrlOf(script);
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
@@ -60,7 +62,7 @@ describe('npm run mock:prism', () => {
     await expect(fetch(`${baseUrl}/integration/projects`)).rejects.toThrow();
   });
 
-  it('refuses an invalid --port with exit code 2', async () => {
+  it('refuses an invalid --port with exit code 2', SPAWN, async () => {
     const script = runScript('scripts/prism-mock.ts', ['--port', 'eighty']);
     expect(await script.exited).toBe(2);
     expect(script.output()).toContain('Invalid port "eighty"');
@@ -68,7 +70,7 @@ describe('npm run mock:prism', () => {
 });
 
 describe('npm run proxy:prism', () => {
-  it('forwards /api calls to the upstream base URL and flags a violating answer', async () => {
+  it('forwards /api calls to the upstream base URL and flags a violating answer', SPAWN, async () => {
     const seen: string[] = [];
     const upstream = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
@@ -91,7 +93,7 @@ describe('npm run proxy:prism', () => {
     expect(script.output()).toMatch(/Violation: response\.body .*must have required property 'code'/);
   });
 
-  it('refuses to start without an upstream', async () => {
+  it('refuses to start without an upstream', SPAWN, async () => {
     const script = runScript('scripts/prism-proxy.ts', []);
     expect(await script.exited).toBe(2);
     expect(script.output()).toContain('Missing <upstream>');
