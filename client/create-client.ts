@@ -1,7 +1,7 @@
 // createIntegrationClient: openapi-fetch over the generated `paths`, with one middleware per
 // concern, and one method per operation of the contract (named by its operationId).
 import createClient from 'openapi-fetch';
-import type { components, paths } from '../generated/types.ts';
+import type { components, operations, paths } from '../generated/types.ts';
 import { authMiddleware } from './auth-middleware.ts';
 import { envelopeMiddleware } from './envelope-middleware.ts';
 import type { NormalizedEnvelope } from './envelope.ts';
@@ -73,7 +73,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     return result;
   }
 
-  async function getFundRunSummary(fundExtractionId: string, opts: CallOptions = {}) {
+  async function getFundRunSummary(fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'], opts: CallOptions = {}) {
     const call = await api.GET('/integrationfund/fund', { params: { query: { fundExtractionId } }, signal: opts.signal });
     return resultOf<'/integrationfund/fund', 'get'>(call);
   }
@@ -86,12 +86,12 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     listProjects: (query?: ListProjectsQuery, opts?: CallOptions) => listProjects(api, query, opts),
 
     /** Company list called with `id`: one project (the response shape is open in the contract). */
-    async getProject(id: string, opts: CallOptions = {}) {
+    async getProject(id: NonNullable<Query<'/integration/projects', 'get'>['id']>, opts: CallOptions = {}) {
       const call = await api.GET('/integration/projects', { params: { query: { id } }, signal: opts.signal });
       return call.data as NormalizedEnvelope<Schemas['ProjectLookupResult']['data']>;
     },
 
-    async searchProjects(keywords: string, opts: CallOptions = {}) {
+    async searchProjects(keywords: Query<'/integration/project/search', 'get'>['keywords'], opts: CallOptions = {}) {
       const call = await api.GET('/integration/project/search', { params: { query: { keywords } }, signal: opts.signal });
       return resultOf<'/integration/project/search', 'get'>(call);
     },
@@ -102,7 +102,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     },
 
     /** Files for a manual-upload analysis. The part names are open in the contract, so the caller builds the form. */
-    async uploadAnalysisFiles(analysisId: string, form: FormData, opts: CallOptions = {}) {
+    async uploadAnalysisFiles(analysisId: operations['uploadAnalysisFiles']['parameters']['header']['analysisid'], form: FormData, opts: CallOptions = {}) {
       const call = await api.POST('/integrationfiles/upload', {
         params: { header: { analysisid: analysisId } },
         body: form as unknown as JsonBody<'/integrationfiles/upload', 'post'>,
@@ -116,7 +116,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       return resultOf<'/integration/processmessage', 'post'>(call);
     },
 
-    async getAnalysisDetail(analysisId: string, opts: CallOptions = {}) {
+    async getAnalysisDetail(analysisId: Query<'/integration/analysis/detail', 'get'>['analysisId'], opts: CallOptions = {}) {
       const call = await api.GET('/integration/analysis/detail', { params: { query: { analysisId } }, signal: opts.signal });
       return resultOf<'/integration/analysis/detail', 'get'>(call);
     },
@@ -186,7 +186,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     getFundRunSummary,
 
     /** Polls the fund read until `completed` or `error` and resolves with that summary. */
-    waitForFundRun: (fundExtractionId: string, opts?: WaitForFundRunOptions) =>
+    waitForFundRun: (fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'], opts?: WaitForFundRunOptions) =>
       waitForFundRun(async (id, signal) => (await getFundRunSummary(id, { signal })).data, fundExtractionId, opts),
   };
 }

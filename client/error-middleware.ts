@@ -12,7 +12,7 @@ function excerpt(text: string): string {
   return flat.length > BODY_EXCERPT_CHARS ? `${flat.slice(0, BODY_EXCERPT_CHARS)}…` : flat;
 }
 
-export function errorFromResponse(response: Response, text: string, operation: string): IntegrationError | undefined {
+function errorFromResponse(response: Response, text: string, operation: string): IntegrationError | undefined {
   const body = parseJson(text);
   if (isNormalizedEnvelope(body)) {
     if (response.ok) return undefined;
