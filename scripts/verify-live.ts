@@ -21,8 +21,13 @@ async function main(): Promise<number> {
   const report = await runLiveSuite({ ...options, onResult: (result, i, n) => console.log(formatProgress(result, i, n)) });
   console.log(formatReport(report));
   if (options.report) {
-    const files = await writeReportFiles(report, options.report);
-    console.log(`\nReports written: ${files.json}, ${files.xml}`);
+    try {
+      const files = await writeReportFiles(report, options.report);
+      console.log(`\nReports written: ${files.json}, ${files.xml}`);
+    } catch (error) {
+      console.error(`\nCould not write the reports to ${options.report}: ${(error as Error).message}`);
+      return 2;
+    }
   }
   return report.summary.failed === 0 ? 0 : 1;
 }

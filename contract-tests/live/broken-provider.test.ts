@@ -25,6 +25,14 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
+/** `npm run verify:live -- <args>` with its exit code and output, whatever the exit code. */
+function verifyLive(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/verify-live.ts', ...args], { cwd: ROOT }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+}
+
 const result = (id: string) => {
   const found = report.results.find((r) => r.id === id);
   if (!found) throw new Error(`no result for ${id}`);
@@ -73,14 +81,7 @@ describe('live suite against a broken provider', () => {
 describe('npm run verify:live against the broken provider', () => {
   it('exits 1, prints the violations with their JSON paths, and writes JSON and JUnit reports', { timeout: 60_000 }, async () => {
     const reportBase = join(outDir, 'nested', 'live');
-    const run = await promisify(execFile)(
-      join(ROOT, 'node_modules/.bin/tsx'),
-      ['scripts/verify-live.ts', '--base-url', provider.baseUrl, '--api-key', BROKEN_API_KEY, '--fund-extraction-id', BROKEN_FUND_ID, '--report', reportBase],
-      { cwd: ROOT },
-    ).then(
-      (r) => ({ code: 0, stdout: r.stdout }),
-      (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
-    );
+    const run = await verifyLive(['--base-url', provider.baseUrl, '--api-key', BROKEN_API_KEY, '--fund-extraction-id', BROKEN_FUND_ID, '--report', reportBase]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/FAIL\s+getFundRunSummary/);
     expect(run.stdout).toContain('body $.data.status: must be equal to one of the allowed values');
@@ -93,11 +94,15 @@ describe('npm run verify:live against the broken provider', () => {
     expect(xml).toContain('body $.data.status: must be equal to one of the allowed values');
   });
 
+  it('exits 2 when the reports cannot be written', { timeout: 60_000 }, async () => {
+    const notAFolder = `${ROOT}package.json/live`;
+    const run = await verifyLive(['--base-url', provider.baseUrl, '--api-key', BROKEN_API_KEY, '--report', notAFolder]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`Could not write the reports to ${notAFolder}`);
+  });
+
   it('exits 2 with the usage on a missing option', { timeout: 60_000 }, async () => {
-    const run = await promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/verify-live.ts', '--base-url', provider.baseUrl], { cwd: ROOT }).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-    );
+    const run = await verifyLive(['--base-url', provider.baseUrl]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Missing --api-key');
     expect(run.stderr).toContain('Usage: npm run verify:live');

@@ -13,7 +13,7 @@ export const USAGE = `Usage: npm run verify:live -- --base-url <url> --api-key <
   --report <path>             write <path>.json and <path>.xml (JUnit)
   --timeout <ms>              time limit per request (default 30000)
 
-Exit code: 0 when no check violates the contract, 1 when one does, 2 on a usage error.`;
+Exit code: 0 when no check violates the contract, 1 when one does, 2 on a usage error or unwritable --report.`;
 
 export interface CliOptions extends Omit<LiveSuiteOptions, 'fetch' | 'checks' | 'onResult'> {
   report?: string;
