@@ -41,6 +41,9 @@ export function installErrorHandlers(app: FastifyInstance, options: { companyLis
       mockError = new MockHttpError(500, '5000', 'Internal Server Error', error.message);
     }
     if (mockError.status >= 500) request.log.error(error);
+    // Fastify closes the connection when it refuses a body before reading it; closing with the body
+    // unread resets the socket and the client loses the 413. Kept open, Node discards the rest.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     return sendMockError(reply, mockError);
   });
   app.setNotFoundHandler((request, reply) =>
