@@ -25,7 +25,7 @@ function controlError(status: number, description: string): MockHttpError {
 }
 
 export function controlHandlers(runtime: MockRuntime): Record<string, RouteHandler<undefined>> {
-  const stateResult = (): RouteResult => ({ body: metadataEnvelope(snapshot(runtime.state)) });
+  const stateResult = (): RouteResult => ({ body: metadataEnvelope({ ...snapshot(runtime.state), uploadsDir: runtime.storage.root }) });
   return {
     async resetMock(request: FastifyRequest) {
       try {
