@@ -27,7 +27,8 @@ export interface RunningPrism {
   close(): Promise<void>;
 }
 
-function prismCliEntry(): string {
+/** The Prism CLI entry script (its `bin`), for anything that runs Prism as a child process. */
+export function prismCliEntry(): string {
   const require = createRequire(import.meta.url);
   let manifestPath: string;
   try {
