@@ -29,13 +29,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/**
- * openapi-typescript marks fields with a `default` as required (its defaultNonNullable option), but
- * a caller may leave them out of a request: the service applies the default.
- */
-type DefaultsOptional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
-
-export type WebhookConfigurationInput = DefaultsOptional<Schemas['WebhookConfigurationInput'], 'analysisCompleted' | 'analysisChangedStatus'>;
+export type WebhookConfigurationInput = Schemas['WebhookConfigurationInput'];
 
 export interface UploadFundFilesOptions extends CallOptions {
   /** The folderPath of an earlier upload: the files are added to that folder. */

@@ -1068,7 +1068,7 @@ export type components = {
         /** @description One entity of the analysis content. */
         AnalysisDataEntry: {
             text: string;
-            structuredData: Record<string, never> | null;
+            structuredData: Record<string, unknown> | null;
             type: string;
             source: string;
             sources: unknown[];
@@ -1111,7 +1111,7 @@ export type components = {
         };
         /** @description One entity of the raw analysis. */
         AnalysisStructureEntry: {
-            value: Record<string, never>;
+            value: Record<string, unknown>;
             /** @description Text of the entity. */
             text: unknown;
             /** @description Structured form of the entity. */
@@ -1251,12 +1251,12 @@ export type components = {
              * @description Subscribe to the analysisCompleted event.
              * @default false
              */
-            analysisCompleted: boolean;
+            analysisCompleted?: boolean;
             /**
              * @description Subscribe to the changedStatus event.
              * @default false
              */
-            analysisChangedStatus: boolean;
+            analysisChangedStatus?: boolean;
         };
         /**
          * WebhookDelivery
@@ -1688,7 +1688,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": Record<string, never>;
+                "multipart/form-data": Record<string, unknown>;
             };
         };
         responses: {

@@ -6,7 +6,7 @@ import { BANNER, ROOT, bundleContract, serializeBundle, writeOutput } from './bu
 
 async function render(): Promise<Map<string, string>> {
   const doc = await bundleContract();
-  const ast = await openapiTS(doc as never, { alphabetize: false, exportType: true });
+  const ast = await openapiTS(doc as never, { alphabetize: false, exportType: true, defaultNonNullable: false, emptyObjectsUnknown: true });
   const types = `/* ${BANNER} */\n/* Types from openapi-typescript: paths, webhooks, components, operations. */\n\n${astToString(ast)}`;
   return new Map([
     ['generated/openapi.json', serializeBundle(doc)],
