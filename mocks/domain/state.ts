@@ -1,6 +1,7 @@
 // All mock state, in memory. One workspace (one credit balance) with several users; every record
 // remembers its owner so users are isolated from each other.
 import type { components } from '../../generated/types.ts';
+import { AnalysisTable } from './analysis-table.ts';
 import { deterministicIds, randomIds, type IdSource } from './ids.ts';
 import type {
   AnalysisRecord,
@@ -35,7 +36,7 @@ export class MockState {
   readonly scheduler = new Scheduler();
   readonly users: UserRecord[];
   readonly projects = new Map<string, ProjectRecord>();
-  readonly analyses = new Map<string, AnalysisRecord>();
+  readonly analyses = new AnalysisTable();
   readonly folders = new Map<string, FolderRecord>();
   readonly fundRuns = new Map<string, FundRunRecord>();
   readonly webhookConfigs = new Map<string, WebhookConfigRecord>();
@@ -76,7 +77,7 @@ export class MockState {
   }
 
   projectAnalyses(projectId: string): AnalysisRecord[] {
-    return [...this.analyses.values()].filter((a) => a.projectId === projectId);
+    return [...this.analyses.ofProject(projectId)];
   }
 
   private addSeedProject(p: SeedProject): void {

@@ -1,6 +1,6 @@
 // Company records: list (and the `id` lookup), search, create, manual file upload, messages.
 import { attachUploadedFiles } from '../domain/analyses.ts';
-import { createProject, matchesKeywords, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
+import { createProject, keywordFilter, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
 import { hasPlaceholders, projectView, PLACEHOLDER_GAP } from '../domain/project-views.ts';
 import type { ProjectRecord } from '../domain/records.ts';
 import { metadataEnvelope, topLevelEnvelope } from '../http/envelope.ts';
@@ -27,20 +27,29 @@ export const listProjects: OperationHandler<'listProjects'> = ({ query, user, ru
   const gaps: string[] = [];
   const page = query.page ?? 0;
   const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
-  const matching = projectsOf(state, user).filter((p) => matchesKeywords(p, query.search ?? ''));
-  let views = matching.map((p) => projectView(state, p));
-  if (query.orderby !== undefined) {
-    const key = query.orderby as keyof (typeof views)[number];
-    const sortable = views.every((v) => ['string', 'number', 'boolean'].includes(typeof v[key]));
-    gaps.push(ORDERBY_GAP);
-    if (sortable) {
-      // Stable: ties keep creation order.
-      views = [...views].sort((a, b) => compare(a[key], b[key]));
-    } else {
-      throw errors.invalidRequest(`query parameter orderby names no sortable Project field: ${query.orderby}`, ORDERBY_GAP);
-    }
-  }
+  const matching = projectsOf(state, user).filter(keywordFilter(query.search ?? ''));
   const start = page * pageSize;
+  if (query.orderby === undefined) {
+    // Views only for the page: building one per matching project made every page cost the whole list.
+    const onPage = matching.slice(start, start + pageSize);
+    return {
+      body: topLevelEnvelope(
+        onPage.map((p) => projectView(state, p)),
+        { page, pageSize, totalCount: matching.length, nextPage: start + pageSize < matching.length },
+      ),
+      gaps: placeholderGaps(onPage),
+    };
+  }
+  let views = matching.map((p) => projectView(state, p));
+  const key = query.orderby as keyof (typeof views)[number];
+  const sortable = views.every((v) => ['string', 'number', 'boolean'].includes(typeof v[key]));
+  gaps.push(ORDERBY_GAP);
+  if (sortable) {
+    // Stable: ties keep creation order.
+    views = [...views].sort((a, b) => compare(a[key], b[key]));
+  } else {
+    throw errors.invalidRequest(`query parameter orderby names no sortable Project field: ${query.orderby}`, ORDERBY_GAP);
+  }
   const data = views.slice(start, start + pageSize);
   return {
     body: topLevelEnvelope(data, { page, pageSize, totalCount: views.length, nextPage: start + pageSize < views.length }),
@@ -54,7 +63,7 @@ function compare(a: unknown, b: unknown): number {
 }
 
 export const searchProjects: OperationHandler<'searchProjects'> = ({ query, user, runtime }) => {
-  const found = projectsOf(runtime.state, user).filter((p) => matchesKeywords(p, query.keywords));
+  const found = projectsOf(runtime.state, user).filter(keywordFilter(query.keywords));
   return {
     body: metadataEnvelope({ data: found.map((p) => ({ id: p.id })) }),
     gaps: ['search entry fields other than id: the mock returns id only'],

@@ -1,0 +1,76 @@
+// The company list's hot paths (bench/README.md): analyses indexed by project, search fields
+// lower-cased once per value, views built for the page only. Same answers, in linear time.
+import { describe, expect, it } from 'vitest';
+import { AnalysisTable } from '../domain/analysis-table.ts';
+import { keywordFilter } from '../domain/projects.ts';
+import type { AnalysisRecord, ProjectRecord } from '../domain/records.ts';
+import { startMock } from '../server.ts';
+
+const analysis = (id: string, projectId: string, status: AnalysisRecord['status'] = 'completed'): AnalysisRecord => ({
+  id,
+  projectId,
+  type: 'company',
+  status,
+  sources: [],
+  awaitingUpload: false,
+  unreadable: false,
+  score: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('AnalysisTable', () => {
+  it('keeps each project analyses in insertion order through replace and delete', () => {
+    const table = new AnalysisTable();
+    table.set('a1', analysis('a1', 'p1')).set('a2', analysis('a2', 'p2')).set('a3', analysis('a3', 'p1'));
+    expect(table.ofProject('p1').map((a) => a.id)).toEqual(['a1', 'a3']);
+    table.set('a1', analysis('a1', 'p1', 'failed'));
+    expect(table.ofProject('p1').map((a) => `${a.id}:${a.status}`)).toEqual(['a3:completed', 'a1:failed']);
+    expect(table.delete('a3')).toBe(true);
+    expect(table.ofProject('p1').map((a) => a.id)).toEqual(['a1']);
+    expect(table.ofProject('p2').map((a) => a.id)).toEqual(['a2']);
+    table.clear();
+    expect(table.ofProject('p1')).toEqual([]);
+    expect(table.size).toBe(0);
+  });
+});
+
+describe('keywordFilter', () => {
+  it('matches case-insensitively and sees a field changed after an earlier search', () => {
+    const project = { name: 'Helio', companyName: 'Helio Grid', companyWebsite: null, companyIndustry: 'Energy', companyCountry: 'DE', description: '' } as unknown as ProjectRecord;
+    expect(keywordFilter('  ENERGY ')(project)).toBe(true);
+    expect(keywordFilter('robotics')(project)).toBe(false);
+    project.companyIndustry = 'Robotics';
+    expect(keywordFilter('robotics')(project)).toBe(true);
+    expect(keywordFilter('energy')(project)).toBe(false);
+    expect(keywordFilter('')(project)).toBe(true);
+  });
+});
+
+describe('company list over many projects', () => {
+  it('pages, counts, searches and sorts 5,000 projects with their analyses, fast', async () => {
+    const projects = Array.from({ length: 5_000 }, (_, i) => ({ ownerUserId: 'user-mock', companyName: `Company ${i}`, companyIndustry: i % 10 === 0 ? 'Robotics' : 'Software' }));
+    const mock = await startMock({ port: 0, seed: { data: { projects } } });
+    try {
+      const get = async (query: string) => {
+        const response = await fetch(`${mock.baseUrl}/integration/projects?${query}`, { headers: { authorization: 'mock-api-key', 'content-type': 'application/json' } });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { data: { companyName: string; analyses: unknown[] }[]; pagination: Record<string, unknown> };
+      };
+      const started = performance.now();
+      const page = await get('page=2&pageSize=100');
+      const search = await get('search=ROBOTICS&pageSize=3');
+      const sorted = await get('orderby=companyName&pageSize=2');
+      const elapsed = performance.now() - started;
+      expect(page.data.map((p) => p.companyName).slice(0, 2)).toEqual(['Company 200', 'Company 201']);
+      expect(page.data.every((p) => p.analyses.length === 1)).toBe(true);
+      expect(page.pagination).toEqual({ page: 2, pageSize: 100, totalCount: 5_000, nextPage: true });
+      expect(search.data.map((p) => p.companyName)).toEqual(['Company 0', 'Company 10', 'Company 20']);
+      expect(search.pagination).toEqual({ page: 0, pageSize: 3, totalCount: 500, nextPage: true });
+      expect(sorted.data.map((p) => p.companyName)).toEqual(['Company 0', 'Company 1']);
+      // Quadratic paths took seconds here; linear ones take milliseconds (generous for a busy CI).
+      expect(elapsed).toBeLessThan(1_500);
+    } finally {
+      await mock.close();
+    }
+  });
+});
