@@ -8,6 +8,15 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
+/** BENCH_SCALE_SIZES=1000,10000 for a quick run; the issue's range (1,000 to 100,000) by default. */
+function scaleSizes(): number[] {
+  const raw = process.env.BENCH_SCALE_SIZES;
+  if (!raw) return [1_000, 10_000, 100_000];
+  const sizes = raw.split(',').map((s) => Number(s.trim()));
+  if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`BENCH_SCALE_SIZES must list whole numbers, got "${raw}"`);
+  return sizes.sort((a, b) => a - b);
+}
+
 export interface BenchConfig {
   durationSeconds: number;
   connections: number;
@@ -24,6 +33,6 @@ export function benchConfig(): BenchConfig {
     connections: positiveNumber('BENCH_CONNECTIONS', 10),
     repetitions: positiveNumber('BENCH_REPETITIONS', 3),
     validatorSeconds: positiveNumber('BENCH_VALIDATOR_SECONDS', 2),
-    scaleSizes: [1_000, 10_000, 100_000],
+    scaleSizes: scaleSizes(),
   };
 }

@@ -32,9 +32,13 @@ export function evaluateTargets(summary: Summary, listScenarios: readonly string
     measured: `${Math.round(fund.compiledPerSecond).toLocaleString('en-US')}/s`,
     met: fund.compiledPerSecond >= TARGETS.fundSummaryValidationsPerSecond,
   });
+  // A quick run (BENCH_SCALE_SIZES) may leave the largest size out: then the target is not met.
   const search = summary.scale.find((s) => s.projects === TARGETS.searchProjects);
-  if (!search) throw new Error(`no search measurement over ${TARGETS.searchProjects} projects`);
-  checks.push({ target: `search over ${TARGETS.searchProjects.toLocaleString('en-US')} projects: p99 < ${TARGETS.searchP99Ms} ms`, measured: `${fixed(search.p99Ms, 2)} ms`, met: search.p99Ms < TARGETS.searchP99Ms });
+  checks.push({
+    target: `search over ${TARGETS.searchProjects.toLocaleString('en-US')} projects: p99 < ${TARGETS.searchP99Ms} ms`,
+    measured: search ? `${fixed(search.p99Ms, 2)} ms` : 'not measured',
+    met: search !== undefined && search.p99Ms < TARGETS.searchP99Ms,
+  });
   const mock = summary.servers.find((s) => s.server === 'mock');
   if (!mock) throw new Error('no start-up measurement of the mock');
   checks.push({ target: `mock start-up < ${TARGETS.startupMs} ms`, measured: `${fixed(mock.startupMs, 0)} ms`, met: mock.startupMs < TARGETS.startupMs });

@@ -1,0 +1,35 @@
+// The company list with search over many seeded projects: latency and memory as the data grows.
+import { conformingResponse } from './contract-check.ts';
+import { SEARCH_TERMS } from './generated-projects.ts';
+import { runLoad, type LoadOptions, type LoadRequest } from './load.ts';
+import type { ScaleRun } from './results.ts';
+import { API_PREFIX } from './scenarios.ts';
+import { apiKeyHeaders, startMockServer } from './servers.ts';
+
+const LIST = { method: 'get', path: '/integration/projects' } as const;
+
+export function searchRequests(): LoadRequest[] {
+  return SEARCH_TERMS.map((term) => ({
+    method: 'GET',
+    path: `${API_PREFIX}/integration/projects?search=${encodeURIComponent(term)}&page=0&pageSize=10`,
+    headers: { ...apiKeyHeaders(), 'content-type': 'application/json' },
+  }));
+}
+
+/** One mock seeded with `projects` projects, searched in turn for every term of SEARCH_TERMS. */
+export async function measureScale(projects: number, options: LoadOptions, log: (line: string) => void): Promise<ScaleRun> {
+  const server = await startMockServer(projects);
+  try {
+    const requests = searchRequests();
+    for (const request of requests) {
+      const response = await conformingResponse(server.origin, request, LIST, `${server.name} (${projects} projects)`);
+      const total = (JSON.parse(response.body) as { pagination?: { totalCount?: number } }).pagination?.totalCount ?? 0;
+      if (total === 0) throw new Error(`${request.path} found nothing among ${projects} projects: the search would measure an empty scan`);
+    }
+    const load = await runLoad(server.origin, requests, options);
+    log(`  search over ${projects} projects: ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.p99Ms.toFixed(2)} ms${load.failures ? `, ${load.failures} FAILED` : ''}`);
+    return { projects, startupMs: server.startupMs, peakMemoryBytes: server.peakMemoryBytes(), load };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,99 @@
+// npm run bench (issue 7): bare node:http vs the stateful mock vs Prism's static mock on the same
+// requests, validator throughput, search at scale and start-up, repeated and reduced to medians.
+// Progress goes to stderr; the Markdown table to stdout, bench/results.json and bench/README.md.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writePrismDocument } from '../mocks/prism/prism-document.ts';
+import { measureServer, prepareScenarios } from '../bench/comparison.ts';
+import { benchConfig } from '../bench/config.ts';
+import { updateReadme } from '../bench/readme-table.ts';
+import { writeRecording } from '../bench/recording.ts';
+import type { Repetition, ServerId } from '../bench/results.ts';
+import { measureScale } from '../bench/scale.ts';
+import { LIST_SCENARIOS, SCENARIOS } from '../bench/scenarios.ts';
+import { stopAllServers } from '../bench/server-process.ts';
+import { SERVER_LABELS, startBare, startMockServer, startPrism } from '../bench/servers.ts';
+import { summarize } from '../bench/summarize.ts';
+import { renderMarkdown } from '../bench/table.ts';
+import { evaluateTargets } from '../bench/targets.ts';
+import { measureValidator, VALIDATOR_CASES } from '../bench/validator-throughput.ts';
+
+/** Projects in the mock for the side-by-side runs: enough for a full page of 100. */
+const COMPARISON_PROJECTS = 1_000;
+const SERVERS: ServerId[] = ['bare', 'mock', 'prism'];
+const benchDir = new URL('../bench/', import.meta.url);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopAllServers().finally(() => process.exit(130)));
+}
+
+async function main(): Promise<number> {
+  const config = benchConfig();
+  const options = { durationSeconds: config.durationSeconds, connections: config.connections };
+  const began = Date.now();
+  const loadBefore = loadavg();
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const prismDocument = await writePrismDocument();
+  try {
+    log(`preparing ${SCENARIOS.length} requests on the mock (${COMPARISON_PROJECTS} projects) and recording its answers`);
+    const { prepared, recording } = await prepareScenarios(SCENARIOS, COMPARISON_PROJECTS);
+    const recordingFile = join(workDir, 'recording.json');
+    writeRecording(recordingFile, recording);
+
+    const starters: Record<ServerId, () => ReturnType<typeof startBare>> = {
+      bare: () => startBare(recordingFile),
+      mock: () => startMockServer(COMPARISON_PROJECTS),
+      prism: () => startPrism(prismDocument.path),
+    };
+    const repetitions: Repetition[] = [];
+    for (let rep = 1; rep <= config.repetitions; rep++) {
+      log(`repetition ${rep}/${config.repetitions}`);
+      const servers = [];
+      for (const id of SERVERS) {
+        const server = await starters[id]();
+        log(`  ${server.name} answered after ${Math.round(server.startupMs)} ms`);
+        servers.push(await measureServer(id, server, prepared, { ...options, projects: COMPARISON_PROJECTS }, log));
+      }
+      const scale = [];
+      for (const projects of config.scaleSizes) scale.push(await measureScale(projects, options, log));
+      const validators = VALIDATOR_CASES.map((c) => measureValidator(c, config.validatorSeconds));
+      log(`  validators: ${validators.map((v) => `${v.label} ${Math.round(v.compiledPerSecond)}/s`).join(', ')}`);
+      repetitions.push({ servers, scale, validators });
+    }
+
+    const summary = summarize(repetitions, prepared.map((p) => p.scenario.id), SERVERS);
+    const targets = evaluateTargets(summary, LIST_SCENARIOS);
+    const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, load average ${loadBefore[0]!.toFixed(2)} at start`;
+    const markdown = renderMarkdown(summary, targets, {
+      scenarioLabels: Object.fromEntries(SCENARIOS.map((s) => [s.id, s.label])),
+      serverLabels: SERVER_LABELS,
+      ...config,
+      machine,
+    });
+    const results = {
+      generatedAt: new Date().toISOString(),
+      wallSeconds: (Date.now() - began) / 1000,
+      machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim(), loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
+      config,
+      requests: prepared.map(({ scenario, request }) => ({ id: scenario.id, label: scenario.label, method: request.method, path: request.path, body: request.body })),
+      summary,
+      targets,
+      repetitions,
+    };
+    writeFileSync(new URL('results.json', benchDir), `${JSON.stringify(results, null, 2)}\n`);
+    updateReadme(new URL('README.md', benchDir).pathname, markdown);
+    process.stdout.write(markdown);
+    log(`done in ${Math.round(results.wallSeconds)} s; bench/results.json and bench/README.md updated`);
+    const failed = summary.load.some((l) => l.failures > 0) || summary.scale.some((s) => s.failures > 0);
+    if (failed) log('some requests failed (non-2xx, errors or timeouts): these numbers are not trustworthy');
+    return failed ? 1 : 0;
+  } finally {
+    await stopAllServers();
+    await prismDocument.remove();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
