@@ -14,6 +14,9 @@ function createAjv(coerce: boolean): Ajv2020 {
   return ajv;
 }
 
+/** Ajv coerces any string Number() reads (' ', '\ufeff', '0x10') to a number; parameters are written in decimal. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
 export interface RequestParts {
   query: unknown;
   headers: unknown;
@@ -55,7 +58,13 @@ export class RequestValidator {
         ),
         required: params.filter((p) => p.required).map((p) => (location === 'header' ? p.name.toLowerCase() : p.name)),
       }));
-      if (!validate(parts[part] ?? {})) messages.push(...format(location === 'query' ? 'query parameter' : location, validate.errors));
+      const where = location === 'query' ? 'query parameter' : location;
+      const values = (parts[part] ?? {}) as Record<string, unknown>;
+      for (const p of params) {
+        const value = values[location === 'header' ? p.name.toLowerCase() : p.name];
+        if (typeof value === 'string' && this.isNumeric(p.schemaPointer) && !DECIMAL.test(value)) messages.push(`${where} ${p.name} must be a decimal number`);
+      }
+      if (!validate(parts[part] ?? {})) messages.push(...format(where, validate.errors));
     }
     return messages;
   }
@@ -67,6 +76,11 @@ export class RequestValidator {
     const pointer = op.jsonBodyPointer;
     const validate = this.compile(`${op.operationId}:body`, this.exact, () => ({ $ref: this.ref(pointer) }));
     return validate(body) ? [] : format('body', validate.errors);
+  }
+
+  private isNumeric(pointer: string): boolean {
+    const type = (this.coercing.getSchema(this.ref(pointer))?.schema as { type?: unknown } | undefined)?.type;
+    return type === 'integer' || type === 'number';
   }
 
   private ref(pointer: string): string {
