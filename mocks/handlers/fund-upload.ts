@@ -28,6 +28,7 @@ export const uploadFundFiles: OperationHandler<'uploadFundFiles'> = async ({ req
   const stagingDir = await storage.createStaging();
   try {
     const { files, fields } = await receiveMultipart(request, { stagingDir, maxFileBytes: MAX_FILE_BYTES, accept: acceptDataRoomFile });
+    if (runtime.state !== state) throw errors.resetDuringRequest();
     if (files.length === 0) throw errors.invalidRequest('body files: at least one file part is required');
     const requestedPath = fields.get('folderPath');
     let folder = requestedPath === undefined ? undefined : state.folders.get(requestedPath);
@@ -52,6 +53,9 @@ export const uploadFundFiles: OperationHandler<'uploadFundFiles'> = async ({ req
       body: metadataEnvelope({ folderPath: folder.folderPath, fileNames: [...new Set(names)] }),
       gaps: replaced ? [DUPLICATE_NAME_GAP] : [],
     };
+  } catch (error) {
+    // A reset removes the staging directory under a running upload: its failure is the reset's.
+    throw runtime.state === state ? error : errors.resetDuringRequest();
   } finally {
     await storage.remove(stagingDir);
   }

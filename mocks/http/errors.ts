@@ -39,4 +39,12 @@ export const errors = {
   invalidRequest: (description: string, gap = PARAMETER_ERROR_GAP) =>
     new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description, gap),
   notFound: (description: string, gap: string) => new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description, gap),
+  resetDuringRequest: () =>
+    new MockHttpError(
+      409,
+      'MOCK_RESET_DURING_REQUEST',
+      'Mock reset',
+      'The mock was reset while this request was being received; nothing was stored',
+      'answer to a request still being received when the mock is reset (a test control)',
+    ),
 } as const;

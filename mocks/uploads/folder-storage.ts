@@ -40,7 +40,8 @@ export class FolderStorage {
   }
 
   async remove(dir: string): Promise<void> {
-    await rm(dir, { recursive: true, force: true });
+    // Retried: an upload still writing into the directory (during a reset) makes rmdir fail ENOTEMPTY.
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 
   /** Empties the root (reset) without removing it. */
