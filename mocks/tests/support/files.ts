@@ -11,7 +11,7 @@ export function pdf(name: string) {
 /** A multipart body built by hand, for what the client refuses to send (types, counts, limits). */
 export function fundForm(files: { name: string; data: Buffer }[], folderPath?: string): FormData {
   const form = new FormData();
-  for (const f of files) form.append('files', new Blob([f.data]), f.name);
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)]), f.name);
   if (folderPath !== undefined) form.append('folderPath', folderPath);
   return form;
 }
