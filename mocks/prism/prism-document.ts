@@ -2,6 +2,7 @@
 // server URL's path (an absolute `http://host/api` server is ignored too; `?__server=` only picks
 // a server). So Prism gets a copy of the bundled contract whose path keys carry the contract's
 // server path, computed here at run time: the contract itself keeps one set of paths.
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,8 @@ export function prismDocument(doc: Json = contract as Json, options: { markGaps?
 export interface WrittenDocument {
   path: string;
   remove(): Promise<void>;
+  /** For process exit hooks, where nothing asynchronous runs. */
+  removeSync(): void;
 }
 
 /** Writes the Prism document to a fresh temporary folder (Prism reads documents from files). */
@@ -68,5 +71,9 @@ export async function writePrismDocument(options: { markGaps?: boolean } = {}): 
   const dir = await mkdtemp(join(tmpdir(), 'prism-contract-'));
   const path = join(dir, 'openapi.prism.json');
   await writeFile(path, JSON.stringify(prismDocument(contract as Json, options), null, 2));
-  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    path,
+    remove: () => rm(dir, { recursive: true, force: true }),
+    removeSync: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

@@ -59,9 +59,17 @@ export async function startPrism(target: PrismTarget, options: PrismOptions): Pr
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
+  // If our process ends without close() (an uncaught error, process.exit), Prism must not outlive it.
+  const onExit = () => {
+    child.kill('SIGKILL');
+    document.removeSync();
+  };
+  process.once('exit', onExit);
+
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      process.removeListener('exit', onExit);
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -21,7 +21,8 @@ interface Script {
 }
 
 function runScript(script: string, args: string[], env: Record<string, string> = {}): Script {
-  const child = spawn(TSX, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Own process group, so that cleanup can reach Prism too (a grandchild under tsx).
+  const child = spawn(TSX, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   started.push(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -46,7 +47,14 @@ async function stop(script: Script): Promise<number | null> {
 }
 
 afterAll(async () => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of started) {
+    if (child.pid === undefined) continue;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // The group has already exited.
+    }
+  }
   for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
