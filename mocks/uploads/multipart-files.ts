@@ -13,6 +13,8 @@ import type { StagedFile } from './folder-storage.ts';
 
 export const FILE_ERROR_GAP = 'error for an oversize file or an unsupported file type';
 const MULTIPART_GAP = 'error code and HTTP status for a malformed multipart request';
+/** Longest file name a file system stores (the fuzzer found longer ones failing the move as a 500). */
+const MAX_NAME_BYTES = 255;
 
 export interface ReceivedFile extends StagedFile {
   fieldName: string;
@@ -79,6 +81,7 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
         await pipeline(part.file, sniff, createWriteStream(path));
         if (part.file.truncated) throw fileTooLarge(name || part.filename, options.maxFileBytes);
         if (!name) throw invalidMultipart(`A file part of field ${part.fieldname} has no file name`);
+        if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw invalidMultipart(`The file name ${[...name].slice(0, 40).join('')}… is longer than ${MAX_NAME_BYTES} bytes`);
         const file: ReceivedFile = { name, path, fieldName: part.fieldname, kind: detectFileKind(head), size };
         files.push(file);
         options.accept?.(file);
