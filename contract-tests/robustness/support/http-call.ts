@@ -1,0 +1,72 @@
+// One HTTP request over node:http, body given whole or streamed from an async generator. The answer
+// is kept even when the server answers before reading the whole body and closes (413): fetch would
+// report only the failed write.
+import { request as httpRequest, type ClientRequest } from 'node:http';
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  bodyText: string;
+  /** The body parsed as JSON; undefined when it is not JSON. */
+  json: any;
+}
+
+export interface HttpCallOptions {
+  method: string;
+  headers?: Record<string, string | number>;
+  body?: Uint8Array | string | AsyncIterable<Uint8Array>;
+  timeoutMs?: number;
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves when a request can take more data, or has closed. */
+function drained(req: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      req.off('drain', done).off('close', done);
+      resolve();
+    };
+    req.on('drain', done).on('close', done);
+  });
+}
+
+export function httpCall(url: string, options: HttpCallOptions): Promise<HttpAnswer> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = httpRequest(url, { method: options.method, headers: options.headers, timeout: timeoutMs }, (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
+        const bodyText = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers, bodyText, json: parse(bodyText) });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    // A failed write after the answer arrived is the server closing early, not a missing answer.
+    req.on('error', (error) => answered || reject(new Error(`no answer (${error.message})`)));
+    const body = options.body;
+    if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
+      req.end(body);
+      return;
+    }
+    void (async () => {
+      for await (const chunk of body) {
+        if (answered || req.destroyed) break;
+        if (!req.write(chunk)) await drained(req);
+      }
+      if (!req.destroyed) req.end();
+    })().catch((error: Error) => req.destroy(error));
+  });
+}

@@ -1,0 +1,93 @@
+// Starts the stateful mock (mocks/server.ts) in a child process on a free loopback port and talks
+// to it: its base URL, its memory (heap after a forced GC, resident set, peak resident set read
+// from /proc), whether it is still alive, and closing it.
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const CHILD = fileURLToPath(new URL('./mock-child.ts', import.meta.url));
+const SERVER = fileURLToPath(new URL('../../../mocks/server.ts', import.meta.url));
+const START_TIMEOUT_MS = 30_000;
+
+export interface MockMemory {
+  heapUsed: number;
+  rss: number;
+  /** Peak resident set size of the process so far (VmHWM). */
+  peakRss: number;
+  polluted: string[];
+}
+
+export interface MockProcess {
+  origin: string;
+  baseUrl: string;
+  pid: number;
+  memory(): Promise<MockMemory>;
+  /** Exit code or signal when the process has ended, with the end of its stderr. */
+  exited(): string | undefined;
+  close(): Promise<void>;
+}
+
+function statusKb(pid: number, field: string): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  if (!line) throw new Error(`/proc/${pid}/status has no ${field}`);
+  return Number(line.replace(/\D+/g, '')) * 1024;
+}
+
+function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`the mock process sent no "${type}" within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (m: { type: string }) => m.type === type && done(undefined, m as T);
+    const onExit = (code: number | null, signal: string | null) => done(new Error(`the mock process exited (${code ?? signal})`));
+    function done(error?: Error, value?: T) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(value as T);
+    }
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+export async function startMockProcess(options: { seed?: unknown; env?: Record<string, string> } = {}): Promise<MockProcess> {
+  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: the stateful mock must export startMock() there`);
+  const child = fork(CHILD, [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, ...options.env, ...(options.seed ? { MOCK_CHILD_SEED: JSON.stringify(options.seed) } : {}) },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  let ended: string | undefined;
+  child.on('exit', (code, signal) => {
+    ended = `exit ${code ?? signal}; stderr: ${stderr}`;
+  });
+  const ready = await nextMessage<{ origin: string; baseUrl: string }>(child, 'ready', START_TIMEOUT_MS).catch((error: Error) => {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message}; stderr: ${stderr}`);
+  });
+  const pid = child.pid as number;
+  return {
+    origin: ready.origin,
+    baseUrl: ready.baseUrl,
+    pid,
+    async memory() {
+      const peakRss = statusKb(pid, 'VmHWM');
+      child.send({ type: 'memory' });
+      const report = await nextMessage<Omit<MockMemory, 'peakRss'>>(child, 'memory', 10_000);
+      return { heapUsed: report.heapUsed, rss: report.rss, polluted: report.polluted, peakRss };
+    },
+    exited: () => ended,
+    async close() {
+      if (ended) return;
+      const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.send({ type: 'close' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
