@@ -5,6 +5,7 @@ import { buildChangedStatusEvent } from '../events.ts';
 import { errors } from '../http/errors.ts';
 import { createAnalysis } from './analyses.ts';
 import { commitDriveLink, resolveDriveFolder } from './drive.ts';
+import { matchingProjects } from './keyword-matches.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from './records.ts';
 import { DEFAULT_PHASE, DEFAULT_STATUS, type MockState } from './state.ts';
 
@@ -102,46 +103,9 @@ export function changeProjectStatus(
   return event;
 }
 
-/**
- * Case-insensitive substring match over company name, website, industry, country and description,
- * as a predicate: the needle is prepared once for a whole list.
- */
-export function keywordFilter(keywords: string): (project: ProjectRecord) => boolean {
-  const needle = keywords.trim().toLowerCase();
-  if (!needle) return () => true;
-  return (project) => lowerCaseSearchFields(project).some((field) => field.includes(needle));
-}
-
-interface SearchFields {
-  source: readonly string[];
-  lower: readonly string[];
-}
-// Lower-cased once per project and field value, not once per request: searching 100,000 projects
-// lower-cased 600,000 strings per request (see bench/README.md). Rebuilt when a field changes.
-const searchFieldCache = new WeakMap<ProjectRecord, SearchFields>();
-
-function lowerCaseSearchFields(project: ProjectRecord): readonly string[] {
-  const cached = searchFieldCache.get(project);
-  if (
-    cached &&
-    cached.source[0] === project.name &&
-    cached.source[1] === project.companyName &&
-    cached.source[2] === (project.companyWebsite ?? '') &&
-    cached.source[3] === project.companyIndustry &&
-    cached.source[4] === project.companyCountry &&
-    cached.source[5] === project.description
-  ) {
-    return cached.lower;
-  }
-  const source = [project.name, project.companyName, project.companyWebsite ?? '', project.companyIndustry, project.companyCountry, project.description];
-  const fresh = { source, lower: source.map((field) => field.toLowerCase()) };
-  searchFieldCache.set(project, fresh);
-  return fresh.lower;
-}
-
-/** The projects a user can see, in creation order. */
-export function projectsOf(state: MockState, user: UserRecord): ProjectRecord[] {
-  return [...state.projects.values()].filter((p) => p.ownerUserId === user.id);
+/** The projects a user can see, in creation order (shared: do not modify). */
+export function projectsOf(state: MockState, user: UserRecord, keywords = ''): readonly ProjectRecord[] {
+  return matchingProjects(state.projects, user, keywords);
 }
 
 /** A project of the caller; 404 for an unknown id or another user's project. */

@@ -15,22 +15,24 @@ export interface UserRecord {
   drive: { folders: SeedDriveFolder[] } | null;
 }
 
+// Owner and the fields the keyword search reads are readonly: searches remember their results
+// (keyword-matches.ts), which holds only while these never change after creation.
 export interface ProjectRecord {
-  id: string;
-  ownerUserId: string;
+  readonly id: string;
+  readonly ownerUserId: string;
   projectType: Schemas['ProjectType'] | null;
-  name: string;
-  companyName: string;
+  readonly name: string;
+  readonly companyName: string;
   /** As given; null when the request had none. */
-  companyWebsite: string | null;
+  readonly companyWebsite: string | null;
   companyLegalName: string | null;
   companyEmail: string | null;
-  companyIndustry: string;
-  companyCountry: string;
+  readonly companyIndustry: string;
+  readonly companyCountry: string;
   companyBusinessModel: string;
   companyStage: string;
   companyRevenueRange: string;
-  description: string;
+  readonly description: string;
   isVisible: boolean;
   isPending: boolean;
   isUnread: boolean;

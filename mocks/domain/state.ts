@@ -3,6 +3,7 @@
 import type { components } from '../../generated/types.ts';
 import { AnalysisTable } from './analysis-table.ts';
 import { deterministicIds, randomIds, type IdSource } from './ids.ts';
+import { ProjectTable } from './project-table.ts';
 import type {
   AnalysisRecord,
   FolderRecord,
@@ -35,7 +36,7 @@ export class MockState {
   readonly ids: IdSource;
   readonly scheduler = new Scheduler();
   readonly users: UserRecord[];
-  readonly projects = new Map<string, ProjectRecord>();
+  readonly projects = new ProjectTable();
   readonly analyses = new AnalysisTable();
   readonly folders = new Map<string, FolderRecord>();
   readonly fundRuns = new Map<string, FundRunRecord>();

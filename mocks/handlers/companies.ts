@@ -1,6 +1,6 @@
 // Company records: list (and the `id` lookup), search, create, manual file upload, messages.
 import { attachUploadedFiles } from '../domain/analyses.ts';
-import { createProject, keywordFilter, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
+import { createProject, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
 import { hasPlaceholders, projectView, PLACEHOLDER_GAP } from '../domain/project-views.ts';
 import type { ProjectRecord } from '../domain/records.ts';
 import { metadataEnvelope, topLevelEnvelope } from '../http/envelope.ts';
@@ -27,7 +27,7 @@ export const listProjects: OperationHandler<'listProjects'> = ({ query, user, ru
   const gaps: string[] = [];
   const page = query.page ?? 0;
   const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
-  const matching = projectsOf(state, user).filter(keywordFilter(query.search ?? ''));
+  const matching = projectsOf(state, user, query.search ?? '');
   const start = page * pageSize;
   if (query.orderby === undefined) {
     // Views only for the page: building one per matching project made every page cost the whole list.
@@ -63,7 +63,7 @@ function compare(a: unknown, b: unknown): number {
 }
 
 export const searchProjects: OperationHandler<'searchProjects'> = ({ query, user, runtime }) => {
-  const found = projectsOf(runtime.state, user).filter(keywordFilter(query.keywords));
+  const found = projectsOf(runtime.state, user, query.keywords);
   return {
     body: metadataEnvelope({ data: found.map((p) => ({ id: p.id })) }),
     gaps: ['search entry fields other than id: the mock returns id only'],

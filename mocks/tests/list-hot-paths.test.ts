@@ -1,9 +1,10 @@
-// The company list's hot paths (bench/README.md): analyses indexed by project, search fields
-// lower-cased once per value, views built for the page only. Same answers, in linear time.
+// The company list's hot paths (bench/README.md): analyses indexed by project, search results
+// remembered and extended as projects are added, views built for the page only. Same answers.
 import { describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../domain/analysis-table.ts';
-import { keywordFilter } from '../domain/projects.ts';
-import type { AnalysisRecord, ProjectRecord } from '../domain/records.ts';
+import { keywordFilter, matchingProjects } from '../domain/keyword-matches.ts';
+import { ProjectTable } from '../domain/project-table.ts';
+import type { AnalysisRecord, ProjectRecord, UserRecord } from '../domain/records.ts';
 import { startMock } from '../server.ts';
 
 const analysis = (id: string, projectId: string, status: AnalysisRecord['status'] = 'completed'): AnalysisRecord => ({
@@ -34,15 +35,42 @@ describe('AnalysisTable', () => {
   });
 });
 
+const project = (id: string, ownerUserId: string, companyIndustry: string): ProjectRecord =>
+  ({ id, ownerUserId, name: id, companyName: `Company ${id}`, companyWebsite: null, companyIndustry, companyCountry: 'DE', description: '' }) as unknown as ProjectRecord;
+const user = (id: string) => ({ id }) as UserRecord;
+
 describe('keywordFilter', () => {
-  it('matches case-insensitively and sees a field changed after an earlier search', () => {
-    const project = { name: 'Helio', companyName: 'Helio Grid', companyWebsite: null, companyIndustry: 'Energy', companyCountry: 'DE', description: '' } as unknown as ProjectRecord;
-    expect(keywordFilter('  ENERGY ')(project)).toBe(true);
-    expect(keywordFilter('robotics')(project)).toBe(false);
-    project.companyIndustry = 'Robotics';
-    expect(keywordFilter('robotics')(project)).toBe(true);
-    expect(keywordFilter('energy')(project)).toBe(false);
-    expect(keywordFilter('')(project)).toBe(true);
+  it('matches a trimmed needle case-insensitively in any searched field; empty matches all', () => {
+    const p = project('p1', 'u1', 'Energy');
+    expect(keywordFilter('  ENERGY ')(p)).toBe(true);
+    expect(keywordFilter('company p1')(p)).toBe(true);
+    expect(keywordFilter('robotics')(p)).toBe(false);
+    expect(keywordFilter('')(p)).toBe(true);
+  });
+});
+
+describe('matchingProjects', () => {
+  it('remembers a search, extends it with projects added later, per user', () => {
+    const table = new ProjectTable();
+    table.set('p1', project('p1', 'u1', 'Robotics')).set('p2', project('p2', 'u2', 'Robotics')).set('p3', project('p3', 'u1', 'Energy'));
+    const first = matchingProjects(table, user('u1'), 'robotics');
+    expect(first.map((p) => p.id)).toEqual(['p1']);
+    table.set('p4', project('p4', 'u1', 'robotics'));
+    expect(matchingProjects(table, user('u1'), ' Robotics ').map((p) => p.id)).toEqual(['p1', 'p4']);
+    expect(matchingProjects(table, user('u2'), 'robotics').map((p) => p.id)).toEqual(['p2']);
+    expect(matchingProjects(table, user('u1'), '').map((p) => p.id)).toEqual(['p1', 'p3', 'p4']);
+  });
+
+  it('forgets remembered results when a project is replaced or removed', () => {
+    const table = new ProjectTable();
+    table.set('p1', project('p1', 'u1', 'Robotics')).set('p2', project('p2', 'u1', 'Robotics'));
+    expect(matchingProjects(table, user('u1'), 'robotics')).toHaveLength(2);
+    table.set('p1', project('p1', 'u1', 'Energy'));
+    expect(matchingProjects(table, user('u1'), 'robotics').map((p) => p.id)).toEqual(['p2']);
+    table.delete('p2');
+    expect(matchingProjects(table, user('u1'), 'robotics')).toEqual([]);
+    expect([...table.keys()]).toEqual(['p1']);
+    expect(table.inOrder().map((p) => p.id)).toEqual(['p1']);
   });
 });
 
