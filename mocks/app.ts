@@ -4,13 +4,14 @@
 import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import type { UserRecord } from './domain/records.ts';
 import { controlHandlers } from './handlers/control.ts';
 import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
 import { serviceHandlers } from './handlers/index.ts';
 import type { OperationHandler, OperationInput, ServiceOperation } from './handlers/operation-types.ts';
 import { authenticateUser } from './http/auth.ts';
+import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
 import { readOperations } from './http/contract-operations.ts';
 import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
@@ -46,7 +47,16 @@ function readDocument(relativePath: string, parseText: (text: string) => unknown
 }
 
 export async function buildMockApp({ runtime, logger = false, docsDir }: MockAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, exposeHeadRoutes: false, forceCloseConnections: true });
+  const requestTimeout = requestTimeoutMs();
+  const app = Fastify({
+    logger,
+    exposeHeadRoutes: false,
+    forceCloseConnections: true,
+    requestTimeout,
+    // Node checks the timeouts every connectionsCheckingInterval (30 s by default).
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout / 2) },
+    clientErrorHandler: answerClientError,
+  });
   // Streamed by the upload handlers; the size limit is checked per file, a failed file is not thrown here.
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -67,7 +77,8 @@ export async function buildMockApp({ runtime, logger = false, docsDir }: MockApp
     { prefix: API_PREFIX },
   );
 
-  const controlDoc = readDocument('./control-api.openapi.yaml', parse);
+  // js-yaml: parsing this document with `yaml` took several times longer, at every start.
+  const controlDoc = readDocument('./control-api.openapi.yaml', load);
   registerContractRoutes(app, {
     operations: readOperations(controlDoc),
     validator: new RequestValidator(controlDoc, CONTROL_ID),

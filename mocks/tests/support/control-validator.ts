@@ -1,6 +1,6 @@
 // Ajv 2020-12 over mocks/control-api.openapi.yaml: judges control API responses by operation.
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, toViolations } from '../../../contract-tests/support/contract-validator.ts';
 
@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 const ID = 'https://contract.local/control-api.json';
 
 export class ControlValidator {
-  readonly doc = parse(readFileSync(new URL('../../control-api.openapi.yaml', import.meta.url), 'utf8')) as Json;
+  readonly doc = load(readFileSync(new URL('../../control-api.openapi.yaml', import.meta.url), 'utf8')) as Json;
   private readonly ajv = createAjv();
   private readonly compiled = new Map<string, ValidateFunction>();
 
