@@ -20,12 +20,14 @@ const OFFLINE = join(ROOT, 'scripts/docs-offline.ts');
 /** Written next to index.html: the hash of the docs copy it was built from, to detect staleness. */
 const STAMP = 'docs-source.sha256';
 
-// Redoc options: open the success response, and show every x- extension (x-gap, x-known-values,
-// limits...) inline next to the node it belongs to, so open facts are visible where they apply.
+// Redoc options: open the success response; show every x- extension (x-gap, x-known-values,
+// limits...) inline next to the node it belongs to, so open facts are visible where they apply;
+// offer our x-codeSamples languages (Redoc lists only the languages named here) and the payload.
 const REDOC_OPTIONS = {
   expandResponses: '200',
   showExtensions: true,
   jsonSamplesExpandLevel: 3,
+  codeSamples: { languages: [{ lang: 'curl' }, { lang: 'TypeScript' }, { lang: 'Payload' }] },
 };
 
 /**

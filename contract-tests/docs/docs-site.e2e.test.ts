@@ -13,7 +13,7 @@ import contract from '../../generated/openapi.json' with { type: 'json' };
 import { buildDocs } from '../../scripts/docs.ts';
 import { gatherGaps } from '../../scripts/gaps.ts';
 import { contractValidator } from '../support/contract-validator.ts';
-import { expectedNavigation, navigationOperations, openQuestionRows, outsideLocalhost, searchResults } from './site-checks.ts';
+import { codeSampleLanguages, expectedNavigation, navigationOperations, openQuestionRows, outsideLocalhost, searchResults } from './site-checks.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
 import { startSite, type RunningSite } from './start-site.ts';
 
@@ -110,6 +110,12 @@ describe('the documentation site served by npm start', () => {
     await page.locator('[data-component-name="Search/SearchItem"]').nth(hit).click();
     await page.waitForURL((url) => url.hash.endsWith('/startfundrun'));
     await page.locator('h2', { hasText: summary }).first().waitFor({ state: 'visible' });
+  });
+
+  it('offers the curl and TypeScript samples of the operation on screen', async () => {
+    expect(await codeSampleLanguages(page)).toEqual(expect.arrayContaining(['curl', 'TypeScript']));
+    await page.locator('[role="menuitem"]:visible', { hasText: 'TypeScript' }).click();
+    await page.locator('pre:visible, code:visible', { hasText: 'client.startFundRun(' }).first().waitFor();
   });
 
   it('lists on the Open questions page as many gaps as the contract has x-gap marks', async () => {

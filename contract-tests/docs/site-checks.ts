@@ -72,6 +72,14 @@ export async function searchResults(page: Page, query: string): Promise<string[]
   return results.allInnerTexts();
 }
 
+/** The languages the code-sample menu of the operation on screen offers. */
+export async function codeSampleLanguages(page: Page): Promise<string[]> {
+  await page.locator('button[aria-haspopup="menu"]', { hasText: /^curl$/ }).first().click();
+  const items = page.locator('[role="menuitem"]:visible');
+  await items.first().waitFor();
+  return items.allInnerTexts();
+}
+
 /** The URLs of a request log that left the machine (anything but loopback, blob: and data:). */
 export function outsideLocalhost(urls: string[]): string[] {
   return urls.filter((url) => {
