@@ -2,33 +2,22 @@
 // through playwright-core, every operation and webhook in the navigation, search, the Open
 // questions page against the contract's x-gap marks, and not one request beyond localhost.
 // The same checks then run on a deliberately broken site to show that they catch each fault.
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { buildDocs } from '../../scripts/docs.ts';
 import { gatherGaps } from '../../scripts/gaps.ts';
 import { contractValidator } from '../support/contract-validator.ts';
+import { launchChromium, requireChromium } from './chromium.ts';
 import { codeSampleLanguages, expectedNavigation, navigationOperations, openQuestionRows, outsideLocalhost, searchResults } from './site-checks.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
 import { startSite, type RunningSite } from './start-site.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 let site: RunningSite | undefined;
 let context: BrowserContext | undefined;
 let userDataDir: string | undefined;
@@ -51,20 +40,10 @@ async function openPage(url: string): Promise<{ page: Page; requests: string[]; 
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM}; the documentation browser test needs it. ` +
-        "Install Debian's package: `apt-get update && apt-get install -y chromium` (.ci/run does this in CI).",
-    );
-  }
+  requireChromium();
   site = await startSite();
   userDataDir = await mkdtemp(join(tmpdir(), 'docs-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1400, height: 900 },
-  });
+  context = await launchChromium(userDataDir);
 }, 180_000);
 
 afterAll(async () => {
