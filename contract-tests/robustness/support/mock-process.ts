@@ -2,7 +2,7 @@
 // to it: its base URL, its memory (heap after a forced GC, resident set, peak resident set read
 // from /proc), whether it is still alive, and closing it.
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const CHILD = fileURLToPath(new URL('./mock-child.ts', import.meta.url));
@@ -22,6 +22,8 @@ export interface MockProcess {
   baseUrl: string;
   pid: number;
   memory(): Promise<MockMemory>;
+  /** Sets the peak resident set back to the current one (Linux clear_refs), to measure a peak of one step. */
+  resetPeakRss(): void;
   /** Exit code or signal when the process has ended, with the end of its stderr. */
   exited(): string | undefined;
   close(): Promise<void>;
@@ -80,6 +82,7 @@ export async function startMockProcess(options: { seed?: unknown; env?: Record<s
       const report = await nextMessage<Omit<MockMemory, 'peakRss'>>(child, 'memory', 10_000);
       return { heapUsed: report.heapUsed, rss: report.rss, polluted: report.polluted, peakRss };
     },
+    resetPeakRss: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     exited: () => ended,
     async close() {
       if (ended) return;
