@@ -6,7 +6,10 @@ import type { RecordedResponse } from './recording.ts';
 import type { ServerId, ServerRun } from './results.ts';
 import type { Scenario } from './scenarios.ts';
 import type { RunningServer } from './server-process.ts';
-import { apiKeyHeaders, startMockServer } from './servers.ts';
+import { apiKeyHeaders } from './servers.ts';
+
+/** Starts a mock seeded with `projects` generated projects. */
+export type MockLauncher = (projects: number) => Promise<RunningServer>;
 
 export interface PreparedScenario {
   scenario: Scenario;
@@ -22,8 +25,12 @@ async function freshRequest(mock: RunningServer, scenario: Scenario, projects: n
 }
 
 /** Prepares every scenario on a mock and records its answers, for the bare server to replay. */
-export async function prepareScenarios(scenarios: readonly Scenario[], projects: number): Promise<{ prepared: PreparedScenario[]; recording: RecordedResponse[] }> {
-  const mock = await startMockServer(projects);
+export async function prepareScenarios(
+  launchMock: MockLauncher,
+  scenarios: readonly Scenario[],
+  projects: number,
+): Promise<{ prepared: PreparedScenario[]; recording: RecordedResponse[] }> {
+  const mock = await launchMock(projects);
   try {
     const prepared: PreparedScenario[] = [];
     const recording: RecordedResponse[] = [];

@@ -17,11 +17,15 @@ export interface ScaleRun {
   /** Spawn to first response, seeding included. */
   startupMs: number;
   peakMemoryBytes: number;
+  /** Slowest first answer to a search term (before the mock remembers its matches), fresh connection. */
+  firstSearchMs: number;
   load: LoadResult;
 }
 
 export interface Repetition {
   servers: ServerRun[];
+  /** The comparison's mock started from its TypeScript sources through tsx instead of the bundle. */
+  mockViaTsxStartupMs: number;
   scale: ScaleRun[];
   validators: ValidatorThroughput[];
 }
@@ -40,8 +44,9 @@ export interface Summary {
   load: LoadMedian[];
   ratios: { scenario: string; mockOverBare: number; mockOverPrism: number }[];
   servers: { server: ServerId; startupMs: number; peakMemoryBytes: number }[];
+  mockViaTsxStartupMs: number;
   validators: { label: string; example: string; bodyBytes: number; compiledPerSecond: number; validateResponsePerSecond: number }[];
-  scale: { projects: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; peakMemoryBytes: number; startupMs: number; failures: number }[];
+  scale: { projects: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; firstSearchMs: number; peakMemoryBytes: number; startupMs: number; failures: number }[];
 }
 
 export interface TargetCheck {

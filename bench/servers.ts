@@ -9,7 +9,7 @@ import type { ServerId } from './results.ts';
 import { API_PREFIX } from './scenarios.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
-export const SERVER_LABELS: Record<ServerId, string> = { bare: 'bare node:http', mock: 'stateful mock', prism: 'Prism static' };
+export const SERVER_LABELS: Record<ServerId, string> = { bare: 'bare node:http', mock: 'stateful mock (bundled JS)', prism: 'Prism static' };
 
 /** `Authorization: <API key>` as the mock expects by default (MOCK_API_KEY overrides it in both). */
 export function apiKeyHeaders(): Record<string, string> {
@@ -29,16 +29,30 @@ export async function startBare(recordingFile: string): Promise<RunningServer> {
   });
 }
 
-/** The mock seeded with `projects` generated projects; with BENCH_CPU_PROF=<dir> it writes a CPU profile there. */
-export async function startMockServer(projects: number): Promise<RunningServer> {
-  const port = await freePort();
-  const entry = tsEntry(new URL('./mock-server.ts', import.meta.url));
+/**
+ * The mock seeded with `projects` generated projects, from the bundle of mock-bundle.ts; with
+ * BENCH_CPU_PROF=<dir> it writes a CPU profile there when stopped.
+ */
+export async function startMockServer(bundle: string, projects: number): Promise<RunningServer> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const nodeOptions = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return startMockProcess(SERVER_LABELS.mock, process.execPath, [...nodeOptions, bundle], projects);
+}
+
+/** The same mock run from its TypeScript sources through the tsx loader (start-up comparison only). */
+export async function startMockViaTsx(projects: number): Promise<RunningServer> {
+  const entry = tsEntry(new URL('./mock-server.ts', import.meta.url));
+  return startMockProcess(MOCK_VIA_TSX, entry.command, entry.args, projects);
+}
+
+export const MOCK_VIA_TSX = 'stateful mock via tsx loader';
+
+async function startMockProcess(name: string, command: string, args: string[], projects: number): Promise<RunningServer> {
+  const port = await freePort();
   return startServer({
-    name: SERVER_LABELS.mock,
-    command: entry.command,
-    args: [...nodeOptions, ...entry.args],
+    name,
+    command,
+    args,
     env: { BENCH_PROJECTS: String(projects), PORT: String(port) },
     origin: `http://127.0.0.1:${port}`,
     probe: readyProbe(),

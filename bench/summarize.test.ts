@@ -13,7 +13,8 @@ function repetition(mockRps: number, extra: Partial<Record<ServerId, number>> = 
       peakMemoryBytes: 1_000,
       scenarios: { list: load(server === 'mock' ? mockRps : (extra[server] ?? 1_000), 2, server === 'prism' ? 1 : 0) },
     })),
-    scale: [{ projects: 1_000, startupMs: 400, peakMemoryBytes: 2_000, load: load(500, 8) }],
+    mockViaTsxStartupMs: mockRps,
+    scale: [{ projects: 1_000, startupMs: 400, peakMemoryBytes: 2_000, firstSearchMs: 30, load: load(500, 8) }],
     validators: [{ label: 'fund summary', path: '/integrationfund/fund', example: 'E', bodyBytes: 10, compiledPerSecond: mockRps, validateResponsePerSecond: 1 }],
   };
 }
@@ -26,7 +27,8 @@ describe('summarize', () => {
     expect(summary.ratios).toEqual([{ scenario: 'list', mockOverBare: 0.5, mockOverPrism: 0.5 }]);
     expect(summary.load.find((l) => l.server === 'prism')!.failures).toBe(3);
     expect(summary.validators[0]!.compiledPerSecond).toBe(500);
-    expect(summary.scale).toEqual([{ projects: 1_000, requestsPerSecond: 500, p50Ms: 4, p99Ms: 8, peakMemoryBytes: 2_000, startupMs: 400, failures: 0 }]);
+    expect(summary.mockViaTsxStartupMs).toBe(500);
+    expect(summary.scale).toEqual([{ projects: 1_000, requestsPerSecond: 500, p50Ms: 4, p99Ms: 8, firstSearchMs: 30, peakMemoryBytes: 2_000, startupMs: 400, failures: 0 }]);
   });
 
   it('refuses repetitions with a server or scenario missing', () => {

@@ -55,6 +55,7 @@ export function summarize(repetitions: readonly Repetition[], scenarioIds: reado
       requestsPerSecond: median(runs.map((s) => s.load.requestsPerSecond)),
       p50Ms: median(runs.map((s) => s.load.p50Ms)),
       p99Ms: median(runs.map((s) => s.load.p99Ms)),
+      firstSearchMs: median(runs.map((s) => s.firstSearchMs)),
       peakMemoryBytes: median(runs.map((s) => s.peakMemoryBytes)),
       startupMs: median(runs.map((s) => s.startupMs)),
       failures: runs.reduce((sum, s) => sum + s.load.failures, 0),
@@ -67,6 +68,7 @@ export function summarize(repetitions: readonly Repetition[], scenarioIds: reado
       const runs = serverRuns(repetitions, server);
       return { server, startupMs: median(runs.map((r) => r.startupMs)), peakMemoryBytes: median(runs.map((r) => r.peakMemoryBytes)) };
     }),
+    mockViaTsxStartupMs: median(repetitions.map((r) => r.mockViaTsxStartupMs)),
     validators,
     scale,
   };

@@ -5,15 +5,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writePrismDocument } from '../mocks/prism/prism-document.ts';
-import { measureServer, prepareScenarios } from '../bench/comparison.ts';
+import { measureServer, prepareScenarios, type MockLauncher } from '../bench/comparison.ts';
 import { benchConfig } from '../bench/config.ts';
+import { buildMockBundle, type MockBundle } from '../bench/mock-bundle.ts';
 import { updateReadme } from '../bench/readme-table.ts';
 import { writeRecording } from '../bench/recording.ts';
 import type { Repetition, ServerId } from '../bench/results.ts';
 import { measureScale } from '../bench/scale.ts';
 import { LIST_SCENARIOS, SCENARIOS } from '../bench/scenarios.ts';
 import { stopAllServers } from '../bench/server-process.ts';
-import { SERVER_LABELS, startBare, startMockServer, startPrism } from '../bench/servers.ts';
+import { MOCK_VIA_TSX, SERVER_LABELS, startBare, startMockServer, startMockViaTsx, startPrism } from '../bench/servers.ts';
 import { summarize } from '../bench/summarize.ts';
 import { renderMarkdown } from '../bench/table.ts';
 import { evaluateTargets } from '../bench/targets.ts';
@@ -36,15 +37,19 @@ async function main(): Promise<number> {
   const loadBefore = loadavg();
   const workDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const prismDocument = await writePrismDocument();
+  let bundle: MockBundle | undefined;
   try {
+    bundle = await buildMockBundle();
+    const bundlePath = bundle.path;
+    const launchMock: MockLauncher = (projects) => startMockServer(bundlePath, projects);
     log(`preparing ${SCENARIOS.length} requests on the mock (${COMPARISON_PROJECTS} projects) and recording its answers`);
-    const { prepared, recording } = await prepareScenarios(SCENARIOS, COMPARISON_PROJECTS);
+    const { prepared, recording } = await prepareScenarios(launchMock, SCENARIOS, COMPARISON_PROJECTS);
     const recordingFile = join(workDir, 'recording.json');
     writeRecording(recordingFile, recording);
 
     const starters: Record<ServerId, () => ReturnType<typeof startBare>> = {
       bare: () => startBare(recordingFile),
-      mock: () => startMockServer(COMPARISON_PROJECTS),
+      mock: () => launchMock(COMPARISON_PROJECTS),
       prism: () => startPrism(prismDocument.path),
     };
     const repetitions: Repetition[] = [];
@@ -56,11 +61,14 @@ async function main(): Promise<number> {
         log(`  ${server.name} answered after ${Math.round(server.startupMs)} ms`);
         servers.push(await measureServer(id, server, prepared, { ...options, projects: COMPARISON_PROJECTS }, log));
       }
+      const viaTsx = await startMockViaTsx(COMPARISON_PROJECTS);
+      await viaTsx.stop();
+      log(`  ${viaTsx.name} answered after ${Math.round(viaTsx.startupMs)} ms`);
       const scale = [];
-      for (const projects of config.scaleSizes) scale.push(await measureScale(projects, options, log));
+      for (const projects of config.scaleSizes) scale.push(await measureScale(launchMock, projects, options, log));
       const validators = VALIDATOR_CASES.map((c) => measureValidator(c, config.validatorSeconds));
       log(`  validators: ${validators.map((v) => `${v.label} ${Math.round(v.compiledPerSecond)}/s`).join(', ')}`);
-      repetitions.push({ servers, scale, validators });
+      repetitions.push({ servers, mockViaTsxStartupMs: viaTsx.startupMs, scale, validators });
     }
 
     const summary = summarize(repetitions, prepared.map((p) => p.scenario.id), SERVERS);
@@ -69,6 +77,7 @@ async function main(): Promise<number> {
     const markdown = renderMarkdown(summary, targets, {
       scenarioLabels: Object.fromEntries(SCENARIOS.map((s) => [s.id, s.label])),
       serverLabels: SERVER_LABELS,
+      mockViaTsxLabel: MOCK_VIA_TSX,
       ...config,
       machine,
     });
@@ -92,6 +101,7 @@ async function main(): Promise<number> {
   } finally {
     await stopAllServers();
     await prismDocument.remove();
+    await bundle?.remove();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
