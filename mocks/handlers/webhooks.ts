@@ -1,7 +1,10 @@
 // Webhook configuration (one per user; POST and PUT both create or update) and delivery history.
+import type { FastifyRequest } from 'fastify';
 import type { components } from '../../generated/types.ts';
 import type { UserRecord, WebhookConfigRecord } from '../domain/records.ts';
+import { webhookUrlProblem, WEBHOOK_URL_GAP } from '../domain/webhook-url.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
+import { errors } from '../http/errors.ts';
 import type { MockRuntime } from '../runtime.ts';
 import type { OperationHandler, SuccessBodyOf } from './operation-types.ts';
 
@@ -17,7 +20,10 @@ function saveConfiguration(
   body: components['schemas']['WebhookConfigurationInput'],
   user: UserRecord,
   runtime: MockRuntime,
+  request: FastifyRequest,
 ): SuccessBodyOf<'createWebhookConfiguration'> {
+  const problem = webhookUrlProblem(body.url, { port: request.socket.localPort ?? 0, hosts: [request.hostname, request.socket.localAddress ?? ''] });
+  if (problem) throw errors.invalidRequest(`body ${problem}`, WEBHOOK_URL_GAP);
   const { state } = runtime;
   const now = state.ids.now();
   const existing = state.webhookConfigs.get(user.id);
@@ -35,11 +41,11 @@ function saveConfiguration(
   return metadataEnvelope(saved);
 }
 
-export const createWebhookConfiguration: OperationHandler<'createWebhookConfiguration'> = ({ body, user, runtime }) => ({
-  body: saveConfiguration(body, user, runtime),
+export const createWebhookConfiguration: OperationHandler<'createWebhookConfiguration'> = ({ body, user, runtime, request }) => ({
+  body: saveConfiguration(body, user, runtime, request),
 });
-export const updateWebhookConfiguration: OperationHandler<'updateWebhookConfiguration'> = ({ body, user, runtime }) => ({
-  body: saveConfiguration(body, user, runtime),
+export const updateWebhookConfiguration: OperationHandler<'updateWebhookConfiguration'> = ({ body, user, runtime, request }) => ({
+  body: saveConfiguration(body, user, runtime, request),
 });
 
 export const listWebhookDeliveries: OperationHandler<'listWebhookDeliveries'> = ({ user, runtime }) => ({
