@@ -1,5 +1,5 @@
-// A webhook receiver on a free loopback port: answers 200 to every POST and keeps what arrived, in
-// arrival order.
+// A webhook receiver on a free loopback port: keeps what arrived, in arrival order, and answers 200,
+// or 500 under paths starting /fail (to give deliveries a recognisable outcome).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,7 +26,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       } catch {
         received.push({ path: request.url ?? '', body: { event: '(not JSON)', data: {} } });
       }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      response.writeHead(request.url?.startsWith('/fail') ? 500 : 200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
