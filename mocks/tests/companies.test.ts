@@ -1,19 +1,10 @@
 // Company records through the client: the three project types and their rules, credits, the
 // manual upload, messages, and the company list (paging, clamp, search, orderby, id) and search.
 import { describe, expect, it } from 'vitest';
-import { isIntegrationError } from '../../client/index.ts';
+import { failure } from './support/failure.ts';
 import { SECOND_API_KEY, TEST_SEED, useMock } from './support/mock-under-test.ts';
 
 const mock = useMock();
-
-async function expectError(promise: Promise<unknown>, status: number, code: string) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(isIntegrationError(error), String(error)).toBe(true);
-  if (isIntegrationError(error)) expect({ status: error.status, code: error.code }).toEqual({ status, code });
-}
 
 describe('create company', () => {
   it('projectAnalysisWithFile with a docLink starts a charged analysis that settles to completed', async () => {
@@ -89,7 +80,7 @@ describe('create company', () => {
 
   it('projectAnalysisNoFile requires companyWebsite and ignores the file fields', async () => {
     const client = mock.client();
-    await expectError(client.createProject({ companyName: 'No Site', projectType: 'projectAnalysisNoFile' } as never), 400, 'MOCK_INVALID_REQUEST');
+    expect(await failure(client.createProject({ companyName: 'No Site', projectType: 'projectAnalysisNoFile' } as never))).toEqual({ status: 400, code: 'MOCK_INVALID_REQUEST' });
     const { data } = await client.createProject({
       companyName: 'Lumen Freight',
       companyWebsite: 'https://lumenfreight.example',
@@ -113,11 +104,7 @@ describe('create company', () => {
 
   it('refuses an analysis without credits (402 Error131) and creates nothing', async () => {
     await mock.control.reset({ ...TEST_SEED, credits: 0 });
-    await expectError(
-      mock.client().createProject({ companyName: 'Broke', companyWebsite: 'https://broke.example', projectType: 'projectAnalysisNoFile', folderName: 'Helio Grid' }),
-      402,
-      'Error131',
-    );
+    expect(await failure(mock.client().createProject({ companyName: 'Broke', companyWebsite: 'https://broke.example', projectType: 'projectAnalysisNoFile', folderName: 'Helio Grid' }))).toEqual({ status: 402, code: 'Error131' });
     const state = await mock.control.state();
     expect(state.credits).toBe(0);
     expect(state.projects.map((p: any) => p.companyName)).toEqual(['Seeded Company']);
@@ -259,10 +246,6 @@ describe('process message', () => {
   });
 
   it('answers 404 for a project the caller does not have', async () => {
-    await expectError(
-      mock.client().processMessage({ projectId: '00000000-0000-4000-8000-000000000000', content: 'x' }),
-      404,
-      'MOCK_NOT_FOUND',
-    );
+    expect(await failure(mock.client().processMessage({ projectId: '00000000-0000-4000-8000-000000000000', content: 'x' }))).toEqual({ status: 404, code: 'MOCK_NOT_FOUND' });
   });
 });

@@ -3,17 +3,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isIntegrationError } from '../../client/index.ts';
 import { fundForm, NOT_A_DOCUMENT, PDF, pdf, XLS, XLSX } from './support/files.ts';
+import { failure } from './support/failure.ts';
 import { SECOND_API_KEY, TEST_SEED, useMock } from './support/mock-under-test.ts';
 
 const mock = useMock();
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (!isIntegrationError(error)) throw new Error(`expected an IntegrationError, got ${String(error)}`);
-  return { status: error.status, code: error.code };
-}
 
 async function upload(apiKey: string, form: FormData) {
   return mock.raw('/api/integrationfund/fund/upload', { method: 'POST', headers: { authorization: apiKey }, body: form });

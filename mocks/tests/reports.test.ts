@@ -1,7 +1,7 @@
 // Analysis reads: analysis detail, retrieve report and the full report, consistent with the
 // project and analysis that were created, with `sections` selecting exactly the documented parts.
 import { describe, expect, it } from 'vitest';
-import { isIntegrationError } from '../../client/index.ts';
+import { failure } from './support/failure.ts';
 import { useMock } from './support/mock-under-test.ts';
 
 const mock = useMock();
@@ -16,12 +16,6 @@ async function completedCompany() {
   });
   await mock.control.settle();
   return { client, projectId: data.project.id, analysisId: data.analysisId! };
-}
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (!isIntegrationError(error)) throw new Error(`expected an IntegrationError, got ${String(error)}`);
-  return { status: error.status, code: error.code };
 }
 
 describe('analysis detail and retrieve report', () => {
