@@ -33,7 +33,8 @@ async function prepareDocs(): Promise<string | undefined> {
 }
 
 const port = Number(process.env.PORT ?? 4010);
-const docs = await prepareDocs();
+// MOCK_NO_DOCS=1 skips the site (and its build): for quick starts in tests and benchmarks.
+const docs = process.env.MOCK_NO_DOCS === '1' ? undefined : await prepareDocs();
 const mock = await startMock({ port, docsDir: docs, logger: process.env.MOCK_LOG === '1' });
 console.log(`Stateful mock: ${mock.baseUrl}`);
 if (docs) console.log(`Documentation: ${mock.origin}/docs/`);
