@@ -7,9 +7,10 @@ import { resolvePort } from './serve-cli.ts';
 import { prismUpstream } from './upstream.ts';
 
 describe('prismDocument', () => {
-  it('derives the prefix /api from the contract server URL {origin}/api', () => {
-    expect(contract.servers[0]?.url).toBe('{origin}/api');
+  it('derives the prefix /api from the contract server URL', () => {
+    expect(contract.servers[0]?.url).toMatch(/\/api$/);
     expect(serverBasePath()).toBe('/api');
+    expect(serverBasePath({ servers: [{ url: '{origin}/v2/api', variables: { origin: { default: 'https://x.example' } } }] })).toBe('/v2/api');
   });
 
   it('prefixes every path of the contract and keeps each path item as it is', () => {
