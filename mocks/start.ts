@@ -2,6 +2,7 @@
 // /docs/, rebuilt first when it is missing or older than the bundled contract.
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { defaultCredentials } from './domain/default-seed.ts';
 import { startMock } from './server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,7 +39,8 @@ const docs = process.env.MOCK_NO_DOCS === '1' ? undefined : await prepareDocs();
 const mock = await startMock({ port, docsDir: docs, logger: process.env.MOCK_LOG === '1' });
 console.log(`Stateful mock: ${mock.baseUrl}`);
 if (docs) console.log(`Documentation: ${mock.origin}/docs/`);
-console.log(`API key: ${process.env.MOCK_API_KEY || 'mock-api-key'}  access token: ${process.env.MOCK_ACCESS_TOKEN || 'mock-access-token'}`);
+const { apiKey, accessToken } = defaultCredentials();
+console.log(`API key: ${apiKey}  access token: ${accessToken}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

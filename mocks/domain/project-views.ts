@@ -23,6 +23,14 @@ function hostOf(url: string | null): string | undefined {
   }
 }
 
+/** Open facts a project's views rely on: placeholders, and a processing value other than `completed`. */
+export function projectGaps(state: MockState, projects: ProjectRecord[]): string[] {
+  return [
+    ...(projects.some(hasPlaceholders) ? [PLACEHOLDER_GAP] : []),
+    ...(projects.some((p) => processingOf(state, p) !== 'completed') ? [PROCESSING_GAP] : []),
+  ];
+}
+
 /** Whether a project's list view needs placeholders (the contract requires values the mock was never given). */
 export function hasPlaceholders(project: ProjectRecord): boolean {
   return project.companyWebsite === null || project.companyEmail === null || project.companyLegalName === null;

@@ -1,8 +1,7 @@
 // Company records: list (and the `id` lookup), search, create, manual file upload, messages.
 import { attachUploadedFiles } from '../domain/analyses.ts';
 import { createProject, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
-import { hasPlaceholders, projectView, PLACEHOLDER_GAP } from '../domain/project-views.ts';
-import type { ProjectRecord } from '../domain/records.ts';
+import { projectGaps, projectView } from '../domain/project-views.ts';
 import { metadataEnvelope, topLevelEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
 import { receiveAnalysisFiles } from './analysis-upload.ts';
@@ -14,17 +13,12 @@ const ORDERBY_GAP = 'fields accepted by orderby: the mock sorts by any Project f
 const NAME_GAP = 'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null';
 const NO_ANALYSIS_ID_GAP = 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)';
 
-function placeholderGaps(projects: ProjectRecord[]): string[] {
-  return projects.some(hasPlaceholders) ? [PLACEHOLDER_GAP] : [];
-}
-
 export const listProjects: OperationHandler<'listProjects'> = ({ query, user, runtime }) => {
   const { state } = runtime;
   if (query.id !== undefined) {
     const project = ownProject(state, user, query.id);
-    return { body: topLevelEnvelope(projectView(state, project)), gaps: [LOOKUP_GAP, ...placeholderGaps([project])] };
+    return { body: topLevelEnvelope(projectView(state, project)), gaps: [LOOKUP_GAP, ...projectGaps(state, [project])] };
   }
-  const gaps: string[] = [];
   const page = query.page ?? 0;
   const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
   const matching = projectsOf(state, user, query.search ?? '');
@@ -37,23 +31,22 @@ export const listProjects: OperationHandler<'listProjects'> = ({ query, user, ru
         onPage.map((p) => projectView(state, p)),
         { page, pageSize, totalCount: matching.length, nextPage: start + pageSize < matching.length },
       ),
-      gaps: placeholderGaps(onPage),
+      gaps: projectGaps(state, onPage),
     };
   }
-  let views = matching.map((p) => projectView(state, p));
-  const key = query.orderby as keyof (typeof views)[number];
-  const sortable = views.every((v) => ['string', 'number', 'boolean'].includes(typeof v[key]));
-  gaps.push(ORDERBY_GAP);
-  if (sortable) {
-    // Stable: ties keep creation order.
-    views = [...views].sort((a, b) => compare(a[key], b[key]));
-  } else {
+  const entries = matching.map((record) => ({ record, view: projectView(state, record) }));
+  const key = query.orderby as keyof (typeof entries)[number]['view'];
+  if (!entries.every(({ view }) => ['string', 'number', 'boolean'].includes(typeof view[key]))) {
     throw errors.invalidRequest(`query parameter orderby names no sortable Project field: ${query.orderby}`, ORDERBY_GAP);
   }
-  const data = views.slice(start, start + pageSize);
+  // Stable: ties keep creation order.
+  const onPage = [...entries].sort((a, b) => compare(a.view[key], b.view[key])).slice(start, start + pageSize);
   return {
-    body: topLevelEnvelope(data, { page, pageSize, totalCount: views.length, nextPage: start + pageSize < views.length }),
-    gaps: [...gaps, ...placeholderGaps(matching.slice(start, start + pageSize))],
+    body: topLevelEnvelope(
+      onPage.map((e) => e.view),
+      { page, pageSize, totalCount: entries.length, nextPage: start + pageSize < entries.length },
+    ),
+    gaps: [ORDERBY_GAP, ...projectGaps(state, onPage.map((e) => e.record))],
   };
 };
 

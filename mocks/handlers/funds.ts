@@ -1,5 +1,5 @@
 // Fund runs: start (charged 10 credits when accepted) and the run summary read.
-import { fundRunSummary, roleOn, startFundRun as startRun } from '../domain/funds.ts';
+import { ANALYZE_CREDITS_GAP, fundRunSummary, roleOn, startFundRun as startRun } from '../domain/funds.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
 import type { OperationHandler } from './operation-types.ts';
@@ -29,6 +29,10 @@ export const getFundRunSummary: OperationHandler<'getFundRunSummary'> = ({ query
   if (!role) throw errors.noRoleOnFund();
   return {
     body: metadataEnvelope(fundRunSummary(state, run, role)),
-    gaps: [UPLOAD_NAME_GAP, ...(run.refDate === null ? [REF_DATE_GAP] : [])],
+    gaps: [
+      UPLOAD_NAME_GAP,
+      ...(run.refDate === null ? [REF_DATE_GAP] : []),
+      ...(run.projectMode === 'analyze' ? [ANALYZE_CREDITS_GAP] : []),
+    ],
   };
 };

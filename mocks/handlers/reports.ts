@@ -1,7 +1,7 @@
 // Analysis reads: analysis detail, retrieve report and the full report with `sections` filtering.
 import type { components } from '../../generated/types.ts';
 import { ownProject } from '../domain/projects.ts';
-import { analysisDetailView, hasPlaceholders, PLACEHOLDER_GAP, projectDetailView } from '../domain/project-views.ts';
+import { analysisDetailView, projectDetailView, projectGaps } from '../domain/project-views.ts';
 import type { AnalysisRecord, UserRecord } from '../domain/records.ts';
 import type { MockState } from '../domain/state.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
@@ -56,7 +56,7 @@ export const getAnalysisDetail: OperationHandler<'getAnalysisDetail'> = ({ query
   const project = ownProject(state, user, analysis.projectId);
   return {
     body: metadataEnvelope(analysisDetailView(state, project, analysis)),
-    gaps: hasPlaceholders(project) ? [PLACEHOLDER_GAP] : [],
+    gaps: projectGaps(state, [project]),
   };
 };
 
@@ -69,7 +69,7 @@ export const retrieveReport: OperationHandler<'retrieveReport'> = ({ query, user
   }
   return {
     body: metadataEnvelope(analysisDetailView(state, project, completed(analysis))),
-    gaps: [REPORT_FIELDS_GAP, ...(hasPlaceholders(project) ? [PLACEHOLDER_GAP] : [])],
+    gaps: [REPORT_FIELDS_GAP, ...projectGaps(state, [project])],
   };
 };
 
@@ -105,6 +105,6 @@ export const getFullReport: OperationHandler<'getFullReport'> = ({ query, user, 
   };
   return {
     body: metadataEnvelope(report),
-    gaps: [PARTS_GAP, OWNER_KEY_GAP, ...(hasPlaceholders(project) ? [PLACEHOLDER_GAP] : [])],
+    gaps: [PARTS_GAP, OWNER_KEY_GAP, ...projectGaps(state, [project])],
   };
 };

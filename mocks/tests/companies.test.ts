@@ -226,6 +226,19 @@ describe('company list and search', () => {
     expect(list.body.data).toEqual([]);
   });
 
+  it('marks the processing value it chose while an analysis runs, and the placeholders it filled in', async () => {
+    await mock.client().createProject({ companyName: 'Busy', projectType: 'projectAnalysisWithFile', docLink: 'https://x.example/d.pdf' });
+    const running = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: 'mock-api-key' } });
+    expect(running.body.data[0]).toMatchObject({ processing: 'progress', companyWebsite: 'https://busy.example', companyEmail: 'contact@busy.example' });
+    expect(running.headers.get('x-mock-gap')).toMatch(/processing.*placeholders|placeholders.*processing/);
+    await mock.control.settle();
+    const done = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: 'mock-api-key' } });
+    expect(done.body.data[0].processing).toBe('completed');
+    expect(done.headers.get('x-mock-gap')).not.toContain('processing');
+    const seeded = await mock.raw('/api/integration/projects?search=seeded', { headers: { authorization: 'mock-api-key' } });
+    expect(seeded.headers.get('x-mock-gap')).toBeNull();
+  });
+
   it('search returns the matching ids at data.data', async () => {
     const client = mock.client();
     const { data } = await client.createProject({ companyName: 'Helio Grid Technologies', projectType: 'projectNoAnalysis' });
