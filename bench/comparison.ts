@@ -1,10 +1,11 @@
 // The side-by-side comparison: the same prepared requests against bare, mock and Prism.
 import { benchSeed } from './bench-seed.ts';
 import { conformingResponse } from './contract-check.ts';
-import { runLoad, type LoadOptions, type LoadRequest } from './load.ts';
+import type { LoadOptions, LoadRequest } from './load.ts';
 import type { RecordedResponse } from './recording.ts';
 import type { ServerId, ServerRun } from './results.ts';
 import type { Scenario } from './scenarios.ts';
+import { loadServer } from './server-load.ts';
 import type { RunningServer } from './server-process.ts';
 import { apiKeyHeaders } from './servers.ts';
 
@@ -65,7 +66,7 @@ export async function measureServer(
         if (again.path !== request.path) throw new Error(`the mock prepared ${again.path} where the recording has ${request.path}: its ids are not deterministic`);
       }
       await conformingResponse(server.origin, request, scenario, server.name);
-      const result = await runLoad(server.origin, [request], options);
+      const result = await loadServer(server, [request], options);
       log(`  ${server.name} / ${scenario.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms${result.failures ? `, ${result.failures} FAILED` : ''}`);
       scenarios[scenario.id] = result;
     }

@@ -4,12 +4,17 @@ import type { ValidatorThroughput } from './validator-throughput.ts';
 
 export type ServerId = 'bare' | 'mock' | 'prism';
 
+export interface MeasuredLoad extends LoadResult {
+  /** CPU time (user + system) of the server per response, in microseconds. */
+  serverCpuMicrosPerResponse: number;
+}
+
 export interface ServerRun {
   server: ServerId;
   startupMs: number;
   /** VmHWM of the server process after all its scenarios. */
   peakMemoryBytes: number;
-  scenarios: Record<string, LoadResult>;
+  scenarios: Record<string, MeasuredLoad>;
 }
 
 export interface ScaleRun {
@@ -19,7 +24,7 @@ export interface ScaleRun {
   peakMemoryBytes: number;
   /** Slowest first answer to a search term (before the mock remembers its matches), fresh connection. */
   firstSearchMs: number;
-  load: LoadResult;
+  load: MeasuredLoad;
 }
 
 export interface Repetition {
@@ -36,6 +41,7 @@ export interface LoadMedian {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  serverCpuMicrosPerResponse: number;
   /** Summed over the repetitions. */
   failures: number;
 }
@@ -46,7 +52,16 @@ export interface Summary {
   servers: { server: ServerId; startupMs: number; peakMemoryBytes: number }[];
   mockViaTsxStartupMs: number;
   validators: { label: string; example: string; bodyBytes: number; compiledPerSecond: number; validateResponsePerSecond: number }[];
-  scale: { projects: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; firstSearchMs: number; peakMemoryBytes: number; startupMs: number; failures: number }[];
+  scale: {
+    projects: number;
+    requestsPerSecond: number;
+    p50Ms: number;
+    p99Ms: number;
+    serverCpuMicrosPerResponse: number;
+    firstSearchMs: number;    peakMemoryBytes: number;
+    startupMs: number;
+    failures: number;
+  }[];
 }
 
 export interface TargetCheck {

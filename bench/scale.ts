@@ -2,9 +2,10 @@
 import { performance } from 'node:perf_hooks';
 import { conformingResponse } from './contract-check.ts';
 import { SEARCH_TERMS } from './generated-projects.ts';
-import { runLoad, type LoadOptions, type LoadRequest } from './load.ts';
+import type { LoadOptions, LoadRequest } from './load.ts';
 import type { ScaleRun } from './results.ts';
 import { API_PREFIX } from './scenarios.ts';
+import { loadServer } from './server-load.ts';
 import type { MockLauncher } from './comparison.ts';
 import { apiKeyHeaders } from './servers.ts';
 
@@ -32,7 +33,7 @@ export async function measureScale(launchMock: MockLauncher, projects: number, o
       const total = (JSON.parse(response.body) as { pagination?: { totalCount?: number } }).pagination?.totalCount ?? 0;
       if (total === 0) throw new Error(`${request.path} found nothing among ${projects} projects: the search would measure an empty scan`);
     }
-    const load = await runLoad(server.origin, requests, options);
+    const load = await loadServer(server, requests, options);
     log(`  search over ${projects} projects: ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.p99Ms.toFixed(2)} ms${load.failures ? `, ${load.failures} FAILED` : ''}`);
     return { projects, startupMs: server.startupMs, peakMemoryBytes: server.peakMemoryBytes(), firstSearchMs, load };
   } finally {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
 import { httpRequest } from './http-probe.ts';
 import { tsEntry } from './node-entry.ts';
-import { processTree } from './peak-memory.ts';
+import { isRunning, processTree } from './proc-stats.ts';
 import { writeRecording } from './recording.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
@@ -17,14 +17,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('server processes', () => {
   it('starts the bare server, times its start-up, reads its peak memory and stops it', async () => {
@@ -53,7 +45,7 @@ describe('server processes', () => {
     expect(miss.body).toMatch(/no recording for GET \/api\/x\?a=2/);
 
     await server.stop();
-    expect(alive(server.pid)).toBe(false);
+    expect(isRunning(server.pid)).toBe(false);
   });
 
   it('counts and stops a forked server tree as one server', async () => {
@@ -71,7 +63,18 @@ describe('server processes', () => {
     expect(single).toEqual([tree[1]]);
     expect(server.peakMemoryBytes()).toBeGreaterThan(2 * 20 * 1024 * 1024);
     await server.stop();
-    expect(tree.filter(alive)).toEqual([]);
+    expect(tree.filter(isRunning)).toEqual([]);
+  });
+
+  it('reads the CPU time the server spends', async () => {
+    const port = await freePort();
+    const script = `require('node:http').createServer((q, s) => { const end = Date.now() + 300; while (Date.now() < end); s.end('ok'); }).listen(${port}, '127.0.0.1')`;
+    const server = await startServer({ name: 'busy', command: process.execPath, args: ['-e', script], origin: `http://127.0.0.1:${port}`, probe: { path: '/' } });
+    started.push(server);
+    const before = server.cpuSeconds();
+    await httpRequest(`${server.origin}/`);
+    expect(server.cpuSeconds() - before).toBeGreaterThanOrEqual(0.2);
+    await server.stop();
   });
 
   it('fails with the output of a server that exits before answering', async () => {

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { httpRequest } from './http-probe.ts';
-import { peakMemoryBytes } from './peak-memory.ts';
+import { cpuSeconds, isRunning, peakMemoryBytes, processTree } from './proc-stats.ts';
 
 export interface ServerSpec {
   name: string;
@@ -25,6 +25,8 @@ export interface RunningServer {
   /** From spawn to the first successful response, in milliseconds. */
   startupMs: number;
   peakMemoryBytes(): number;
+  /** CPU seconds the server's process tree has used so far. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -41,21 +43,29 @@ process.once('exit', () => {
 });
 
 /** Signals the child's whole process group (it leads one: spawned detached), so forked servers stop too. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals | 0): boolean {
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     process.kill(-child.pid!, signal);
-    return true;
   } catch {
-    return false; // the group is gone
+    // The group is gone.
   }
 }
 
-/** SIGKILL lands asynchronously: wait (bounded) until no member of the group is left. */
-async function groupGone(child: ChildProcess): Promise<void> {
-  for (let waited = 0; waited < 2_000 && signalGroup(child, 0); waited += 10) await sleep(10);
+function treeOf(child: ChildProcess): number[] {
+  try {
+    return processTree(child.pid!);
+  } catch {
+    return [];
+  }
+}
+
+/** Signals land asynchronously: wait (bounded) until each process is gone or a zombie awaiting its reaper. */
+async function allGone(pids: readonly number[]): Promise<void> {
+  for (let waited = 0; waited < 2_000 && pids.some(isRunning); waited += 10) await sleep(10);
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
+  const members = treeOf(child);
   if (child.exitCode === null && child.signalCode === null) {
     signalGroup(child, 'SIGTERM');
     const done = await Promise.race([exited(child).then(() => true), sleep(5_000, false, { ref: false })]);
@@ -65,7 +75,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
     }
   }
   signalGroup(child, 'SIGKILL'); // whatever the leader left behind in its group
-  await groupGone(child);
+  await allGone(members);
   live.delete(child);
 }
 
@@ -113,6 +123,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
           origin: spec.origin,
           startupMs,
           peakMemoryBytes: () => peakMemoryBytes(child.pid!),
+          cpuSeconds: () => cpuSeconds(child.pid!),
           stop: () => stopChild(child),
         };
       }

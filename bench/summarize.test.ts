@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadResult } from './load.ts';
-import type { Repetition, ServerId } from './results.ts';
+import type { MeasuredLoad, Repetition, ServerId } from './results.ts';
 import { summarize } from './summarize.ts';
 
-const load = (requestsPerSecond: number, p99Ms: number, failures = 0): LoadResult => ({ requestsPerSecond, p50Ms: p99Ms / 2, p99Ms, ok: 1, failures, durationSeconds: 10 });
+const load = (requestsPerSecond: number, p99Ms: number, failures = 0): MeasuredLoad => ({
+  requestsPerSecond,
+  p50Ms: p99Ms / 2,
+  p99Ms,
+  ok: 1,
+  failures,
+  durationSeconds: 10,
+  serverCpuMicrosPerResponse: 1e6 / requestsPerSecond,
+});
 
 function repetition(mockRps: number, extra: Partial<Record<ServerId, number>> = {}): Repetition {
   return {
@@ -24,11 +31,12 @@ describe('summarize', () => {
     const summary = summarize([repetition(900), repetition(100, { prism: 50 }), repetition(500)], ['list'], ['bare', 'mock', 'prism']);
     const mock = summary.load.find((l) => l.server === 'mock')!;
     expect(mock.requestsPerSecond).toBe(500);
+    expect(mock.serverCpuMicrosPerResponse).toBe(2_000);
     expect(summary.ratios).toEqual([{ scenario: 'list', mockOverBare: 0.5, mockOverPrism: 0.5 }]);
     expect(summary.load.find((l) => l.server === 'prism')!.failures).toBe(3);
     expect(summary.validators[0]!.compiledPerSecond).toBe(500);
     expect(summary.mockViaTsxStartupMs).toBe(500);
-    expect(summary.scale).toEqual([{ projects: 1_000, requestsPerSecond: 500, p50Ms: 4, p99Ms: 8, firstSearchMs: 30, peakMemoryBytes: 2_000, startupMs: 400, failures: 0 }]);
+    expect(summary.scale).toEqual([{ projects: 1_000, requestsPerSecond: 500, p50Ms: 4, p99Ms: 8, serverCpuMicrosPerResponse: 2_000, firstSearchMs: 30, peakMemoryBytes: 2_000, startupMs: 400, failures: 0 }]);
   });
 
   it('refuses repetitions with a server or scenario missing', () => {

@@ -26,6 +26,7 @@ export function summarize(repetitions: readonly Repetition[], scenarioIds: reado
         requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
         p50Ms: median(results.map((r) => r.p50Ms)),
         p99Ms: median(results.map((r) => r.p99Ms)),
+        serverCpuMicrosPerResponse: median(results.map((r) => r.serverCpuMicrosPerResponse)),
         failures: results.reduce((sum, r) => sum + r.failures, 0),
       });
     }
@@ -55,6 +56,7 @@ export function summarize(repetitions: readonly Repetition[], scenarioIds: reado
       requestsPerSecond: median(runs.map((s) => s.load.requestsPerSecond)),
       p50Ms: median(runs.map((s) => s.load.p50Ms)),
       p99Ms: median(runs.map((s) => s.load.p99Ms)),
+      serverCpuMicrosPerResponse: median(runs.map((s) => s.load.serverCpuMicrosPerResponse)),
       firstSearchMs: median(runs.map((s) => s.firstSearchMs)),
       peakMemoryBytes: median(runs.map((s) => s.peakMemoryBytes)),
       startupMs: median(runs.map((s) => s.startupMs)),

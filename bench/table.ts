@@ -39,6 +39,14 @@ export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[]
       ['request', ...servers.map((s) => `${context.serverLabels[s]} req/s`), 'mock/bare', 'mock/Prism', ...servers.map((s) => `${context.serverLabels[s]} p50 / p99`)],
       loadRows,
     ),
+    '### Server CPU time per response (µs; user + system, less sensitive to a busy machine than rates)',
+    table(
+      ['request', ...servers.map((s) => context.serverLabels[s]), 'mock/bare'],
+      summary.ratios.map(({ scenario }) => {
+        const cpu = (s: ServerId) => load(scenario, s)?.serverCpuMicrosPerResponse ?? Number.NaN;
+        return [context.scenarioLabels[scenario] ?? scenario, ...servers.map((s) => int(cpu(s))), x(cpu('mock') / cpu('bare'))];
+      }),
+    ),
     '### Start-up (spawn to first successful response) and peak memory (VmHWM)',
     table(
       ['server', 'start-up ms', 'peak memory'],
@@ -54,13 +62,14 @@ export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[]
     ),
     '### Company list with search, by number of seeded projects (stateful mock)',
     table(
-      ['projects', 'req/s', 'p50 ms', 'p99 ms', 'p99 vs smallest', 'first search ms', 'peak memory', 'memory vs smallest', 'start-up ms (seeding incl.)'],
+      ['projects', 'req/s', 'p50 ms', 'p99 ms', 'p99 vs smallest', 'CPU µs/response', 'first search ms', 'peak memory', 'memory vs smallest', 'start-up ms (seeding incl.)'],
       summary.scale.map((s) => [
         int(s.projects),
         int(s.requestsPerSecond),
         ms(s.p50Ms),
         ms(s.p99Ms),
         x(smallest ? s.p99Ms / smallest.p99Ms : Number.NaN),
+        int(s.serverCpuMicrosPerResponse),
         ms(s.firstSearchMs),
         mib(s.peakMemoryBytes),
         x(smallest ? s.peakMemoryBytes / smallest.peakMemoryBytes : Number.NaN),

@@ -10,12 +10,12 @@ function passingSummary(): Summary {
   const rps: Record<ServerId, number> = { bare: 40_000, mock: 30_000, prism: 1_000 };
   const servers: ServerId[] = ['bare', 'mock', 'prism'];
   return {
-    load: lists.flatMap((scenario) => servers.map((server) => ({ scenario, server, requestsPerSecond: rps[server], p50Ms: 0.3, p99Ms: 1.2, failures: 0 }))),
+    load: lists.flatMap((scenario) => servers.map((server) => ({ scenario, server, requestsPerSecond: rps[server], p50Ms: 0.3, p99Ms: 1.2, serverCpuMicrosPerResponse: 1e6 / rps[server], failures: 0 }))),
     ratios: lists.map((scenario) => ({ scenario, mockOverBare: 0.75, mockOverPrism: 30 })),
     servers: servers.map((server) => ({ server, startupMs: server === 'prism' ? 4_000 : 400, peakMemoryBytes: 80 * 1024 * 1024 })),
     mockViaTsxStartupMs: 1_100,
     validators: [{ label: 'fund summary', example: 'FundRunSummaryCompleted', bodyBytes: 1925, compiledPerSecond: 200_000, validateResponsePerSecond: 90_000 }],
-    scale: [1_000, 100_000].map((projects) => ({ projects, requestsPerSecond: 2_000, p50Ms: 2, p99Ms: 9, firstSearchMs: projects / 1_000, peakMemoryBytes: projects * 1_000, startupMs: 500, failures: 0 })),
+    scale: [1_000, 100_000].map((projects) => ({ projects, requestsPerSecond: 2_000, p50Ms: 2, p99Ms: 9, serverCpuMicrosPerResponse: 400, firstSearchMs: projects / 1_000, peakMemoryBytes: projects * 1_000, startupMs: 500, failures: 0 })),
   };
 }
 
@@ -73,7 +73,8 @@ describe('targets', () => {
       machine: 'test machine',
     });
     expect(markdown).toContain('| company list, page size 10 | 40,000 | 30,000 | 1,000 | 0.75x | 30.00x | 0.30 / 1.20 | 0.30 / 1.20 | 0.30 / 1.20 |');
-    expect(markdown).toContain('| 100,000 | 2,000 | 2.00 | 25.00 | 2.78x | 100.00 | 95 MiB | 100.00x | 500 |');
+    expect(markdown).toContain('| 100,000 | 2,000 | 2.00 | 25.00 | 2.78x | 400 | 100.00 | 95 MiB | 100.00x | 500 |');
+    expect(markdown).toContain('| company list, page size 100 | 25 | 33 | 1,000 | 1.33x |');
     expect(markdown).toContain('| search over 100,000 projects: p99 < 20 ms | 25.00 ms | **no** |');
     expect(markdown).toContain('| mock start-up < 1000 ms | 400 ms | yes |');
     expect(markdown).toContain('| mock via tsx | 1,100 | (start-up only) |');
