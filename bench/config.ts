@@ -32,7 +32,7 @@ export function benchConfig(): BenchConfig {
     durationSeconds: positiveNumber('BENCH_DURATION', 10),
     connections: positiveNumber('BENCH_CONNECTIONS', 10),
     repetitions: positiveNumber('BENCH_REPETITIONS', 3),
-    validatorSeconds: positiveNumber('BENCH_VALIDATOR_SECONDS', 2),
+    validatorSeconds: positiveNumber('BENCH_VALIDATOR_SECONDS', 1),
     scaleSizes: scaleSizes(),
   };
 }
