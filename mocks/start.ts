@@ -1,36 +1,21 @@
 // `npm start`: the stateful mock on 127.0.0.1:$PORT (default 4010) with the documentation site at
-// /docs/, rebuilt first when it is missing or older than the bundled contract.
-import { existsSync, statSync } from 'node:fs';
+// /docs/, rebuilt first when it is missing or stale (scripts/docs.ts decides).
 import { fileURLToPath } from 'node:url';
+import { ensureDocs } from '../scripts/docs.ts';
 import { defaultCredentials } from './domain/default-seed.ts';
 import { startMock } from './server.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const docsDir = `${root}dist/docs`;
-const contractPath = `${root}generated/openapi.json`;
+const docsDir = fileURLToPath(new URL('../dist/docs', import.meta.url));
 
-function docsAreStale(): boolean {
-  const index = `${docsDir}/index.html`;
-  return !existsSync(index) || statSync(index).mtimeMs < statSync(contractPath).mtimeMs;
-}
-
-/** Builds the site with scripts/docs.ts (written by the docs helper); without it, the mock runs without docs. */
+/** Builds the site when it is missing or stale; a failed build is reported and the mock runs without it. */
 async function prepareDocs(): Promise<string | undefined> {
-  if (docsAreStale()) {
-    const script = `${root}scripts/docs.ts`;
-    if (!existsSync(script)) {
-      console.warn('scripts/docs.ts is not there yet: starting without the documentation site');
-      return existsSync(`${docsDir}/index.html`) ? docsDir : undefined;
-    }
-    try {
-      const { buildDocs } = (await import(script)) as { buildDocs: (outDir?: string) => Promise<string> };
-      await buildDocs(docsDir);
-    } catch (error) {
-      console.warn(`Building the documentation site failed, starting without it: ${String(error)}`);
-      return undefined;
-    }
+  try {
+    await ensureDocs(docsDir);
+    return docsDir;
+  } catch (error) {
+    console.warn(`Building the documentation site failed, starting without it: ${String(error)}`);
+    return undefined;
   }
-  return docsDir;
 }
 
 const port = Number(process.env.PORT ?? 4010);
