@@ -4,10 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import bundled from '../../../generated/openapi.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import bundled from '../../../generated/openapi.json' with { type: 'json' };
 import { comparePactsWithContract, formatFindings } from './compare-with-contract.ts';
-import { contractWithBasePath, serverBasePath } from './contract-with-base-path.ts';
+import { contractForComparator, serverBasePath } from './comparator-contract.ts';
+import { recordAllowingPactRace } from './http-consumer.ts';
 import { pactFilePath } from './pact-location.ts';
 
 const { like, regex } = MatchersV3;
@@ -25,24 +26,33 @@ afterAll(async () => {
 /** Writes a one-interaction pact: the expected fund read answers `data`. */
 async function fundReadPact(name: string, path: string, data: Record<string, unknown>): Promise<string> {
   const pact = new PactV4({ consumer: `compare-${name}`, provider: 'compare-provider', dir, logLevel: 'error' });
-  await pact
-    .addInteraction()
-    .uponReceiving(`a fund read (${name})`)
-    .withRequest('GET', path, (b) => b.query({ fundExtractionId: FUND_ID }).headers({ Authorization: like('mock-api-key') }))
-    .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS, data }))
-    .executeTest(async (server) => {
-      await fetch(`${server.url}${path}?fundExtractionId=${FUND_ID}`, { headers: { Authorization: 'mock-api-key' } });
-    });
+  await recordAllowingPactRace(() =>
+    pact
+      .addInteraction()
+      .uponReceiving(`a fund read (${name})`)
+      .withRequest('GET', path, (b) => b.query({ fundExtractionId: FUND_ID }).headers({ Authorization: like('mock-api-key') }))
+      .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS, data }))
+      .executeTest(async (server) => {
+        await fetch(`${server.url}${path}?fundExtractionId=${FUND_ID}`, { headers: { Authorization: 'mock-api-key' } });
+      }),
+  );
   return pactFilePath(`compare-${name}`, 'compare-provider', dir);
 }
 
 describe('the contract with the base path', () => {
   it('takes the prefix from the server URL and keeps the bundled contract unchanged', () => {
-    const derived = contractWithBasePath();
+    const derived = contractForComparator();
     expect(serverBasePath(derived)).toBe('/api');
     expect(Object.keys(derived.paths as object)).toContain('/api/integrationfund/fund');
     expect(Object.keys(bundled.paths)).toContain('/integrationfund/fund');
     expect(Object.keys(bundled.paths).filter((p) => p.startsWith('/api/'))).toEqual([]);
+  });
+
+  it('lets a multipart array arrive as one part, which is how the comparator reads repeated parts', () => {
+    const paths = contractForComparator().paths as Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+    const files = paths['/api/integrationfund/fund/upload']!.post.requestBody.content['multipart/form-data']!.schema.properties.files;
+    expect(files).toEqual({ anyOf: [expect.objectContaining({ type: 'array' }), expect.objectContaining({ type: 'string', format: 'binary' })] });
+    expect(bundled.paths['/integrationfund/fund/upload'].post.requestBody.content['multipart/form-data'].schema).toEqual({ $ref: '#/components/schemas/FundUploadRequest' });
   });
 });
 

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as comparatorModule from '@pactflow/openapi-pact-comparator';
-import { contractWithBasePath } from './contract-with-base-path.ts';
+import { contractForComparator } from './comparator-contract.ts';
 
 // The package's own declarations do not resolve under NodeNext (directory re-exports and `#` imports),
 // so the part of its API used here is typed locally.
@@ -44,7 +44,7 @@ function toFinding(pactFile: string, result: Result): Finding {
 }
 
 /** Compares each pact file (HTTP interactions only; messages are left to the message checker). */
-export async function comparePactsWithContract(pactFiles: string[], contract = contractWithBasePath()): Promise<ComparisonReport> {
+export async function comparePactsWithContract(pactFiles: string[], contract = contractForComparator()): Promise<ComparisonReport> {
   const comparator = new Comparator(contract);
   const report: ComparisonReport = { interactionsChecked: 0, errors: [], warnings: [] };
   for (const file of pactFiles) {

@@ -17,12 +17,15 @@ function escapeRegex(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** One of the values of an enum schema of the contract (e.g. `FundRunStatus`), read from the contract. */
-export function contractEnum(schemaName: string, example: string) {
-  const schema = resolvePointer(contractValidator().doc, `#/components/schemas/${schemaName}`) as { enum?: unknown[] } | undefined;
-  const values = schema?.enum;
-  if (!values?.length) throw new Error(`the contract has no enum schema ${schemaName}`);
-  if (!values.includes(example)) throw new Error(`${example} is not a value of ${schemaName} (${values.join(', ')})`);
+/**
+ * One of the values of an enum of the contract, read from the contract: a schema name (`FundRunStatus`)
+ * or a pointer to an inline enum (`#/components/schemas/WebhookDelivery/properties/status`).
+ */
+export function contractEnum(schema: string, example: string) {
+  const pointer = schema.startsWith('#') ? schema : `#/components/schemas/${schema}`;
+  const values = (resolvePointer(contractValidator().doc, pointer) as { enum?: unknown[] } | undefined)?.enum;
+  if (!values?.length) throw new Error(`the contract has no enum at ${pointer}`);
+  if (!values.includes(example)) throw new Error(`${example} is not a value of ${pointer} (${values.join(', ')})`);
   return regex(`^(${values.map((v) => escapeRegex(String(v))).join('|')})$`, example);
 }
 

@@ -7,8 +7,11 @@ export type StateParams = Record<string, unknown>;
 export type InjectedValues = Record<string, string>;
 
 export interface ProviderState {
-  /** Makes the state true on the stateful mock (through its control API at `mockOrigin`). */
-  onMock(params: StateParams, mockOrigin: string): Promise<InjectedValues | void>;
+  /**
+   * Makes the state true on the stateful mock (through its control API at `mockOrigin`). Absent when
+   * the mock has no way to arrange it: the interactions then count as not verifiable, never as passed.
+   */
+  onMock?(params: StateParams, mockOrigin: string): Promise<InjectedValues | void>;
   /**
    * True when the state holds on any deployment without arranging anything (facts about credentials,
    * for example). Every other state cannot be arranged on an external provider.
@@ -31,5 +34,5 @@ export function mergeStates(...registries: ProviderStates[]): ProviderStates {
 }
 
 export function canArrange(state: ProviderState, target: ProviderTarget): boolean {
-  return target.kind === 'mock' || state.holdsAnywhere === true;
+  return target.kind === 'mock' ? state.onMock !== undefined : state.holdsAnywhere === true;
 }

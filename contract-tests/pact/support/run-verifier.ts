@@ -1,6 +1,9 @@
 // Runs the Pact verifier (HTTP or message) and turns its JSON result into per-interaction outcomes.
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 
+// The verifier reports usage statistics over the network unless told not to; these runs stay on loopback.
+process.env.PACT_DO_NOT_TRACK = 'true';
+
 /** The verifier's state handlers (pact-js does not export the type by name). */
 export type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 

@@ -7,6 +7,8 @@ export interface Tampering {
   method: string;
   /** Path without the query, e.g. `/api/integrationfund/fund`. */
   path: string;
+  /** Only responses with this status are rewritten. */
+  status: number;
   /** Changes the parsed JSON body in place. */
   rewrite(body: Record<string, unknown>): void;
 }
@@ -38,7 +40,8 @@ export async function startTamperingProxy(upstreamOrigin: string, tampering: Tam
         answer.on('end', () => {
           let body = Buffer.concat(chunks);
           const path = (req.url ?? '').split('?')[0];
-          if (req.method === tampering.method && path === tampering.path && /json/.test(answer.headers['content-type'] ?? '')) {
+          const targeted = req.method === tampering.method && path === tampering.path && answer.statusCode === tampering.status;
+          if (targeted && /json/.test(answer.headers['content-type'] ?? '')) {
             const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
             tampering.rewrite(parsed);
             body = Buffer.from(JSON.stringify(parsed));

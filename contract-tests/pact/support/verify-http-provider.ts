@@ -75,7 +75,7 @@ export async function verifyHttpPact(options: {
       Object.entries(states).map(([name, state]) => [
         name,
         async (params?: unknown) => {
-          if (target.kind !== 'mock') return undefined;
+          if (target.kind !== 'mock' || !state.onMock) return undefined;
           return (await state.onMock((params ?? {}) as Record<string, unknown>, mockOrigin!)) ?? undefined;
         },
       ]),

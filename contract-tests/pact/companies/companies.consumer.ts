@@ -1,0 +1,197 @@
+// Consumer expectations of the company operations: list (and lookup by id), search, create, and the
+// manual upload of analysis files, each success and each documented error, driven through the client.
+import { MatchersV3 } from '@pact-foundation/pact';
+import { API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS } from '../support/credential-states.ts';
+import { UNKNOWN_API_KEY } from '../support/credentials.ts';
+import {
+  API_KEY_HEADER,
+  clientAt,
+  type ConsumerCase,
+  errorEnvelope,
+  expectIntegrationError,
+  multipartBody,
+  UNAUTHORIZED,
+  UNKNOWN_API_KEY_HEADER,
+} from '../support/http-consumer.ts';
+import { SUCCESS_OUTCOME } from '../support/matchers.ts';
+import { TINY_PDF } from '../support/mock-control.ts';
+import { ANALYSIS_AWAITS_UPLOAD, COMPANY_EXISTS, COMPANY_LIST_FAILS, CREDITS_LEFT } from './companies.states.ts';
+import { ANALYSIS_ID, projectExpectation } from './company-expectations.ts';
+
+const { like, eachLike, uuid, integer, boolean, fromProviderState } = MatchersV3;
+
+const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
+const COMPANY_NAME = 'Helio Grid';
+const COMPANY = { projectId: PROJECT_ID, companyName: COMPANY_NAME };
+const LIST = '/api/integration/projects';
+const invalidKey = { apiKey: UNKNOWN_API_KEY };
+const deckForm = () => {
+  const form = new FormData();
+  form.append('files', new Blob([TINY_PDF], { type: 'application/pdf' }), 'pitch-deck.pdf');
+  return form;
+};
+
+export const companiesConsumer: ConsumerCase[] = [
+  {
+    name: 'a page of the company list',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(COMPANY_EXISTS, COMPANY)
+        .uponReceiving('a request for the first page of the company list')
+        .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(API_KEY_HEADER))
+        .willRespondWith(200, (b) =>
+          b.jsonBody({
+            ...SUCCESS_OUTCOME,
+            data: eachLike(projectExpectation(PROJECT_ID, COMPANY_NAME)),
+            pagination: { page: integer(0), totalCount: integer(1), pageSize: integer(10), nextPage: boolean(false) },
+          }),
+        )
+        .executeTest(async (server) => {
+          const pages = [];
+          for await (const page of clientAt(server).listProjects()) pages.push(page);
+          if (pages.length !== 1 || pages[0]!.data[0]!.id !== PROJECT_ID) throw new Error(`unexpected pages ${JSON.stringify(pages)}`);
+        }),
+  },
+  {
+    name: 'one company looked up by id',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(COMPANY_EXISTS, COMPANY)
+        .uponReceiving('a request for one company by id')
+        .withRequest('GET', LIST, (b) => b.query({ id: PROJECT_ID }).headers(API_KEY_HEADER))
+        // The shape of data is not shown by the specification (x-gap): only the envelope is expected.
+        .willRespondWith(200, (b) => b.jsonBody(SUCCESS_OUTCOME))
+        .executeTest(async (server) => {
+          const found = await clientAt(server).getProject(PROJECT_ID);
+          if (found.code !== '1000') throw new Error(`unexpected envelope ${JSON.stringify(found)}`);
+        }),
+  },
+  {
+    name: 'the company list refusing an API key that is not valid',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
+        .uponReceiving('a company list request with an API key that is not valid')
+        .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(UNKNOWN_API_KEY_HEADER))
+        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
+        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).listProjects().next(), { kind: 'unauthorized', code: '4010', status: 401 })),
+  },
+  {
+    name: 'the company list failing unexpectedly',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(COMPANY_LIST_FAILS)
+        .uponReceiving('a company list request when the list fails unexpectedly')
+        .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(API_KEY_HEADER))
+        .willRespondWith(500, (b) => b.jsonBody(errorEnvelope('5000', 'Internal Server Error')))
+        .executeTest((server) => expectIntegrationError(clientAt(server).listProjects().next(), { kind: 'internal-error', code: '5000', status: 500 })),
+  },
+  {
+    name: 'a company search',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(COMPANY_EXISTS, COMPANY)
+        .uponReceiving('a company search by keywords')
+        .withRequest('GET', '/api/integration/project/search', (b) => b.query({ keywords: 'helio' }).headers(API_KEY_HEADER))
+        .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data: { data: eachLike({ id: uuid(PROJECT_ID) }) } }))
+        .executeTest(async (server) => {
+          const found = await clientAt(server).searchProjects('helio');
+          if (found.data.data[0]?.id !== PROJECT_ID) throw new Error(`unexpected search result ${JSON.stringify(found)}`);
+        }),
+  },
+  {
+    name: 'a company search refusing an API key that is not valid',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
+        .uponReceiving('a company search with an API key that is not valid')
+        .withRequest('GET', '/api/integration/project/search', (b) => b.query({ keywords: 'helio' }).headers(UNKNOWN_API_KEY_HEADER))
+        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
+        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).searchProjects('helio'), { kind: 'unauthorized', code: '4010', status: 401 })),
+  },
+  {
+    name: 'a company created with an analysis of its website',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(CREDITS_LEFT)
+        .uponReceiving('a request to create a company analysed from its website')
+        .withRequest('POST', '/api/integration/project', (b) =>
+          b.headers(API_KEY_HEADER).jsonBody({ companyName: like(COMPANY_NAME), projectType: 'projectAnalysisNoFile', companyWebsite: like('https://heliogrid.example') }),
+        )
+        .willRespondWith(200, (b) =>
+          b.jsonBody({
+            metadata: SUCCESS_OUTCOME,
+            data: {
+              project: { id: uuid(PROJECT_ID), name: like(COMPANY_NAME), companyName: like(COMPANY_NAME), companyWebsite: like('https://heliogrid.example'), projectType: 'projectAnalysisNoFile' },
+              analysisId: uuid(ANALYSIS_ID),
+            },
+          }),
+        )
+        .executeTest(async (server) => {
+          const created = await clientAt(server).createProject({ companyName: COMPANY_NAME, projectType: 'projectAnalysisNoFile', companyWebsite: 'https://heliogrid.example' });
+          if (created.data.analysisId !== ANALYSIS_ID) throw new Error(`unexpected creation ${JSON.stringify(created)}`);
+        }),
+  },
+  {
+    name: 'company creation refusing an API key that is not valid',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
+        .uponReceiving('a request to create a company with an API key that is not valid')
+        .withRequest('POST', '/api/integration/project', (b) =>
+          b.headers(UNKNOWN_API_KEY_HEADER).jsonBody({ companyName: like(COMPANY_NAME), projectType: 'projectNoAnalysis' }),
+        )
+        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
+        .executeTest((server) =>
+          expectIntegrationError(clientAt(server, invalidKey).createProject({ companyName: COMPANY_NAME, projectType: 'projectNoAnalysis' }), {
+            kind: 'unauthorized',
+            code: '4010',
+            status: 401,
+          }),
+        ),
+  },
+  {
+    name: 'files uploaded for a manual-upload analysis',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(ANALYSIS_AWAITS_UPLOAD)
+        .uponReceiving('an upload of files for an analysis that waits for them')
+        .withRequest('POST', '/api/integrationfiles/upload', (b) =>
+          // The part names are not shown by the specification (x-gap); the client's caller picks `files`.
+          multipartBody(b, { ...API_KEY_HEADER, analysisid: fromProviderState('${analysisId}', ANALYSIS_ID) }, [
+            { name: 'files', filename: 'pitch-deck.pdf', contentType: 'application/pdf', content: TINY_PDF },
+          ]),
+        )
+        .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME }))
+        .executeTest(async (server) => {
+          const answer = await clientAt(server).uploadAnalysisFiles(ANALYSIS_ID, deckForm());
+          if (answer.code !== '1000') throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
+        }),
+  },
+  {
+    name: 'an analysis file upload refusing an API key that is not valid',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
+        .uponReceiving('an upload of analysis files with an API key that is not valid')
+        .withRequest('POST', '/api/integrationfiles/upload', (b) =>
+          multipartBody(b, { ...UNKNOWN_API_KEY_HEADER, analysisid: like(ANALYSIS_ID) }, [
+            { name: 'files', filename: 'pitch-deck.pdf', contentType: 'application/pdf', content: TINY_PDF },
+          ]),
+        )
+        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
+        .executeTest((server) =>
+          expectIntegrationError(clientAt(server, invalidKey).uploadAnalysisFiles(ANALYSIS_ID, deckForm()), { kind: 'unauthorized', code: '4010', status: 401 }),
+        ),
+  },
+];

@@ -1,0 +1,44 @@
+// Consumer expectations of message intake: a message attached to a company, and the refusal of an
+// API key that is not valid.
+import { MatchersV3 } from '@pact-foundation/pact';
+import { COMPANY_EXISTS } from '../companies/companies.states.ts';
+import { API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS } from '../support/credential-states.ts';
+import { UNKNOWN_API_KEY } from '../support/credentials.ts';
+import { API_KEY_HEADER, clientAt, type ConsumerCase, expectIntegrationError, UNAUTHORIZED, UNKNOWN_API_KEY_HEADER } from '../support/http-consumer.ts';
+import { SUCCESS_OUTCOME } from '../support/matchers.ts';
+
+const { like, uuid } = MatchersV3;
+
+const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
+const MESSAGE = { projectId: PROJECT_ID, content: 'Follow-up call with the founders on Friday.' };
+const PATH = '/api/integration/processmessage';
+
+export const messageIntakeConsumer: ConsumerCase[] = [
+  {
+    name: 'a message attached to a company',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(COMPANY_EXISTS, { projectId: PROJECT_ID, companyName: 'Helio Grid' })
+        .uponReceiving('a message for a company')
+        .withRequest('POST', PATH, (b) => b.headers(API_KEY_HEADER).jsonBody({ projectId: uuid(PROJECT_ID), content: like(MESSAGE.content) }))
+        .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data: null }))
+        .executeTest(async (server) => {
+          const answer = await clientAt(server).processMessage(MESSAGE);
+          if (answer.data !== null || answer.code !== '1000') throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
+        }),
+  },
+  {
+    name: 'message intake refusing an API key that is not valid',
+    record: (pact) =>
+      pact
+        .addInteraction()
+        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
+        .uponReceiving('a message with an API key that is not valid')
+        .withRequest('POST', PATH, (b) => b.headers(UNKNOWN_API_KEY_HEADER).jsonBody({ projectId: uuid(PROJECT_ID), content: like(MESSAGE.content) }))
+        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
+        .executeTest((server) =>
+          expectIntegrationError(clientAt(server, { apiKey: UNKNOWN_API_KEY }).processMessage(MESSAGE), { kind: 'unauthorized', code: '4010', status: 401 }),
+        ),
+  },
+];

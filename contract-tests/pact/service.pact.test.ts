@@ -1,0 +1,106 @@
+// The HTTP pipeline, in order, in one file so the steps never race: every consumer suite writes its
+// interactions to a fresh pact, the provider is verified against it (the stateful mock started here,
+// or the deployment named by PROVIDER_BASE_URL), a deliberately broken provider is shown to fail, and
+// every interaction is checked against the OpenAPI contract.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../mocks/server.ts';
+import { companiesConsumer } from './companies/companies.consumer.ts';
+import { COMPANY_LIST_FAILS, companyStates } from './companies/companies.states.ts';
+import { fundsConsumer } from './funds/funds.consumer.ts';
+import { fundStates } from './funds/funds.states.ts';
+import { messageIntakeConsumer } from './message-intake/message-intake.consumer.ts';
+import { reportsConsumer } from './reports/reports.consumer.ts';
+import { reportStates } from './reports/reports.states.ts';
+import { comparePactsWithContract, formatFindings } from './support/compare-with-contract.ts';
+import { credentialStates } from './support/credential-states.ts';
+import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY } from './support/credentials.ts';
+import { httpPact, recordAllowingPactRace } from './support/http-consumer.ts';
+import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath, removePactFile } from './support/pact-location.ts';
+import { mergeStates } from './support/provider-states.ts';
+import { externalTarget, type ProviderTarget } from './support/provider-target.ts';
+import { startTamperingProxy, type Tampering } from './support/tampering-proxy.ts';
+import { VERIFICATION_REPORT_FILE, writeVerificationReport } from './support/verification-report-file.ts';
+import { formatVerification, type VerificationReport, verifyHttpPact } from './support/verify-http-provider.ts';
+import { webhooksConsumer } from './webhooks/webhooks.consumer.ts';
+import { webhookStates } from './webhooks/webhooks.states.ts';
+
+const pactFile = pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER);
+const consumerCases = [...companiesConsumer, ...messageIntakeConsumer, ...reportsConsumer, ...fundsConsumer, ...webhooksConsumer];
+const states = mergeStates(credentialStates, companyStates, reportStates, fundStates, webhookStates);
+const external = externalTarget();
+const pact = httpPact();
+let mock: RunningMock;
+
+const mockTarget = (baseUrl: string): ProviderTarget => ({ kind: 'mock', baseUrl, apiKey: CONSUMER_API_KEY, accessToken: CONSUMER_ACCESS_TOKEN });
+
+/** Verifies the pact against the mock seen through a proxy that breaks one response. */
+async function verifyBrokenMock(tampering: Tampering): Promise<{ report: VerificationReport; tampered: number }> {
+  const proxy = await startTamperingProxy(mock.origin, tampering);
+  try {
+    const report = await verifyHttpPact({ pactFile, target: mockTarget(`${proxy.origin}/api`), states, mockOrigin: mock.origin });
+    return { report, tampered: proxy.tampered() };
+  } finally {
+    await proxy.close();
+  }
+}
+
+beforeAll(async () => {
+  await removePactFile(HTTP_CONSUMER, HTTP_PROVIDER);
+  mock = await startMock({ port: 0 });
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+describe('consumer: the typed client against the Pact mock server', () => {
+  for (const c of consumerCases) it(c.name, () => recordAllowingPactRace(() => c.record(pact)));
+});
+
+describe(`provider verification against ${external ? `PROVIDER_BASE_URL ${external.baseUrl}` : 'the stateful mock'}`, () => {
+  it('the provider honours every interaction it can be put in the state for', async () => {
+    const report = external
+      ? await verifyHttpPact({ pactFile, target: external, states })
+      : await verifyHttpPact({ pactFile, target: mockTarget(mock.baseUrl), states, mockOrigin: mock.origin });
+    await writeVerificationReport(report);
+    // The list goes to the log and to the JSON report, so an interaction set aside is never a silent pass.
+    console.log(`${formatVerification(report)}\n(report: ${VERIFICATION_REPORT_FILE})`);
+    expect(report.failed, formatVerification(report)).toEqual([]);
+    expect(report.verified.length + report.notVerifiable.length).toBe(consumerCases.length);
+    if (!external) {
+      expect(report.notVerifiable).toEqual([
+        { interaction: 'a company list request when the list fails unexpectedly', reason: `state cannot be arranged on this provider: ${COMPANY_LIST_FAILS}` },
+      ]);
+    }
+  });
+});
+
+describe('tests of the tests: a deliberately broken provider fails the verification, naming the field', () => {
+  it('a fund status outside the enum', async () => {
+    const { report, tampered } = await verifyBrokenMock({
+      method: 'GET',
+      path: '/api/integrationfund/fund',
+      status: 200,
+      rewrite: (body) => void ((body.data as Record<string, unknown>).status = 'finished'),
+    });
+    expect(tampered).toBe(1);
+    expect(report.failed).toEqual([
+      { interaction: 'a request for the summary of a completed fund run', mismatches: [expect.objectContaining({ path: '$.data.status', mismatch: expect.stringContaining("'finished'") })] },
+    ]);
+  });
+
+  it('a top-level envelope without code', async () => {
+    const { report, tampered } = await verifyBrokenMock({ method: 'GET', path: '/api/integration/projects', status: 200, rewrite: (body) => void delete body.code });
+    expect(tampered).toBe(2);
+    expect(report.failed.map((f) => f.interaction).sort()).toEqual(['a request for one company by id', 'a request for the first page of the company list']);
+    for (const f of report.failed) expect(f.mismatches).toContainEqual({ path: '$', mismatch: 'Actual map is missing the following keys: code' });
+  });
+});
+
+describe('pact against the contract', () => {
+  it('every interaction is one the OpenAPI contract allows', async () => {
+    const report = await comparePactsWithContract([pactFile]);
+    expect(report.interactionsChecked).toBe(consumerCases.length);
+    expect(report.errors, formatFindings(report.errors)).toEqual([]);
+    expect(report.warnings, formatFindings(report.warnings)).toEqual([]);
+  });
+});
