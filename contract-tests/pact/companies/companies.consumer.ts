@@ -1,20 +1,10 @@
 // Consumer expectations of the company operations: list (and lookup by id), search, create, and the
 // manual upload of analysis files, each success and each documented error, driven through the client.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS } from '../support/credential-states.ts';
-import { UNKNOWN_API_KEY } from '../support/credentials.ts';
-import {
-  API_KEY_HEADER,
-  clientAt,
-  type ConsumerCase,
-  errorEnvelope,
-  expectIntegrationError,
-  multipartBody,
-  UNAUTHORIZED,
-  UNKNOWN_API_KEY_HEADER,
-} from '../support/http-consumer.ts';
+import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectIntegrationError, multipartBody, type MultipartPart } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { TINY_PDF } from '../support/mock-control.ts';
+import { refusedCredentials } from '../support/refused-credentials.ts';
 import { ANALYSIS_AWAITS_UPLOAD, COMPANY_EXISTS, COMPANY_LIST_FAILS, CREDITS_LEFT } from './companies.states.ts';
 import { ANALYSIS_ID, projectExpectation } from './company-expectations.ts';
 
@@ -24,7 +14,10 @@ const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
 const COMPANY_NAME = 'Helio Grid';
 const COMPANY = { projectId: PROJECT_ID, companyName: COMPANY_NAME };
 const LIST = '/api/integration/projects';
-const invalidKey = { apiKey: UNKNOWN_API_KEY };
+const SEARCH = '/api/integration/project/search';
+const CREATE = '/api/integration/project';
+const ANALYSIS_FILES = '/api/integrationfiles/upload';
+const deckPart: MultipartPart = { name: 'files', filename: 'pitch-deck.pdf', contentType: 'application/pdf', content: TINY_PDF };
 const deckForm = () => {
   const form = new FormData();
   form.append('files', new Blob([TINY_PDF], { type: 'application/pdf' }), 'pitch-deck.pdf');
@@ -68,17 +61,14 @@ export const companiesConsumer: ConsumerCase[] = [
           if (found.code !== '1000') throw new Error(`unexpected envelope ${JSON.stringify(found)}`);
         }),
   },
-  {
-    name: 'the company list refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('a company list request with an API key that is not valid')
-        .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(UNKNOWN_API_KEY_HEADER))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).listProjects().next(), { kind: 'unauthorized', code: '4010', status: 401 })),
-  },
+  refusedCredentials({
+    what: 'a company list request',
+    credential: 'API key',
+    method: 'GET',
+    path: LIST,
+    request: (b, authorization) => b.query({ page: '0' }).headers(authorization),
+    call: (client) => client.listProjects().next(),
+  }),
   {
     name: 'the company list failing unexpectedly',
     record: (pact) =>
@@ -97,24 +87,21 @@ export const companiesConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(COMPANY_EXISTS, COMPANY)
         .uponReceiving('a company search by keywords')
-        .withRequest('GET', '/api/integration/project/search', (b) => b.query({ keywords: 'helio' }).headers(API_KEY_HEADER))
+        .withRequest('GET', SEARCH, (b) => b.query({ keywords: 'helio' }).headers(API_KEY_HEADER))
         .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data: { data: eachLike({ id: uuid(PROJECT_ID) }) } }))
         .executeTest(async (server) => {
           const found = await clientAt(server).searchProjects('helio');
           if (found.data.data[0]?.id !== PROJECT_ID) throw new Error(`unexpected search result ${JSON.stringify(found)}`);
         }),
   },
-  {
-    name: 'a company search refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('a company search with an API key that is not valid')
-        .withRequest('GET', '/api/integration/project/search', (b) => b.query({ keywords: 'helio' }).headers(UNKNOWN_API_KEY_HEADER))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).searchProjects('helio'), { kind: 'unauthorized', code: '4010', status: 401 })),
-  },
+  refusedCredentials({
+    what: 'a company search',
+    credential: 'API key',
+    method: 'GET',
+    path: SEARCH,
+    request: (b, authorization) => b.query({ keywords: 'helio' }).headers(authorization),
+    call: (client) => client.searchProjects('helio'),
+  }),
   {
     name: 'a company created with an analysis of its website',
     record: (pact) =>
@@ -122,7 +109,7 @@ export const companiesConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(CREDITS_LEFT)
         .uponReceiving('a request to create a company analysed from its website')
-        .withRequest('POST', '/api/integration/project', (b) =>
+        .withRequest('POST', CREATE, (b) =>
           b.headers(API_KEY_HEADER).jsonBody({ companyName: like(COMPANY_NAME), projectType: 'projectAnalysisNoFile', companyWebsite: like('https://heliogrid.example') }),
         )
         .willRespondWith(200, (b) =>
@@ -139,25 +126,14 @@ export const companiesConsumer: ConsumerCase[] = [
           if (created.data.analysisId !== ANALYSIS_ID) throw new Error(`unexpected creation ${JSON.stringify(created)}`);
         }),
   },
-  {
-    name: 'company creation refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('a request to create a company with an API key that is not valid')
-        .withRequest('POST', '/api/integration/project', (b) =>
-          b.headers(UNKNOWN_API_KEY_HEADER).jsonBody({ companyName: like(COMPANY_NAME), projectType: 'projectNoAnalysis' }),
-        )
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) =>
-          expectIntegrationError(clientAt(server, invalidKey).createProject({ companyName: COMPANY_NAME, projectType: 'projectNoAnalysis' }), {
-            kind: 'unauthorized',
-            code: '4010',
-            status: 401,
-          }),
-        ),
-  },
+  refusedCredentials({
+    what: 'a request to create a company',
+    credential: 'API key',
+    method: 'POST',
+    path: CREATE,
+    request: (b, authorization) => b.headers(authorization).jsonBody({ companyName: like(COMPANY_NAME), projectType: 'projectNoAnalysis' }),
+    call: (client) => client.createProject({ companyName: COMPANY_NAME, projectType: 'projectNoAnalysis' }),
+  }),
   {
     name: 'files uploaded for a manual-upload analysis',
     record: (pact) =>
@@ -165,11 +141,9 @@ export const companiesConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(ANALYSIS_AWAITS_UPLOAD)
         .uponReceiving('an upload of files for an analysis that waits for them')
-        .withRequest('POST', '/api/integrationfiles/upload', (b) =>
+        .withRequest('POST', ANALYSIS_FILES, (b) =>
           // The part names are not shown by the specification (x-gap); the client's caller picks `files`.
-          multipartBody(b, { ...API_KEY_HEADER, analysisid: fromProviderState('${analysisId}', ANALYSIS_ID) }, [
-            { name: 'files', filename: 'pitch-deck.pdf', contentType: 'application/pdf', content: TINY_PDF },
-          ]),
+          multipartBody(b, { ...API_KEY_HEADER, analysisid: fromProviderState('${analysisId}', ANALYSIS_ID) }, [deckPart]),
         )
         .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME }))
         .executeTest(async (server) => {
@@ -177,21 +151,12 @@ export const companiesConsumer: ConsumerCase[] = [
           if (answer.code !== '1000') throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
         }),
   },
-  {
-    name: 'an analysis file upload refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('an upload of analysis files with an API key that is not valid')
-        .withRequest('POST', '/api/integrationfiles/upload', (b) =>
-          multipartBody(b, { ...UNKNOWN_API_KEY_HEADER, analysisid: like(ANALYSIS_ID) }, [
-            { name: 'files', filename: 'pitch-deck.pdf', contentType: 'application/pdf', content: TINY_PDF },
-          ]),
-        )
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) =>
-          expectIntegrationError(clientAt(server, invalidKey).uploadAnalysisFiles(ANALYSIS_ID, deckForm()), { kind: 'unauthorized', code: '4010', status: 401 }),
-        ),
-  },
+  refusedCredentials({
+    what: 'an upload of analysis files',
+    credential: 'API key',
+    method: 'POST',
+    path: ANALYSIS_FILES,
+    request: (b, authorization) => multipartBody(b, { ...authorization, analysisid: like(ANALYSIS_ID) }, [deckPart]),
+    call: (client) => client.uploadAnalysisFiles(ANALYSIS_ID, deckForm()),
+  }),
 ];

@@ -1,21 +1,11 @@
 // Consumer expectations of the fund operations: data-room upload, fund run and fund read, each
 // success and every documented error (Error0, Error100 x2, Error131, Error209, Error212, 4010).
 import { type Matcher, MatchersV3, type PactV4 } from '@pact-foundation/pact';
-import { API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS } from '../support/credential-states.ts';
-import { UNKNOWN_API_KEY } from '../support/credentials.ts';
-import {
-  API_KEY_HEADER,
-  clientAt,
-  type ConsumerCase,
-  errorEnvelope,
-  expectIntegrationError,
-  multipartBody,
-  type MultipartPart,
-  UNAUTHORIZED,
-  UNKNOWN_API_KEY_HEADER,
-} from '../support/http-consumer.ts';
+import type { IntegrationErrorKind } from '../../../client/index.ts';
+import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectIntegrationError, multipartBody, type MultipartPart } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { TINY_PDF } from '../support/mock-control.ts';
+import { refusedCredentials } from '../support/refused-credentials.ts';
 import { completedFundRunSummaryExpectation, FUND_NAME, FUND_RUN_ID, fundRunExpectation, REF_DATE } from './fund-expectations.ts';
 import {
   ENGINE_AVAILABLE,
@@ -43,15 +33,13 @@ const files = [{ name: FILE_NAME, data: TINY_PDF }];
 // A data room of two files: one `files` part per file, as the contract's multipart encoding explodes the array.
 const dataRoom = [...files, { name: SECOND_FILE_NAME, data: TINY_PDF }];
 const secondFilePart: MultipartPart = { ...filePart, filename: SECOND_FILE_NAME };
-const invalidKey = { apiKey: UNKNOWN_API_KEY };
 const runBody = (folderPath: unknown) => ({ name: like(FUND_NAME), folderPath, refDate: date('yyyy-MM-dd', REF_DATE) });
 const runRequest = { name: FUND_NAME, folderPath: FOLDER_PATH, refDate: REF_DATE };
 
-type ErrorKind = Parameters<typeof expectIntegrationError>[1]['kind'];
 interface ExpectedError {
   status: number;
   code: string;
-  kind: ErrorKind;
+  kind: IntegrationErrorKind;
 }
 
 /** A fund read that the provider answers with a documented error; `fundExtractionId` as sent (a matcher or a state's value). */
@@ -123,17 +111,14 @@ export const fundsConsumer: ConsumerCase[] = [
         .willRespondWith(500, (b) => b.jsonBody(errorEnvelope('Error0')))
         .executeTest((server) => expectIntegrationError(clientAt(server).uploadFundFiles(files), { kind: 'engine-unavailable', code: 'Error0', status: 500 })),
   },
-  {
-    name: 'a data-room upload refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('an upload of data-room files with an API key that is not valid')
-        .withRequest('POST', UPLOAD, (b) => multipartBody(b, UNKNOWN_API_KEY_HEADER, [filePart]))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).uploadFundFiles(files), { kind: 'unauthorized', code: '4010', status: 401 })),
-  },
+  refusedCredentials({
+    what: 'an upload of data-room files',
+    credential: 'API key',
+    method: 'POST',
+    path: UPLOAD,
+    request: (b, authorization) => multipartBody(b, authorization, [filePart]),
+    call: (client) => client.uploadFundFiles(files),
+  }),
   {
     name: 'a fund run started over an uploaded folder',
     record: (pact) =>
@@ -159,17 +144,14 @@ export const fundsConsumer: ConsumerCase[] = [
     kind: 'too-many-files',
   }),
   fundRunError('a fund run started while the analysis engine cannot be reached (Error0)', ENGINE_UNREACHABLE, like(FOLDER_PATH), { status: 500, code: 'Error0', kind: 'engine-unavailable' }),
-  {
-    name: 'a fund run refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('a request to start a fund run with an API key that is not valid')
-        .withRequest('POST', RUN, (b) => b.headers(UNKNOWN_API_KEY_HEADER).jsonBody(runBody(like(FOLDER_PATH))))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).startFundRun(runRequest), { kind: 'unauthorized', code: '4010', status: 401 })),
-  },
+  refusedCredentials({
+    what: 'a request to start a fund run',
+    credential: 'API key',
+    method: 'POST',
+    path: RUN,
+    request: (b, authorization) => b.headers(authorization).jsonBody(runBody(like(FOLDER_PATH))),
+    call: (client) => client.startFundRun(runRequest),
+  }),
   {
     name: 'the summary of a completed fund run',
     record: (pact) =>
@@ -191,15 +173,12 @@ export const fundsConsumer: ConsumerCase[] = [
     kind: 'no-role',
   }),
   fundReadError('a fund read while the analysis engine cannot be reached (Error0)', ENGINE_UNREACHABLE, MatchersV3.uuid(FUND_RUN_ID), { status: 500, code: 'Error0', kind: 'engine-unavailable' }),
-  {
-    name: 'a fund read refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('a fund read with an API key that is not valid')
-        .withRequest('GET', READ, (b) => b.query({ fundExtractionId: FUND_RUN_ID }).headers(UNKNOWN_API_KEY_HEADER))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).getFundRunSummary(FUND_RUN_ID), { kind: 'unauthorized', code: '4010', status: 401 })),
-  },
+  refusedCredentials({
+    what: 'a fund read',
+    credential: 'API key',
+    method: 'GET',
+    path: READ,
+    request: (b, authorization) => b.query({ fundExtractionId: FUND_RUN_ID }).headers(authorization),
+    call: (client) => client.getFundRunSummary(FUND_RUN_ID),
+  }),
 ];

@@ -2,10 +2,9 @@
 // API key that is not valid.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { COMPANY_EXISTS } from '../companies/companies.states.ts';
-import { API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS } from '../support/credential-states.ts';
-import { UNKNOWN_API_KEY } from '../support/credentials.ts';
-import { API_KEY_HEADER, clientAt, type ConsumerCase, expectIntegrationError, UNAUTHORIZED, UNKNOWN_API_KEY_HEADER } from '../support/http-consumer.ts';
+import { API_KEY_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
+import { refusedCredentials } from '../support/refused-credentials.ts';
 
 const { like, uuid } = MatchersV3;
 
@@ -28,17 +27,12 @@ export const messageIntakeConsumer: ConsumerCase[] = [
           if (answer.data !== null || answer.code !== '1000') throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
         }),
   },
-  {
-    name: 'message intake refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('a message with an API key that is not valid')
-        .withRequest('POST', PATH, (b) => b.headers(UNKNOWN_API_KEY_HEADER).jsonBody({ projectId: uuid(PROJECT_ID), content: like(MESSAGE.content) }))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) =>
-          expectIntegrationError(clientAt(server, { apiKey: UNKNOWN_API_KEY }).processMessage(MESSAGE), { kind: 'unauthorized', code: '4010', status: 401 }),
-        ),
-  },
+  refusedCredentials({
+    what: 'a message',
+    credential: 'API key',
+    method: 'POST',
+    path: PATH,
+    request: (b, authorization) => b.headers(authorization).jsonBody({ projectId: uuid(PROJECT_ID), content: like(MESSAGE.content) }),
+    call: (client) => client.processMessage(MESSAGE),
+  }),
 ];

@@ -3,10 +3,9 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ANALYSIS_ID, analysisSummaryExpectation, projectScoreExpectation } from '../companies/company-expectations.ts';
 import { COMPANY_EXISTS } from '../companies/companies.states.ts';
-import { API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS } from '../support/credential-states.ts';
-import { UNKNOWN_API_KEY } from '../support/credentials.ts';
-import { API_KEY_HEADER, clientAt, type ConsumerCase, expectIntegrationError, UNAUTHORIZED, UNKNOWN_API_KEY_HEADER } from '../support/http-consumer.ts';
+import { API_KEY_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { contractEnum, SUCCESS_OUTCOME } from '../support/matchers.ts';
+import { refusedCredentials } from '../support/refused-credentials.ts';
 import { analysisDetailExpectation, fitDimensionExpectation } from './analysis-expectations.ts';
 import { COMPANY_HAS_COMPLETED_ANALYSIS } from './reports.states.ts';
 
@@ -19,8 +18,6 @@ const REPORT = '/api/integration/retrievereport';
 const FULL_REPORT = '/api/integration/project/fullreport';
 /** Parts only, no chapter key: by the contract's rule analysisDetail is then null. */
 const SECTIONS = 'dealscore,investments,reportingCycle';
-const invalidKey = { apiKey: UNKNOWN_API_KEY };
-const unauthorized = { kind: 'unauthorized', code: '4010', status: 401 } as const;
 const analysisIdFromState = () => fromProviderState('${analysisId}', ANALYSIS_ID);
 
 export const reportsConsumer: ConsumerCase[] = [
@@ -38,17 +35,14 @@ export const reportsConsumer: ConsumerCase[] = [
           if (detail.data.projectId !== PROJECT_ID) throw new Error(`unexpected detail ${JSON.stringify(detail).slice(0, 200)}`);
         }),
   },
-  {
-    name: 'the analysis detail refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('an analysis detail request with an API key that is not valid')
-        .withRequest('GET', DETAIL, (b) => b.query({ analysisId: ANALYSIS_ID }).headers(UNKNOWN_API_KEY_HEADER))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).getAnalysisDetail(ANALYSIS_ID), unauthorized)),
-  },
+  refusedCredentials({
+    what: 'an analysis detail request',
+    credential: 'API key',
+    method: 'GET',
+    path: DETAIL,
+    request: (b, authorization) => b.query({ analysisId: ANALYSIS_ID }).headers(authorization),
+    call: (client) => client.getAnalysisDetail(ANALYSIS_ID),
+  }),
   {
     name: 'the report payload of a completed analysis',
     record: (pact) =>
@@ -64,17 +58,14 @@ export const reportsConsumer: ConsumerCase[] = [
           if (report.data.projectId !== PROJECT_ID) throw new Error(`unexpected report ${JSON.stringify(report).slice(0, 200)}`);
         }),
   },
-  {
-    name: 'the report payload refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('a report payload request with an API key that is not valid')
-        .withRequest('GET', REPORT, (b) => b.query({ projectId: PROJECT_ID, analysisId: ANALYSIS_ID }).headers(UNKNOWN_API_KEY_HEADER))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).retrieveReport({ projectId: PROJECT_ID, analysisId: ANALYSIS_ID }), unauthorized)),
-  },
+  refusedCredentials({
+    what: 'a report payload request',
+    credential: 'API key',
+    method: 'GET',
+    path: REPORT,
+    request: (b, authorization) => b.query({ projectId: PROJECT_ID, analysisId: ANALYSIS_ID }).headers(authorization),
+    call: (client) => client.retrieveReport({ projectId: PROJECT_ID, analysisId: ANALYSIS_ID }),
+  }),
   {
     name: 'selected parts of the full report',
     record: (pact) =>
@@ -110,15 +101,12 @@ export const reportsConsumer: ConsumerCase[] = [
           if (report.data.analysisDetail !== null) throw new Error(`unexpected full report ${JSON.stringify(report).slice(0, 200)}`);
         }),
   },
-  {
-    name: 'the full report refusing an API key that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS)
-        .uponReceiving('a full report request with an API key that is not valid')
-        .withRequest('GET', FULL_REPORT, (b) => b.query({ projectId: PROJECT_ID }).headers(UNKNOWN_API_KEY_HEADER))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidKey).getFullReport({ projectId: PROJECT_ID }), unauthorized)),
-  },
+  refusedCredentials({
+    what: 'a full report request',
+    credential: 'API key',
+    method: 'GET',
+    path: FULL_REPORT,
+    request: (b, authorization) => b.query({ projectId: PROJECT_ID }).headers(authorization),
+    call: (client) => client.getFullReport({ projectId: PROJECT_ID }),
+  }),
 ];

@@ -1,6 +1,6 @@
 // Shared pieces of the HTTP consumer suites: the pact, the real client pointed at Pact's mock server,
 // the Authorization header exactly as the client sends it, the error envelope, multipart bodies.
-import { MatchersV3, PactV4, type Rules, type V3MockServer } from '@pact-foundation/pact';
+import { MatchersV3, PactV4, type Rules, type TemplateHeaders, type V3MockServer } from '@pact-foundation/pact';
 import { expect } from 'vitest';
 import { createIntegrationClient, type IntegrationErrorKind } from '../../../client/index.ts';
 import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_ACCESS_TOKEN, UNKNOWN_API_KEY } from './credentials.ts';
@@ -58,7 +58,7 @@ const BOUNDARY = 'pact-multipart-boundary';
  * only). The client picks its own boundary, so the header and the parts are matched by rule:
  * file parts by content type, text fields by type.
  */
-export function multipartBody(builder: RequestBuilder, headers: Record<string, unknown>, parts: MultipartPart[]): void {
+export function multipartBody(builder: RequestBuilder, headers: TemplateHeaders, parts: MultipartPart[]): void {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = 'filename' in part ? `form-data; name="${part.name}"; filename="${part.filename}"` : `form-data; name="${part.name}"`;

@@ -1,10 +1,9 @@
 // Consumer expectations of the webhook configuration and history calls, which take a session token
 // (`Authorization: Bearer <token>`): each success and the refusal of a token that is not valid.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { SESSION_TOKEN_NOT_VALID, SESSION_TOKEN_NOT_VALID_PARAMS } from '../support/credential-states.ts';
-import { UNKNOWN_ACCESS_TOKEN } from '../support/credentials.ts';
-import { BEARER_HEADER, clientAt, type ConsumerCase, expectIntegrationError, UNAUTHORIZED, UNKNOWN_BEARER_HEADER } from '../support/http-consumer.ts';
+import { BEARER_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { contractEnum, isoDateTime, SUCCESS_OUTCOME } from '../support/matchers.ts';
+import { refusedCredentials } from '../support/refused-credentials.ts';
 import { DELIVERY_FAILED, NO_WEBHOOK_CONFIGURATION, WEBHOOK_CONFIGURED } from './webhooks.states.ts';
 
 const { like, eachLike, boolean } = MatchersV3;
@@ -13,8 +12,6 @@ const CONFIG = '/api/integration/webhook';
 const HISTORY = '/api/integration/webhook/history';
 const RECEIVER = 'https://receiver.heliogrid.example/hooks';
 const SETTINGS = { url: RECEIVER, analysisCompleted: true, analysisChangedStatus: false };
-const invalidToken = { accessToken: UNKNOWN_ACCESS_TOKEN };
-const unauthorized = { kind: 'unauthorized', code: '4010', status: 401 } as const;
 
 const savedConfiguration = {
   id: like('e0000000-0000-4000-8000-000000000001'),
@@ -46,17 +43,13 @@ export const webhooksConsumer: ConsumerCase[] = [
           if (current.data?.url !== RECEIVER) throw new Error(`unexpected configuration ${JSON.stringify(current)}`);
         }),
   },
-  {
-    name: 'the webhook configuration read refusing a session token that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(SESSION_TOKEN_NOT_VALID, SESSION_TOKEN_NOT_VALID_PARAMS)
-        .uponReceiving('a webhook configuration read with a session token that is not valid')
-        .withRequest('GET', CONFIG, (b) => b.headers(UNKNOWN_BEARER_HEADER))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidToken).getWebhookConfiguration(), unauthorized)),
-  },
+  refusedCredentials({
+    what: 'a webhook configuration read',
+    credential: 'session token',
+    method: 'GET',
+    path: CONFIG,
+    call: (client) => client.getWebhookConfiguration(),
+  }),
   ...saves.flatMap(({ method, call, state }): ConsumerCase[] => [
     {
       name: `the webhook configuration saved with ${method}`,
@@ -72,17 +65,14 @@ export const webhooksConsumer: ConsumerCase[] = [
             if (saved.data.url !== RECEIVER) throw new Error(`unexpected configuration ${JSON.stringify(saved)}`);
           }),
     },
-    {
-      name: `the webhook configuration ${method} refusing a session token that is not valid`,
-      record: (pact) =>
-        pact
-          .addInteraction()
-          .given(SESSION_TOKEN_NOT_VALID, SESSION_TOKEN_NOT_VALID_PARAMS)
-          .uponReceiving(`a ${method} of the webhook configuration with a session token that is not valid`)
-          .withRequest(method, CONFIG, (b) => b.headers(UNKNOWN_BEARER_HEADER).jsonBody(settingsBody))
-          .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-          .executeTest((server) => expectIntegrationError(clientAt(server, invalidToken)[call](SETTINGS), unauthorized)),
-    },
+    refusedCredentials({
+      what: `a ${method} of the webhook configuration`,
+      credential: 'session token',
+      method,
+      path: CONFIG,
+      request: (b, authorization) => b.headers(authorization).jsonBody(settingsBody),
+      call: (client) => client[call](SETTINGS),
+    }),
   ]),
   {
     name: 'the webhook delivery history',
@@ -108,15 +98,11 @@ export const webhooksConsumer: ConsumerCase[] = [
           if (history.data[0]?.status !== 'Error Request') throw new Error(`unexpected history ${JSON.stringify(history)}`);
         }),
   },
-  {
-    name: 'the webhook delivery history refusing a session token that is not valid',
-    record: (pact) =>
-      pact
-        .addInteraction()
-        .given(SESSION_TOKEN_NOT_VALID, SESSION_TOKEN_NOT_VALID_PARAMS)
-        .uponReceiving('a webhook delivery history request with a session token that is not valid')
-        .withRequest('GET', HISTORY, (b) => b.headers(UNKNOWN_BEARER_HEADER))
-        .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(clientAt(server, invalidToken).listWebhookDeliveries(), unauthorized)),
-  },
+  refusedCredentials({
+    what: 'a webhook delivery history request',
+    credential: 'session token',
+    method: 'GET',
+    path: HISTORY,
+    call: (client) => client.listWebhookDeliveries(),
+  }),
 ];
