@@ -13,8 +13,8 @@ import { reportsConsumer } from './reports/reports.consumer.ts';
 import { reportStates } from './reports/reports.states.ts';
 import { comparePactsWithContract, formatFindings } from './support/compare-with-contract.ts';
 import { credentialStates } from './support/credential-states.ts';
-import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY } from './support/credentials.ts';
 import { httpPact, recordAllowingPactRace } from './support/http-consumer.ts';
+import { mockState } from './support/mock-control.ts';
 import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath, removePactFile } from './support/pact-location.ts';
 import { mergeStates } from './support/provider-states.ts';
 import { externalTarget, type ProviderTarget } from './support/provider-target.ts';
@@ -30,8 +30,10 @@ const states = mergeStates(credentialStates, companyStates, reportStates, fundSt
 const external = externalTarget();
 const pact = httpPact();
 let mock: RunningMock;
+/** The mock's own credentials (MOCK_API_KEY / MOCK_ACCESS_TOKEN may change them), for the verifier's swap. */
+let mockUser: { apiKey: string; accessToken: string };
 
-const mockTarget = (baseUrl: string): ProviderTarget => ({ kind: 'mock', baseUrl, apiKey: CONSUMER_API_KEY, accessToken: CONSUMER_ACCESS_TOKEN });
+const mockTarget = (baseUrl: string): ProviderTarget => ({ kind: 'mock', baseUrl, ...mockUser });
 
 /** Verifies the pact against the mock seen through a proxy that breaks one response. */
 async function verifyBrokenMock(tampering: Tampering): Promise<{ report: VerificationReport; tampered: number }> {
@@ -47,6 +49,8 @@ async function verifyBrokenMock(tampering: Tampering): Promise<{ report: Verific
 beforeAll(async () => {
   await removePactFile(HTTP_CONSUMER, HTTP_PROVIDER);
   mock = await startMock({ port: 0 });
+  const { apiKey, accessToken } = (await mockState(mock.origin)).users[0]!;
+  mockUser = { apiKey, accessToken };
 });
 afterAll(async () => {
   await mock?.close();

@@ -25,6 +25,10 @@ export async function resetMock(origin: string, seed: MockSeed = {}): Promise<Mo
   return (await call(`${origin}/__mock/reset`, json(seed))).data as MockSnapshot;
 }
 
+export async function mockState(origin: string): Promise<MockSnapshot> {
+  return (await call(`${origin}/__mock/state`, { method: 'GET' })).data as MockSnapshot;
+}
+
 /** Runs every scheduled move now (analyses and fund runs reach their final state). */
 export async function settleMock(origin: string): Promise<MockSnapshot> {
   return (await call(`${origin}/__mock/settle`, { method: 'POST' })).data as MockSnapshot;
