@@ -1,6 +1,6 @@
 // Requests Node itself refuses before any route runs (a request head over the size limit, bytes
-// that are not HTTP, a broken chunked body) still get the contract's error envelope, and the mock
-// keeps serving.
+// that are not HTTP, a broken chunked body) and requests for no operation of the contract (other
+// methods, path tricks) still get the contract's error envelope, and the mock keeps serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationUrl } from './support/contract-answer.ts';
 import { httpCall } from './support/http-call.ts';
@@ -36,5 +36,19 @@ describe('malformed HTTP', () => {
     expect(envelope(exchange.json)).toEqual({ code: expect.stringMatching(/^MOCK_/), hasTitle: true, hasDescription: true, data: null });
     const next = await httpCall(operationUrl(mock.baseUrl, 'listProjects'), { method: 'GET', headers: { authorization: 'mock-api-key' } });
     expect(next.status).toBe(200);
+  });
+
+  it.each([
+    ['DELETE', '/api/integration/project'],
+    ['TRACE', '/api/integration/project'],
+    ['GET', '/api//integration/projects'],
+    ['GET', '/api/integration/project/../projects'],
+    ['GET', '/api/%2e%2e/api/integration/projects'],
+    ['GET', '/api/integration/projects%00'],
+  ])('%s %s (no operation of the contract): 404 in the error envelope', async (method, path) => {
+    const exchange = await rawExchange(port, { start: `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: mock-api-key\r\nConnection: close\r\n\r\n`, limitMs: 5_000 });
+    expect(exchange.status, exchange.text.slice(0, 300)).toBe(404);
+    expect(exchange.headers['x-mock-gap']).toMatch(/\S/);
+    expect(envelope(exchange.json)).toEqual({ code: 'MOCK_NOT_FOUND', hasTitle: true, hasDescription: true, data: null });
   });
 });

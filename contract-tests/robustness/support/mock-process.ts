@@ -26,6 +26,8 @@ export interface MockProcess {
   resetPeakRss(): void;
   /** Exit code or signal when the process has ended, with the end of its stderr. */
   exited(): string | undefined;
+  /** Ends the process at once (SIGKILL), as a crash would. */
+  kill(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,10 +54,17 @@ function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number): P
   });
 }
 
-export async function startMockProcess(options: { seed?: unknown; env?: Record<string, string> } = {}): Promise<MockProcess> {
+export interface MockProcessOptions {
+  seed?: unknown;
+  env?: Record<string, string>;
+  /** Extra Node options for the child (a test preloads a module with `--import`). */
+  execArgv?: string[];
+}
+
+export async function startMockProcess(options: MockProcessOptions = {}): Promise<MockProcess> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: the stateful mock must export startMock() there`);
   const child = fork(CHILD, [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(options.execArgv ?? [])],
     env: { ...process.env, ...options.env, ...(options.seed ? { MOCK_CHILD_SEED: JSON.stringify(options.seed) } : {}) },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -84,6 +93,12 @@ export async function startMockProcess(options: { seed?: unknown; env?: Record<s
     },
     resetPeakRss: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     exited: () => ended,
+    async kill() {
+      if (ended) return;
+      const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await exit;
+    },
     async close() {
       if (ended) return;
       const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
