@@ -12,8 +12,8 @@ type Interaction = ReturnType<PactV4['addInteraction']>;
 /** The request builder of `withRequest` (pact-js does not export its type by name). */
 export type RequestBuilder = Parameters<NonNullable<Parameters<Interaction['withRequest']>[2]>>[0];
 
-export function httpPact(dir = PACT_DIR): PactV4 {
-  return new PactV4({ consumer: HTTP_CONSUMER, provider: HTTP_PROVIDER, dir, logLevel: 'warn' });
+export function httpPact(): PactV4 {
+  return new PactV4({ consumer: HTTP_CONSUMER, provider: HTTP_PROVIDER, dir: PACT_DIR, logLevel: 'warn' });
 }
 
 /** The client under test, talking to Pact's mock server under the service's `/api` prefix. */

@@ -1,8 +1,8 @@
 // Provider side of the message pacts: the mock's own event builders (mocks/events.ts) produce each
 // message, from the records a provider state describes.
 import type { MessageProviders } from '@pact-foundation/pact';
-import type { StateHandlers } from '../support/run-verifier.ts';
 import { buildAnalysisCompletedEvent, buildChangedStatusEvent, buildFundAnalysisCompletedEvent, type WebhookEvent } from '../../../mocks/events.ts';
+import type { StateHandlers } from '../support/run-verifier.ts';
 
 type Params = Record<string, string>;
 
