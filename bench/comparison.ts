@@ -1,7 +1,7 @@
 // The side-by-side comparison: the same prepared requests against bare, mock and Prism.
 import { benchSeed } from './bench-seed.ts';
 import { conformingResponse } from './contract-check.ts';
-import type { LoadOptions, LoadRequest } from './load.ts';
+import { runLoad, type LoadOptions, type LoadRequest } from './load.ts';
 import type { RecordedResponse } from './recording.ts';
 import type { ServerId, ServerRun } from './results.ts';
 import type { Scenario } from './scenarios.ts';
@@ -55,17 +55,19 @@ export async function measureServer(
   id: ServerId,
   server: RunningServer,
   prepared: readonly PreparedScenario[],
-  options: LoadOptions & { projects: number },
+  options: LoadOptions & { projects: number; warmupSeconds: number },
   log: (line: string) => void,
 ): Promise<ServerRun> {
   try {
     const scenarios: ServerRun['scenarios'] = {};
-    for (const { scenario, request } of prepared) {
+    for (const [index, { scenario, request }] of prepared.entries()) {
       if (id === 'mock') {
         const again = await freshRequest(server, scenario, options.projects);
         if (again.path !== request.path) throw new Error(`the mock prepared ${again.path} where the recording has ${request.path}: its ids are not deterministic`);
       }
       await conformingResponse(server.origin, request, scenario, server.name);
+      // A fresh process runs its first requests unoptimised (Prism's first run was the slowest): not timed.
+      if (index === 0) await runLoad(server.origin, [request], { ...options, durationSeconds: options.warmupSeconds });
       const result = await loadServer(server, [request], options);
       log(`  ${server.name} / ${scenario.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms${result.failures ? `, ${result.failures} FAILED` : ''}`);
       scenarios[scenario.id] = result;

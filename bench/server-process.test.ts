@@ -68,12 +68,14 @@ describe('server processes', () => {
 
   it('reads the CPU time the server spends', async () => {
     const port = await freePort();
-    const script = `require('node:http').createServer((q, s) => { const end = Date.now() + 300; while (Date.now() < end); s.end('ok'); }).listen(${port}, '127.0.0.1')`;
+    // Spins until it has used 300 ms of CPU itself (wall time would depend on how busy the machine is).
+    const spin = 'const start = process.cpuUsage().user; while (process.cpuUsage().user - start < 300_000);';
+    const script = `require('node:http').createServer((q, s) => { if (q.url === '/spin') { ${spin} } s.end('ok'); }).listen(${port}, '127.0.0.1')`;
     const server = await startServer({ name: 'busy', command: process.execPath, args: ['-e', script], origin: `http://127.0.0.1:${port}`, probe: { path: '/' } });
     started.push(server);
     const before = server.cpuSeconds();
-    await httpRequest(`${server.origin}/`);
-    expect(server.cpuSeconds() - before).toBeGreaterThanOrEqual(0.2);
+    await httpRequest(`${server.origin}/spin`, { timeoutMs: 10_000 });
+    expect(server.cpuSeconds() - before).toBeGreaterThanOrEqual(0.25);
     await server.stop();
   });
 

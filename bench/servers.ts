@@ -9,7 +9,12 @@ import type { ServerId } from './results.ts';
 import { API_PREFIX } from './scenarios.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
-export const SERVER_LABELS: Record<ServerId, string> = { bare: 'bare node:http', mock: 'stateful mock (bundled JS)', prism: 'Prism static' };
+export const SERVER_LABELS: Record<ServerId, string> = {
+  bare: 'bare node:http',
+  floor: 'Fastify floor',
+  mock: 'stateful mock (bundled JS)',
+  prism: 'Prism static',
+};
 
 /** `Authorization: <API key>` as the mock expects by default (MOCK_API_KEY overrides it in both). */
 export function apiKeyHeaders(): Record<string, string> {
@@ -18,11 +23,12 @@ export function apiKeyHeaders(): Record<string, string> {
 
 const readyProbe = () => ({ path: `${API_PREFIX}/integration/projects?page=0&pageSize=10`, headers: { ...apiKeyHeaders(), 'content-type': 'application/json' } });
 
-export async function startBare(recordingFile: string): Promise<RunningServer> {
+/** A replay of recorded answers: `bare` (node:http, the recorded bytes) or `floor` (Fastify, the recorded objects). */
+export async function startReplay(id: 'bare' | 'floor', recordingFile: string): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
-    name: SERVER_LABELS.bare,
-    ...tsEntry(new URL('./bare-server.ts', import.meta.url)),
+    name: SERVER_LABELS[id],
+    ...tsEntry(new URL(id === 'bare' ? './bare-server.ts' : './fastify-floor-server.ts', import.meta.url)),
     env: { BENCH_RECORDING: recordingFile, PORT: String(port), HOST: '127.0.0.1' },
     origin: `http://127.0.0.1:${port}`,
     probe: readyProbe(),

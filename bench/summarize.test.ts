@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasuredLoad, Repetition, ServerId } from './results.ts';
-import { summarize } from './summarize.ts';
+import { summarize, type RunPlan } from './summarize.ts';
 
 const load = (requestsPerSecond: number, p99Ms: number, failures = 0): MeasuredLoad => ({
   requestsPerSecond,
@@ -18,7 +18,10 @@ function repetition(mockRps: number, extra: Partial<Record<ServerId, number>> = 
       server,
       startupMs: server === 'prism' ? 3_000 : 300,
       peakMemoryBytes: 1_000,
-      scenarios: { list: load(server === 'mock' ? mockRps : (extra[server] ?? 1_000), 2, server === 'prism' ? 1 : 0) },
+      scenarios: {
+        list: load(server === 'mock' ? mockRps : (extra[server] ?? 1_000), 2, server === 'prism' ? 1 : 0),
+        ...(server === 'prism' ? {} : { fund: load(4_000, 1) }),
+      },
     })),
     mockViaTsxStartupMs: mockRps,
     scale: [{ projects: 1_000, startupMs: 400, peakMemoryBytes: 2_000, firstSearchMs: 30, load: load(500, 8) }],
@@ -26,13 +29,22 @@ function repetition(mockRps: number, extra: Partial<Record<ServerId, number>> = 
   };
 }
 
+const plan = (): RunPlan => [
+  { server: 'bare', scenarios: ['list', 'fund'] },
+  { server: 'mock', scenarios: ['list', 'fund'] },
+  { server: 'prism', scenarios: ['list'] },
+];
+
 describe('summarize', () => {
   it('takes medians per scenario and server, ratios of the medians, and sums failures', () => {
-    const summary = summarize([repetition(900), repetition(100, { prism: 50 }), repetition(500)], ['list'], ['bare', 'mock', 'prism']);
+    const summary = summarize([repetition(900), repetition(100, { prism: 50 }), repetition(500)], plan());
     const mock = summary.load.find((l) => l.server === 'mock')!;
     expect(mock.requestsPerSecond).toBe(500);
     expect(mock.serverCpuMicrosPerResponse).toBe(2_000);
-    expect(summary.ratios).toEqual([{ scenario: 'list', mockOverBare: 0.5, mockOverPrism: 0.5 }]);
+    expect(summary.ratios[0]).toEqual({ scenario: 'list', mockOverBare: 0.5, mockOverFloor: Number.NaN, mockOverPrism: 0.5 });
+    // Prism did not run the fund request: no median for it, and the ratio says so.
+    expect(summary.load.filter((l) => l.scenario === 'fund').map((l) => l.server)).toEqual(['bare', 'mock']);
+    expect(summary.ratios[1]).toEqual({ scenario: 'fund', mockOverBare: 1, mockOverFloor: Number.NaN, mockOverPrism: Number.NaN });
     expect(summary.load.find((l) => l.server === 'prism')!.failures).toBe(3);
     expect(summary.validators[0]!.compiledPerSecond).toBe(500);
     expect(summary.mockViaTsxStartupMs).toBe(500);
@@ -42,8 +54,8 @@ describe('summarize', () => {
   it('refuses repetitions with a server or scenario missing', () => {
     const partial = repetition(1);
     partial.servers = partial.servers.filter((s) => s.server !== 'prism');
-    expect(() => summarize([repetition(1), partial], ['list'], ['bare', 'mock', 'prism'])).toThrow(/no run of prism/);
-    expect(() => summarize([repetition(1)], ['list', 'fund'], ['bare'])).toThrow(/bare has no result for fund/);
-    expect(() => summarize([], ['list'], ['bare'])).toThrow(/no repetition/);
+    expect(() => summarize([repetition(1), partial], plan())).toThrow(/no run of prism/);
+    expect(() => summarize([repetition(1)], [{ server: 'prism', scenarios: ['list', 'fund'] }])).toThrow(/prism has no result for fund/);
+    expect(() => summarize([], plan())).toThrow(/no repetition/);
   });
 });

@@ -2,6 +2,9 @@
 import type { LoadMedian, Repetition, ServerId, Summary } from './results.ts';
 import { median, ratio } from './stats.ts';
 
+/** Which request kinds each server ran (the Fastify floor runs the company list only). */
+export type RunPlan = { server: ServerId; scenarios: readonly string[] }[];
+
 function serverRuns(repetitions: readonly Repetition[], server: ServerId) {
   return repetitions.map((r) => {
     const run = r.servers.find((s) => s.server === server);
@@ -10,11 +13,13 @@ function serverRuns(repetitions: readonly Repetition[], server: ServerId) {
   });
 }
 
-export function summarize(repetitions: readonly Repetition[], scenarioIds: readonly string[], servers: readonly ServerId[]): Summary {
+export function summarize(repetitions: readonly Repetition[], plan: RunPlan): Summary {
   if (repetitions.length === 0) throw new Error('nothing to summarize: no repetition ran');
+  const scenarioIds = [...new Set(plan.flatMap((p) => p.scenarios))];
+  const servers = plan.map((p) => p.server);
   const load: LoadMedian[] = [];
   for (const scenario of scenarioIds) {
-    for (const server of servers) {
+    for (const { server } of plan.filter((p) => p.scenarios.includes(scenario))) {
       const results = serverRuns(repetitions, server).map((run) => {
         const result = run.scenarios[scenario];
         if (!result) throw new Error(`${server} has no result for ${scenario}`);
@@ -35,6 +40,7 @@ export function summarize(repetitions: readonly Repetition[], scenarioIds: reado
   const ratios = scenarioIds.map((scenario) => ({
     scenario,
     mockOverBare: ratio(rps(scenario, 'mock'), rps(scenario, 'bare')),
+    mockOverFloor: ratio(rps(scenario, 'mock'), rps(scenario, 'floor')),
     mockOverPrism: ratio(rps(scenario, 'mock'), rps(scenario, 'prism')),
   }));
   const labels = repetitions[0]!.validators.map((v) => v.label);

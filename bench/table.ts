@@ -6,6 +6,8 @@ export interface TableContext {
   scenarioLabels: Record<string, string>;
   serverLabels: Record<ServerId, string>;
   mockViaTsxLabel: string;
+  /** Sentences printed under the request table. */
+  loadNotes: string[];
   durationSeconds: number;
   connections: number;
   repetitions: number;
@@ -22,29 +24,34 @@ function table(head: string[], rows: string[][]): string {
 }
 
 export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[], context: TableContext): string {
-  const servers: ServerId[] = ['bare', 'mock', 'prism'];
+  const servers = summary.servers.map((s) => s.server);
   const load = (scenario: string, server: ServerId) => summary.load.find((l) => l.scenario === scenario && l.server === server);
-  const loadRows = summary.ratios.map(({ scenario, mockOverBare, mockOverPrism }) => [
+  const loadRows = summary.ratios.map(({ scenario, mockOverBare, mockOverFloor, mockOverPrism }) => [
     context.scenarioLabels[scenario] ?? scenario,
     ...servers.map((s) => int(load(scenario, s)?.requestsPerSecond ?? Number.NaN)),
     x(mockOverBare),
+    x(mockOverFloor),
     x(mockOverPrism),
-    ...servers.map((s) => `${ms(load(scenario, s)?.p50Ms ?? Number.NaN)} / ${ms(load(scenario, s)?.p99Ms ?? Number.NaN)}`),
+    ...servers.map((s) => {
+      const measured = load(scenario, s);
+      return measured ? `${ms(measured.p50Ms)} / ${ms(measured.p99Ms)}` : 'n/a';
+    }),
   ]);
   const smallest = summary.scale[0];
   const sections = [
     `Medians of ${context.repetitions} repetitions; autocannon, ${context.connections} connections, ${context.durationSeconds} s per run; ${context.machine}.`,
     '### Requests per second and latency (p50 / p99 in ms)',
     table(
-      ['request', ...servers.map((s) => `${context.serverLabels[s]} req/s`), 'mock/bare', 'mock/Prism', ...servers.map((s) => `${context.serverLabels[s]} p50 / p99`)],
+      ['request', ...servers.map((s) => `${context.serverLabels[s]} req/s`), 'mock/bare', 'mock/floor', 'mock/Prism', ...servers.map((s) => `${context.serverLabels[s]} p50 / p99`)],
       loadRows,
     ),
+    ...context.loadNotes,
     '### Server CPU time per response (µs; user + system, less sensitive to a busy machine than rates)',
     table(
-      ['request', ...servers.map((s) => context.serverLabels[s]), 'mock/bare'],
+      ['request', ...servers.map((s) => context.serverLabels[s]), 'mock/bare', 'mock/floor'],
       summary.ratios.map(({ scenario }) => {
         const cpu = (s: ServerId) => load(scenario, s)?.serverCpuMicrosPerResponse ?? Number.NaN;
-        return [context.scenarioLabels[scenario] ?? scenario, ...servers.map((s) => int(cpu(s))), x(cpu('mock') / cpu('bare'))];
+        return [context.scenarioLabels[scenario] ?? scenario, ...servers.map((s) => int(cpu(s))), x(cpu('mock') / cpu('bare')), x(cpu('mock') / cpu('floor'))];
       }),
     ),
     '### Start-up (spawn to first successful response) and peak memory (VmHWM)',
