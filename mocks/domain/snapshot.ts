@@ -6,6 +6,7 @@ export function snapshot(state: MockState) {
   return {
     credits: state.credits,
     engineAvailable: state.engineAvailable,
+    faults: { ...state.faults },
     pendingJobs: state.scheduler.pending,
     seed: state.seed,
     users: state.users.map((u) => ({ ...u, fundRoles: Object.fromEntries(u.fundRoles) })),

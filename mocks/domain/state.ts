@@ -32,6 +32,11 @@ export const DEFAULT_PHASE: Schemas['ProjectPhase'] = {
   isVisible: true,
 };
 
+export interface FaultSwitches {
+  /** GET /integration/projects answers 500 `5000`. */
+  companyList: boolean;
+}
+
 export class MockState {
   readonly ids: IdSource;
   readonly scheduler = new Scheduler();
@@ -44,6 +49,8 @@ export class MockState {
   readonly webhooks = new WebhookDispatcher(this);
   credits: number;
   engineAvailable = true;
+  /** Documented failures a test switches on (`POST /__mock/faults`); a reset clears them. */
+  readonly faults: FaultSwitches = { companyList: false };
 
   constructor(
     readonly seed: ResolvedSeed,

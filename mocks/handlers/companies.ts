@@ -15,6 +15,7 @@ const NO_ANALYSIS_ID_GAP = 'analysisId for projectNoAnalysis: the mock omits it 
 
 export const listProjects: OperationHandler<'listProjects'> = ({ query, user, runtime }) => {
   const { state } = runtime;
+  if (state.faults.companyList) throw errors.companyListFailed();
   if (query.id !== undefined) {
     const project = ownProject(state, user, query.id);
     return { body: topLevelEnvelope(projectView(state, project)), gaps: [LOOKUP_GAP, ...projectGaps(state, [project])] };

@@ -1,8 +1,9 @@
-// The control API (control-api.openapi.yaml): reset, state, settle, project status, engine switch.
+// The control API (control-api.openapi.yaml): reset, state, settle, project status, engine and fault switches.
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../generated/types.ts';
 import { changeProjectStatus } from '../domain/projects.ts';
 import type { MockSeed } from '../domain/seed.ts';
+import type { FaultSwitches } from '../domain/state.ts';
 import { snapshot } from '../domain/snapshot.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import { MockHttpError } from '../http/errors.ts';
@@ -64,6 +65,10 @@ export function controlHandlers(runtime: MockRuntime): Record<string, RouteHandl
     async setMockEngine(request: FastifyRequest) {
       runtime.state.engineAvailable = (request.body as { available: boolean }).available;
       return { body: metadataEnvelope({ available: runtime.state.engineAvailable }) };
+    },
+    async setMockFaults(request: FastifyRequest) {
+      Object.assign(runtime.state.faults, request.body as Partial<FaultSwitches>);
+      return { body: metadataEnvelope({ ...runtime.state.faults }) };
     },
   };
 }

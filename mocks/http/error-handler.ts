@@ -2,7 +2,7 @@
 // own error body: thrown MockHttpErrors as they are, parser and framework errors as MOCK_* codes.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope.ts';
-import { MockHttpError } from './errors.ts';
+import { errors, MockHttpError } from './errors.ts';
 import { GAP_HEADER } from './gap-header.ts';
 
 const MALFORMED_GAP = 'error code and HTTP status for a malformed request';
@@ -38,7 +38,7 @@ export function installErrorHandlers(app: FastifyInstance, options: { companyLis
     let mockError = toMockError(error);
     // The company list has its own documented code for an unexpected error.
     if (mockError.code === 'MOCK_INTERNAL_ERROR' && request.routeOptions.url === options.companyListPath) {
-      mockError = new MockHttpError(500, '5000', 'Internal Server Error', error.message);
+      mockError = errors.companyListFailed(error.message);
     }
     if (mockError.status >= 500) request.log.error(error);
     // Fastify closes the connection when it refuses a body before reading it; closing with the body

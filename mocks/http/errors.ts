@@ -26,6 +26,8 @@ export const errors = {
     new MockHttpError(401, '4010', 'Unauthorized', description),
   engineUnavailable: () =>
     new MockHttpError(500, 'Error0', 'Analysis engine unavailable', 'The analysis engine cannot be reached; retry later'),
+  companyListFailed: (description = 'An unexpected error occurred while listing projects') =>
+    new MockHttpError(500, '5000', 'Internal Server Error', description),
   noCredits: () => new MockHttpError(402, 'Error131', 'No credits', 'The plan has no credits left; nothing is charged'),
   tooManyFiles: (count: number) =>
     new MockHttpError(400, 'Error209', 'Too many files', `The folder holds ${count} files; a run accepts at most 50`),

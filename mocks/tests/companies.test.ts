@@ -1,6 +1,8 @@
 // Company records through the client: the three project types and their rules, credits, the
-// manual upload, messages, and the company list (paging, clamp, search, orderby, id) and search.
+// manual upload, messages, and the company list (paging, clamp, search, orderby, id, the 5000
+// fault) and search.
 import { describe, expect, it } from 'vitest';
+import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
 import { failure } from './support/failure.ts';
 import { SECOND_API_KEY, TEST_SEED, useMock } from './support/mock-under-test.ts';
 
@@ -245,6 +247,42 @@ describe('company list and search', () => {
     const found = await client.searchProjects('helio');
     expect(found.data.data).toEqual([{ id: data.project.id }]);
     expect((await client.searchProjects('no such company')).data.data).toEqual([]);
+  });
+});
+
+describe('company list fault', () => {
+  it('answers the documented 500 5000 in the top-level envelope while switched on, until switched off or reset', async () => {
+    const client = mock.client();
+    const { data } = await client.createProject({ companyName: 'Listed', projectType: 'projectNoAnalysis' });
+    expect(await mock.control.setFaults({ companyList: true })).toEqual({ companyList: true });
+    expect((await mock.control.state()).faults).toEqual({ companyList: true });
+
+    const listed = await mock.raw('/api/integration/projects?page=0', { headers: { authorization: 'mock-api-key' } });
+    expect(listed.status).toBe(500);
+    expect(listed.body).toEqual({ code: '5000', title: 'Internal Server Error', description: expect.any(String), data: null });
+    expect(contractValidator().validateResponse('get', '/integration/projects', 500, listed.body)).toEqual({
+      valid: true,
+      violations: [],
+      schemaPointer: '#/components/responses/CompanyListServerError/content/application~1json/schema',
+    });
+    expect(await failure(client.getProject(data.project.id))).toEqual({ status: 500, code: '5000' });
+    // Credentials are judged first: a wrong key still gets its 401.
+    expect(await failure(mock.client({ apiKey: 'wrong' }).getProject(data.project.id))).toEqual({ status: 401, code: '4010' });
+    // Only the company list fails.
+    expect((await client.searchProjects('listed')).data.data).toEqual([{ id: data.project.id }]);
+
+    expect(await mock.control.setFaults({})).toEqual({ companyList: true });
+    expect(await mock.control.setFaults({ companyList: false })).toEqual({ companyList: false });
+    expect((await client.getProject(data.project.id)).data).toMatchObject({ id: data.project.id });
+    await mock.control.setFaults({ companyList: true });
+    await mock.control.reset();
+    expect((await mock.control.state()).faults).toEqual({ companyList: false });
+  });
+
+  it('refuses an unknown fault switch with 400, changing nothing', async () => {
+    const refused = await mock.raw('/__mock/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ everything: true }) });
+    expect(refused.status).toBe(400);
+    expect((await mock.control.state()).faults).toEqual({ companyList: false });
   });
 });
 

@@ -32,6 +32,8 @@ export interface MockUnderTest {
     state(): Promise<any>;
     settle(): Promise<any>;
     setEngine(available: boolean): Promise<void>;
+    /** POST /__mock/faults; answers every fault switch after the change. */
+    setFaults(faults: { companyList?: boolean }): Promise<{ companyList: boolean }>;
     changeStatus(projectId: string, change: Record<string, unknown>): Promise<RawResponse>;
   };
 }
@@ -76,6 +78,7 @@ export function useMock(seed: MockSeed = TEST_SEED): MockUnderTest {
       setEngine: async (available) => {
         await post('/__mock/engine', { available });
       },
+      setFaults: (faults) => post('/__mock/faults', faults),
       changeStatus: (projectId, change) =>
         raw(`/__mock/projects/${projectId}/status`, {
           method: 'POST',
