@@ -1,7 +1,7 @@
 // Provider states of the company suites, arranged on the stateful mock with a seed (and, for a
-// manual upload, the service's own create operation).
+// manual upload, the service's own create operation; for the list's 500, the mock's fault switch).
 import type { SeedProject } from '../../../mocks/server.ts';
-import { callService, resetMock } from '../support/mock-control.ts';
+import { callService, resetMock, setMockFaults } from '../support/mock-control.ts';
 import type { ProviderStates, StateParams } from '../support/provider-states.ts';
 
 export const COMPANY_EXISTS = 'a company with id {projectId} exists';
@@ -46,6 +46,10 @@ export const companyStates: ProviderStates = {
       return { analysisId: String(created.analysisId) };
     },
   },
-  // The mock has no switch that makes the company list fail; the interaction is reported as not verifiable.
-  [COMPANY_LIST_FAILS]: {},
+  [COMPANY_LIST_FAILS]: {
+    async onMock(_params, origin) {
+      await resetMock(origin);
+      await setMockFaults(origin, { companyList: true });
+    },
+  },
 };

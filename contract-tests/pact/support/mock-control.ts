@@ -38,6 +38,11 @@ export async function setEngineAvailable(origin: string, available: boolean): Pr
   await call(`${origin}/__mock/engine`, json({ available }));
 }
 
+/** Switches the mock's documented failures (`/__mock/faults`): `companyList` makes the list answer 500 `5000`. */
+export async function setMockFaults(origin: string, faults: { companyList?: boolean }): Promise<void> {
+  await call(`${origin}/__mock/faults`, json(faults));
+}
+
 /** A service operation under `/api`, as a user holding `authorization`; answers the envelope's data. */
 export async function callService(origin: string, authorization: string, method: string, path: string, body?: Json | FormData): Promise<Json> {
   const init: RequestInit =
