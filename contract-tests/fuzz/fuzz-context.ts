@@ -54,6 +54,7 @@ export async function prepareFuzzContext(origin: string, baseUrl: string, receiv
     analysisid: known([manual.data.analysisId], fc.uuid()),
     fundExtractionId: known([run.data.fundExtractionId, ...settled.fundRuns.map((r) => r.fundExtractionId)], fc.uuid()),
     folderPath: known([upload.data.folderPath], fc.string({ maxLength: 30 })),
+    fundstageId: known(state.seed.fundStages.map((s) => s.id), fc.uuid()),
     url: fc.constantFrom(`${receiverOrigin}/hook`, `${receiverOrigin}/hook?user=1`, `${receiverOrigin}/other/path`),
     folderLink: known(folders.flatMap((f) => [f.id, `https://drive.google.com/drive/folders/${f.id}`]), fc.string({ maxLength: 30 })),
     folderName: known(folders.map((f) => f.name), fc.string({ maxLength: 30 })),

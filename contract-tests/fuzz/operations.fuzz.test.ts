@@ -8,10 +8,9 @@
 // FUZZ_SEED, and at most FUZZ_MS_PER_OPERATION of sending per operation.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockProcess, type MockProcess } from '../robustness/support/mock-process.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { stillAnswers } from '../robustness/support/still-answers.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../robustness/support/webhook-receiver.ts';
+import { useMockProcess, useWebhookReceiver } from '../robustness/support/use-servers.ts';
 import { contractOperations } from './contract-operations.ts';
 import { prepareFuzzContext } from './fuzz-context.ts';
 import { describeRequest } from './fuzz-request.ts';
@@ -28,16 +27,12 @@ const MS_PER_OPERATION = Number(process.env.FUZZ_MS_PER_OPERATION ?? (process.en
 const HEAP_BOUND = 128 * 1024 * 1024;
 const REPORT = new URL('../reports/fuzz-counts.json', import.meta.url);
 
-let mock: MockProcess;
-let receiver: WebhookReceiver;
 const counts: Record<string, { requests: number; variants: Record<string, number>; statuses: Record<string, number>; failures: number; interrupted?: boolean; heapMiB?: number }> = {};
 
-beforeAll(async () => {
-  [mock, receiver] = await Promise.all([startMockProcess(), startWebhookReceiver()]);
-});
+const mock = useMockProcess();
+const receiver = useWebhookReceiver();
 
-afterAll(async () => {
-  await Promise.all([mock?.close(), receiver?.close()]);
+afterAll(() => {
   mkdirSync(new URL('.', REPORT), { recursive: true });
   writeFileSync(REPORT, `${JSON.stringify({ runs: RUNS, seed: SEED, counts }, null, 2)}\n`);
 });

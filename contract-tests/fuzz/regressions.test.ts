@@ -1,21 +1,15 @@
 // Requests the fuzzer found the mock answering wrongly, kept as named cases after the fix.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractProblems, operationUrl } from '../robustness/support/contract-answer.ts';
 import { resetMock } from '../robustness/support/control-api.ts';
 import { httpCall } from '../robustness/support/http-call.ts';
-import { startMockProcess, type MockProcess } from '../robustness/support/mock-process.ts';
+import { useMockProcess } from '../robustness/support/use-servers.ts';
 import { SAMPLE_FILES } from './file-samples.ts';
 import { multipartBody, multipartContentType } from './multipart-body.ts';
 
 const KEY = 'mock-api-key';
-let mock: MockProcess;
 
-beforeAll(async () => {
-  mock = await startMockProcess();
-});
-afterAll(async () => {
-  await mock?.close();
-});
+const mock = useMockProcess();
 
 describe('fuzzer findings, fixed', () => {
   it('a JSON body over the limit gets its 413 envelope, not a reset connection (was: EPIPE, no answer)', async () => {

@@ -1,21 +1,15 @@
 // Each credential only where the contract puts it: an API key on the webhook calls and a bearer
 // token on the API-key calls are both refused with 401 4010, for every operation of the contract.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractOperations } from '../fuzz/contract-operations.ts';
 import { contractProblems } from './support/contract-answer.ts';
 import { httpCall } from './support/http-call.ts';
-import { startMockProcess, type MockProcess } from './support/mock-process.ts';
+import { useMockProcess } from './support/use-servers.ts';
 
 const API_KEY = 'mock-api-key';
 const TOKEN = 'mock-access-token';
-let mock: MockProcess;
 
-beforeAll(async () => {
-  mock = await startMockProcess();
-});
-afterAll(async () => {
-  await mock?.close();
-});
+const mock = useMockProcess();
 
 const operations = contractOperations().map((op) => [`${op.method} ${op.path}`, op] as const);
 

@@ -2,21 +2,18 @@
 // the other's fund folders (Error100 / Error212 as specified) or company records, and never sees
 // the other's webhook configuration, deliveries or events. B holds the reader role on one of A's
 // funds, which shows the refusals are about roles, not about B.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_FILES } from '../fuzz/file-samples.ts';
 import { multipartBody, multipartContentType } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { mockState, resetMock, settleMock, type MockStateSnapshot } from './support/control-api.ts';
 import { httpCall, type HttpAnswer } from './support/http-call.ts';
-import { startMockProcess, type MockProcess } from './support/mock-process.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
 
 const A = { id: 'user-a', name: 'User A', email: 'a@isolation.example', apiKey: 'key-a', accessToken: 'token-a' };
 const B = { id: 'user-b', name: 'User B', email: 'b@isolation.example', apiKey: 'key-b', accessToken: 'token-b', fundRoles: { 'fund-user-a-shared-fund': 'reader' } };
 type User = typeof A;
 
-let mock: MockProcess;
-let receiver: WebhookReceiver;
 const a = { folderPath: '', privateRun: '', sharedRun: '', projectId: '', analysisId: '' };
 
 function call(user: User, operationId: string, options: { query?: string; json?: unknown; multipart?: Uint8Array; bearer?: boolean } = {}): Promise<HttpAnswer> {
@@ -38,8 +35,9 @@ const ok = (answer: HttpAnswer, operationId: string) => {
   return answer.json;
 };
 
+const mock = useMockProcess();
+const receiver = useWebhookReceiver();
 beforeAll(async () => {
-  [mock, receiver] = await Promise.all([startMockProcess(), startWebhookReceiver()]);
   await resetMock(mock.origin, { users: [A, B], processingMs: 20 });
   ok(await call(A, 'createWebhookConfiguration', { bearer: true, json: { url: `${receiver.origin}/a`, analysisCompleted: true } }), 'createWebhookConfiguration');
   const upload = ok(await call(A, 'uploadFundFiles', { multipart: pdfUpload() }), 'uploadFundFiles');
@@ -50,9 +48,6 @@ beforeAll(async () => {
   a.projectId = created.data.project.id;
   a.analysisId = created.data.analysisId;
   await settleMock(mock.origin);
-});
-afterAll(async () => {
-  await Promise.all([mock?.close(), receiver?.close()]);
 });
 
 describe('fund folders and runs', () => {

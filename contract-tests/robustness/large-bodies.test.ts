@@ -2,14 +2,14 @@
 // (never allocated here) and 10 MB of JSON, declared with Content-Length and sent chunked. The mock
 // runs in its own process, a fresh one per test; its peak resident set (VmHWM) must stay within a
 // bound of its size before the upload.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_FILES } from '../fuzz/file-samples.ts';
 import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
 import { multipartContentType } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { mockState } from './support/control-api.ts';
 import { httpCall } from './support/http-call.ts';
-import { startMockProcess, type MockProcess } from './support/mock-process.ts';
+import { useMockProcess } from './support/use-servers.ts';
 
 const MiB = 1024 * 1024;
 /** The contract's per-file limit (x-max-file-bytes, 100 MiB); the file sent is 1 MiB over it: 101 MiB. */
@@ -18,15 +18,9 @@ const FILE_BYTES = LIMIT + MiB;
 /** Growth of the peak resident set allowed while a large body streams through. */
 const PEAK_GROWTH_BOUND = 64 * MiB;
 const KEY = 'mock-api-key';
-let mock: MockProcess;
 
 // A fresh process per test: memory freed by an earlier test would hide the growth of a later one.
-beforeEach(async () => {
-  mock = await startMockProcess();
-});
-afterEach(async () => {
-  await mock?.close();
-});
+const mock = useMockProcess({}, 'test');
 
 /** `bytes` of content starting with the PDF signature, as 1 MiB views of one buffer. */
 async function* pdfContent(bytes: number): AsyncGenerator<Uint8Array> {

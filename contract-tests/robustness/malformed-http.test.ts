@@ -1,21 +1,17 @@
 // Requests Node itself refuses before any route runs (a request head over the size limit, bytes
 // that are not HTTP, a broken chunked body) and requests for no operation of the contract (other
 // methods, path tricks) still get the contract's error envelope, and the mock keeps serving.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationUrl } from './support/contract-answer.ts';
 import { httpCall } from './support/http-call.ts';
-import { startMockProcess, type MockProcess } from './support/mock-process.ts';
+import { useMockProcess } from './support/use-servers.ts';
 import { rawExchange } from './support/raw-http.ts';
 
-let mock: MockProcess;
 let port: number;
 
-beforeAll(async () => {
-  mock = await startMockProcess();
+const mock = useMockProcess();
+beforeAll(() => {
   port = Number(new URL(mock.origin).port);
-});
-afterAll(async () => {
-  await mock?.close();
 });
 
 const envelope = (json: any) => ({ code: json?.code, hasTitle: typeof json?.title === 'string', hasDescription: typeof json?.description === 'string', data: json?.data });

@@ -3,14 +3,13 @@
 // accepted create is listed and no refused one is, every accepted file is in its folder, credits
 // add up exactly, every event reaches the receiver once, and the history lists deliveries newest
 // first in the order they happened.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_FILES } from '../fuzz/file-samples.ts';
 import { multipartBody, multipartContentType } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { mockState, resetMock, settleMock, type MockStateSnapshot } from './support/control-api.ts';
 import { httpCall, type HttpAnswer } from './support/http-call.ts';
-import { startMockProcess, type MockProcess } from './support/mock-process.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
 
 const KEY = 'mock-api-key';
 const BEARER = 'Bearer mock-access-token';
@@ -29,8 +28,6 @@ interface Sent {
   folderPath?: string;
 }
 
-let mock: MockProcess;
-let receiver: WebhookReceiver;
 let folders: string[] = [];
 let initial: MockStateSnapshot;
 let sent: Sent[] = [];
@@ -82,17 +79,15 @@ async function listedIds(): Promise<string[]> {
 
 const accepted = (kind: string) => sent.filter((s) => s.kind === kind && s.answer.status === 200);
 
+const mock = useMockProcess();
+const receiver = useWebhookReceiver();
 beforeAll(async () => {
-  [mock, receiver] = await Promise.all([startMockProcess(), startWebhookReceiver()]);
   initial = await resetMock(mock.origin, { credits: CREDITS, analysisCost: ANALYSIS_COST, processingMs: 50 });
   expect((await json('createWebhookConfiguration', 'POST', { url: `${receiver.origin}/hook`, analysisCompleted: true, analysisChangedStatus: true }, BEARER)).status).toBe(200);
   folders = await Promise.all(Array.from({ length: FOLDERS }, async (_, k) => (await upload(`seed-${k}.pdf`)).json.data.folderPath as string));
   const preRun = (await json('startFundRun', 'POST', { name: 'Before', folderPath: folders[0], projectMode: 'none' })).json.data.fundExtractionId as string;
   sent = await Promise.all(Array.from({ length: REQUESTS }, (_, i) => stormRequest(i, preRun)));
 }, 120_000);
-afterAll(async () => {
-  await Promise.all([mock?.close(), receiver?.close()]);
-});
 
 describe('200 concurrent mixed requests', () => {
   it('every answer is within the contract, with no server error', () => {

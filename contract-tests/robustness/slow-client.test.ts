@@ -1,24 +1,20 @@
 // Slow clients are timed out: a body sent one byte a second, a request head that never ends. The
 // mock runs with a 2-second request timeout (MOCK_REQUEST_TIMEOUT_MS) so the test stays short; the
 // timeout answer is the contract's error envelope, and other clients are served meanwhile.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { httpCall } from './support/http-call.ts';
-import { startMockProcess, type MockProcess } from './support/mock-process.ts';
+import { useMockProcess } from './support/use-servers.ts';
 import { rawExchange } from './support/raw-http.ts';
 
 const TIMEOUT_MS = 2_000;
 /** The timeout plus the interval at which Node checks for it, plus slack for a loaded machine. */
 const ANSWER_WITHIN_MS = TIMEOUT_MS * 2 + 2_000;
-let mock: MockProcess;
 let port: number;
 
-beforeAll(async () => {
-  mock = await startMockProcess({ env: { MOCK_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) } });
+const mock = useMockProcess({ env: { MOCK_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) } });
+beforeAll(() => {
   port = Number(new URL(mock.origin).port);
-});
-afterAll(async () => {
-  await mock?.close();
 });
 
 const body = Buffer.from(JSON.stringify({ projectId: '5eed0000-0000-4000-8000-000000000001', content: 'slowly' }));

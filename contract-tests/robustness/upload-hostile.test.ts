@@ -4,29 +4,21 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_A_DOCUMENT, SAMPLE_FILES } from '../fuzz/file-samples.ts';
 import { TRAVERSAL_FILE_NAMES, TRAVERSAL_FOLDER_PATHS } from '../fuzz/multipart-faults.ts';
 import { multipartBody, multipartContentType, type MultipartPart } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { mockState, resetMock } from './support/control-api.ts';
 import { httpCall } from './support/http-call.ts';
-import { startMockProcess, type MockProcess } from './support/mock-process.ts';
+import { useMockProcess } from './support/use-servers.ts';
 import { tempDir } from './support/temp-dir.ts';
 
 const BOUNDARY = 'hostile-upload';
 const KEY = 'mock-api-key';
-let mock: MockProcess;
-let temp: ReturnType<typeof tempDir>;
-
-beforeAll(async () => {
-  temp = tempDir('robust-upload-');
-  mock = await startMockProcess({ env: { TMPDIR: temp.path } });
-});
-afterAll(async () => {
-  await mock?.close();
-  temp?.remove();
-});
+const temp = tempDir('robust-upload-');
+const mock = useMockProcess({ env: { TMPDIR: temp.path } });
+afterAll(() => temp.remove());
 beforeEach(async () => {
   await resetMock(mock.origin);
 });

@@ -1,23 +1,16 @@
 // A webhook receiver must be reachable over HTTP(S) and must not be the mock itself: URLs at the
 // mock's own address (in any spelling of a loopback host) and non-HTTP schemes are refused with a
 // clear error, and the saved configuration is left as it was.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { resetMock } from './support/control-api.ts';
 import { httpCall } from './support/http-call.ts';
-import { startMockProcess, type MockProcess } from './support/mock-process.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
 
 const BEARER = 'Bearer mock-access-token';
-let mock: MockProcess;
-let receiver: WebhookReceiver;
 
-beforeAll(async () => {
-  [mock, receiver] = await Promise.all([startMockProcess(), startWebhookReceiver()]);
-});
-afterAll(async () => {
-  await Promise.all([mock?.close(), receiver?.close()]);
-});
+const mock = useMockProcess();
+const receiver = useWebhookReceiver();
 beforeEach(async () => {
   await resetMock(mock.origin);
 });

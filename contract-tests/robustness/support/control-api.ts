@@ -11,7 +11,7 @@ export interface MockStateSnapshot {
   folders: { folderPath: string; ownerUserId: string; fileNames: string[] }[];
   fundRuns: { fundExtractionId: string; fundId: string; ownerUserId: string; status: string }[];
   webhookDeliveries: Record<string, components['schemas']['WebhookDelivery'][]>;
-  seed: { analysisCost: number; credits: number };
+  seed: { analysisCost: number; credits: number; fundStages: { id: string }[] };
 }
 
 async function control(origin: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<MockStateSnapshot> {
