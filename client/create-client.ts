@@ -3,6 +3,7 @@
 import createClient from 'openapi-fetch';
 import type { components, operations, paths } from '../generated/types.ts';
 import { authMiddleware } from './auth-middleware.ts';
+import { contentTypeMiddleware } from './content-type-middleware.ts';
 import { envelopeMiddleware } from './envelope-middleware.ts';
 import type { NormalizedEnvelope } from './envelope.ts';
 import { errorMiddleware } from './error-middleware.ts';
@@ -49,7 +50,12 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
   }
   const api: ApiClient = createClient<paths>({ baseUrl: options.baseUrl, fetch: options.fetch ?? globalThis.fetch });
   // onResponse runs in reverse order of registration: envelope first, then errors.
-  api.use(authMiddleware({ apiKey: options.apiKey, accessToken: options.accessToken }), errorMiddleware(), envelopeMiddleware());
+  api.use(
+    authMiddleware({ apiKey: options.apiKey, accessToken: options.accessToken }),
+    contentTypeMiddleware(),
+    errorMiddleware(),
+    envelopeMiddleware(),
+  );
 
   /** Files this client stored per folderPath, so the 50-files-per-run limit is checked before sending. */
   const filesInFolder = new Map<string, number>();
