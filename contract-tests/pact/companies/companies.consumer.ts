@@ -1,7 +1,7 @@
 // Consumer expectations of the company operations: list (and lookup by id), search, create, and the
 // manual upload of analysis files, each success and each documented error, driven through the client.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectIntegrationError, multipartBody, type MultipartPart } from '../support/http-consumer.ts';
+import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectIntegrationError, JSON_CONTENT_TYPE_HEADER, multipartBody, type MultipartPart } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { TINY_PDF } from '../support/mock-control.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
@@ -14,6 +14,7 @@ const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
 const COMPANY_NAME = 'Helio Grid';
 const COMPANY = { projectId: PROJECT_ID, companyName: COMPANY_NAME };
 const LIST = '/api/integration/projects';
+const LIST_HEADERS = { ...API_KEY_HEADER, ...JSON_CONTENT_TYPE_HEADER };
 const SEARCH = '/api/integration/project/search';
 const CREATE = '/api/integration/project';
 const ANALYSIS_FILES = '/api/integrationfiles/upload';
@@ -32,7 +33,7 @@ export const companiesConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(COMPANY_EXISTS, COMPANY)
         .uponReceiving('a request for the first page of the company list')
-        .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(API_KEY_HEADER))
+        .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(LIST_HEADERS))
         .willRespondWith(200, (b) =>
           b.jsonBody({
             ...SUCCESS_OUTCOME,
@@ -53,7 +54,7 @@ export const companiesConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(COMPANY_EXISTS, COMPANY)
         .uponReceiving('a request for one company by id')
-        .withRequest('GET', LIST, (b) => b.query({ id: PROJECT_ID }).headers(API_KEY_HEADER))
+        .withRequest('GET', LIST, (b) => b.query({ id: PROJECT_ID }).headers(LIST_HEADERS))
         // The shape of data is not shown by the specification (x-gap): only the envelope is expected.
         .willRespondWith(200, (b) => b.jsonBody(SUCCESS_OUTCOME))
         .executeTest(async (server) => {
@@ -66,7 +67,7 @@ export const companiesConsumer: ConsumerCase[] = [
     credential: 'API key',
     method: 'GET',
     path: LIST,
-    request: (b, authorization) => b.query({ page: '0' }).headers(authorization),
+    request: (b, authorization) => b.query({ page: '0' }).headers({ ...authorization, ...JSON_CONTENT_TYPE_HEADER }),
     call: (client) => client.listProjects().next(),
   }),
   {
@@ -76,7 +77,7 @@ export const companiesConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(COMPANY_LIST_FAILS)
         .uponReceiving('a company list request when the list fails unexpectedly')
-        .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(API_KEY_HEADER))
+        .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(LIST_HEADERS))
         .willRespondWith(500, (b) => b.jsonBody(errorEnvelope('5000', 'Internal Server Error')))
         .executeTest((server) => expectIntegrationError(clientAt(server).listProjects().next(), { kind: 'internal-error', code: '5000', status: 500 })),
   },

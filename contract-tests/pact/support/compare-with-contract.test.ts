@@ -56,6 +56,23 @@ describe('the contract with the base path', () => {
   });
 });
 
+describe('the contract with JSON content type on bodiless calls', () => {
+  it('says the company list and webhook read consume JSON, and no other bodiless call', () => {
+    const paths = contractForComparator().paths as Record<string, Record<string, { consumes?: string[] }>>;
+    expect(paths['/api/integration/projects']!.get!.consumes).toEqual(['application/json']);
+    expect(paths['/api/integration/webhook']!.get!.consumes).toEqual(['application/json']);
+    expect(paths['/api/integrationfund/fund']!.get!.consumes).toBeUndefined();
+    expect(paths['/api/integration/project/search']!.get!.consumes).toBeUndefined();
+    expect(JSON.stringify(bundled)).not.toContain('"consumes"');
+  });
+
+  it('refuses a contract where a listed call has gained a body', () => {
+    const changed = structuredClone(bundled) as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    changed.paths['/integration/projects']!.get!.requestBody = { content: { 'application/json': { schema: {} } } };
+    expect(() => contractForComparator(changed)).toThrow('GET /integration/projects is no longer a bodiless operation');
+  });
+});
+
 describe('comparePactsWithContract', () => {
   it('passes an expectation the contract allows', async () => {
     const file = await fundReadPact('allowed', '/api/integrationfund/fund', { status: regex('^(pending|running|completed|error)$', 'completed') });

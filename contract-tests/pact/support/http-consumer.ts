@@ -29,6 +29,8 @@ export function clientAt(server: V3MockServer, credentials: { apiKey?: string; a
 export const API_KEY_HEADER = { Authorization: like(CONSUMER_API_KEY) };
 /** `Authorization: Bearer <token>`: the scheme is part of the contract, the token is not. */
 export const BEARER_HEADER = { Authorization: regex(/^Bearer .+$/, `Bearer ${CONSUMER_ACCESS_TOKEN}`) };
+/** The specification states `Content-Type: application/json` as required on the company list, a GET. */
+export const JSON_CONTENT_TYPE_HEADER = { 'Content-Type': 'application/json' };
 export const UNKNOWN_API_KEY_HEADER = { Authorization: like(UNKNOWN_API_KEY) };
 export const UNKNOWN_BEARER_HEADER = { Authorization: regex(/^Bearer .+$/, `Bearer ${UNKNOWN_ACCESS_TOKEN}`) };
 
