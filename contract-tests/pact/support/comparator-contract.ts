@@ -3,17 +3,9 @@
 // prefix (`/api`); it reads repeated multipart parts as one value, so array parts also accept one; and
 // it warns about a Content-Type on a call without a body, which the specification asks for on two.
 import bundled from '../../../generated/openapi.json' with { type: 'json' };
+import { serverBasePath } from '../../../mocks/prism/prism-document.ts';
 
 type Json = Record<string, unknown>;
-type Server = { url: string; variables?: Record<string, { default: string }> };
-
-/** Path part of the first server URL after its variables take their defaults (`/api`). */
-export function serverBasePath(doc: Json): string {
-  const server = (doc.servers as Server[] | undefined)?.[0];
-  if (!server) return '';
-  const url = server.url.replace(/\{(\w+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
-  return new URL(url, 'http://base.invalid').pathname.replace(/\/$/, '');
-}
 
 function resolveRef(doc: Json, node: Json): Json {
   const ref = node.$ref;

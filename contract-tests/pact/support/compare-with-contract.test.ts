@@ -7,7 +7,8 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bundled from '../../../generated/openapi.json' with { type: 'json' };
 import { comparePactsWithContract, formatFindings } from './compare-with-contract.ts';
-import { contractForComparator, serverBasePath } from './comparator-contract.ts';
+import { serverBasePath } from '../../../mocks/prism/prism-document.ts';
+import { contractForComparator } from './comparator-contract.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
 import { pactFilePath } from './pact-location.ts';
 
