@@ -1,8 +1,6 @@
-// How each server under test is started: a bare node:http replay, the stateful mock, Prism.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { readFileSync } from 'node:fs';
+// How each server under test is started: the bare and Fastify-floor replays, the stateful mock, Prism.
 import { defaultCredentials } from '../mocks/domain/default-seed.ts';
+import { prismCliEntry } from '../mocks/prism/prism-process.ts';
 import { freePort } from './free-port.ts';
 import { tsEntry } from './node-entry.ts';
 import type { ServerId } from './results.ts';
@@ -66,27 +64,17 @@ async function startMockProcess(name: string, command: string, args: string[], p
   });
 }
 
-function prismCli(): string {
-  const require = createRequire(import.meta.url);
-  let manifest: string;
-  try {
-    manifest = require.resolve('@stoplight/prism-cli/package.json');
-  } catch {
-    throw new Error('Prism is not installed (@stoplight/prism-cli missing from node_modules): run `npm ci`.');
-  }
-  return join(dirname(manifest), (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { prism: string } }).bin.prism);
-}
-
 /**
- * Prism's static mock with its default settings (it forks its HTTP server from the CLI), on the
- * document with `/api` in its paths that mocks/prism derives from the contract.
+ * Prism's static mock on the document with `/api` in its paths that mocks/prism derives from the
+ * contract, in its faster mode: `--multiprocess` forks the HTTP server from the CLI, which then
+ * only writes the request log (the default outside NODE_ENV=production is one process).
  */
 export async function startPrism(documentPath: string): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     name: SERVER_LABELS.prism,
     command: process.execPath,
-    args: [prismCli(), 'mock', documentPath, '--host', '127.0.0.1', '--port', String(port)],
+    args: [prismCliEntry(), 'mock', documentPath, '--host', '127.0.0.1', '--port', String(port), '--multiprocess'],
     origin: `http://127.0.0.1:${port}`,
     probe: readyProbe(),
   });
