@@ -27,8 +27,11 @@ if (docs) console.log(`Documentation: ${mock.origin}/docs/`);
 const { apiKey, accessToken } = defaultCredentials();
 console.log(`API key: ${apiKey}  access token: ${accessToken}`);
 
+// `on`, not `once`: a signal sent to the process group reaches this process twice (directly and
+// relayed by tsx), and a second default SIGTERM would end it before close() removes its files.
+let closing: Promise<void> | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void mock.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    closing ??= mock.close().then(() => process.exit(0));
   });
 }
