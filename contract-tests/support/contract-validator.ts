@@ -71,6 +71,8 @@ export class ContractValidator {
   readonly ajv = createAjv();
   readonly doc: Json = contract as Json;
   private readonly cache = new Map<string, ValidateFunction>();
+  /** Response schema pointers by method, path, status and media type: resolving one walks the document. */
+  private readonly responsePointers = new Map<string, string | undefined>();
 
   constructor() {
     this.ajv.addSchema(this.doc, CONTRACT_ID);
@@ -103,6 +105,12 @@ export class ContractValidator {
    * status, then its range (`4XX`), then `default`. Undefined when the status is not in the contract.
    */
   responseSchemaPointer(method: string, path: string, status: number, mediaType = 'application/json'): string | undefined {
+    const key = `${method.toLowerCase()} ${path} ${status} ${mediaType}`;
+    if (!this.responsePointers.has(key)) this.responsePointers.set(key, this.findResponseSchemaPointer(method, path, status, mediaType));
+    return this.responsePointers.get(key);
+  }
+
+  private findResponseSchemaPointer(method: string, path: string, status: number, mediaType: string): string | undefined {
     const opPointer = `#/paths/${escapePointer(path)}/${method.toLowerCase()}`;
     const responses = resolvePointer(this.doc, `${opPointer}/responses`) as Json | undefined;
     if (!responses) throw new Error(`No operation ${method.toUpperCase()} ${path} in the contract`);
