@@ -1,5 +1,7 @@
-// The operations of the contract as the fuzzer needs them: parameters and request body resolved,
-// the security scheme, and the 5xx codes the contract documents (read from its 5xx examples).
+// The operations of the contract as the fuzzer needs them: the mock's operation reader (one reading of
+// the contract's routes) plus each parameter's schema, the security scheme and the codes the contract
+// documents per status (read from its examples).
+import { readOperations } from '../../mocks/http/contract-operations.ts';
 import { contractValidator, escapePointer, resolvePointer } from '../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
@@ -25,18 +27,16 @@ export interface ContractOperation {
   documentedCodes: Record<number, string[]>;
 }
 
-const METHODS = ['get', 'post', 'put'] as const;
-
-function deref(node: Json, pointer = ''): { node: Json; pointer: string } {
+function deref(node: Json): Json {
   const ref = node.$ref;
-  return typeof ref === 'string' ? { node: resolvePointer(contractValidator().doc, ref) as Json, pointer: ref } : { node, pointer };
+  return typeof ref === 'string' ? (resolvePointer(contractValidator().doc, ref) as Json) : node;
 }
 
 function exampleCodes(response: Json): string[] {
   const codes: string[] = [];
   for (const media of Object.values((response.content as Json | undefined) ?? {})) {
     for (const ex of Object.values(((media as Json).examples as Json | undefined) ?? {})) {
-      const value = deref(ex as Json).node.value as Json | undefined;
+      const value = deref(ex as Json).value as Json | undefined;
       const code = value?.code ?? (value?.metadata as Json | undefined)?.code;
       if (typeof code === 'string') codes.push(code);
     }
@@ -44,49 +44,39 @@ function exampleCodes(response: Json): string[] {
   return codes;
 }
 
-function toOperation(path: string, method: (typeof METHODS)[number], op: Json, rootSecurity: unknown): ContractOperation {
-  const opPointer = `#/paths/${escapePointer(path)}/${method}`;
-  const parameters = ((op.parameters as Json[] | undefined) ?? [])
-    .map((p, i) => deref(p, `${opPointer}/parameters/${i}`))
-    .map(({ node: p, pointer }) => ({
-      name: p.name as string,
-      in: p.in as 'query' | 'header',
-      required: p.required === true,
-      schema: p.schema as Json,
-      schemaPointer: `${pointer}/schema`,
-    }));
-  const content = (op.requestBody as Json | undefined)?.content as Json | undefined;
-  const mediaType = content ? (Object.keys(content)[0] as 'application/json' | 'multipart/form-data') : undefined;
-  const security = (op.security ?? rootSecurity) as Json[];
-  const scheme = Object.keys(security[0] ?? {})[0] as ContractOperation['scheme'];
-  const responses = op.responses as Json;
-  const documentedCodes = Object.fromEntries(
+function documentedCodes(opPointer: string): Record<number, string[]> {
+  const responses = (resolvePointer(contractValidator().doc, `${opPointer}/responses`) ?? {}) as Json;
+  return Object.fromEntries(
     Object.entries(responses)
       .filter(([status]) => /^\d{3}$/.test(status))
-      .map(([status, r]) => [Number(status), [...new Set(exampleCodes(deref(r as Json).node))]]),
+      .map(([status, r]) => [Number(status), [...new Set(exampleCodes(deref(r as Json)))]]),
   );
-  return {
-    operationId: op.operationId as string,
-    method: method.toUpperCase() as ContractOperation['method'],
-    path,
-    parameters,
-    body: mediaType
-      ? { mediaType, schemaPointer: `${opPointer}/requestBody/content/${escapePointer(mediaType)}/schema` }
-      : undefined,
-    scheme,
-    documentedCodes,
-  };
 }
 
-/** Every HTTP operation of the contract (webhooks are sent by the service, not to it). */
+/** Every HTTP operation of the contract, read by the mock's own reader and completed for the fuzzer. */
 export function contractOperations(): ContractOperation[] {
   const doc = contractValidator().doc;
-  const result: ContractOperation[] = [];
-  for (const [path, item] of Object.entries(doc.paths as Json)) {
-    for (const method of METHODS) {
-      const op = (item as Json)[method] as Json | undefined;
-      if (op) result.push(toOperation(path, method, op, doc.security));
-    }
-  }
-  return result;
+  return readOperations(doc).map((op) => {
+    const opPointer = `#/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}`;
+    const multipartPointer = `${opPointer}/requestBody/content/multipart~1form-data/schema`;
+    return {
+      operationId: op.operationId,
+      method: op.method as ContractOperation['method'],
+      path: op.path,
+      parameters: op.parameters.map((p) => ({
+        name: p.name,
+        in: p.in as ContractParameter['in'],
+        required: p.required,
+        schema: resolvePointer(doc, p.schemaPointer) as Json,
+        schemaPointer: p.schemaPointer,
+      })),
+      body: op.jsonBodyPointer
+        ? { mediaType: 'application/json', schemaPointer: op.jsonBodyPointer }
+        : op.multipart
+          ? { mediaType: 'multipart/form-data', schemaPointer: multipartPointer }
+          : undefined,
+      scheme: op.security[0]?.[0] as ContractOperation['scheme'],
+      documentedCodes: documentedCodes(opPointer),
+    };
+  });
 }
