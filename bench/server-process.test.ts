@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './free-port.ts';
+import { freePort } from '../contract-tests/support/free-port.ts';
 import { httpRequest } from './http-probe.ts';
 import { tsEntry } from './node-entry.ts';
 import { isRunning, processTree } from './proc-stats.ts';

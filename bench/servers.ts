@@ -1,7 +1,7 @@
 // How each server under test is started: the bare and Fastify-floor replays, the stateful mock, Prism.
 import { defaultCredentials } from '../mocks/domain/default-seed.ts';
 import { prismCliEntry } from '../mocks/prism/prism-process.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../contract-tests/support/free-port.ts';
 import { tsEntry } from './node-entry.ts';
 import type { ServerId } from './results.ts';
 import { API_PREFIX } from './scenarios.ts';

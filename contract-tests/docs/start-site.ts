@@ -1,25 +1,13 @@
 // Starts `npm start` (the stateful mock with the documentation site) on a free loopback port and
 // stops its whole process group afterwards, so no server outlives the test.
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 export interface RunningSite {
   origin: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (typeof address !== 'object' || address === null) throw new Error('Could not pick a free port.');
-  return address.port;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
