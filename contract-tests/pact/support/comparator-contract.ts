@@ -4,16 +4,13 @@
 // it warns about a Content-Type on a call without a body, which the specification asks for on two.
 import bundled from '../../../generated/openapi.json' with { type: 'json' };
 import { serverBasePath } from '../../../mocks/prism/prism-document.ts';
+import { resolvePointer } from '../../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 
+/** The node itself, or the node its local `$ref` points at. */
 function resolveRef(doc: Json, node: Json): Json {
-  const ref = node.$ref;
-  if (typeof ref !== 'string') return node;
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<Json>((n, key) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, doc);
+  return typeof node.$ref === 'string' ? (resolvePointer(doc, node.$ref) as Json) : node;
 }
 
 /**
