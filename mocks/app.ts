@@ -16,6 +16,8 @@ import { readOperations } from './http/contract-operations.ts';
 import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
 import { RequestValidator } from './http/request-validator.ts';
+import { ResponseCache } from './http/response-cache.ts';
+import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
 import type { MockRuntime } from './runtime.ts';
 
 export const API_PREFIX = '/api';
@@ -27,6 +29,11 @@ export interface MockAppOptions {
   logger?: boolean;
   /** Serve this directory at /docs/ (and redirect / there). */
   docsDir?: string;
+  /**
+   * Answer repeated reads from the bytes already sent until the state changes (default true).
+   * Off with the request log, which would not see those answers.
+   */
+  responseCache?: boolean;
 }
 
 function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRecord>> {
@@ -46,9 +53,11 @@ function readDocument(relativePath: string, parseText: (text: string) => unknown
   return parseText(readFileSync(new URL(relativePath, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
 
-export async function buildMockApp({ runtime, logger = false, docsDir }: MockAppOptions): Promise<FastifyInstance> {
+export async function buildMockApp({ runtime, logger = false, docsDir, responseCache = !logger }: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
+  const cache = responseCache ? new ResponseCache(() => runtime.state) : undefined;
   const app = Fastify({
+    ...(cache ? { serverFactory: serverAnsweringFrom(cache) } : {}),
     logger,
     exposeHeadRoutes: false,
     forceCloseConnections: true,
@@ -63,6 +72,7 @@ export async function buildMockApp({ runtime, logger = false, docsDir }: MockApp
     limits: { fileSize: MAX_FILE_BYTES, files: 1000, fields: 20, parts: 1020 },
   });
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects` });
+  if (cache) keepReadsIn(app, cache, API_PREFIX);
 
   const contract = readDocument('../generated/openapi.json');
   await app.register(

@@ -16,6 +16,8 @@ export interface StartMockOptions {
   /** Serve the documentation site from this directory at /docs/. */
   docsDir?: string;
   logger?: boolean;
+  /** Repeated reads answered from the bytes already sent until the state changes; default on unless `logger`. */
+  responseCache?: boolean;
 }
 
 export interface RunningMock {
@@ -28,7 +30,7 @@ export interface RunningMock {
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const runtime = await MockRuntime.create(options.seed);
-  const app = await buildMockApp({ runtime, logger: options.logger, docsDir: options.docsDir });
+  const app = await buildMockApp({ runtime, logger: options.logger, docsDir: options.docsDir, responseCache: options.responseCache });
   const host = options.host ?? '127.0.0.1';
   try {
     await app.listen({ port: options.port ?? 4010, host });

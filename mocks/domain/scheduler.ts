@@ -12,11 +12,15 @@ export class Scheduler {
   private readonly jobs = new Map<number, Job>();
   private seq = 0;
 
+  /** `ran` is called after every job: each one changes the state. */
+  constructor(private readonly ran: () => void = () => {}) {}
+
   schedule(delayMs: number, run: () => void): void {
     const seq = ++this.seq;
     const timer = setTimeout(() => {
       this.jobs.delete(seq);
       run();
+      this.ran();
     }, Math.max(0, delayMs));
     timer.unref();
     this.jobs.set(seq, { due: Date.now() + delayMs, seq, run, timer });
@@ -34,6 +38,7 @@ export class Scheduler {
       clearTimeout(next.timer);
       this.jobs.delete(next.seq);
       next.run();
+      this.ran();
       ran += 1;
     }
   }

@@ -39,7 +39,9 @@ export interface FaultSwitches {
 
 export class MockState {
   readonly ids: IdSource;
-  readonly scheduler = new Scheduler();
+  /** Rises with every change of these records; answers read from them are kept until it does (http/response-cache.ts). */
+  revision = 0;
+  readonly scheduler = new Scheduler(() => this.touch());
   readonly users: UserRecord[];
   readonly projects = new ProjectTable();
   readonly analyses = new AnalysisTable();
@@ -69,6 +71,10 @@ export class MockState {
       drive: u.drive ? { folders: u.drive.folders.map((f) => ({ ...f, files: [...(f.files ?? [])] })) } : null,
     }));
     for (const p of seed.data.projects) this.addSeedProject(p);
+  }
+
+  touch(): void {
+    this.revision += 1;
   }
 
   user(id: string): UserRecord {

@@ -87,6 +87,7 @@ export class WebhookDispatcher {
     // Only the most recent deliveries are ever read.
     if (list.length > HISTORY_LENGTH) list.splice(0, list.length - HISTORY_LENGTH);
     this.deliveries.set(userId, list);
+    this.state.touch();
   }
 }
 

@@ -1,0 +1,38 @@
+// Puts a ResponseCache in front of a Fastify app: kept answers are written by the HTTP server
+// before Fastify's handler runs; successful reads under `readPrefix` are kept; every request
+// other than a GET is tracked as one that may change the state.
+import { createServer } from 'node:http';
+import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
+import type { ReadSnapshot, ResponseCache } from './response-cache.ts';
+
+/**
+ * Fastify's own HTTP/1 server, with the cache asked first. The settings are the ones Fastify
+ * applies to the server it creates itself (lib/server.js), which it skips for a factory's server.
+ */
+export function serverAnsweringFrom(cache: ResponseCache): FastifyServerFactory {
+  return (handler, options) => {
+    const server = createServer((options.http ?? {}) as Parameters<typeof createServer>[0] & object, (request, response) => {
+      if (!cache.answer(request, response)) handler(request, response);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout as number;
+    server.requestTimeout = options.requestTimeout as number;
+    server.setTimeout(options.connectionTimeout as number);
+    return server;
+  };
+}
+
+/** Keeps 200 answers to GETs whose URL starts with `readPrefix/`; tracks every other method. */
+export function keepReadsIn(app: FastifyInstance, cache: ResponseCache, readPrefix: string): void {
+  const reads = new WeakMap<FastifyRequest, ReadSnapshot>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET') cache.track(reply.raw);
+    else if (request.url.startsWith(`${readPrefix}/`)) reads.set(request, cache.snapshot());
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const seen = reads.get(request);
+    if (seen && reply.statusCode === 200 && typeof payload === 'string') {
+      cache.keep(request.raw, seen, reply.statusCode, reply.getHeaders(), payload);
+    }
+    return payload;
+  });
+}

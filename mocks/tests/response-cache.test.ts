@@ -1,0 +1,249 @@
+// The response cache seen from outside: a repeated read is really answered from it, with the same
+// bytes and headers; and it never shows a stale answer. A mock with the cache and one without get
+// the same random sequences of changes and must answer every read alike, twice; the changes that
+// happen without a request (processing jobs, webhook outcomes) must show as well.
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMockApp } from '../app.ts';
+import { MockRuntime } from '../runtime.ts';
+import { startMock, type MockSeed, type RunningMock } from '../server.ts';
+import { fundForm, pdf } from './support/files.ts';
+import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY, TEST_SEED } from './support/mock-under-test.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function send(origin: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(`${origin}${path}`, init);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+const asUser = (apiKey = API_KEY) => ({ headers: { authorization: apiKey, 'content-type': 'application/json' } });
+const asSession = { headers: { authorization: `Bearer ${ACCESS_TOKEN}` } };
+const LIST = '/api/integration/projects?page=0&pageSize=10';
+
+async function inProcessMock(responseCache: boolean): Promise<{ runtime: MockRuntime; app: FastifyInstance; origin: string }> {
+  const runtime = await MockRuntime.create(TEST_SEED);
+  const app = await buildMockApp({ runtime, responseCache });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { runtime, app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+describe('a repeated read', () => {
+  it.each([true, false])('with the cache %s: is answered from the cache until the state is touched', async (responseCache) => {
+    const { runtime, app, origin } = await inProcessMock(responseCache);
+    try {
+      const first = await send(origin, LIST, asUser());
+      expect(first.status).toBe(200);
+      const project = runtime.state.projects.values().next().value!;
+      // A change the state is not told about: only the cache can hide it.
+      project.companyStage = 'Renamed behind the state';
+      const second = await send(origin, LIST, asUser());
+      if (responseCache) expect(second).toEqual(first);
+      else expect(second.body).toContain('Renamed behind the state');
+      runtime.state.touch();
+      expect((await send(origin, LIST, asUser())).body).toContain('Renamed behind the state');
+    } finally {
+      await app.close();
+      await runtime.close();
+    }
+  });
+
+  it('is kept per caller and per URL, and not when it failed', async () => {
+    const { runtime, app, origin } = await inProcessMock(true);
+    try {
+      const own = await send(origin, LIST, asUser());
+      const other = await send(origin, LIST, asUser(SECOND_API_KEY));
+      expect(JSON.parse(other.body).pagination.totalCount).not.toBe(JSON.parse(own.body).pagination.totalCount);
+      expect(await send(origin, LIST, asUser(SECOND_API_KEY))).toEqual(other);
+      const refused = await send(origin, LIST, asUser('not a key'));
+      expect(refused.status).toBe(401);
+      const project = runtime.state.projects.values().next().value!;
+      project.companyStage = 'Renamed behind the state';
+      expect((await send(origin, `${LIST}&search=`, asUser())).body).toContain('Renamed behind the state');
+    } finally {
+      await app.close();
+      await runtime.close();
+    }
+  });
+});
+
+describe('answers with and without the cache', () => {
+  let cached: RunningMock;
+  let plain: RunningMock;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    cached = await startMock({ port: 0, seed: TEST_SEED });
+    plain = await startMock({ port: 0, seed: TEST_SEED, responseCache: false });
+  });
+  afterAll(async () => {
+    await cached?.close();
+    await plain?.close();
+    await receiver?.close();
+  });
+
+  /** Ids the sequence has created so far, read from the answers. */
+  interface Created {
+    projectId?: string;
+    analysisId?: string;
+    folderPath?: string;
+    fundExtractionId?: string;
+  }
+
+  type Step = (created: Created) => [path: string, init: () => RequestInit] | undefined;
+  const json = (method: string, body: unknown, auth: RequestInit = asUser()) => () => ({ method, ...auth, body: JSON.stringify(body) });
+  const control = (path: string, body?: unknown): ReturnType<Step> => [
+    path,
+    () => ({ method: 'POST', ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) }),
+  ];
+
+  const STEPS: Record<string, Step> = {
+    createWithoutAnalysis: () => ['/api/integration/project', json('POST', { companyName: 'Plain Co', projectType: 'projectNoAnalysis' })],
+    createWithDocLink: () => [
+      '/api/integration/project',
+      json('POST', { companyName: 'Deck Co', projectType: 'projectAnalysisWithFile', docLink: 'https://files.example/deck.pdf' }),
+    ],
+    createAwaitingUpload: () => ['/api/integration/project', json('POST', { companyName: 'Manual Co', projectType: 'projectAnalysisWithFile' })],
+    message: ({ projectId }) =>
+      projectId ? ['/api/integration/processmessage', json('POST', { projectId, content: 'Closed the round.' })] : undefined,
+    uploadAnalysisFiles: ({ analysisId }) => {
+      if (!analysisId) return undefined;
+      return ['/api/integrationfiles/upload', () => ({ method: 'POST', headers: { authorization: API_KEY, analysisid: analysisId }, body: fundForm([pdf('deck.pdf')]) })];
+    },
+    uploadFundFiles: () => ['/api/integrationfund/fund/upload', () => ({ method: 'POST', headers: { authorization: API_KEY }, body: fundForm([pdf('q4.pdf')]) })],
+    startFundRun: ({ folderPath }) =>
+      folderPath ? ['/api/integrationfund/fund/run', json('POST', { name: 'Northwind III', folderPath, refDate: '2025-12-31' })] : undefined,
+    webhook: () => [
+      '/api/integration/webhook',
+      json('PUT', { url: receiver.url, analysisCompleted: true, analysisChangedStatus: true }, { headers: { ...asSession.headers, 'content-type': 'application/json' } }),
+    ],
+    settle: () => control('/__mock/settle'),
+    changeStatus: ({ projectId }) => (projectId ? control(`/__mock/projects/${projectId}/status`, { code: 'won', name: 'Won' }) : undefined),
+    engineOff: () => control('/__mock/engine', { available: false }),
+    engineOn: () => control('/__mock/engine', { available: true }),
+    companyListFails: () => control('/__mock/faults', { companyList: true }),
+    companyListWorks: () => control('/__mock/faults', { companyList: false }),
+    reset: () => control('/__mock/reset', TEST_SEED),
+  };
+
+  /** Every read of the service, for what the sequence has created (the delivery history is timing, not state). */
+  function reads({ projectId, analysisId, fundExtractionId }: Created): [string, RequestInit][] {
+    return [
+      [LIST, asUser()],
+      ['/api/integration/projects?page=1&pageSize=3&search=co', asUser()],
+      ['/api/integration/projects?orderby=companyName&pageSize=5', asUser()],
+      [LIST, asUser(SECOND_API_KEY)],
+      ['/api/integration/project/search?keywords=co', asUser()],
+      ['/api/integration/webhook', asSession],
+      ...(projectId
+        ? ([
+            [`/api/integration/projects?id=${projectId}`, asUser()],
+            [`/api/integration/project/fullreport?projectId=${projectId}`, asUser()],
+          ] as [string, RequestInit][])
+        : []),
+      ...(analysisId ? ([[`/api/integration/analysis/detail?analysisId=${analysisId}`, asUser()]] as [string, RequestInit][]) : []),
+      ...(fundExtractionId ? ([[`/api/integrationfund/fund?fundExtractionId=${fundExtractionId}`, asUser()]] as [string, RequestInit][]) : []),
+    ];
+  }
+
+  function remember(created: Created, answer: Answer): void {
+    const data = answer.status === 200 ? JSON.parse(answer.body).data : undefined;
+    if (data?.project?.id) created.projectId = data.project.id;
+    if (data?.analysisId) created.analysisId = data.analysisId;
+    if (data?.folderPath) created.folderPath = data.folderPath;
+    if (data?.fundExtractionId) created.fundExtractionId = data.fundExtractionId;
+  }
+
+  it('are the same, read twice after every step of random sequences of changes', { timeout: 120_000 }, async () => {
+    let readsCompared = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...Object.keys(STEPS)), { minLength: 1, maxLength: 12 }), async (names) => {
+        for (const mock of [cached, plain]) await send(mock.origin, '/__mock/reset', control('/__mock/reset', TEST_SEED)![1]());
+        const created: Created = {};
+        for (const name of names) {
+          const step = STEPS[name]!(created);
+          if (!step) continue;
+          const [path, init] = step;
+          const withCache = await send(cached.origin, path, init());
+          const without = await send(plain.origin, path, init());
+          // Control answers name each mock's own upload directory; only service answers must be equal.
+          if (path.startsWith('/__mock/')) expect(withCache.status, `${name} ${path}`).toBe(without.status);
+          else expect(withCache, `${name} ${path}`).toEqual(without);
+          if (name === 'reset') for (const key of Object.keys(created)) delete created[key as keyof Created];
+          remember(created, without);
+          for (const [readPath, readInit] of reads(created)) {
+            const expected = await send(plain.origin, readPath, readInit);
+            expect(await send(cached.origin, readPath, readInit), `after ${names.join(', ')}: ${readPath}`).toEqual(expected);
+            expect(await send(cached.origin, readPath, readInit), `again after ${names.join(', ')}: ${readPath}`).toEqual(expected);
+            readsCompared += 1;
+          }
+        }
+      }),
+      { numRuns: 60, seed: 20261121 },
+    );
+    expect(readsCompared).toBeGreaterThan(1_500);
+  });
+});
+
+describe('changes without a request', () => {
+  const FAST: MockSeed = { processingMs: 50 };
+
+  async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`still not seen after 5 s: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('a processing job that finishes shows in the next read', async () => {
+    const mock = await startMock({ port: 0, seed: FAST });
+    try {
+      const created = await send(mock.origin, '/api/integration/project', {
+        method: 'POST',
+        ...asUser(),
+        body: JSON.stringify({ companyName: 'Deck Co', projectType: 'projectAnalysisWithFile', docLink: 'https://files.example/deck.pdf' }),
+      });
+      const projectId = JSON.parse(created.body).data.project.id;
+      const lookup = `/api/integration/projects?id=${projectId}`;
+      const processing = async () => JSON.parse((await send(mock.origin, lookup, asUser())).body).data.processing;
+      expect(await processing()).not.toBe('completed');
+      expect(await processing()).not.toBe('completed');
+      await until(async () => (await processing()) === 'completed', `project ${projectId} completed`);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('a webhook delivery that ends shows in the next read of the history', async () => {
+    const receiver = await startWebhookReceiver();
+    receiver.respondWith(200, 300);
+    const mock = await startMock({ port: 0, seed: FAST });
+    try {
+      const session = { ...asSession.headers, 'content-type': 'application/json' };
+      await send(mock.origin, '/api/integration/webhook', { method: 'POST', headers: session, body: JSON.stringify({ url: receiver.url, analysisChangedStatus: true }) });
+      const state = JSON.parse((await send(mock.origin, '/__mock/state')).body).data;
+      const changed = await send(mock.origin, `/__mock/projects/${state.projects[0].id}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: 'won', name: 'Won' }),
+      });
+      expect(changed.status).toBe(200);
+      const deliveries = async () => JSON.parse((await send(mock.origin, '/api/integration/webhook/history', asSession)).body).data.length;
+      expect(await deliveries()).toBe(0);
+      expect(await deliveries()).toBe(0);
+      await until(async () => (await deliveries()) === 1, 'one delivery in the history');
+    } finally {
+      await mock.close();
+      await receiver.close();
+    }
+  });
+});
