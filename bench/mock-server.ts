@@ -1,9 +1,15 @@
-// Child-process entry: the stateful mock seeded with BENCH_PROJECTS generated projects, on PORT.
+// Child-process entry: the stateful mock seeded with BENCH_PROJECTS generated projects, on PORT;
+// BENCH_RESPONSE_CACHE=off answers every read from the state (no kept answers).
 import { startMock } from '../mocks/server.ts';
 import { benchSeed } from './bench-seed.ts';
 
 const projects = Number(process.env.BENCH_PROJECTS ?? 1_000);
 if (!Number.isInteger(projects) || projects < 0) throw new Error(`BENCH_PROJECTS must be a whole number, got ${process.env.BENCH_PROJECTS}`);
-const mock = await startMock({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1', seed: benchSeed(projects) });
+const mock = await startMock({
+  port: Number(process.env.PORT ?? 0),
+  host: '127.0.0.1',
+  seed: benchSeed(projects),
+  responseCache: process.env.BENCH_RESPONSE_CACHE !== 'off',
+});
 // A clean exit on SIGTERM, so that `node --cpu-prof` (BENCH_CPU_PROF) writes its profile.
 process.once('SIGTERM', () => void mock.close().finally(() => process.exit(0)));

@@ -2,7 +2,7 @@
 import type { LoadResult } from './load.ts';
 import type { ValidatorThroughput } from './validator-throughput.ts';
 
-export type ServerId = 'bare' | 'floor' | 'mock' | 'prism';
+export type ServerId = 'bare' | 'floor' | 'mock' | 'uncached' | 'prism';
 
 export interface MeasuredLoad extends LoadResult {
   /** CPU time (user + system) of the server per response, in microseconds. */
@@ -48,7 +48,7 @@ export interface LoadMedian {
 
 export interface Summary {
   load: LoadMedian[];
-  ratios: { scenario: string; mockOverBare: number; mockOverFloor: number; mockOverPrism: number }[];
+  ratios: { scenario: string; mockOverBare: number; mockOverFloor: number; mockOverPrism: number; bareOverPrism: number }[];
   servers: { server: ServerId; startupMs: number; peakMemoryBytes: number }[];
   mockViaTsxStartupMs: number;
   validators: { label: string; example: string; bodyBytes: number; compiledPerSecond: number; validateResponsePerSecond: number }[];

@@ -11,6 +11,7 @@ export const SERVER_LABELS: Record<ServerId, string> = {
   bare: 'bare node:http',
   floor: 'Fastify floor',
   mock: 'stateful mock (bundled JS)',
+  uncached: 'stateful mock, response cache off',
   prism: 'Prism static',
 };
 
@@ -34,13 +35,14 @@ export async function startReplay(id: 'bare' | 'floor', recordingFile: string): 
 }
 
 /**
- * The mock seeded with `projects` generated projects, from the bundle of mock-bundle.ts; with
- * BENCH_CPU_PROF=<dir> it writes a CPU profile there when stopped.
+ * The mock seeded with `projects` generated projects, from the bundle of mock-bundle.ts, with or
+ * without its response cache; with BENCH_CPU_PROF=<dir> it writes a CPU profile there when stopped.
  */
-export async function startMockServer(bundle: string, projects: number): Promise<RunningServer> {
+export async function startMockServer(bundle: string, projects: number, responseCache = true): Promise<RunningServer> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const nodeOptions = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return startMockProcess(SERVER_LABELS.mock, process.execPath, [...nodeOptions, bundle], projects);
+  const label = responseCache ? SERVER_LABELS.mock : SERVER_LABELS.uncached;
+  return startMockProcess(label, process.execPath, [...nodeOptions, bundle], projects, responseCache ? {} : { BENCH_RESPONSE_CACHE: 'off' });
 }
 
 /** The same mock run from its TypeScript sources through the tsx loader (start-up comparison only). */
@@ -51,13 +53,13 @@ export async function startMockViaTsx(projects: number): Promise<RunningServer> 
 
 export const MOCK_VIA_TSX = 'stateful mock via tsx loader';
 
-async function startMockProcess(name: string, command: string, args: string[], projects: number): Promise<RunningServer> {
+async function startMockProcess(name: string, command: string, args: string[], projects: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     name,
     command,
     args,
-    env: { BENCH_PROJECTS: String(projects), PORT: String(port) },
+    env: { ...env, BENCH_PROJECTS: String(projects), PORT: String(port) },
     origin: `http://127.0.0.1:${port}`,
     probe: readyProbe(),
     readyTimeoutMs: 120_000,

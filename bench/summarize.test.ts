@@ -41,10 +41,10 @@ describe('summarize', () => {
     const mock = summary.load.find((l) => l.server === 'mock')!;
     expect(mock.requestsPerSecond).toBe(500);
     expect(mock.serverCpuMicrosPerResponse).toBe(2_000);
-    expect(summary.ratios[0]).toEqual({ scenario: 'list', mockOverBare: 0.5, mockOverFloor: Number.NaN, mockOverPrism: 0.5 });
+    expect(summary.ratios[0]).toEqual({ scenario: 'list', mockOverBare: 0.5, mockOverFloor: Number.NaN, mockOverPrism: 0.5, bareOverPrism: 1 });
     // Prism did not run the fund request: no median for it, and the ratio says so.
     expect(summary.load.filter((l) => l.scenario === 'fund').map((l) => l.server)).toEqual(['bare', 'mock']);
-    expect(summary.ratios[1]).toEqual({ scenario: 'fund', mockOverBare: 1, mockOverFloor: Number.NaN, mockOverPrism: Number.NaN });
+    expect(summary.ratios[1]).toEqual({ scenario: 'fund', mockOverBare: 1, mockOverFloor: Number.NaN, mockOverPrism: Number.NaN, bareOverPrism: Number.NaN });
     expect(summary.load.find((l) => l.server === 'prism')!.failures).toBe(3);
     expect(summary.validators[0]!.compiledPerSecond).toBe(500);
     expect(summary.mockViaTsxStartupMs).toBe(500);

@@ -42,6 +42,8 @@ export function summarize(repetitions: readonly Repetition[], plan: RunPlan): Su
     mockOverBare: ratio(rps(scenario, 'mock'), rps(scenario, 'bare')),
     mockOverFloor: ratio(rps(scenario, 'mock'), rps(scenario, 'floor')),
     mockOverPrism: ratio(rps(scenario, 'mock'), rps(scenario, 'prism')),
+    // The ceiling of mockOverPrism: no server sending the same bytes outruns the bare one.
+    bareOverPrism: ratio(rps(scenario, 'bare'), rps(scenario, 'prism')),
   }));
   const labels = repetitions[0]!.validators.map((v) => v.label);
   const validators = labels.map((label) => {

@@ -67,7 +67,7 @@ export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[]
       ['response', 'example', 'bytes', 'compiled Ajv /s', 'validateResponse /s'],
       summary.validators.map((v) => [v.label, v.example, int(v.bodyBytes), int(v.compiledPerSecond), int(v.validateResponsePerSecond)]),
     ),
-    '### Company list with search, by number of seeded projects (stateful mock)',
+    '### Company list with search, by number of seeded projects (stateful mock, response cache off)',
     table(
       ['projects', 'req/s', 'p50 ms', 'p99 ms', 'p99 vs smallest', 'CPU µs/response', 'first search ms', 'peak memory', 'memory vs smallest', 'start-up ms (seeding incl.)'],
       summary.scale.map((s) => [
