@@ -11,7 +11,7 @@ import { MockRuntime } from '../runtime.ts';
 import { startMock, type MockSeed, type RunningMock } from '../server.ts';
 import { fundForm, pdf } from './support/files.ts';
 import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY, TEST_SEED } from './support/mock-under-test.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 
 interface Answer {
   status: number;

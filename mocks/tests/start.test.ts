@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createIntegrationClient } from '../../client/index.ts';
 import { checkingFetch } from './support/checking-fetch.ts';
 import { pdf } from './support/files.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let child: ChildProcess | undefined;

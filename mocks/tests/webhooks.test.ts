@@ -5,7 +5,7 @@ import { isIntegrationError, parseWebhookEvent } from '../../client/index.ts';
 import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
 import { pdf } from './support/files.ts';
 import { SECOND_ACCESS_TOKEN, TEST_SEED, useMock } from './support/mock-under-test.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 
 const mock = useMock();
 let receiver: WebhookReceiver;

@@ -2,7 +2,7 @@
 // were the servers themselves: the mock process (per file or per test) and a webhook receiver.
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startMockProcess, type MockProcess, type MockProcessOptions } from './mock-process.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 
 /** Registers start and close hooks; returns the running server (throws before it started). */
 function useStarted<T extends { close(): Promise<void> }>(what: string, start: () => Promise<T>, scope: 'file' | 'test'): () => T {
@@ -46,9 +46,13 @@ export function useWebhookReceiver(): WebhookReceiver {
     get origin() {
       return get().origin;
     },
+    get url() {
+      return get().url;
+    },
     get received() {
       return get().received;
     },
+    respondWith: (status, delayMs) => get().respondWith(status, delayMs),
     close: () => get().close(),
   };
 }
