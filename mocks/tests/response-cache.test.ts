@@ -166,7 +166,8 @@ describe('answers with and without the cache', () => {
     let readsCompared = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...Object.keys(STEPS)), { minLength: 1, maxLength: 12 }), async (names) => {
-        for (const mock of [cached, plain]) await send(mock.origin, '/__mock/reset', control('/__mock/reset', TEST_SEED)![1]());
+        const [resetPath, resetInit] = STEPS.reset!({})!;
+        for (const mock of [cached, plain]) await send(mock.origin, resetPath, resetInit());
         const created: Created = {};
         for (const name of names) {
           const step = STEPS[name]!(created);
@@ -196,14 +197,6 @@ describe('answers with and without the cache', () => {
 describe('changes without a request', () => {
   const FAST: MockSeed = { processingMs: 50 };
 
-  async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 5_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`still not seen after 5 s: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it('a processing job that finishes shows in the next read', async () => {
     const mock = await startMock({ port: 0, seed: FAST });
     try {
@@ -217,7 +210,7 @@ describe('changes without a request', () => {
       const processing = async () => JSON.parse((await send(mock.origin, lookup, asUser())).body).data.processing;
       expect(await processing()).not.toBe('completed');
       expect(await processing()).not.toBe('completed');
-      await until(async () => (await processing()) === 'completed', `project ${projectId} completed`);
+      await expect.poll(processing, { timeout: 5_000, interval: 20 }).toBe('completed');
     } finally {
       await mock.close();
     }
@@ -240,7 +233,7 @@ describe('changes without a request', () => {
       const deliveries = async () => JSON.parse((await send(mock.origin, '/api/integration/webhook/history', asSession)).body).data.length;
       expect(await deliveries()).toBe(0);
       expect(await deliveries()).toBe(0);
-      await until(async () => (await deliveries()) === 1, 'one delivery in the history');
+      await expect.poll(deliveries, { timeout: 5_000, interval: 20 }).toBe(1);
     } finally {
       await mock.close();
       await receiver.close();
