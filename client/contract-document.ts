@@ -1,6 +1,7 @@
 // The bundled contract as plain JSON, for the facts the client reads at run time (security per
 // operation, upload limits, page-size clamp, webhook schemas) instead of re-typing them.
 import bundled from '../generated/openapi.json' with { type: 'json' };
+import { unescapePointer } from './json-pointer.ts';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -15,7 +16,7 @@ export function contractNode(pointer: string): JsonObject {
   let node: unknown = contractDocument;
   for (const raw of pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
     node = follow(node);
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = unescapePointer(raw);
     node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
   }
   node = follow(node);
@@ -42,6 +43,3 @@ export function contractFact<T>(pointer: string, key: string, guard: (value: unk
 
 export const isPositiveInteger = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
 
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}

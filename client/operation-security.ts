@@ -1,5 +1,6 @@
 // Which credential an operation takes, read from the contract's security requirements.
-import { contractDocument, contractNode, escapePointer } from './contract-document.ts';
+import { contractDocument, contractNode } from './contract-document.ts';
+import { escapePointer } from './json-pointer.ts';
 
 export interface Credentials {
   apiKey?: string | undefined;
