@@ -90,8 +90,9 @@ export class MockState {
     return true;
   }
 
-  projectAnalyses(projectId: string): AnalysisRecord[] {
-    return [...this.analyses.ofProject(projectId)];
+  /** The table's own list (no copy: the company list reads it several times per project); callers only read it. */
+  projectAnalyses(projectId: string): readonly AnalysisRecord[] {
+    return this.analyses.ofProject(projectId);
   }
 
   private addSeedProject(p: SeedProject): void {
