@@ -7,7 +7,7 @@ import { contentTypeMiddleware } from './content-type-middleware.ts';
 import { envelopeMiddleware } from './envelope-middleware.ts';
 import type { NormalizedEnvelope } from './envelope.ts';
 import { errorMiddleware } from './error-middleware.ts';
-import { fundUploadForm, preparedFundFiles, type FundFile } from './fund-files.ts';
+import { checkFolderRoom, fundUploadForm, preparedFundFiles, type FundFile, type FundFilePart } from './fund-files.ts';
 import { waitForFundRun, type WaitForFundRunOptions } from './fund-run-polling.ts';
 import { IntegrationError } from './integration-error.ts';
 import { type ApiClient, type JsonBody, type Query, type Result, resultOf } from './operation-types.ts';
@@ -60,8 +60,10 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
   /** Files this client stored per folderPath, so the 50-files-per-run limit is checked before sending. */
   const filesInFolder = new Map<string, number>();
 
-  async function uploadFundFiles(files: readonly FundFile[], opts: UploadFundFilesOptions = {}): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
-    const parts = await preparedFundFiles(files, opts.folderPath === undefined ? 0 : (filesInFolder.get(opts.folderPath) ?? 0));
+  const storedIn = (folderPath: string | undefined) => (folderPath === undefined ? 0 : (filesInFolder.get(folderPath) ?? 0));
+
+  /** One upload call with parts already checked and prepared, so a data room prepares each file once. */
+  async function postFundParts(parts: readonly FundFilePart[], opts: UploadFundFilesOptions): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
     const call = await api.POST('/integrationfund/fund/upload', {
       // openapi-typescript types binary parts as strings; the FormData built here is what is sent.
       body: fundUploadForm(parts, opts.folderPath) as unknown as Schemas['FundUploadRequest'],
@@ -69,8 +71,12 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     });
     const result = resultOf<'/integrationfund/fund/upload', 'post'>(call);
     const { folderPath, fileNames } = result.data;
-    filesInFolder.set(folderPath, (filesInFolder.get(folderPath) ?? 0) + fileNames.length);
+    filesInFolder.set(folderPath, storedIn(folderPath) + fileNames.length);
     return result;
+  }
+
+  async function uploadFundFiles(files: readonly FundFile[], opts: UploadFundFilesOptions = {}): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
+    return postFundParts(await preparedFundFiles(files, storedIn(opts.folderPath)), opts);
   }
 
   async function getFundRunSummary(fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'], opts: CallOptions = {}) {
@@ -163,12 +169,15 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       if (!Number.isInteger(filesPerCall) || filesPerCall < 1) {
         throw IntegrationError.refused('Fund upload refused', `filesPerCall must be a whole number ≥ 1, got ${filesPerCall}.`);
       }
-      await preparedFundFiles(files, opts.folderPath === undefined ? 0 : (filesInFolder.get(opts.folderPath) ?? 0));
+      const parts = await preparedFundFiles(files, storedIn(opts.folderPath));
       let folderPath = opts.folderPath;
       const fileNames: string[] = [];
-      for (let start = 0; start < files.length; start += filesPerCall) {
+      for (let start = 0; start < parts.length; start += filesPerCall) {
         try {
-          const { data } = await uploadFundFiles(files.slice(start, start + filesPerCall), { folderPath, signal: opts.signal });
+          const batch = parts.slice(start, start + filesPerCall);
+          // The folder's count is checked again per call: the service's answers (or other calls) may have added files.
+          checkFolderRoom(batch.length, storedIn(folderPath));
+          const { data } = await postFundParts(batch, { folderPath, signal: opts.signal });
           folderPath = data.folderPath;
           fileNames.push(...data.fileNames);
         } catch (error) {

@@ -83,15 +83,20 @@ async function partFrom(file: FundFile): Promise<FundFilePart> {
  */
 export async function preparedFundFiles(files: readonly FundFile[], alreadyInFolder = 0): Promise<FundFilePart[]> {
   if (!Array.isArray(files) || files.length === 0) throw refuse('give at least one file.');
-  const total = alreadyInFolder + files.length;
+  checkFolderRoom(files.length, alreadyInFolder);
+  const parts: FundFilePart[] = [];
+  for (const file of files) parts.push(await partFrom(file));
+  return parts;
+}
+
+/** Refuses adding `fileCount` files to a folder that already holds `alreadyInFolder` of them (files per run). */
+export function checkFolderRoom(fileCount: number, alreadyInFolder: number): void {
+  const total = alreadyInFolder + fileCount;
   if (total > uploadLimits.maxFolderFiles) {
     throw refuse(
       `${total} files (${alreadyInFolder} already in the folder) is over the ${uploadLimits.maxFolderFiles} files a run accepts.`,
     );
   }
-  const parts: FundFilePart[] = [];
-  for (const file of files) parts.push(await partFrom(file));
-  return parts;
 }
 
 export function fundUploadForm(parts: readonly FundFilePart[], folderPath: string | undefined): FormData {
