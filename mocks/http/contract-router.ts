@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContractOperation } from './contract-operations.ts';
 import { errors, MockHttpError } from './errors.ts';
 import { GAP_HEADER } from './gap-header.ts';
+import { hasBody } from './request-body.ts';
 import type { RequestValidator } from './request-validator.ts';
 
 export interface RouteResult {
@@ -41,7 +42,7 @@ export function registerContractRoutes<Caller>(app: FastifyInstance, options: Co
         callers.set(request, authenticate(op.security, request));
       },
       preValidation: async (request) => {
-        if (op.jsonBodyPointer && hasBody(request) && !isJson(request.headers['content-type'])) {
+        if (op.jsonBodyPointer && hasBody(request.headers) && !isJson(request.headers['content-type'])) {
           throw new MockHttpError(
             415,
             'MOCK_UNSUPPORTED_MEDIA_TYPE',
@@ -64,11 +65,6 @@ export function registerContractRoutes<Caller>(app: FastifyInstance, options: Co
       },
     });
   }
-}
-
-function hasBody(request: FastifyRequest): boolean {
-  const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
 function isJson(contentType: string | undefined): boolean {

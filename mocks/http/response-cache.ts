@@ -5,6 +5,7 @@
 // load: issue 7). While any other request is in flight nothing is kept or answered, because it may
 // change the state part-way (uploads), before it is over.
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { hasBody } from './request-body.ts';
 
 /** What a kept answer depends on besides the request: the state object and its revision. */
 export interface RevisionedState {
@@ -105,9 +106,6 @@ export class ResponseCache {
 /** A bodiless GET's identity: URL and every header as sent, in order (a different header is a different request). */
 function keyOf(request: IncomingMessage): string | undefined {
   if (request.method !== 'GET') return undefined;
-  const { headers } = request;
-  if ((headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined) {
-    return undefined;
-  }
+  if (hasBody(request.headers)) return undefined;
   return `${request.url}\n${request.rawHeaders.join('\n')}`;
 }
