@@ -143,12 +143,12 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     },
 
     async createWebhookConfiguration(body: WebhookConfigurationInput, opts: CallOptions = {}) {
-      const call = await api.POST('/integration/webhook', { body: body as Schemas['WebhookConfigurationInput'], signal: opts.signal });
+      const call = await api.POST('/integration/webhook', { body, signal: opts.signal });
       return resultOf<'/integration/webhook', 'post'>(call);
     },
 
     async updateWebhookConfiguration(body: WebhookConfigurationInput, opts: CallOptions = {}) {
-      const call = await api.PUT('/integration/webhook', { body: body as Schemas['WebhookConfigurationInput'], signal: opts.signal });
+      const call = await api.PUT('/integration/webhook', { body, signal: opts.signal });
       return resultOf<'/integration/webhook', 'put'>(call);
     },
 
