@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everyOperation } from './every-operation.ts';
-import { ACCESS_TOKEN, API_KEY, clientWith, jsonResponse } from './fake-fetch.ts';
+import { ACCESS_TOKEN, API_KEY, clientWith, jsonResponse, topLevelBody } from './fake-fetch.ts';
 import { IntegrationError } from './integration-error.ts';
 
 // The specification's rule, written out independently of the contract the client reads it from:
@@ -22,7 +22,7 @@ describe('Authorization per operation, from the contract security', () => {
   });
 
   it('replaces an Authorization header the caller set on a raw call', async () => {
-    const { client, requests } = clientWith(() => jsonResponse(200, { code: '1000', title: 'Successful', description: '', data: null }));
+    const { client, requests } = clientWith(() => jsonResponse(200, topLevelBody(null)));
     await client.api.GET('/integration/webhook/history', { headers: { Authorization: API_KEY } });
     expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${ACCESS_TOKEN}`);
   });

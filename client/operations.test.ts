@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeEnvelope } from './envelope.ts';
 import { everyOperation, FIXTURE_OPERATION_IDS } from './every-operation.ts';
-import { BASE_URL, clientWith, jsonResponse } from './fake-fetch.ts';
+import { BASE_URL, clientWith, jsonResponse, metadataBody } from './fake-fetch.ts';
 
 const cases = everyOperation();
 
@@ -30,7 +30,7 @@ describe('one client method per operation of the contract', () => {
   });
 
   it('sends the query parameters of a read', async () => {
-    const { client, requests } = clientWith(() => jsonResponse(200, { metadata: { code: '1000', title: 'Successful', description: '' }, data: {} }));
+    const { client, requests } = clientWith(() => jsonResponse(200, metadataBody({})));
     await client.getFullReport({ projectId: 'p-1', analysisId: 'a-1', sections: 'votes,investments' });
     await client.getAnalysisDetail('a-2');
     await client.getProject('p-3');
@@ -42,7 +42,7 @@ describe('one client method per operation of the contract', () => {
   });
 
   it('sends the analysisid header with a manual analysis upload', async () => {
-    const { client, requests } = clientWith(() => jsonResponse(200, { metadata: { code: '1000', title: 'Successful', description: '' }, data: null }));
+    const { client, requests } = clientWith(() => jsonResponse(200, metadataBody(null)));
     const form = new FormData();
     form.append('file', new Blob(['x']), 'deck.pdf');
     await client.uploadAnalysisFiles('a-9', form);
