@@ -3,7 +3,8 @@
 import { metadataEnvelope } from '../http/envelope.ts';
 import { errors, MockHttpError } from '../http/errors.ts';
 import { kindOfName } from '../uploads/file-type.ts';
-import { FILE_ERROR_GAP, invalidMultipart, receiveMultipart, type ReceivedFile } from '../uploads/multipart-files.ts';
+import { FILE_ERROR_GAP, invalidMultipart, type ReceivedFile } from '../uploads/multipart-files.ts';
+import { withStagedUpload } from '../uploads/staged-upload.ts';
 import type { OperationHandler } from './operation-types.ts';
 
 export const MAX_FILE_BYTES = 104_857_600;
@@ -25,10 +26,7 @@ function acceptDataRoomFile(file: ReceivedFile): void {
 export const uploadFundFiles: OperationHandler<'uploadFundFiles'> = async ({ request, user, runtime }) => {
   const { state, storage } = runtime;
   if (!state.engineAvailable) throw errors.engineUnavailable();
-  const stagingDir = await storage.createStaging();
-  try {
-    const { files, fields } = await receiveMultipart(request, { stagingDir, maxFileBytes: MAX_FILE_BYTES, accept: acceptDataRoomFile });
-    if (runtime.state !== state) throw errors.resetDuringRequest();
+  return withStagedUpload(runtime, request, { maxFileBytes: MAX_FILE_BYTES, accept: acceptDataRoomFile }, async ({ files, fields }) => {
     if (files.length === 0) throw errors.invalidRequest('body files: at least one file part is required');
     const requestedPath = fields.get('folderPath');
     let folder = requestedPath === undefined ? undefined : state.folders.get(requestedPath);
@@ -53,10 +51,5 @@ export const uploadFundFiles: OperationHandler<'uploadFundFiles'> = async ({ req
       body: metadataEnvelope({ folderPath: folder.folderPath, fileNames: [...new Set(names)] }),
       gaps: replaced ? [DUPLICATE_NAME_GAP] : [],
     };
-  } catch (error) {
-    // A reset removes the staging directory under a running upload: its failure is the reset's.
-    throw runtime.state === state ? error : errors.resetDuringRequest();
-  } finally {
-    await storage.remove(stagingDir);
-  }
+  });
 };
