@@ -3,7 +3,7 @@
 // bundled contract that carries the generated Open questions section. generated/ is never touched.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,12 @@ const REDOC_OPTIONS = {
  * The docs copy of the contract (with Open questions) as text, and a hash of everything the page
  * is made from: that copy, the Redoc options, the offline post-processing and the Redocly version.
  */
-async function docsSource(contractPath = CONTRACT): Promise<{ text: string; hash: string }> {
+interface DocsSource {
+  text: string;
+  hash: string;
+}
+
+async function docsSource(contractPath = CONTRACT): Promise<DocsSource> {
   const contract = JSON.parse(await readFile(contractPath, 'utf8')) as Record<string, unknown>;
   const text = `${JSON.stringify(withOpenQuestions(contract), null, 2)}\n`;
   const hash = createHash('sha256').update(text).update(JSON.stringify(REDOC_OPTIONS));
@@ -47,8 +52,11 @@ async function docsSource(contractPath = CONTRACT): Promise<{ text: string; hash
  * (a bundled contract) is for tests that need a site built from a deliberately broken contract.
  */
 export async function buildDocs(outDir = 'dist/docs', contractPath = CONTRACT): Promise<string> {
-  const out = resolve(ROOT, outDir);
-  const { text, hash } = await docsSource(contractPath);
+  return writeSite(resolve(ROOT, outDir), await docsSource(contractPath));
+}
+
+/** Renders the site from an already computed docs source into the absolute folder out. */
+async function writeSite(out: string, { text, hash }: DocsSource): Promise<string> {
   const work = await mkdtemp(join(tmpdir(), 'docs-build-'));
   try {
     const source = join(work, 'openapi.json');
@@ -77,21 +85,29 @@ export async function buildDocs(outDir = 'dist/docs', contractPath = CONTRACT): 
   }
 }
 
+/** The source hash the site in out was built from, or null when it has no stamp or no index.html. */
+async function builtHash(out: string): Promise<string | null> {
+  const [stamp, isPage] = await Promise.all([
+    readFile(join(out, STAMP), 'utf8').catch(() => null),
+    // Only existence matters: the page is megabytes, so it is not read.
+    stat(join(out, 'index.html')).then((info) => info.isFile(), () => false),
+  ]);
+  return stamp === null || !isPage ? null : stamp.trim();
+}
+
 /** True when outDir holds a site built from today's contract with today's gaps and options. */
 export async function docsUpToDate(outDir = 'dist/docs'): Promise<boolean> {
-  const out = resolve(ROOT, outDir);
-  const [stamp, index] = await Promise.all([
-    readFile(join(out, STAMP), 'utf8').catch(() => null),
-    readFile(join(out, 'index.html')).catch(() => null),
-  ]);
-  if (stamp === null || index === null) return false;
-  return stamp.trim() === (await docsSource()).hash;
+  const built = await builtHash(resolve(ROOT, outDir));
+  return built !== null && built === (await docsSource()).hash;
 }
 
 /** Builds the site only when it is missing or stale; returns the index.html path. */
 export async function ensureDocs(outDir = 'dist/docs'): Promise<string> {
-  if (await docsUpToDate(outDir)) return join(resolve(ROOT, outDir), 'index.html');
-  return buildDocs(outDir);
+  const out = resolve(ROOT, outDir);
+  // The source is computed once, both to compare with the stamp and to build from.
+  const [built, source] = await Promise.all([builtHash(out), docsSource()]);
+  if (built === source.hash) return join(out, 'index.html');
+  return writeSite(out, source);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
