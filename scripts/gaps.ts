@@ -1,6 +1,7 @@
 // Gathers every `x-gap` mark of the bundled contract and renders the documentation's
 // "Open questions" section from them, so the page can never list more or fewer gaps than the
 // contract holds. Used by the docs build (scripts/docs.ts) and by the tests.
+import { escapePointer } from '../client/json-pointer.ts';
 
 type Json = Record<string, unknown>;
 
@@ -28,10 +29,6 @@ export type Area = (typeof AREAS)[number];
 export const OPEN_QUESTIONS_HEADING = 'Open questions';
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
-
-function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /** `properties` and `items` are schema plumbing; the remaining segments name the node. */
 function trail(segments: string[]): string {
@@ -61,7 +58,7 @@ function locate(segments: string[], node: Json): { area: Area; where: string } {
       return { area: 'Parameters and responses', where: `${label} ${trail([kind, ...inner])}` };
     }
     default:
-      throw new Error(`x-gap at #/${segments.map(escapeSegment).join('/')} is outside any known part of the contract.`);
+      throw new Error(`x-gap at #/${segments.map(escapePointer).join('/')} is outside any known part of the contract.`);
   }
 }
 
@@ -87,7 +84,7 @@ export function gatherGaps(doc: unknown): Gap[] {
     }
     if (typeof node !== 'object' || node === null) return;
     const obj = node as Json;
-    const pointer = `#/${segments.map(escapeSegment).join('/')}`;
+    const pointer = `#/${segments.map(escapePointer).join('/')}`;
     if (segments[0] === 'x-document-gaps' && segments.length === 2) {
       if (typeof obj.topic !== 'string' || !obj.topic.trim() || !('x-gap' in obj)) {
         throw new Error(`${pointer}: an x-document-gaps item needs a topic and an x-gap.`);
