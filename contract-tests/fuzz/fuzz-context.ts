@@ -4,25 +4,10 @@
 // requests reach past the "not found" answers.
 import fc from 'fast-check';
 import { resolveSchema, type Hints } from './schema-arbitrary.ts';
-import { mockState, resetMock, settleMock } from '../robustness/support/control-api.ts';
+import { callService, mockState, resetMock, settleMock } from '../support/control-api.ts';
 import { SAMPLE_FILES } from './file-samples.ts';
-import { multipartBody, multipartContentType } from './multipart-body.ts';
 import { contractOperations } from './contract-operations.ts';
 import type { FuzzContext } from './valid-request.ts';
-
-type Json = Record<string, any>;
-
-async function call(baseUrl: string, apiKey: string, method: string, path: string, body?: unknown): Promise<Json> {
-  const multipart = body instanceof Uint8Array;
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: apiKey, 'content-type': multipart ? multipartContentType('ctx') : 'application/json' },
-    body: body === undefined ? undefined : multipart ? new Uint8Array(body) : JSON.stringify(body),
-  });
-  const json = (await response.json()) as Json;
-  if (!response.ok) throw new Error(`preparing the fuzz context: ${method} ${path} answered ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 const known = (values: string[], random: fc.Arbitrary<string>) => fc.oneof({ arbitrary: fc.constantFrom(...values), weight: 3 }, { arbitrary: random, weight: 1 });
 
@@ -33,27 +18,29 @@ function sectionsHint(): fc.Arbitrary<string> {
   return fc.tuple(fc.subarray(keys), fc.array(fc.constantFrom('businessModel', 'market', 'team', 'unknownChapter'), { maxLength: 2 })).map(([a, b]) => [...a, ...b].join(','));
 }
 
-export async function prepareFuzzContext(origin: string, baseUrl: string, receiverOrigin: string): Promise<FuzzContext> {
+export async function prepareFuzzContext(origin: string, receiverOrigin: string): Promise<FuzzContext> {
   const initial = await resetMock(origin);
   const user = initial.users[0];
   if (!user) throw new Error('the mock state has no user');
   const { apiKey, accessToken } = user;
-  const withNotes = await call(baseUrl, apiKey, 'POST', '/integration/project', { companyName: 'Fuzz Notes', projectType: 'projectAnalysisWithFile', notesText: 'notes' });
-  const manual = await call(baseUrl, apiKey, 'POST', '/integration/project', { companyName: 'Fuzz Manual', projectType: 'projectAnalysisWithFile' });
-  const upload = await call(baseUrl, apiKey, 'POST', '/integrationfund/fund/upload', multipartBody([{ name: 'files', filename: 'fund.pdf', ...SAMPLE_FILES.pdf }], 'ctx'));
-  const run = await call(baseUrl, apiKey, 'POST', '/integrationfund/fund/run', { name: 'Fuzz Fund', folderPath: upload.data.folderPath });
+  const withNotes = await callService(origin, apiKey, 'POST', '/integration/project', { companyName: 'Fuzz Notes', projectType: 'projectAnalysisWithFile', notesText: 'notes' });
+  const manual = await callService(origin, apiKey, 'POST', '/integration/project', { companyName: 'Fuzz Manual', projectType: 'projectAnalysisWithFile' });
+  const files = new FormData();
+  files.append('files', new Blob([SAMPLE_FILES.pdf.content], { type: SAMPLE_FILES.pdf.contentType }), 'fund.pdf');
+  const folderPath = (await callService(origin, apiKey, 'POST', '/integrationfund/fund/upload', files)).folderPath as string;
+  const run = await callService(origin, apiKey, 'POST', '/integrationfund/fund/run', { name: 'Fuzz Fund', folderPath });
   const settled = await settleMock(origin);
   const state = await mockState(origin);
   const projectIds = state.projects.map((p) => p.id);
-  const analysisIds = [withNotes.data.analysisId, manual.data.analysisId, ...state.analyses.map((a) => a.id)];
+  const analysisIds = [withNotes.analysisId as string, manual.analysisId as string, ...state.analyses.map((a) => a.id)];
   const folders = state.users[0]?.drive?.folders ?? [];
   const hints: Hints = {
     projectId: known(projectIds, fc.uuid()),
     id: known(projectIds, fc.uuid()),
     analysisId: known(analysisIds, fc.uuid()),
-    analysisid: known([manual.data.analysisId], fc.uuid()),
-    fundExtractionId: known([run.data.fundExtractionId, ...settled.fundRuns.map((r) => r.fundExtractionId)], fc.uuid()),
-    folderPath: known([upload.data.folderPath], fc.string({ maxLength: 30 })),
+    analysisid: known([manual.analysisId as string], fc.uuid()),
+    fundExtractionId: known([run.fundExtractionId as string, ...settled.fundRuns.map((r) => r.fundExtractionId)], fc.uuid()),
+    folderPath: known([folderPath], fc.string({ maxLength: 30 })),
     fundstageId: known(state.seed.fundStages.map((s) => s.id), fc.uuid()),
     url: fc.constantFrom(`${receiverOrigin}/hook`, `${receiverOrigin}/hook?user=1`, `${receiverOrigin}/other/path`),
     folderLink: known(folders.flatMap((f) => [f.id, `https://drive.google.com/drive/folders/${f.id}`]), fc.string({ maxLength: 30 })),

@@ -39,7 +39,7 @@ afterAll(() => {
 
 describe.each(contractOperations().map((op) => [`${op.method} ${op.path}`, op] as const))('fuzz %s', (_name, op) => {
   it(`answers ${RUNS} generated requests within the contract`, async () => {
-    const ctx = await prepareFuzzContext(mock.origin, mock.baseUrl, receiver.origin);
+    const ctx = await prepareFuzzContext(mock.origin, receiver.origin);
     const tally: (typeof counts)[string] = { requests: 0, variants: {}, statuses: {}, failures: 0 };
     counts[op.operationId] = tally;
     const result = await fc.check(

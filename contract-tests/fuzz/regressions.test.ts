@@ -1,7 +1,7 @@
 // Requests the fuzzer found the mock answering wrongly, kept as named cases after the fix.
 import { describe, expect, it } from 'vitest';
 import { contractProblems, operationUrl } from '../robustness/support/contract-answer.ts';
-import { resetMock } from '../robustness/support/control-api.ts';
+import { resetMock } from '../support/control-api.ts';
 import { httpCall } from '../robustness/support/http-call.ts';
 import { useMockProcess } from '../robustness/support/use-servers.ts';
 import { SAMPLE_FILES } from './file-samples.ts';

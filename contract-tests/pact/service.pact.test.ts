@@ -4,6 +4,7 @@
 // every interaction is checked against the OpenAPI contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mocks/server.ts';
+import { mockState } from '../support/control-api.ts';
 import { companiesConsumer } from './companies/companies.consumer.ts';
 import { companyStates } from './companies/companies.states.ts';
 import { fundsConsumer } from './funds/funds.consumer.ts';
@@ -14,7 +15,6 @@ import { reportStates } from './reports/reports.states.ts';
 import { comparePactsWithContract, formatFindings } from './support/compare-with-contract.ts';
 import { credentialStates } from './support/credential-states.ts';
 import { httpPact, recordAllowingPactRace } from './support/http-consumer.ts';
-import { mockState } from './support/mock-control.ts';
 import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath, removePactFile } from './support/pact-location.ts';
 import { mergeStates } from './support/provider-states.ts';
 import { externalTarget, type ProviderTarget } from './support/provider-target.ts';

@@ -7,7 +7,7 @@ import { SAMPLE_FILES } from '../fuzz/file-samples.ts';
 import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
 import { multipartContentType } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
-import { mockState } from './support/control-api.ts';
+import { mockState } from '../support/control-api.ts';
 import { httpCall } from './support/http-call.ts';
 import { useMockProcess } from './support/use-servers.ts';
 

@@ -3,7 +3,7 @@
 // clear error, and the saved configuration is left as it was.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
-import { resetMock } from './support/control-api.ts';
+import { resetMock } from '../support/control-api.ts';
 import { httpCall } from './support/http-call.ts';
 import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
 

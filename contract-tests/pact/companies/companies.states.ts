@@ -1,7 +1,8 @@
 // Provider states of the company suites, arranged on the stateful mock with a seed (and, for a
 // manual upload, the service's own create operation; for the list's 500, the mock's fault switch).
 import type { SeedProject } from '../../../mocks/server.ts';
-import { callService, resetMock, setMockFaults } from '../support/mock-control.ts';
+import { callService, setMockFaults } from '../../support/control-api.ts';
+import { resetMock } from '../support/mock-control.ts';
 import type { ProviderStates, StateParams } from '../support/provider-states.ts';
 
 export const COMPANY_EXISTS = 'a company with id {projectId} exists';

@@ -1,6 +1,7 @@
 // Provider states of the fund suites. Folders and fund runs cannot be seeded, so they are made through
 // the service's own operations as the mock's users; their generated ids go back to the verifier.
-import { callService, resetMock, setEngineAvailable, settleMock, uploadDataRoom } from '../support/mock-control.ts';
+import { callService, setEngineAvailable, settleMock } from '../../support/control-api.ts';
+import { resetMock, uploadDataRoom } from '../support/mock-control.ts';
 import type { ProviderStates } from '../support/provider-states.ts';
 
 export const ENGINE_AVAILABLE = 'the analysis engine is available';

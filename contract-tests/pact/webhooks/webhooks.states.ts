@@ -1,6 +1,7 @@
 // Provider states of the webhook configuration suites. Configurations and deliveries cannot be
 // seeded, so they are made through the service's own operations as the mock's default user.
-import { callService, resetMock, settleMock } from '../support/mock-control.ts';
+import { callService, settleMock } from '../../support/control-api.ts';
+import { resetMock } from '../support/mock-control.ts';
 import type { ProviderStates } from '../support/provider-states.ts';
 
 export const NO_WEBHOOK_CONFIGURATION = 'no webhook configuration exists';
