@@ -116,3 +116,13 @@ export function ownProject(state: MockState, user: UserRecord, projectId: string
   }
   return project;
 }
+
+/** An analysis of one of the caller's projects; 404 (with the caller's gap) for an unknown id or another user's analysis. */
+export function ownAnalysis(state: MockState, user: UserRecord, analysisId: string, gap: string): AnalysisRecord {
+  const analysis = state.analyses.get(analysisId);
+  const project = analysis && state.projects.get(analysis.projectId);
+  if (!analysis || !project || project.ownerUserId !== user.id) {
+    throw errors.notFound(`No analysis ${analysisId} for this user`, gap);
+  }
+  return analysis;
+}

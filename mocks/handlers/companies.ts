@@ -1,6 +1,6 @@
 // Company records: list (and the `id` lookup), search, create, manual file upload, messages.
 import { attachUploadedFiles } from '../domain/analyses.ts';
-import { createProject, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
+import { createProject, ownAnalysis, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
 import { projectGaps, projectView } from '../domain/project-views.ts';
 import { metadataEnvelope, topLevelEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
@@ -89,11 +89,7 @@ export const createProjectHandler: OperationHandler<'createProject'> = ({ body, 
 export const uploadAnalysisFiles: OperationHandler<'uploadAnalysisFiles'> = async ({ request, user, runtime }) => {
   const { state } = runtime;
   const analysisId = String(request.headers.analysisid);
-  const analysis = state.analyses.get(analysisId);
-  const project = analysis && state.projects.get(analysis.projectId);
-  if (!analysis || !project || project.ownerUserId !== user.id) {
-    throw errors.notFound(`No analysis ${analysisId} for this user`, 'error for an unknown analysisid');
-  }
+  const analysis = ownAnalysis(state, user, analysisId, 'error for an unknown analysisid');
   const received = await receiveAnalysisFiles(request, runtime);
   attachUploadedFiles(state, analysis, received.names, received.unreadable);
   return {

@@ -1,9 +1,8 @@
 // Analysis reads: analysis detail, retrieve report and the full report with `sections` filtering.
 import type { components } from '../../generated/types.ts';
-import { ownProject } from '../domain/projects.ts';
+import { ownAnalysis, ownProject } from '../domain/projects.ts';
 import { analysisDetailView, projectDetailView, projectGaps } from '../domain/project-views.ts';
-import type { AnalysisRecord, UserRecord } from '../domain/records.ts';
-import type { MockState } from '../domain/state.ts';
+import type { AnalysisRecord } from '../domain/records.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import { errors, MockHttpError } from '../http/errors.ts';
 import type { OperationHandler } from './operation-types.ts';
@@ -28,15 +27,6 @@ const PART_KEYS: Record<string, (keyof Schemas['FullReport'])[]> = {
   reportingCycle: ['reportingCycle'],
 };
 
-function ownAnalysis(state: MockState, user: UserRecord, analysisId: string): AnalysisRecord {
-  const analysis = state.analyses.get(analysisId);
-  const project = analysis && state.projects.get(analysis.projectId);
-  if (!analysis || !project || project.ownerUserId !== user.id) {
-    throw errors.notFound(`No analysis ${analysisId} for this user`, UNKNOWN_ANALYSIS_GAP);
-  }
-  return analysis;
-}
-
 function completed(analysis: AnalysisRecord): AnalysisRecord {
   if (analysis.status !== 'completed') {
     throw new MockHttpError(
@@ -52,7 +42,7 @@ function completed(analysis: AnalysisRecord): AnalysisRecord {
 
 export const getAnalysisDetail: OperationHandler<'getAnalysisDetail'> = ({ query, user, runtime }) => {
   const { state } = runtime;
-  const analysis = completed(ownAnalysis(state, user, query.analysisId));
+  const analysis = completed(ownAnalysis(state, user, query.analysisId, UNKNOWN_ANALYSIS_GAP));
   const project = ownProject(state, user, analysis.projectId);
   return {
     body: metadataEnvelope(analysisDetailView(state, project, analysis)),
@@ -63,7 +53,7 @@ export const getAnalysisDetail: OperationHandler<'getAnalysisDetail'> = ({ query
 export const retrieveReport: OperationHandler<'retrieveReport'> = ({ query, user, runtime }) => {
   const { state } = runtime;
   const project = ownProject(state, user, query.projectId);
-  const analysis = ownAnalysis(state, user, query.analysisId);
+  const analysis = ownAnalysis(state, user, query.analysisId, UNKNOWN_ANALYSIS_GAP);
   if (analysis.projectId !== project.id) {
     throw errors.notFound(`Analysis ${analysis.id} is not an analysis of project ${project.id}`, UNKNOWN_ANALYSIS_GAP);
   }
