@@ -2,6 +2,7 @@
 // no retry (the retry policy is not shown), recorded as Success / Error Request / Error Response.
 import type { components } from '../../generated/types.ts';
 import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
+import { GAP_HEADER } from '../http/gap-header.ts';
 import type { MockState } from './state.ts';
 
 type Delivery = components['schemas']['WebhookDelivery'];
@@ -61,7 +62,7 @@ export class WebhookDispatcher {
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(gap ? { 'x-mock-gap': gap } : {}) },
+        headers: { 'content-type': 'application/json', ...(gap ? { [GAP_HEADER]: gap } : {}) },
         body: JSON.stringify(event),
         signal: controller.signal,
         redirect: 'manual',

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import contract from '../../generated/openapi.json' with { type: 'json' };
+import { GAP_HEADER } from '../http/gap-header.ts';
 
 type Json = Record<string, unknown>;
 
@@ -22,8 +23,6 @@ export function serverBasePath(doc: Json = contract as Json): string {
   const url = server.url.replace(/\{(\w+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
   return new URL(url, 'http://placeholder.invalid').pathname.replace(/\/+$/, '');
 }
-
-const GAP_HEADER = 'X-Mock-Gap';
 
 /**
  * For the mock: an operation whose behaviour the specification leaves open (`x-gap` on the
