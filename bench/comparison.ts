@@ -48,20 +48,21 @@ export async function prepareScenarios(
 }
 
 /**
- * Runs every prepared scenario against one started server, then stops it. The mock is reset and
- * the scenario prepared again before each run, so creates from one run never leak into the next.
+ * Runs every prepared scenario against one started server, then stops it. A `stateful` server (the
+ * mock, with or without its response cache) is reset and the scenario prepared again before each
+ * run, so creates from one run never leak into the next.
  */
 export async function measureServer(
   id: ServerId,
   server: RunningServer,
   prepared: readonly PreparedScenario[],
-  options: LoadOptions & { projects: number; warmupSeconds: number },
+  options: LoadOptions & { projects: number; warmupSeconds: number; stateful: boolean },
   log: (line: string) => void,
 ): Promise<ServerRun> {
   try {
     const scenarios: ServerRun['scenarios'] = {};
     for (const [index, { scenario, request }] of prepared.entries()) {
-      if (id === 'mock') {
+      if (options.stateful) {
         const again = await freshRequest(server, scenario, options.projects);
         if (again.path !== request.path) throw new Error(`the mock prepared ${again.path} where the recording has ${request.path}: its ids are not deterministic`);
       }

@@ -49,12 +49,13 @@ async function main(): Promise<number> {
     const recordingFile = join(workDir, 'recording.json');
     writeRecording(recordingFile, recording);
 
-    const starters: Record<ServerId, () => Promise<RunningServer>> = {
-      bare: () => startReplay('bare', recordingFile),
-      floor: () => startReplay('floor', recordingFile),
-      mock: () => launchMock(COMPARISON_PROJECTS),
-      uncached: () => launchUncached(COMPARISON_PROJECTS),
-      prism: () => startPrism(prismDocument.path),
+    // stateful: the server is the mock, so it is reset and the request prepared again before each run.
+    const starters: Record<ServerId, { start: () => Promise<RunningServer>; stateful: boolean }> = {
+      bare: { start: () => startReplay('bare', recordingFile), stateful: false },
+      floor: { start: () => startReplay('floor', recordingFile), stateful: false },
+      mock: { start: () => launchMock(COMPARISON_PROJECTS), stateful: true },
+      uncached: { start: () => launchUncached(COMPARISON_PROJECTS), stateful: true },
+      prism: { start: () => startPrism(prismDocument.path), stateful: false },
     };
     // The Fastify floor and the mock without its response cache (every read built and serialized
     // again, as when the state changes between reads) explain the company list's figures; the other
@@ -72,10 +73,11 @@ async function main(): Promise<number> {
       log(`repetition ${rep}/${config.repetitions}`);
       const servers = [];
       for (const { server: id, scenarios } of plan) {
-        const server = await starters[id]();
+        const { start, stateful } = starters[id];
+        const server = await start();
         log(`  ${server.name} answered after ${Math.round(server.startupMs)} ms`);
         const runs = prepared.filter((p) => scenarios.includes(p.scenario.id));
-        servers.push(await measureServer(id, server, runs, { ...options, projects: COMPARISON_PROJECTS, warmupSeconds: config.warmupSeconds }, log));
+        servers.push(await measureServer(id, server, runs, { ...options, projects: COMPARISON_PROJECTS, warmupSeconds: config.warmupSeconds, stateful }, log));
       }
       const viaTsx = await startMockViaTsx(COMPARISON_PROJECTS);
       await viaTsx.stop();
