@@ -3,6 +3,7 @@
 import { MatchersV3, PactV4, type Rules, type TemplateHeaders, type V3MockServer } from '@pact-foundation/pact';
 import { expect } from 'vitest';
 import { createIntegrationClient, type IntegrationErrorKind } from '../../../client/index.ts';
+import { multipartBody as buildMultipart } from '../../fuzz/multipart-body.ts';
 import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_ACCESS_TOKEN, UNKNOWN_API_KEY } from './credentials.ts';
 import { HTTP_CONSUMER, HTTP_PROVIDER, PACT_DIR } from './pact-location.ts';
 
@@ -61,19 +62,13 @@ const BOUNDARY = 'pact-multipart-boundary';
  * file parts by content type, text fields by type.
  */
 export function multipartBody(builder: RequestBuilder, headers: TemplateHeaders, parts: MultipartPart[]): void {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = 'filename' in part ? `form-data; name="${part.name}"; filename="${part.filename}"` : `form-data; name="${part.name}"`;
-    const head = 'filename' in part ? `Content-Disposition: ${disposition}\r\nContent-Type: ${part.contentType}\r\n\r\n` : `Content-Disposition: ${disposition}\r\n\r\n`;
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\n${head}`), 'filename' in part ? part.content : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  const bytes = Buffer.from(buildMultipart(parts.map((part) => ('filename' in part ? part : { name: part.name, content: part.value })), BOUNDARY));
   const rules: Rules = {
     body: parts.map((part) => ({ path: `$.${part.name}`, rules: ['filename' in part ? contentType(part.contentType) : like(part.value)] })),
   };
   builder
     .headers({ ...headers, 'Content-Type': regex(/^multipart\/form-data; ?boundary=.+$/, `multipart/form-data; boundary=${BOUNDARY}`) })
-    .body(`multipart/form-data; boundary=${BOUNDARY}`, Buffer.concat(chunks))
+    .body(`multipart/form-data; boundary=${BOUNDARY}`, bytes)
     .matchingRules(rules);
 }
 
