@@ -23,7 +23,7 @@ export function fundIdOf(user: UserRecord, name: string): string {
 }
 
 /** The caller's role on a run's fund: owner for its creator, else what the seed grants. */
-export function roleOn(state: MockState, user: UserRecord, run: FundRunRecord): Schemas['FundRole'] | undefined {
+export function roleOn(user: UserRecord, run: FundRunRecord): Schemas['FundRole'] | undefined {
   return run.ownerUserId === user.id ? 'owner' : user.fundRoles.get(run.fundId);
 }
 
@@ -104,7 +104,7 @@ function companyRecord(
   analyze: boolean,
 ): ProjectRecord {
   const wanted = company.companyName.toLowerCase();
-  let project = [...state.projects.values()].find((p) => p.ownerUserId === owner.id && p.companyName.toLowerCase() === wanted);
+  let project = state.projects.inOrder().find((p) => p.ownerUserId === owner.id && p.companyName.toLowerCase() === wanted);
   if (!project) {
     project = newProjectRecord(state, owner, {
       companyName: company.companyName,

@@ -25,7 +25,7 @@ export const getFundRunSummary: OperationHandler<'getFundRunSummary'> = ({ query
   if (!state.engineAvailable) throw errors.engineUnavailable();
   const run = state.fundRuns.get(query.fundExtractionId);
   if (!run) throw errors.fundRunNotFound();
-  const role = roleOn(state, user, run);
+  const role = roleOn(user, run);
   if (!role) throw errors.noRoleOnFund();
   return {
     body: metadataEnvelope(fundRunSummary(state, run, role)),
