@@ -10,7 +10,12 @@ export interface Operation {
   path: string;
 }
 
-export async function conformingResponse(origin: string, request: LoadRequest, operation: Operation, server: string): Promise<ProbeResponse> {
+/** The answer, with its body as parsed for the check so callers need not parse it again. */
+export interface ConformingResponse extends ProbeResponse {
+  json: unknown;
+}
+
+export async function conformingResponse(origin: string, request: LoadRequest, operation: Operation, server: string): Promise<ConformingResponse> {
   const response = await httpRequest(`${origin}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
   const where = `${server}: ${request.method} ${request.path}`;
   if (response.status < 200 || response.status > 299) throw new Error(`${where} answered ${response.status}: ${response.body.slice(0, 500)}`);
@@ -22,5 +27,5 @@ export async function conformingResponse(origin: string, request: LoadRequest, o
   }
   const verdict = contractValidator().validateResponse(operation.method, operation.path, response.status, body);
   if (!verdict.valid) throw new Error(`${where} answered outside the contract: ${JSON.stringify(verdict.violations.slice(0, 5))}`);
-  return response;
+  return { ...response, json: body };
 }

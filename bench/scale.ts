@@ -30,7 +30,7 @@ export async function measureScale(launchMock: MockLauncher, projects: number, o
       const started = performance.now();
       const response = await conformingResponse(server.origin, request, LIST, `${server.name} (${projects} projects)`);
       firstSearchMs = Math.max(firstSearchMs, performance.now() - started);
-      const total = (JSON.parse(response.body) as { pagination?: { totalCount?: number } }).pagination?.totalCount ?? 0;
+      const total = (response.json as { pagination?: { totalCount?: number } }).pagination?.totalCount ?? 0;
       if (total === 0) throw new Error(`${request.path} found nothing among ${projects} projects: the search would measure an empty scan`);
     }
     const load = await loadServer(server, requests, options);
