@@ -1,6 +1,6 @@
 // startMock(): the stateful mock of the whole service on a port of the caller's choosing (0 picks
 // a free one). Used by `npm start` (start.ts), by the tests and by other suites.
-import { buildMockApp } from './app.ts';
+import { API_PREFIX, buildMockApp } from './app.ts';
 import { MockRuntime } from './runtime.ts';
 
 export type { MockSeed, SeedDriveFolder, SeedPortfolioCompany, SeedProject, SeedUser } from './domain/seed.ts';
@@ -23,7 +23,7 @@ export interface StartMockOptions {
 export interface RunningMock {
   /** `http://<host>:<port>` */
   origin: string;
-  /** `origin + '/api'`: the specification's `{base_url}`. */
+  /** `origin + API_PREFIX` (`/api`): the specification's `{base_url}`. */
   baseUrl: string;
   close(): Promise<void>;
 }
@@ -43,7 +43,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     origin,
-    baseUrl: `${origin}/api`,
+    baseUrl: `${origin}${API_PREFIX}`,
     async close() {
       await app.close();
       await runtime.close();

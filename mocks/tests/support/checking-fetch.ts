@@ -2,6 +2,7 @@
 // body, via the shared contract validator), control API responses against control-api.openapi.yaml,
 // and the mock's own rule that every MOCK_* error of the service carries an X-Mock-Gap header.
 import { contractValidator } from '../../../contract-tests/support/contract-validator.ts';
+import { API_PREFIX } from '../../app.ts';
 import { controlValidator } from './control-validator.ts';
 
 export interface ResponseCheck {
@@ -18,8 +19,6 @@ export interface CheckingFetch {
   /** The checks that found a problem, as readable lines. */
   violations(): string[];
 }
-
-const API_PREFIX = '/api';
 
 export function judgeResponse(method: string, url: string, status: number, contentType: string | null, gap: string | null, body: unknown): string[] {
   const problems: string[] = [];
