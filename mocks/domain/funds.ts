@@ -5,6 +5,7 @@ import type { components } from '../../generated/types.ts';
 import { buildFundAnalysisCompletedEvent } from '../events.ts';
 import { errors } from '../http/errors.ts';
 import { createAnalysis, isUnreadable } from './analyses.ts';
+import { kebab } from './kebab.ts';
 import { newProjectRecord } from './projects.ts';
 import type { FundRunRecord, ProjectRecord, UserRecord } from './records.ts';
 import type { MockState } from './state.ts';
@@ -19,7 +20,7 @@ export const ANALYZE_CREDITS_GAP =
   'projectMode analyze when credits run out: companies beyond the credits are created without an analysis';
 
 export function fundIdOf(user: UserRecord, name: string): string {
-  return `fund-${user.id}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return `fund-${user.id}-${kebab(name)}`;
 }
 
 /** The caller's role on a run's fund: owner for its creator, else what the seed grants. */

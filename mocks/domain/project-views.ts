@@ -1,5 +1,6 @@
 // Contract shapes of company records and analyses, built from the stored records.
 import type { components } from '../../generated/types.ts';
+import { kebab } from './kebab.ts';
 import type { AnalysisRecord, ProjectRecord } from './records.ts';
 import type { MockState } from './state.ts';
 
@@ -11,7 +12,7 @@ export const PROCESSING_GAP = 'project processing values other than completed: t
 export const PROJECT_LINK_BASE = 'https://app.mock.example/projects/';
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company';
+  return kebab(text) || 'company';
 }
 
 function hostOf(url: string | null): string | undefined {
