@@ -6,7 +6,7 @@ import type { AnalysisRecord, ProjectRecord } from './records.ts';
 import { scoreFor, type MockState } from './state.ts';
 
 /** The engine cannot read a document whose name or address contains this word. */
-export const UNREADABLE_MARK = 'unreadable';
+const UNREADABLE_MARK = 'unreadable';
 
 export function isUnreadable(source: string): boolean {
   return source.toLowerCase().includes(UNREADABLE_MARK);

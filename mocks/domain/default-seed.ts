@@ -2,7 +2,7 @@
 // drive folder link outcome can be reached with the default user's folders.
 import type { MockSeed, ResolvedSeed } from './seed.ts';
 
-export const SEEDED_PROJECT_ID = '5eed0000-0000-4000-8000-000000000001';
+const SEEDED_PROJECT_ID = '5eed0000-0000-4000-8000-000000000001';
 
 export function defaultCredentials(env: NodeJS.ProcessEnv = process.env): { apiKey: string; accessToken: string } {
   return { apiKey: env.MOCK_API_KEY || 'mock-api-key', accessToken: env.MOCK_ACCESS_TOKEN || 'mock-access-token' };

@@ -13,13 +13,13 @@ import type { MockState } from './state.ts';
 type Schemas = components['schemas'];
 
 export const RUN_COST = 10;
-export const MAX_FILES_PER_RUN = 50;
-export const FOLDER_GAP = 'fund run with a folderPath that is not the caller\'s: the mock answers 404 Error100';
-export const FUND_STAGE_GAP = 'error for an unknown fundstageId';
+const MAX_FILES_PER_RUN = 50;
+const FOLDER_GAP = 'fund run with a folderPath that is not the caller\'s: the mock answers 404 Error100';
+const FUND_STAGE_GAP = 'error for an unknown fundstageId';
 export const ANALYZE_CREDITS_GAP =
   'projectMode analyze when credits run out: companies beyond the credits are created without an analysis';
 
-export function fundIdOf(user: UserRecord, name: string): string {
+function fundIdOf(user: UserRecord, name: string): string {
   return `fund-${user.id}-${kebab(name)}`;
 }
 

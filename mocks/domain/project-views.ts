@@ -6,10 +6,10 @@ import type { MockState } from './state.ts';
 
 type Schemas = components['schemas'];
 
-export const PLACEHOLDER_GAP =
+const PLACEHOLDER_GAP =
   'project fields not given at creation: companyWebsite, companyEmail and companyLegalName hold mock placeholders';
-export const PROCESSING_GAP = 'project processing values other than completed: the mock uses progress while an analysis runs';
-export const PROJECT_LINK_BASE = 'https://app.mock.example/projects/';
+const PROCESSING_GAP = 'project processing values other than completed: the mock uses progress while an analysis runs';
+const PROJECT_LINK_BASE = 'https://app.mock.example/projects/';
 
 function slug(text: string): string {
   return kebab(text) || 'company';
@@ -33,21 +33,21 @@ export function projectGaps(state: MockState, projects: ProjectRecord[]): string
 }
 
 /** Whether a project's list view needs placeholders (the contract requires values the mock was never given). */
-export function hasPlaceholders(project: ProjectRecord): boolean {
+function hasPlaceholders(project: ProjectRecord): boolean {
   return project.companyWebsite === null || project.companyEmail === null || project.companyLegalName === null;
 }
 
-export function websiteOf(project: ProjectRecord): string {
+function websiteOf(project: ProjectRecord): string {
   return project.companyWebsite ?? `https://${slug(project.companyName)}.example`;
 }
 
-export function processingOf(state: MockState, project: ProjectRecord): Schemas['ProjectProcessing'] {
+function processingOf(state: MockState, project: ProjectRecord): Schemas['ProjectProcessing'] {
   return state.projectAnalyses(project.id).some((a) => a.status === 'pending' || a.status === 'progress')
     ? 'progress'
     : 'completed';
 }
 
-export function analysisSummary(analysis: AnalysisRecord): Schemas['AnalysisSummary'] {
+function analysisSummary(analysis: AnalysisRecord): Schemas['AnalysisSummary'] {
   return { id: analysis.id, type: analysis.type, status: analysis.status, createdAt: analysis.createdAt };
 }
 

@@ -12,7 +12,7 @@ import { DEFAULT_PHASE, DEFAULT_STATUS, type MockState } from './state.ts';
 type Schemas = components['schemas'];
 
 export const ANALYSIS_COST_GAP = 'credit cost of a company analysis (seed analysisCost) and the error when credits are short';
-export const NOTES_FILE_NAME = 'notes.txt';
+const NOTES_FILE_NAME = 'notes.txt';
 
 export interface CreatedProject {
   project: ProjectRecord;

@@ -7,15 +7,15 @@ import type { MockState } from './state.ts';
 
 type Delivery = components['schemas']['WebhookDelivery'];
 
-export const HISTORY_LENGTH = 10;
+const HISTORY_LENGTH = 10;
 /** How a configuration subscribes to fundAnalysisCompleted is not shown: any saved configuration receives it. */
-export const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
+const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
 
 export class WebhookDispatcher {
   private readonly inflight = new Set<Promise<void>>();
   private readonly controllers = new Set<AbortController>();
   /** Deliveries per user, oldest first. */
-  readonly deliveries = new Map<string, Delivery[]>();
+  private readonly deliveries = new Map<string, Delivery[]>();
 
   constructor(private readonly state: MockState) {}
 

@@ -16,7 +16,7 @@ const FRAMEWORK_ERRORS: Record<string, { code: string; title: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'MOCK_BODY_TOO_LARGE', title: 'Body too large' },
 };
 
-export function toMockError(error: FastifyError | Error): MockHttpError {
+function toMockError(error: FastifyError | Error): MockHttpError {
   if (error instanceof MockHttpError) return error;
   const { code, statusCode } = error as FastifyError;
   const known = code ? FRAMEWORK_ERRORS[code] : undefined;
@@ -27,7 +27,7 @@ export function toMockError(error: FastifyError | Error): MockHttpError {
   return new MockHttpError(500, 'MOCK_INTERNAL_ERROR', 'Internal Server Error', error.message, 'error code of an unexpected failure');
 }
 
-export function sendMockError(reply: FastifyReply, error: MockHttpError): FastifyReply {
+function sendMockError(reply: FastifyReply, error: MockHttpError): FastifyReply {
   reply.code(error.status);
   if (error.gap) reply.header(GAP_HEADER, error.gap);
   return reply.send(errorEnvelope(error.code, error.title, error.description));

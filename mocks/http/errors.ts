@@ -19,7 +19,7 @@ export class MockHttpError extends Error {
   }
 }
 
-export const PARAMETER_ERROR_GAP = 'error code and HTTP status for missing or invalid parameters';
+const PARAMETER_ERROR_GAP = 'error code and HTTP status for missing or invalid parameters';
 
 export const errors = {
   unauthorized: (description = 'Invalid or missing credentials') =>

@@ -38,12 +38,12 @@ export function invalidMultipart(description: string): MockHttpError {
   return new MockHttpError(400, 'MOCK_INVALID_MULTIPART', 'Invalid multipart body', description, MULTIPART_GAP);
 }
 
-export function fileTooLarge(name: string, maxBytes: number): MockHttpError {
+function fileTooLarge(name: string, maxBytes: number): MockHttpError {
   return new MockHttpError(413, 'MOCK_FILE_TOO_LARGE', 'File too large', `${name} is larger than ${maxBytes} bytes`, FILE_ERROR_GAP);
 }
 
 /** The last path segment of a client file name, without control characters. */
-export function safeFileName(raw: string): string {
+function safeFileName(raw: string): string {
   return (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }
 
