@@ -1,7 +1,7 @@
 // The specification's operations, error codes and webhook events, listed here by hand from
 // ../shared/seed/interface-spec.md, and proof that each is in the contract as specified.
 import { describe, expect, it } from 'vitest';
-import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, deref } from '../support/contract-validator.ts';
 
 type Json = Record<string, any>;
 const doc = contractValidator().doc as Json;
@@ -47,7 +47,6 @@ const specEvents = [
 ];
 
 const operation = (method: string, path: string): Json => doc.paths[path]?.[method];
-const deref = (node: Json): Json => (typeof node?.$ref === 'string' ? (resolvePointer(doc, node.$ref) as Json) : node);
 
 function securityOf(op: Json): string[] {
   return ((op.security ?? doc.security) as Json[]).flatMap((req) => Object.keys(req));
@@ -66,10 +65,10 @@ describe('every operation of the specification is in the contract', () => {
     expect(op, `${spec.method} ${spec.path}`).toBeDefined();
     expect(op.operationId).toMatch(/^[a-z]+[A-Z][A-Za-z]*$/);
     expect(securityOf(op)).toEqual([spec.security]);
-    const params = ((op.parameters ?? []) as Json[]).map(deref);
+    const params = ((op.parameters ?? []) as Json[]).map((p) => deref(p, doc));
     for (const q of spec.query ?? []) expect(params.some((p) => p.in === 'query' && p.name === q), `query ${q}`).toBe(true);
     for (const h of spec.header ?? []) expect(params.some((p) => p.in === 'header' && p.name === h && p.required), `header ${h}`).toBe(true);
-    if (spec.media) expect(Object.keys(deref(op.requestBody).content)).toEqual([spec.media]);
+    if (spec.media) expect(Object.keys(deref(op.requestBody, doc).content)).toEqual([spec.media]);
     expect(Object.keys(op.responses)).toContain('200');
   });
 
@@ -86,10 +85,10 @@ describe('every operation of the specification is in the contract', () => {
 
 describe('every error code of the specification is on its operation with its status', () => {
   it.each(specErrors)('$code ($status) on $method $path', (spec) => {
-    const response = deref(operation(spec.method, spec.path).responses[String(spec.status)]);
+    const response = deref(operation(spec.method, spec.path).responses[String(spec.status)], doc);
     expect(response, `status ${spec.status}`).toBeDefined();
     const codes = Object.values(response.content['application/json'].examples as Json)
-      .map((e) => deref(e as Json).value)
+      .map((e) => deref(e as Json, doc).value)
       .map((v: Json) => v.code ?? v.metadata?.code);
     expect(codes).toContain(spec.code);
   });
@@ -99,7 +98,7 @@ describe('every webhook event of the specification is in the contract', () => {
   it.each(specEvents)('$event', (spec) => {
     const op = doc.webhooks[spec.event]?.post;
     expect(op, spec.event).toBeDefined();
-    const schema = deref(op.requestBody.content['application/json'].schema);
+    const schema = deref(op.requestBody.content['application/json'].schema, doc);
     expect(schema.properties.event.const).toBe(spec.event);
     expect(schema.required).toEqual(['event', 'data']);
     expect(schema.properties.data.required ?? []).toEqual(spec.data);

@@ -1,5 +1,5 @@
 // Enumerates the places of the bundled contract that carry examples, so tests can judge each one.
-import { contractValidator, escapePointer, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, deref, escapePointer } from '../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 
@@ -13,11 +13,9 @@ export interface ExampleSite {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-function deref(node: Json, pointer: string): { node: Json; pointer: string } {
-  const doc = contractValidator().doc;
-  const ref = node.$ref;
-  if (typeof ref === 'string') return { node: resolvePointer(doc, ref) as Json, pointer: ref };
-  return { node, pointer };
+/** The node or the node its `$ref` points at, with the pointer of the one returned. */
+function derefAt(node: Json, pointer: string): { node: Json; pointer: string } {
+  return { node: deref(node, contractValidator().doc), pointer: typeof node.$ref === 'string' ? node.$ref : pointer };
 }
 
 function mediaExamples(content: Json | undefined, pointer: string, where: string): ExampleSite[] {
@@ -26,7 +24,7 @@ function mediaExamples(content: Json | undefined, pointer: string, where: string
     const m = media as Json;
     const schemaPointer = `${pointer}/content/${escapePointer(mediaType)}/schema`;
     for (const [name, ex] of Object.entries((m.examples as Json | undefined) ?? {})) {
-      const example = deref(ex as Json, '').node;
+      const example = deref(ex as Json, contractValidator().doc);
       sites.push({ where: `${where} ${mediaType} example ${name}`, schemaPointer, value: example.value });
     }
     if ('example' in m) sites.push({ where: `${where} ${mediaType} example`, schemaPointer, value: m.example });
@@ -55,15 +53,15 @@ export function exampleSites(): ExampleSite[] {
   for (const { name, method, pointer, op } of operations()) {
     const label = `${method.toUpperCase()} ${name}`;
     if (op.requestBody) {
-      const body = deref(op.requestBody as Json, `${pointer}/requestBody`);
+      const body = derefAt(op.requestBody as Json, `${pointer}/requestBody`);
       sites.push(...mediaExamples(body.node.content as Json, body.pointer, `${label} request`));
     }
     for (const [status, response] of Object.entries((op.responses as Json | undefined) ?? {})) {
-      const r = deref(response as Json, `${pointer}/responses/${status}`);
+      const r = derefAt(response as Json, `${pointer}/responses/${status}`);
       sites.push(...mediaExamples(r.node.content as Json | undefined, r.pointer, `${label} ${status}`));
     }
     for (const [i, param] of ((op.parameters as Json[] | undefined) ?? []).entries()) {
-      const p = deref(param, `${pointer}/parameters/${i}`);
+      const p = derefAt(param, `${pointer}/parameters/${i}`);
       if ('example' in p.node) {
         sites.push({ where: `${label} parameter ${String(p.node.name)}`, schemaPointer: `${p.pointer}/schema`, value: p.node.example });
       }

@@ -2,7 +2,7 @@
 // the contract's routes) plus each parameter's schema, the security scheme and the codes the contract
 // documents per status (read from its examples).
 import { readOperations } from '../../mocks/http/contract-operations.ts';
-import { contractValidator, escapePointer, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, deref, escapePointer, resolvePointer } from '../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 
@@ -27,16 +27,11 @@ export interface ContractOperation {
   documentedCodes: Record<number, string[]>;
 }
 
-function deref(node: Json): Json {
-  const ref = node.$ref;
-  return typeof ref === 'string' ? (resolvePointer(contractValidator().doc, ref) as Json) : node;
-}
-
 function exampleCodes(response: Json): string[] {
   const codes: string[] = [];
   for (const media of Object.values((response.content as Json | undefined) ?? {})) {
     for (const ex of Object.values(((media as Json).examples as Json | undefined) ?? {})) {
-      const value = deref(ex as Json).value as Json | undefined;
+      const value = deref(ex as Json, contractValidator().doc).value as Json | undefined;
       const code = value?.code ?? (value?.metadata as Json | undefined)?.code;
       if (typeof code === 'string') codes.push(code);
     }
@@ -49,7 +44,7 @@ function documentedCodes(opPointer: string): Record<number, string[]> {
   return Object.fromEntries(
     Object.entries(responses)
       .filter(([status]) => /^\d{3}$/.test(status))
-      .map(([status, r]) => [Number(status), [...new Set(exampleCodes(deref(r as Json)))]]),
+      .map(([status, r]) => [Number(status), [...new Set(exampleCodes(deref(r as Json, contractValidator().doc)))]]),
   );
 }
 

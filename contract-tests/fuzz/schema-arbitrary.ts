@@ -1,7 +1,7 @@
 // Valid values for a JSON Schema of the contract, as fast-check arbitraries. Covers the keywords the
 // contract's request schemas use and throws on any other, so a new keyword is noticed, not ignored.
 import fc from 'fast-check';
-import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, deref } from '../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +18,7 @@ const HANDLED = new Set([
 /** The node a `$ref` chain ends at. */
 export function resolveSchema(schema: Json): Json {
   let node = schema;
-  while (typeof node.$ref === 'string') node = resolvePointer(contractValidator().doc, node.$ref) as Json;
+  while (typeof node.$ref === 'string') node = deref(node, contractValidator().doc);
   return node;
 }
 

@@ -45,6 +45,11 @@ function resolvePointer(doc: unknown, pointer: string): unknown {
   return node;
 }
 
+/** The node itself, or the node its local `$ref` points at (one step, not a chain). */
+function deref<T extends Json | undefined>(node: T, doc: Json): T {
+  return (typeof node?.$ref === 'string' ? resolvePointer(doc, node.$ref) : node) as T;
+}
+
 function toJsonPath(instancePath: string): string {
   if (!instancePath) return '$';
   return `$${instancePath
@@ -150,4 +155,4 @@ export function contractValidator(): ContractValidator {
   return shared;
 }
 
-export { escapePointer, resolvePointer };
+export { deref, escapePointer, resolvePointer };

@@ -4,14 +4,9 @@
 // it warns about a Content-Type on a call without a body, which the specification asks for on two.
 import bundled from '../../../generated/openapi.json' with { type: 'json' };
 import { serverBasePath } from '../../../mocks/prism/prism-document.ts';
-import { resolvePointer } from '../../support/contract-validator.ts';
+import { deref } from '../../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
-
-/** The node itself, or the node its local `$ref` points at. */
-function resolveRef(doc: Json, node: Json): Json {
-  return typeof node.$ref === 'string' ? (resolvePointer(doc, node.$ref) as Json) : node;
-}
 
 /**
  * Multipart array properties (`files`: one part per file) also accept a single value: the comparator
@@ -22,7 +17,7 @@ function acceptSinglePartArrays(doc: Json): void {
     for (const operation of Object.values(item)) {
       const media = ((operation.requestBody as Json | undefined)?.content as Json | undefined)?.['multipart/form-data'] as Json | undefined;
       if (!media?.schema) continue;
-      const schema = structuredClone(resolveRef(doc, media.schema as Json));
+      const schema = structuredClone(deref(media.schema as Json, doc));
       for (const [name, property] of Object.entries((schema.properties as Record<string, Json> | undefined) ?? {})) {
         if (property.type === 'array' && property.items) (schema.properties as Json)[name] = { anyOf: [property, property.items] };
       }

@@ -2,7 +2,7 @@
 // each message of a pact is judged here against the contract's webhook request body for its event.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { contractValidator, escapePointer, resolvePointer } from '../../support/contract-validator.ts';
+import { contractValidator, deref, escapePointer, resolvePointer } from '../../support/contract-validator.ts';
 import type { ComparisonReport, Finding } from './compare-with-contract.ts';
 
 type Json = Record<string, unknown>;
@@ -13,8 +13,7 @@ function webhookSchemasByEvent(): Map<string, string> {
   const byEvent = new Map<string, string>();
   for (const name of Object.keys((doc.webhooks as Json | undefined) ?? {})) {
     const pointer = `#/webhooks/${escapePointer(name)}/post/requestBody/content/application~1json/schema`;
-    let schema = resolvePointer(doc, pointer) as Json | undefined;
-    if (typeof schema?.$ref === 'string') schema = resolvePointer(doc, schema.$ref) as Json | undefined;
+    const schema = deref(resolvePointer(doc, pointer) as Json | undefined, doc);
     const event = ((schema?.properties as Json | undefined)?.event as Json | undefined)?.const;
     if (typeof event === 'string') byEvent.set(event, pointer);
   }
