@@ -1,6 +1,6 @@
 // The requests every server answers in the comparison (issue 7): the company list at page size 10
 // and 100, a fund detail, and a create-company POST. Bodies come from the contract's examples.
-import { contractValidator, resolvePointer } from '../contract-tests/support/contract-validator.ts';
+import { exampleValue } from '../client/every-operation.ts';
 import type { LoadRequest } from './load.ts';
 
 export const API_PREFIX = '/api';
@@ -18,12 +18,6 @@ export interface Scenario {
   prepare(origin: string, headers: Record<string, string>): Promise<LoadRequest>;
 }
 
-function example(name: string): unknown {
-  const found = resolvePointer(contractValidator().doc, `#/components/examples/${name}`) as { value?: unknown } | undefined;
-  if (found?.value === undefined) throw new Error(`the contract has no example ${name}`);
-  return found.value;
-}
-
 async function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const text = await response.text();
@@ -39,7 +33,7 @@ async function completedFundRun(origin: string, headers: Record<string, string>)
   const uploadText = await uploaded.text();
   if (!uploaded.ok) throw new Error(`fund upload answered ${uploaded.status}: ${uploadText.slice(0, 500)}`);
   const folderPath = (JSON.parse(uploadText) as { data: { folderPath: string } }).data.folderPath;
-  const runRequest = { ...(example('FundRunRequest') as Record<string, unknown>), folderPath };
+  const runRequest = { ...(exampleValue('FundRunRequest') as Record<string, unknown>), folderPath };
   const run = (await postJson(`${origin}${API_PREFIX}/integrationfund/fund/run`, headers, runRequest)) as { data: { fundExtractionId: string } };
   await postJson(`${origin}/__mock/settle`, {}, {});
   return run.data.fundExtractionId;
@@ -74,7 +68,7 @@ export const SCENARIOS: readonly Scenario[] = [
       method: 'POST',
       path: `${API_PREFIX}/integration/project`,
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(example('CreateProjectNoAnalysis')),
+      body: JSON.stringify(exampleValue('CreateProjectNoAnalysis')),
     }),
   },
 ];

@@ -1,6 +1,8 @@
 // Validations per second of the shared contract validator on the contract's largest response
 // examples: the compiled Ajv function alone, and the validateResponse call suites actually make.
 import { performance } from 'node:perf_hooks';
+import type { JsonObject } from '../client/contract-document.ts';
+import { firstExample } from '../client/every-operation.ts';
 import { contractValidator, resolvePointer, type ContractValidator } from '../contract-tests/support/contract-validator.ts';
 
 export interface ValidatorCase {
@@ -30,11 +32,9 @@ export interface ValidatorThroughput {
 export function responseExample(validator: ContractValidator, path: string): { name: string; body: unknown } {
   const pointer = validator.responseSchemaPointer('get', path, 200);
   if (!pointer) throw new Error(`GET ${path} has no 200 JSON response in the contract`);
-  const media = resolvePointer(validator.doc, pointer.replace(/\/schema$/, '')) as { examples?: Record<string, { $ref?: string; value?: unknown }> };
-  const [name, entry] = Object.entries(media.examples ?? {})[0] ?? [];
-  if (!name || !entry) throw new Error(`GET ${path} 200 has no example in the contract`);
-  const example = (entry.$ref ? resolvePointer(validator.doc, entry.$ref) : entry) as { value?: unknown };
-  return { name, body: example.value };
+  const first = firstExample(resolvePointer(validator.doc, pointer.replace(/\/schema$/, '')) as JsonObject);
+  if (!first?.name) throw new Error(`GET ${path} 200 has no example in the contract`);
+  return { name: first.name, body: first.value };
 }
 
 function timedCalls(check: () => boolean, seconds: number): number {

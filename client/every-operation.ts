@@ -18,14 +18,18 @@ const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
 const ANALYSIS_ID = '7b2e4c61-0f5a-4d8b-b3c9-5e1a2d4f6c88';
 const FUND_EXTRACTION_ID = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
+/** The value of a named example of the contract; one without a value is a loud failure. */
 export function exampleValue(name: string): unknown {
-  return contractNode(`#/components/examples/${name}`).value;
+  const { value } = contractNode(`#/components/examples/${name}`);
+  if (value === undefined) throw new Error(`the contract has no example ${name}`);
+  return value;
 }
 
-function firstExample(media: JsonObject | undefined): unknown {
-  const examples = media?.examples as Record<string, JsonObject> | undefined;
-  const first = examples ? Object.values(examples)[0] : undefined;
-  return first && typeof first.$ref === 'string' ? contractNode(first.$ref).value : first?.value;
+/** The first example of a media type object, its `$ref` followed; undefined when it has none. */
+export function firstExample(media: JsonObject | undefined): { name: string; value: unknown } | undefined {
+  const [name, first] = Object.entries((media?.examples ?? {}) as Record<string, JsonObject | null>)[0] ?? [];
+  if (name === undefined || !first) return undefined;
+  return { name, value: typeof first.$ref === 'string' ? contractNode(first.$ref).value : first.value };
 }
 
 /** What each method is called with; the request example is passed where the operation takes one. */
@@ -62,12 +66,12 @@ export function everyOperation(): OperationCase[] {
       const responses = operation.responses as Record<string, JsonObject>;
       const response = responses['200']?.content as Record<string, JsonObject> | undefined;
       const request = (operation.requestBody as JsonObject | undefined)?.content as Record<string, JsonObject> | undefined;
-      const requestExample = firstExample(request?.['application/json']);
+      const requestExample = firstExample(request?.['application/json'])?.value;
       cases.push({
         operationId,
         method: method.toUpperCase(),
         path,
-        responseExample: firstExample(response?.['application/json']),
+        responseExample: firstExample(response?.['application/json'])?.value,
         requestExample,
         invoke: (client) => invoke(client, requestExample as never),
       });
