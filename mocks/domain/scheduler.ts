@@ -33,7 +33,7 @@ export class Scheduler {
   settle(): number {
     let ran = 0;
     for (;;) {
-      const next = [...this.jobs.values()].sort((a, b) => a.due - b.due || a.seq - b.seq)[0];
+      const next = this.earliest();
       if (!next) return ran;
       clearTimeout(next.timer);
       this.jobs.delete(next.seq);
@@ -46,5 +46,14 @@ export class Scheduler {
   cancelAll(): void {
     for (const job of this.jobs.values()) clearTimeout(job.timer);
     this.jobs.clear();
+  }
+
+  /** The job due first (the earlier scheduled among equals), found in one pass: settle asks once per job it runs. */
+  private earliest(): Job | undefined {
+    let first: Job | undefined;
+    for (const job of this.jobs.values()) {
+      if (!first || job.due < first.due || (job.due === first.due && job.seq < first.seq)) first = job;
+    }
+    return first;
   }
 }
