@@ -1,6 +1,8 @@
 // Reads the operations of an OpenAPI 3.1 document: the single list of routes the mock serves.
 // Parameters are resolved through `$ref` to their name and location; schemas stay pointers into
 // the document so the request validator compiles them against the document itself.
+import { escapePointer, unescapePointer } from '../../client/json-pointer.ts';
+
 type Json = Record<string, unknown>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -29,10 +31,6 @@ export interface ContractOperation {
   multipart: boolean;
 }
 
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function resolve(doc: Json, node: unknown, pointer: string): { node: Json; pointer: string } {
   let current = node as Json;
   let at = pointer;
@@ -41,7 +39,7 @@ function resolve(doc: Json, node: unknown, pointer: string): { node: Json; point
     current = at
       .replace(/^#\//, '')
       .split('/')
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .map(unescapePointer)
       .reduce<unknown>((n, key) => (n as Json | undefined)?.[key], doc) as Json;
     if (!current) throw new Error(`Unresolvable $ref ${at}`);
   }

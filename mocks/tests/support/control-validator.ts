@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import type { ValidateFunction } from 'ajv';
+import { escapePointer } from '../../../client/json-pointer.ts';
 import { createAjv, toViolations } from '../../../contract-tests/support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
@@ -27,14 +28,13 @@ export class ControlValidator {
     if (!template) return [`no control operation at ${path}`];
     const responses = ((this.doc.paths as Json)[template] as Json | undefined)?.[method.toLowerCase()] as Json | undefined;
     if (!responses) return [`no control operation ${method} ${template}`];
-    const escaped = template.replace(/~/g, '~0').replace(/\//g, '~1');
     const key = String(status);
     const response = (responses.responses as Json)[key] as Json | undefined;
     if (!response) return [`status ${status} is not a response of ${method} ${template}`];
     const pointer =
       typeof response.$ref === 'string'
         ? `${response.$ref}/content/application~1json/schema`
-        : `#/paths/${escaped}/${method.toLowerCase()}/responses/${key}/content/application~1json/schema`;
+        : `#/paths/${escapePointer(template)}/${method.toLowerCase()}/responses/${key}/content/application~1json/schema`;
     return this.validate(pointer, body);
   }
 
