@@ -4,7 +4,7 @@ import { defaultSeed } from '../mocks/domain/default-seed.ts';
 import type { MockSeed } from '../mocks/server.ts';
 import { generateProjects } from './generated-projects.ts';
 
-export const BENCH_START_TIME = '2026-01-01T00:00:00.000Z';
+const BENCH_START_TIME = '2026-01-01T00:00:00.000Z';
 
 export function benchSeed(projects: number): MockSeed {
   const owner = defaultSeed().users[0];

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
-export const TABLE_START = '<!-- bench:results:start -->';
-export const TABLE_END = '<!-- bench:results:end -->';
+const TABLE_START = '<!-- bench:results:start -->';
+const TABLE_END = '<!-- bench:results:end -->';
 
 /** Replaces what stands between the two markers of a README with `markdown`. */
-export function replaceResults(readme: string, markdown: string): string {
+function replaceResults(readme: string, markdown: string): string {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error(`the README lacks the markers ${TABLE_START} ... ${TABLE_END}`);

@@ -11,7 +11,7 @@ import { apiKeyHeaders } from './servers.ts';
 
 const LIST = { method: 'get', path: '/integration/projects' } as const;
 
-export function searchRequests(): LoadRequest[] {
+function searchRequests(): LoadRequest[] {
   return SEARCH_TERMS.map((term) => ({
     method: 'GET',
     path: `${API_PREFIX}/integration/projects?search=${encodeURIComponent(term)}&page=0&pageSize=10`,

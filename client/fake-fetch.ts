@@ -9,7 +9,7 @@ export interface FakeFetch {
 
 export type Handler = (request: Request, url: URL) => Response | Promise<Response>;
 
-export function fakeFetch(handler: Handler): FakeFetch {
+function fakeFetch(handler: Handler): FakeFetch {
   const requests: Request[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);

@@ -23,7 +23,7 @@ function pageSizeSchemaPointer(): string {
 }
 
 /** The largest pageSize the service serves (`x-clamped-maximum`); it clamps larger values to it. */
-export const maxPageSize: number = contractFact(pageSizeSchemaPointer(), 'x-clamped-maximum', isPositiveInteger);
+const maxPageSize: number = contractFact(pageSizeSchemaPointer(), 'x-clamped-maximum', isPositiveInteger);
 
 function invalidPage(description: string): IntegrationError {
   return new IntegrationError({ kind: 'invalid-response', status: 200, code: null, title: 'Unexpected company list page', description });

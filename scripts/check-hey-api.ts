@@ -13,7 +13,7 @@ export const DEFAULT_SPEC = join(ROOT, 'generated/openapi.json');
 const PINNED_MINOR = '0.95.';
 
 /** Typed calls against the generated SDK; the @ts-expect-error lines prove required inputs are enforced. */
-export const CONTRACT_CONSUMER = `
+const CONTRACT_CONSUMER = `
 import { client } from './client.gen.js';
 import { getFundRunSummary, listProjects, startFundRun, type FundRunSummary, type ProjectListPage } from './index.js';
 
