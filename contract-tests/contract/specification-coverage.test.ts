@@ -2,6 +2,7 @@
 // ../shared/seed/interface-spec.md, and proof that each is in the contract as specified.
 import { describe, expect, it } from 'vitest';
 import { contractValidator, deref } from '../support/contract-validator.ts';
+import { operations } from './walk-contract.ts';
 
 type Json = Record<string, any>;
 const doc = contractValidator().doc as Json;
@@ -54,9 +55,9 @@ function securityOf(op: Json): string[] {
 
 describe('every operation of the specification is in the contract', () => {
   it('has exactly the specified operations, no invented ones', () => {
-    const inContract = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-      Object.keys(item as Json).filter((k) => ['get', 'post', 'put', 'delete', 'patch'].includes(k)).map((m) => `${m} ${path}`),
-    );
+    const inContract = operations(doc)
+      .filter(({ kind }) => kind === 'path')
+      .map(({ method, name }) => `${method} ${name}`);
     expect(inContract.sort()).toEqual(specOperations.map((o) => `${o.method} ${o.path}`).sort());
   });
 

@@ -32,9 +32,8 @@ function mediaExamples(content: Json | undefined, pointer: string, where: string
   return sites;
 }
 
-/** Every operation of the contract (paths and webhooks) with its pointer. */
-export function operations(): { kind: 'path' | 'webhook'; name: string; method: string; pointer: string; op: Json }[] {
-  const doc = contractValidator().doc;
+/** Every operation of a contract (the bundled one unless `doc` is given): paths, then webhooks, with its pointer. */
+export function operations(doc: Json = contractValidator().doc): { kind: 'path' | 'webhook'; name: string; method: string; pointer: string; op: Json }[] {
   const result: { kind: 'path' | 'webhook'; name: string; method: string; pointer: string; op: Json }[] = [];
   for (const [kind, section] of [['path', 'paths'], ['webhook', 'webhooks']] as const) {
     for (const [name, item] of Object.entries((doc[section] as Json | undefined) ?? {})) {

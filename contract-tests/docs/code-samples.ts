@@ -4,10 +4,10 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { operations } from '../contract/walk-contract.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export const SAMPLE_LANGUAGES = ['curl', 'TypeScript'] as const;
 
 export interface OperationSamples {
@@ -26,16 +26,13 @@ type Operation = { operationId?: string; 'x-codeSamples'?: CodeSample[] };
 
 /** Every path operation of a bundled contract with its samples. */
 export function operationSamples(doc: { paths?: object }): OperationSamples[] {
-  const result: OperationSamples[] = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, Record<string, Operation | undefined>][]) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      const samples = new Map((op['x-codeSamples'] ?? []).map((s) => [s.lang ?? '', s.source ?? ''] as const));
-      result.push({ method, path, operationId: op.operationId ?? `${method} ${path}`, samples });
-    }
-  }
-  return result;
+  return operations(doc)
+    .filter(({ kind }) => kind === 'path')
+    .map(({ name: path, method, op }) => {
+      const { operationId, 'x-codeSamples': codeSamples = [] } = op as Operation;
+      const samples = new Map(codeSamples.map((s) => [s.lang ?? '', s.source ?? ''] as const));
+      return { method, path, operationId: operationId ?? `${method} ${path}`, samples };
+    });
 }
 
 /** `operationId: lang` for every sample language an operation lacks (or has empty). */

@@ -1,8 +1,8 @@
 // What the browser test reads off a rendered documentation page, as plain data, so the same
 // checks run on the real site and on a deliberately broken one.
 import type { Page } from 'playwright-core';
+import { operations } from '../contract/walk-contract.ts';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 interface OperationLike {
@@ -17,13 +17,9 @@ type Document = { paths?: object; webhooks?: object };
  */
 export function expectedNavigation(doc: Document): Map<string, string> {
   const entries = new Map<string, string>();
-  for (const section of [doc.paths, doc.webhooks]) {
-    for (const item of Object.values(section ?? {}) as Record<string, OperationLike | undefined>[]) {
-      for (const method of METHODS) {
-        const op = item[method];
-        if (op?.operationId) entries.set(op.operationId.toLowerCase(), `${op.summary ?? ''} ${method.toUpperCase()}`.trim());
-      }
-    }
+  for (const { method, op } of operations(doc)) {
+    const { operationId, summary } = op as OperationLike;
+    if (operationId) entries.set(operationId.toLowerCase(), `${summary ?? ''} ${method.toUpperCase()}`.trim());
   }
   return entries;
 }
