@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
 import { readOperations } from '../http/contract-operations.ts';
-import { useMock } from './support/mock-under-test.ts';
+import { ACCESS_TOKEN, API_KEY, useMock } from './support/mock-under-test.ts';
 
 const mock = useMock();
 const operations = readOperations(contractValidator().doc);
@@ -23,7 +23,7 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   const scheme = op.security[0]?.[0];
 
   it('answers 401 4010 without credentials, and with the wrong ones', async () => {
-    const wrong = scheme === 'sessionBearer' ? ['mock-api-key', 'Bearer not-a-token', 'mock-access-token'] : ['wrong-key', 'Bearer mock-api-key', 'mock-access-token'];
+    const wrong = scheme === 'sessionBearer' ? [API_KEY, 'Bearer not-a-token', ACCESS_TOKEN] : ['wrong-key', `Bearer ${API_KEY}`, ACCESS_TOKEN];
     for (const authorization of [undefined, ...wrong]) {
       const response = await mock.raw(...request(op, authorization));
       expect([response.status, response.body.code, response.body.title], `${authorization}`).toEqual([401, '4010', 'Unauthorized']);
@@ -34,7 +34,7 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   it('accepts its own credential (the request then fails or succeeds on its merits, never 401)', async () => {
     expect(op.security).toEqual([[scheme]]);
     expect(['apiKey', 'sessionBearer']).toContain(scheme);
-    const response = await mock.raw(...request(op, scheme === 'sessionBearer' ? 'Bearer mock-access-token' : 'mock-api-key'));
+    const response = await mock.raw(...request(op, scheme === 'sessionBearer' ? `Bearer ${ACCESS_TOKEN}` : API_KEY));
     expect(response.status).not.toBe(401);
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
 import { failure } from './support/failure.ts';
-import { SECOND_API_KEY, TEST_SEED, useMock } from './support/mock-under-test.ts';
+import { API_KEY, SECOND_API_KEY, TEST_SEED, useMock } from './support/mock-under-test.ts';
 
 const mock = useMock();
 
@@ -179,7 +179,7 @@ describe('company list and search', () => {
     expect((first.data as any).data).toHaveLength(10);
     expect((first.data as any).pagination).toEqual({ page: 0, pageSize: 10, totalCount: 105, nextPage: true });
 
-    const clamped = await mock.raw('/api/integration/projects?pageSize=500&page=1', { headers: { authorization: 'mock-api-key' } });
+    const clamped = await mock.raw('/api/integration/projects?pageSize=500&page=1', { headers: { authorization: API_KEY } });
     expect(clamped.body.pagination).toEqual({ page: 1, pageSize: 100, totalCount: 105, nextPage: false });
     expect(clamped.body.data.map((p: any) => p.companyName)).toEqual(['Company 100', 'Company 101', 'Company 102', 'Company 103', 'Company 104']);
     expect(clamped.body).toMatchObject({ code: '1000', title: 'Successful', description: '' });
@@ -208,10 +208,10 @@ describe('company list and search', () => {
 
   it('sorts by orderby ascending and refuses a field that is not sortable', async () => {
     await mock.control.reset({ ...TEST_SEED, data: { projects: many(4).reverse() } });
-    const sorted = await mock.raw('/api/integration/projects?orderby=companyName', { headers: { authorization: 'mock-api-key' } });
+    const sorted = await mock.raw('/api/integration/projects?orderby=companyName', { headers: { authorization: API_KEY } });
     expect(sorted.body.data.map((p: any) => p.companyName)).toEqual(['Company 000', 'Company 001', 'Company 002', 'Company 003']);
     expect(sorted.headers.get('x-mock-gap')).toContain('orderby');
-    const refused = await mock.raw('/api/integration/projects?orderby=projectstatus', { headers: { authorization: 'mock-api-key' } });
+    const refused = await mock.raw('/api/integration/projects?orderby=projectstatus', { headers: { authorization: API_KEY } });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('MOCK_INVALID_REQUEST');
   });
@@ -219,7 +219,7 @@ describe('company list and search', () => {
   it('answers the id variant with the one project, and 404 for a project of another user', async () => {
     const client = mock.client();
     const { data } = await client.createProject({ companyName: 'Mine', projectType: 'projectNoAnalysis' });
-    const lookup = await mock.raw(`/api/integration/projects?id=${data.project.id}`, { headers: { authorization: 'mock-api-key' } });
+    const lookup = await mock.raw(`/api/integration/projects?id=${data.project.id}`, { headers: { authorization: API_KEY } });
     expect(lookup.body.data).toMatchObject({ id: data.project.id, companyName: 'Mine', projectUser: { role: 'owner' } });
     expect(lookup.headers.get('x-mock-gap')).toContain('id');
     const other = await mock.raw(`/api/integration/projects?id=${data.project.id}`, { headers: { authorization: SECOND_API_KEY } });
@@ -230,14 +230,14 @@ describe('company list and search', () => {
 
   it('marks the processing value it chose while an analysis runs, and the placeholders it filled in', async () => {
     await mock.client().createProject({ companyName: 'Busy', projectType: 'projectAnalysisWithFile', docLink: 'https://x.example/d.pdf' });
-    const running = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: 'mock-api-key' } });
+    const running = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: API_KEY } });
     expect(running.body.data[0]).toMatchObject({ processing: 'progress', companyWebsite: 'https://busy.example', companyEmail: 'contact@busy.example' });
     expect(running.headers.get('x-mock-gap')).toMatch(/processing.*placeholders|placeholders.*processing/);
     await mock.control.settle();
-    const done = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: 'mock-api-key' } });
+    const done = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: API_KEY } });
     expect(done.body.data[0].processing).toBe('completed');
     expect(done.headers.get('x-mock-gap')).not.toContain('processing');
-    const seeded = await mock.raw('/api/integration/projects?search=seeded', { headers: { authorization: 'mock-api-key' } });
+    const seeded = await mock.raw('/api/integration/projects?search=seeded', { headers: { authorization: API_KEY } });
     expect(seeded.headers.get('x-mock-gap')).toBeNull();
   });
 
@@ -257,7 +257,7 @@ describe('company list fault', () => {
     expect(await mock.control.setFaults({ companyList: true })).toEqual({ companyList: true });
     expect((await mock.control.state()).faults).toEqual({ companyList: true });
 
-    const listed = await mock.raw('/api/integration/projects?page=0', { headers: { authorization: 'mock-api-key' } });
+    const listed = await mock.raw('/api/integration/projects?page=0', { headers: { authorization: API_KEY } });
     expect(listed.status).toBe(500);
     expect(listed.body).toEqual({ code: '5000', title: 'Internal Server Error', description: expect.any(String), data: null });
     expect(contractValidator().validateResponse('get', '/integration/projects', 500, listed.body)).toEqual({

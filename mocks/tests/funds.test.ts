@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fundForm, NOT_A_DOCUMENT, PDF, pdf, XLS, XLSX } from './support/files.ts';
 import { failure } from './support/failure.ts';
-import { SECOND_API_KEY, TEST_SEED, useMock } from './support/mock-under-test.ts';
+import { API_KEY, SECOND_API_KEY, TEST_SEED, useMock } from './support/mock-under-test.ts';
 
 const mock = useMock();
 
@@ -48,7 +48,7 @@ describe('fund upload', () => {
     const folderPath = await uploadedFolder();
     const foreign = await upload(SECOND_API_KEY, fundForm([pdf('x.pdf')], folderPath));
     expect([foreign.status, foreign.body.code]).toEqual([404, 'Error100']);
-    const unknown = await upload('mock-api-key', fundForm([pdf('x.pdf')], 'uploads/user-mock/nope'));
+    const unknown = await upload(API_KEY, fundForm([pdf('x.pdf')], 'uploads/user-mock/nope'));
     expect([unknown.status, unknown.body.code]).toEqual([404, 'Error100']);
     expect(await folderFiles(folderPath)).toEqual(['report.pdf']);
     expect((await mock.control.state()).folders).toHaveLength(1);
@@ -61,7 +61,7 @@ describe('fund upload', () => {
     ['a PDF without extension', [{ name: 'report', data: PDF }]],
     ['one bad file among good ones', [pdf('good.pdf'), { name: 'bad.xls', data: NOT_A_DOCUMENT }, pdf('late.pdf')]],
   ])('refuses %s by content (415), leaving no folder behind', async (_label, files) => {
-    const response = await upload('mock-api-key', fundForm(files));
+    const response = await upload(API_KEY, fundForm(files));
     expect([response.status, response.body.code]).toEqual([415, 'MOCK_UNSUPPORTED_FILE_TYPE']);
     expect(response.headers.get('x-mock-gap')).toContain('unsupported file type');
     expect((await mock.control.state()).folders).toEqual([]);
@@ -70,7 +70,7 @@ describe('fund upload', () => {
 
   it('adds nothing to an existing folder when one file of the call is refused', async () => {
     const folderPath = await uploadedFolder();
-    const response = await upload('mock-api-key', fundForm([pdf('new.pdf'), { name: 'bad.pdf', data: NOT_A_DOCUMENT }], folderPath));
+    const response = await upload(API_KEY, fundForm([pdf('new.pdf'), { name: 'bad.pdf', data: NOT_A_DOCUMENT }], folderPath));
     expect(response.status).toBe(415);
     expect(await folderFiles(folderPath)).toEqual(['report.pdf']);
   });
@@ -78,7 +78,7 @@ describe('fund upload', () => {
   it('refuses an upload without files', async () => {
     const form = new FormData();
     form.append('folderPath', 'x');
-    const response = await upload('mock-api-key', form);
+    const response = await upload(API_KEY, form);
     expect([response.status, response.body.code]).toEqual([400, 'MOCK_INVALID_REQUEST']);
   });
 });
@@ -171,7 +171,7 @@ describe('fund run', () => {
 
   it('refuses over 50 files in the folder with 400 Error209 before charging', async () => {
     const files = Array.from({ length: 51 }, (_, i) => pdf(`doc-${i}.pdf`));
-    const uploaded = await upload('mock-api-key', fundForm(files));
+    const uploaded = await upload(API_KEY, fundForm(files));
     expect(uploaded.body.data.fileNames).toHaveLength(51);
     expect(await failure(mock.client().startFundRun({ name: 'Too big', folderPath: uploaded.body.data.folderPath }))).toEqual({ status: 400, code: 'Error209' });
     const state = await mock.control.state();

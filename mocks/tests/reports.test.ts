@@ -2,7 +2,7 @@
 // project and analysis that were created, with `sections` selecting exactly the documented parts.
 import { describe, expect, it } from 'vitest';
 import { failure } from './support/failure.ts';
-import { useMock } from './support/mock-under-test.ts';
+import { API_KEY, SECOND_API_KEY, useMock } from './support/mock-under-test.ts';
 
 const mock = useMock();
 
@@ -44,7 +44,7 @@ describe('analysis detail and retrieve report', () => {
     const { data } = await client.createProject({ companyName: 'Slow', companyWebsite: 'https://slow.example', projectType: 'projectAnalysisNoFile' });
     expect(await failure(client.getAnalysisDetail(data.analysisId!))).toEqual({ status: 409, code: 'MOCK_ANALYSIS_NOT_COMPLETED' });
     expect(await failure(client.getAnalysisDetail('00000000-0000-4000-8000-000000000000'))).toEqual({ status: 404, code: 'MOCK_NOT_FOUND' });
-    const other = mock.client({ apiKey: 'mock-api-key-2' });
+    const other = mock.client({ apiKey: SECOND_API_KEY });
     await mock.control.settle();
     expect(await failure(other.getAnalysisDetail(data.analysisId!))).toEqual({ status: 404, code: 'MOCK_NOT_FOUND' });
     const seeded = (await mock.control.state()).projects.find((p: any) => p.companyName === 'Seeded Company');
@@ -100,7 +100,7 @@ describe('full report', () => {
     expect(after.data.analysisDetail?.projectId).toBe(created.project.id);
     expect(after.data.projectDetail.projectscores).toHaveLength(1);
     const foreign = await mock.raw(`/api/integration/project/fullreport?projectId=${created.project.id}&analysisId=00000000-0000-4000-8000-000000000000`, {
-      headers: { authorization: 'mock-api-key' },
+      headers: { authorization: API_KEY },
     });
     expect(foreign.status).toBe(404);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isIntegrationError, parseWebhookEvent } from '../../client/index.ts';
 import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
 import { pdf } from './support/files.ts';
-import { SECOND_ACCESS_TOKEN, TEST_SEED, useMock } from './support/mock-under-test.ts';
+import { API_KEY, SECOND_ACCESS_TOKEN, TEST_SEED, useMock } from './support/mock-under-test.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 
 const mock = useMock();
@@ -43,13 +43,13 @@ describe('webhook configuration', () => {
   });
 
   it('takes only the bearer token: an API key (or nothing) gets 401 4010', async () => {
-    for (const authorization of ['mock-api-key', 'Bearer mock-api-key', 'Bearer wrong', undefined]) {
+    for (const authorization of [API_KEY, `Bearer ${API_KEY}`, 'Bearer wrong', undefined]) {
       const response = await mock.raw('/api/integration/webhook/history', { headers: authorization ? { authorization } : {} });
       expect([response.status, response.body.code], String(authorization)).toEqual([401, '4010']);
     }
     const saved = await mock.raw('/api/integration/webhook', {
       method: 'POST',
-      headers: { authorization: 'mock-api-key', 'content-type': 'application/json' },
+      headers: { authorization: API_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ url: 'https://receiver.example' }),
     });
     expect([saved.status, saved.body.code]).toEqual([401, '4010']);
