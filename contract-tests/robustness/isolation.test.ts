@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_FILES } from '../fuzz/file-samples.ts';
 import { multipartBody, multipartContentType } from '../fuzz/multipart-body.ts';
-import { contractProblems, operationUrl } from './support/contract-answer.ts';
+import { contractProblems, operation, operationUrl } from './support/contract-answer.ts';
 import { mockState, resetMock, settleMock, type MockStateSnapshot } from '../support/control-api.ts';
 import { httpCall, type HttpAnswer } from './support/http-call.ts';
 import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
@@ -17,12 +17,11 @@ type User = typeof A;
 const a = { folderPath: '', privateRun: '', sharedRun: '', projectId: '', analysisId: '' };
 
 function call(user: User, operationId: string, options: { query?: string; json?: unknown; multipart?: Uint8Array; bearer?: boolean } = {}): Promise<HttpAnswer> {
-  const method = operationId.startsWith('get') || operationId.startsWith('list') || operationId.startsWith('search') || operationId === 'retrieveReport' ? 'GET' : operationId.startsWith('update') ? 'PUT' : 'POST';
   const headers: Record<string, string> = { authorization: options.bearer ? `Bearer ${user.accessToken}` : user.apiKey };
   if (options.json !== undefined) headers['content-type'] = 'application/json';
   if (options.multipart) headers['content-type'] = multipartContentType('iso');
   return httpCall(operationUrl(mock.baseUrl, operationId, options.query ?? ''), {
-    method,
+    method: operation(operationId).method,
     headers,
     body: options.multipart ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
   });
