@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contractValidator } from '../support/contract-validator.ts';
+import { operation } from '../robustness/support/contract-answer.ts';
 import { contractOperations } from './contract-operations.ts';
 import { parametersVerdict } from './parameter-validity.ts';
 import { faultArbitraries } from './request-arbitrary.ts';
@@ -46,8 +47,7 @@ describe('fault catalogue', () => {
   });
 
   it('a body with one field broken is judged invalid by the contract validator', () => {
-    const op = contractOperations().find((o) => o.operationId === 'createProject');
-    const wrongType = faultArbitraries(op as NonNullable<typeof op>, ctx).map((a) => sample(a, 20)).flat().filter((r) => r.variant === 'wrong type field');
+    const wrongType = faultArbitraries(operation('createProject'), ctx).map((a) => sample(a, 20)).flat().filter((r) => r.variant === 'wrong type field');
     expect(wrongType.length).toBeGreaterThan(0);
     for (const request of wrongType) {
       const body = JSON.parse(Buffer.from(request.body?.payload ?? '').toString());

@@ -1,14 +1,9 @@
 // The judge accepts answers the contract allows and names each kind of wrong answer.
 import { describe, expect, it } from 'vitest';
 import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
-import { contractOperations } from './contract-operations.ts';
+import { operation } from '../robustness/support/contract-answer.ts';
 import { judgeResponse, type ObservedResponse } from './response-judge.ts';
 
-const op = (id: string) => {
-  const found = contractOperations().find((o) => o.operationId === id);
-  if (!found) throw new Error(`no operation ${id}`);
-  return found;
-};
 const example = (name: string) => structuredClone((resolvePointer(contractValidator().doc, `#/components/examples/${name}`) as { value: unknown }).value);
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}): ObservedResponse => ({
   status,
@@ -17,7 +12,7 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
 });
 const error = (code: string) => ({ code, title: 't', description: 'd', data: null });
 const judge = (id: string, response: ObservedResponse, extra: { contractValid?: boolean; expected?: { status: number; code: string } } = {}) =>
-  judgeResponse({ operation: op(id), contractValid: extra.contractValid, expected: extra.expected }, response);
+  judgeResponse({ operation: operation(id), contractValid: extra.contractValid, expected: extra.expected }, response);
 
 describe('response judge', () => {
   it('accepts answers the contract allows', () => {
