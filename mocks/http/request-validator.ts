@@ -30,11 +30,24 @@ const PART_OF: Record<ContractParameter['in'], keyof RequestParts | undefined> =
   cookie: undefined,
 };
 
+const LOCATIONS = ['query', 'header', 'path'] as const;
+
+/** The parameters of one operation in one location of the request. */
+interface LocationCheck {
+  part: keyof RequestParts;
+  /** How messages name the location. */
+  where: string;
+  validate: ValidateFunction;
+  /** Parameters with a numeric schema, and the key their value arrives under. */
+  numeric: { name: string; key: string }[];
+}
+
 export class RequestValidator {
   // Query, header and path values arrive as strings and are coerced; JSON bodies are not.
   private readonly coercing = createAjv(true);
   private readonly exact = createAjv(false);
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly locationChecks = new Map<string, LocationCheck[]>();
 
   constructor(
     doc: object,
@@ -47,24 +60,13 @@ export class RequestValidator {
   /** Messages for every parameter that breaks the contract; coerces values in place. */
   parameterErrors(op: ContractOperation, parts: RequestParts): string[] {
     const messages: string[] = [];
-    for (const location of ['query', 'header', 'path'] as const) {
-      const params = op.parameters.filter((p) => p.in === location);
-      const part = PART_OF[location];
-      if (params.length === 0 || !part) continue;
-      const validate = this.compile(`${op.operationId}:${location}`, this.coercing, () => ({
-        type: 'object',
-        properties: Object.fromEntries(
-          params.map((p) => [location === 'header' ? p.name.toLowerCase() : p.name, { $ref: this.ref(p.schemaPointer) }]),
-        ),
-        required: params.filter((p) => p.required).map((p) => (location === 'header' ? p.name.toLowerCase() : p.name)),
-      }));
-      const where = location === 'query' ? 'query parameter' : location;
-      const values = (parts[part] ?? {}) as Record<string, unknown>;
-      for (const p of params) {
-        const value = values[location === 'header' ? p.name.toLowerCase() : p.name];
-        if (typeof value === 'string' && this.isNumeric(p.schemaPointer) && !DECIMAL.test(value)) messages.push(`${where} ${p.name} must be a decimal number`);
+    for (const check of this.parameterChecks(op)) {
+      const values = (parts[check.part] ?? {}) as Record<string, unknown>;
+      for (const { name, key } of check.numeric) {
+        const value = values[key];
+        if (typeof value === 'string' && !DECIMAL.test(value)) messages.push(`${check.where} ${name} must be a decimal number`);
       }
-      if (!validate(parts[part] ?? {})) messages.push(...format(where, validate.errors));
+      if (!check.validate(parts[check.part] ?? {})) messages.push(...format(check.where, check.validate.errors));
     }
     return messages;
   }
@@ -76,6 +78,29 @@ export class RequestValidator {
     const pointer = op.jsonBodyPointer;
     const validate = this.compile(`${op.operationId}:body`, this.exact, () => ({ $ref: this.ref(pointer) }));
     return validate(body) ? [] : format('body', validate.errors);
+  }
+
+  /** What checking an operation's parameters needs, worked out on its first request and kept. */
+  private parameterChecks(op: ContractOperation): LocationCheck[] {
+    let checks = this.locationChecks.get(op.operationId);
+    if (!checks) {
+      checks = LOCATIONS.flatMap((location) => {
+        const params = op.parameters.filter((p) => p.in === location);
+        const part = PART_OF[location];
+        if (params.length === 0 || !part) return [];
+        // Node lower-cases header names.
+        const keyOf = (p: ContractParameter) => (location === 'header' ? p.name.toLowerCase() : p.name);
+        const validate = this.coercing.compile({
+          type: 'object',
+          properties: Object.fromEntries(params.map((p) => [keyOf(p), { $ref: this.ref(p.schemaPointer) }])),
+          required: params.filter((p) => p.required).map(keyOf),
+        });
+        const numeric = params.filter((p) => this.isNumeric(p.schemaPointer)).map((p) => ({ name: p.name, key: keyOf(p) }));
+        return [{ part, where: location === 'query' ? 'query parameter' : location, validate, numeric }];
+      });
+      this.locationChecks.set(op.operationId, checks);
+    }
+    return checks;
   }
 
   private isNumeric(pointer: string): boolean {
