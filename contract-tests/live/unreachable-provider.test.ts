@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.ts';
 import { runLiveSuite } from './run-suite.ts';
 
 let silent: Server;
@@ -13,10 +14,7 @@ beforeAll(async () => {
   silent = createServer(() => undefined);
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api`;
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/api`;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  closedUrl = `http://127.0.0.1:${await freePort()}/api`;
 });
 afterAll(async () => {
   silent.closeAllConnections();
