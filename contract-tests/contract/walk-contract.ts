@@ -1,5 +1,6 @@
 // Enumerates the places of the bundled contract that carry examples, so tests can judge each one.
-import { contractValidator, deref, escapePointer } from '../support/contract-validator.ts';
+import { escapePointer } from '../../client/json-pointer.ts';
+import { contractValidator, deref } from '../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 

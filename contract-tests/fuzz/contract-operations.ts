@@ -2,7 +2,8 @@
 // the contract's routes) plus each parameter's schema, the security scheme and the codes the contract
 // documents per status (read from its examples).
 import { readOperations } from '../../mocks/http/contract-operations.ts';
-import { contractValidator, deref, escapePointer, resolvePointer } from '../support/contract-validator.ts';
+import { escapePointer } from '../../client/json-pointer.ts';
+import { contractValidator, deref, resolvePointer } from '../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 

@@ -3,10 +3,10 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import contract from '../../generated/openapi.json' with { type: 'json' };
+import { escapePointer, unescapePointer } from '../../client/json-pointer.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 type Json = Record<string, unknown>;
-export type ContractDocument = typeof contract;
 
 export interface Violation {
   /** JSON path of the offending value inside the body, `$` for the body itself. */
@@ -31,16 +31,11 @@ export function createAjv(): Ajv2020 {
   return ajv;
 }
 
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function resolvePointer(doc: unknown, pointer: string): unknown {
   const segments = pointer.replace(/^#\/?/, '').split('/').filter(Boolean);
   let node: unknown = doc;
   for (const raw of segments) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = (node as Json | undefined)?.[key];
+    node = (node as Json | undefined)?.[unescapePointer(raw)];
   }
   return node;
 }
@@ -55,7 +50,7 @@ function toJsonPath(instancePath: string): string {
   return `$${instancePath
     .split('/')
     .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(unescapePointer)
     .map((s) => (/^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`))
     .join('')}`;
 }
@@ -155,4 +150,4 @@ export function contractValidator(): ContractValidator {
   return shared;
 }
 
-export { deref, escapePointer, resolvePointer };
+export { deref, resolvePointer };

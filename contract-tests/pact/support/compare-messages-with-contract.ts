@@ -2,7 +2,8 @@
 // each message of a pact is judged here against the contract's webhook request body for its event.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { contractValidator, deref, escapePointer, resolvePointer } from '../../support/contract-validator.ts';
+import { escapePointer } from '../../../client/json-pointer.ts';
+import { contractValidator, deref, resolvePointer } from '../../support/contract-validator.ts';
 import type { ComparisonReport, Finding } from './compare-with-contract.ts';
 
 type Json = Record<string, unknown>;
