@@ -6,11 +6,10 @@ import { SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { TINY_PDF } from '../support/mock-control.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
 import { ANALYSIS_AWAITS_UPLOAD, COMPANY_EXISTS, COMPANY_LIST_FAILS, CREDITS_LEFT } from './companies.states.ts';
-import { ANALYSIS_ID, projectExpectation } from './company-expectations.ts';
+import { ANALYSIS_ID, PROJECT_ID, projectExpectation } from './company-expectations.ts';
 
 const { like, eachLike, uuid, integer, boolean, fromProviderState } = MatchersV3;
 
-const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
 const COMPANY_NAME = 'Helio Grid';
 const COMPANY = { projectId: PROJECT_ID, companyName: COMPANY_NAME };
 const LIST = '/api/integration/projects';

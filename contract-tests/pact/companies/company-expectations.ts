@@ -5,6 +5,8 @@ import { contractEnum, isoDateTime } from '../support/matchers.ts';
 
 const { like, eachLike, atLeastLike, uuid, integer, boolean, number } = MatchersV3;
 
+/** The company (and its analysis) every company, report, message and event expectation names. */
+export const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
 export const ANALYSIS_ID = '7b2e4c61-0f5a-4d8b-b3c9-5e1a2d4f6c88';
 
 export const analysisSummaryExpectation = {

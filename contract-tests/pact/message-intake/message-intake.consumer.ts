@@ -2,13 +2,13 @@
 // API key that is not valid.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { COMPANY_EXISTS } from '../companies/companies.states.ts';
+import { PROJECT_ID } from '../companies/company-expectations.ts';
 import { API_KEY_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
 
 const { like, uuid } = MatchersV3;
 
-const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
 const MESSAGE = { projectId: PROJECT_ID, content: 'Follow-up call with the founders on Friday.' };
 const PATH = '/api/integration/processmessage';
 

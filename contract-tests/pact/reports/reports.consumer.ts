@@ -1,7 +1,7 @@
 // Consumer expectations of the report reads: analysis detail, report payload and full report, each
 // success and the refusal of an API key that is not valid.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ANALYSIS_ID, analysisSummaryExpectation, projectScoreExpectation } from '../companies/company-expectations.ts';
+import { ANALYSIS_ID, analysisSummaryExpectation, PROJECT_ID, projectScoreExpectation } from '../companies/company-expectations.ts';
 import { COMPANY_EXISTS } from '../companies/companies.states.ts';
 import { API_KEY_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { contractEnum, SUCCESS_OUTCOME } from '../support/matchers.ts';
@@ -11,7 +11,6 @@ import { COMPANY_HAS_COMPLETED_ANALYSIS } from './reports.states.ts';
 
 const { like, atLeastLike, number, fromProviderState } = MatchersV3;
 
-const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
 const COMPANY = { projectId: PROJECT_ID, companyName: 'Helio Grid' };
 const DETAIL = '/api/integration/analysis/detail';
 const REPORT = '/api/integration/retrievereport';

@@ -9,12 +9,12 @@ import bundled from '../../../generated/openapi.json' with { type: 'json' };
 import { comparePactsWithContract, formatFindings } from './compare-with-contract.ts';
 import { serverBasePath } from '../../../mocks/prism/prism-document.ts';
 import { contractForComparator } from './comparator-contract.ts';
+import { FUND_RUN_ID } from '../funds/fund-expectations.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
+import { SUCCESS_OUTCOME } from './matchers.ts';
 import { pactFilePath } from './pact-location.ts';
 
 const { like, regex } = MatchersV3;
-const FUND_ID = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-const SUCCESS = { code: '1000', title: 'Successful', description: '' };
 
 let dir: string;
 beforeAll(async () => {
@@ -31,10 +31,10 @@ async function fundReadPact(name: string, path: string, data: Record<string, unk
     pact
       .addInteraction()
       .uponReceiving(`a fund read (${name})`)
-      .withRequest('GET', path, (b) => b.query({ fundExtractionId: FUND_ID }).headers({ Authorization: like('mock-api-key') }))
-      .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS, data }))
+      .withRequest('GET', path, (b) => b.query({ fundExtractionId: FUND_RUN_ID }).headers({ Authorization: like('mock-api-key') }))
+      .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data }))
       .executeTest(async (server) => {
-        await fetch(`${server.url}${path}?fundExtractionId=${FUND_ID}`, { headers: { Authorization: 'mock-api-key' } });
+        await fetch(`${server.url}${path}?fundExtractionId=${FUND_RUN_ID}`, { headers: { Authorization: 'mock-api-key' } });
       }),
   );
   return pactFilePath(`compare-${name}`, 'compare-provider', dir);

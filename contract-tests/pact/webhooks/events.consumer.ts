@@ -1,6 +1,8 @@
 // Consumer side of the message pacts: what the webhook receiver expects of each event, and how a
 // message Pact produces is fed through the receiver (which must answer 200 and hand on the event).
 import { MatchersV3, type PactV4 } from '@pact-foundation/pact';
+import { ANALYSIS_ID, PROJECT_ID } from '../companies/company-expectations.ts';
+import { FUND_RUN_ID } from '../funds/fund-expectations.ts';
 import { isoDateTime } from '../support/matchers.ts';
 import { createWebhookReceiver, type EventName, type WebhookHandlers } from './receiver.ts';
 
@@ -17,21 +19,19 @@ export interface EventExpectation {
   comment?: string;
 }
 
-const PROJECT_ID = '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10';
-
 export const EVENT_EXPECTATIONS: EventExpectation[] = [
   {
     event: 'analysisCompleted',
     description: 'an analysisCompleted event',
     state: {
       name: 'analysis {analysisId} of the company with id {projectId} completed',
-      params: { projectId: PROJECT_ID, analysisId: '7b2e4c61-0f5a-4d8b-b3c9-5e1a2d4f6c88' },
+      params: { projectId: PROJECT_ID, analysisId: ANALYSIS_ID },
     },
     contents: {
       event: 'analysisCompleted',
       data: {
         projectId: uuid(PROJECT_ID),
-        analysisId: uuid('7b2e4c61-0f5a-4d8b-b3c9-5e1a2d4f6c88'),
+        analysisId: uuid(ANALYSIS_ID),
         projectName: like('Helio Grid'),
         platformEntityCompanyId: uuid('0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f'),
       },
@@ -60,7 +60,7 @@ export const EVENT_EXPECTATIONS: EventExpectation[] = [
   {
     event: 'fundAnalysisCompleted',
     description: 'a fundAnalysisCompleted event',
-    state: { name: 'fund run {fundExtractionId} completed', params: { fundExtractionId: '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d' } },
+    state: { name: 'fund run {fundExtractionId} completed', params: { fundExtractionId: FUND_RUN_ID } },
     // The payload is not shown by the specification (x-gap): the receiver relies on the event name only.
     contents: { event: 'fundAnalysisCompleted', data: like({}) },
     comment: 'The fundAnalysisCompleted payload is not shown by the specification; only the event name is expected.',
