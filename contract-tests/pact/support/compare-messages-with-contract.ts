@@ -1,10 +1,10 @@
 // The message half of the pact-versus-contract check: the comparator reads HTTP interactions only, so
 // each message of a pact is judged here against the contract's webhook request body for its event.
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { escapePointer } from '../../../client/json-pointer.ts';
 import { contractValidator, deref, resolvePointer } from '../../support/contract-validator.ts';
 import type { ComparisonReport, Finding } from './compare-with-contract.ts';
+import { isMessage, readPact } from './pact-file.ts';
 
 type Json = Record<string, unknown>;
 
@@ -25,9 +25,9 @@ export async function compareMessagesWithContract(pactFiles: string[]): Promise<
   const schemas = webhookSchemasByEvent();
   const report: ComparisonReport = { interactionsChecked: 0, errors: [], warnings: [] };
   for (const file of pactFiles) {
-    const pact = JSON.parse(await readFile(file, 'utf8')) as { interactions: { type?: string; description: string; contents?: { content?: unknown } }[] };
+    const pact = await readPact(file);
     pact.interactions.forEach((interaction, index) => {
-      if (interaction.type !== 'Asynchronous/Messages') return;
+      if (!isMessage(interaction)) return;
       report.interactionsChecked += 1;
       const content = interaction.contents?.content;
       const where = { pactFile: basename(file), type: 'error' as const, interaction: interaction.description };

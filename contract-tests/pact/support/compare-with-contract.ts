@@ -1,9 +1,9 @@
 // The bi-directional check without a broker: every HTTP interaction of a pact is judged against the
 // OpenAPI contract by @pactflow/openapi-pact-comparator.
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import * as comparatorModule from '@pactflow/openapi-pact-comparator';
 import { contractForComparator } from './comparator-contract.ts';
+import { isHttp, readPact } from './pact-file.ts';
 
 // The package's own declarations do not resolve under NodeNext (directory re-exports and `#` imports),
 // so the part of its API used here is typed locally.
@@ -48,8 +48,8 @@ export async function comparePactsWithContract(pactFiles: string[], contract = c
   const comparator = new Comparator(contract);
   const report: ComparisonReport = { interactionsChecked: 0, errors: [], warnings: [] };
   for (const file of pactFiles) {
-    const pact = JSON.parse(await readFile(file, 'utf8')) as { interactions: { type?: string }[] };
-    report.interactionsChecked += pact.interactions.filter((i) => !i.type || i.type === 'Synchronous/HTTP').length;
+    const pact = await readPact(file);
+    report.interactionsChecked += pact.interactions.filter(isHttp).length;
     for await (const result of comparator.compare(pact)) {
       (result.type === 'error' ? report.errors : report.warnings).push(toFinding(file, result));
     }

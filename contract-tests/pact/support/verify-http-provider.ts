@@ -1,24 +1,14 @@
 // Provider verification of an HTTP pact with the Pact verifier: state handlers arrange each state,
 // the credentials are swapped for the target's, and interactions that cannot be arranged on an external
 // provider are set aside and reported, never counted as passing.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CONSUMER_ACCESS_TOKEN } from './credentials.ts';
+import { isHttp, type PactInteraction, readPact } from './pact-file.ts';
 import { canArrange, type ProviderStates } from './provider-states.ts';
 import { credentialSwap, type ProviderTarget, verifierBaseUrl } from './provider-target.ts';
 import { runVerifier, type VerifierOutcome } from './run-verifier.ts';
-
-interface PactInteraction {
-  description: string;
-  type?: string;
-  providerStates?: { name: string; params?: Record<string, unknown> }[];
-  request?: { headers?: Record<string, string[] | string> };
-}
-interface PactFile {
-  provider: { name: string };
-  interactions: PactInteraction[];
-}
 
 export interface VerificationReport extends VerifierOutcome {
   provider: string;
@@ -50,8 +40,8 @@ export async function verifyHttpPact(options: {
   mockOrigin?: string;
 }): Promise<VerificationReport> {
   const { pactFile, target, states, mockOrigin } = options;
-  const pact = JSON.parse(await readFile(pactFile, 'utf8')) as PactFile;
-  const http = pact.interactions.filter((i) => !i.type || i.type === 'Synchronous/HTTP');
+  const pact = await readPact(pactFile);
+  const http = pact.interactions.filter(isHttp);
 
   const unknown = [...new Set(http.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)))].filter((n) => !(n in states));
   if (unknown.length) throw new Error(`no handler for provider state(s) of ${basename(pactFile)}: ${unknown.join('; ')}`);
