@@ -1,7 +1,7 @@
 // Provider states of the fund suites. Folders and fund runs cannot be seeded, so they are made through
 // the service's own operations as the mock's users; their generated ids go back to the verifier.
 import { callService, setEngineAvailable, settleMock } from '../../support/control-api.ts';
-import { resetMock, uploadDataRoom } from '../support/mock-control.ts';
+import { resetMock, resetToDefaultSeed, uploadDataRoom } from '../support/mock-control.ts';
 import type { ProviderStates } from '../support/provider-states.ts';
 
 export const ENGINE_AVAILABLE = 'the analysis engine is available';
@@ -17,14 +17,14 @@ export const FUND_RUN_WITHOUT_ROLE = 'a fund run exists on which the caller has 
 const RUN = { name: 'Helio Fund I', refDate: '2025-12-31' };
 
 export const fundStates: ProviderStates = {
-  [ENGINE_AVAILABLE]: { onMock: async (_params, origin) => void (await resetMock(origin)) },
+  [ENGINE_AVAILABLE]: { onMock: resetToDefaultSeed },
   [ENGINE_UNREACHABLE]: {
     async onMock(_params, origin) {
       await resetMock(origin);
       await setEngineAvailable(origin, false);
     },
   },
-  [NO_SUCH_FOLDER]: { onMock: async (_params, origin) => void (await resetMock(origin)) },
+  [NO_SUCH_FOLDER]: { onMock: resetToDefaultSeed },
   [FOLDER_UPLOADED]: {
     async onMock(_params, origin) {
       const { users } = await resetMock(origin);
@@ -52,7 +52,7 @@ export const fundStates: ProviderStates = {
       return { fundExtractionId: String(run.fundExtractionId) };
     },
   },
-  [NO_SUCH_FUND_RUN]: { onMock: async (_params, origin) => void (await resetMock(origin)) },
+  [NO_SUCH_FUND_RUN]: { onMock: resetToDefaultSeed },
   [FUND_RUN_WITHOUT_ROLE]: {
     async onMock(_params, origin) {
       // The default seed's second user grants the first no role on the funds it creates.

@@ -1,10 +1,17 @@
 // What the pact provider states need beyond the shared mock client (../../support/control-api.ts):
-// a reset that always passes a seed, and data-room uploads.
+// a reset that always passes a seed, the handler of states the default seed makes true, and data-room
+// uploads.
 import type { MockSeed } from '../../../mocks/server.ts';
 import { callService, resetMock as resetWithSeed } from '../../support/control-api.ts';
+import type { StateParams } from './provider-states.ts';
 
 /** Always sends a seed (`{}` by default), so the ids and times the verifier sees are deterministic. */
 export const resetMock = (origin: string, seed: MockSeed = {}) => resetWithSeed(origin, seed);
+
+/** `onMock` of a state the default seed already makes true. */
+export async function resetToDefaultSeed(_params: StateParams, origin: string): Promise<void> {
+  await resetMock(origin);
+}
 
 /** A minimal valid PDF: the mock checks uploaded files by content. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

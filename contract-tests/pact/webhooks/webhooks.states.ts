@@ -1,7 +1,7 @@
 // Provider states of the webhook configuration suites. Configurations and deliveries cannot be
 // seeded, so they are made through the service's own operations as the mock's default user.
 import { callService, settleMock } from '../../support/control-api.ts';
-import { resetMock } from '../support/mock-control.ts';
+import { resetMock, resetToDefaultSeed } from '../support/mock-control.ts';
 import type { ProviderStates } from '../support/provider-states.ts';
 
 export const NO_WEBHOOK_CONFIGURATION = 'no webhook configuration exists';
@@ -13,7 +13,7 @@ const RECEIVER = 'https://receiver.heliogrid.example/hooks';
 const UNREACHABLE_RECEIVER = 'http://127.0.0.1:9/hooks';
 
 export const webhookStates: ProviderStates = {
-  [NO_WEBHOOK_CONFIGURATION]: { onMock: async (_params, origin) => void (await resetMock(origin)) },
+  [NO_WEBHOOK_CONFIGURATION]: { onMock: resetToDefaultSeed },
   [WEBHOOK_CONFIGURED]: {
     async onMock(_params, origin) {
       const { users } = await resetMock(origin);
