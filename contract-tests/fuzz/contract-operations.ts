@@ -4,6 +4,7 @@
 import { readOperations } from '../../mocks/http/contract-operations.ts';
 import { escapePointer } from '../../client/json-pointer.ts';
 import { contractValidator, deref, resolvePointer } from '../support/contract-validator.ts';
+import { envelopeCode } from './response-judge.ts';
 
 type Json = Record<string, unknown>;
 
@@ -32,8 +33,7 @@ function exampleCodes(response: Json): string[] {
   const codes: string[] = [];
   for (const media of Object.values((response.content as Json | undefined) ?? {})) {
     for (const ex of Object.values(((media as Json).examples as Json | undefined) ?? {})) {
-      const value = deref(ex as Json, contractValidator().doc).value as Json | undefined;
-      const code = value?.code ?? (value?.metadata as Json | undefined)?.code;
+      const code = envelopeCode(deref(ex as Json, contractValidator().doc).value);
       if (typeof code === 'string') codes.push(code);
     }
   }

@@ -19,7 +19,8 @@ const ENGINE_UNAVAILABLE = 'Error0';
 
 type Json = Record<string, unknown>;
 
-function envelopeCode(body: unknown): unknown {
+/** The envelope's code: top-level on errors, under `metadata` on successes. */
+export function envelopeCode(body: unknown): unknown {
   const b = body as Json | null;
   return b?.code ?? (b?.metadata as Json | undefined)?.code;
 }

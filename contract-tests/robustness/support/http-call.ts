@@ -2,6 +2,7 @@
 // is kept even when the server answers before reading the whole body and closes (413): fetch would
 // report only the failed write.
 import { request as httpRequest, type ClientRequest } from 'node:http';
+import { parseJson } from '../../../client/envelope.ts';
 
 export interface HttpAnswer {
   status: number;
@@ -16,14 +17,6 @@ export interface HttpCallOptions {
   headers?: Record<string, string | number>;
   body?: Uint8Array | string | AsyncIterable<Uint8Array>;
   timeoutMs?: number;
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Resolves when a request can take more data, or has closed. */
@@ -50,7 +43,7 @@ export function httpCall(url: string, options: HttpCallOptions): Promise<HttpAns
         const headers = new Headers();
         for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
         const bodyText = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers, bodyText, json: parse(bodyText) });
+        resolve({ status: res.statusCode ?? 0, headers, bodyText, json: parseJson(bodyText) });
       });
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));

@@ -2,6 +2,7 @@
 // a request head that never ends, bytes that are not HTTP. Reads whatever comes back until the
 // server closes the connection or the time limit passes.
 import { connect } from 'node:net';
+import { parseJson } from '../../../client/envelope.ts';
 
 export interface RawExchange {
   /** Everything the server sent. */
@@ -31,13 +32,7 @@ function parseResponse(text: string): Pick<RawExchange, 'status' | 'json' | 'hea
   const [statusLine = '', ...lines] = head.split('\r\n');
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1];
   const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  return { status: status ? Number(status) : undefined, json, headers };
+  return { status: status ? Number(status) : undefined, json: parseJson(body), headers };
 }
 
 export function rawExchange(port: number, options: RawOptions): Promise<RawExchange> {
