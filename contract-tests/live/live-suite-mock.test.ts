@@ -28,8 +28,13 @@ afterAll(async () => {
 });
 
 describe('live suite against the stateful mock', () => {
-  it('runs every check with writes allowed and finds no violation', async () => {
-    const report = await runLiveSuite({ baseUrl: mock.baseUrl, ...CREDENTIALS, allowWrites: true });
+  // One run serves every test here: they read different parts of the same report.
+  let report: LiveReport;
+  beforeAll(async () => {
+    report = await runLiveSuite({ baseUrl: mock.baseUrl, ...CREDENTIALS, allowWrites: true });
+  });
+
+  it('runs every check with writes allowed and finds no violation', () => {
     const failures = report.results.filter((r) => r.outcome !== 'passed').map((r) => ({ id: r.id, reason: r.reason, violations: r.violations }));
     expect(failures).toEqual([]);
     expect(report.summary).toMatchObject({ checks: liveChecks.length, passed: liveChecks.length, failed: 0, notChecked: 0, violations: 0 });
@@ -37,7 +42,6 @@ describe('live suite against the stateful mock', () => {
   });
 
   it('chains the ids it created into later calls', async () => {
-    const report = await runLiveSuite({ baseUrl: mock.baseUrl, ...CREDENTIALS, allowWrites: true });
     const byId = (id: string) => report.results.find((r) => r.id === id);
     // Without the create and the run these checks would have nothing to send.
     expect(byId('uploadAnalysisFiles')?.outcome).toBe('passed');
