@@ -3,7 +3,7 @@
 // questions page against the contract's x-gap marks, and not one request beyond localhost.
 // The same checks then run on a deliberately broken site to show that they catch each fault.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -12,6 +12,7 @@ import contract from '../../generated/openapi.json' with { type: 'json' };
 import { buildDocs } from '../../scripts/docs.ts';
 import { gatherGaps } from '../../scripts/gaps.ts';
 import { contractValidator } from '../support/contract-validator.ts';
+import { listenOnLoopback } from '../support/listen-on-loopback.ts';
 import { launchChromium, requireChromium } from './chromium.ts';
 import { codeSampleLanguages, expectedNavigation, navigationOperations, openQuestionRows, outsideLocalhost, searchResults } from './site-checks.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
@@ -143,16 +144,14 @@ describe('the same checks on a broken site', () => {
     await writeFile(join(dir, 'openapi.json'), JSON.stringify(broken));
     const index = await buildDocs(join(dir, 'site'), join(dir, 'openapi.json'));
     const html = (await readFile(index, 'utf8')).replace('<body>', '<body><img src="https://cdn.example.invalid/pixel.png" alt="">');
-    const server: Server = createServer((_, response) => {
-      response.setHeader('content-type', 'text/html; charset=utf-8');
-      response.end(html);
-    });
-    server.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const address = server.address();
-    if (typeof address !== 'object' || address === null) throw new Error('The broken site did not start.');
-    docsUrl = `http://127.0.0.1:${address.port}/docs/`;
+    const server = await listenOnLoopback(
+      createServer((_, response) => {
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        response.end(html);
+      }),
+    );
+    cleanups.push(server.close);
+    docsUrl = `${server.origin}/docs/`;
     ({ page, requests } = await openPage(docsUrl));
   }, 120_000);
 

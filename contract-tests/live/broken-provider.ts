@@ -2,8 +2,8 @@
 // a few operations with the contract's own examples, each changed to break the contract in one
 // named way. Everything else is a 404, which the suite must also report.
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import contract from '../../generated/openapi.json' with { type: 'json' };
+import { listenOnLoopback } from '../support/listen-on-loopback.ts';
 
 const examples = contract.components.examples;
 const clone = <T>(value: T): T => structuredClone(value);
@@ -42,10 +42,6 @@ export async function startBrokenProvider(): Promise<BrokenProvider> {
         return send(res, 404, { code: 'Error100', title: 'Not found', description: `no route ${url.pathname}`, data: null });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api`,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { baseUrl: `${origin}/api`, close };
 }

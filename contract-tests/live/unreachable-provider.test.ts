@@ -1,24 +1,23 @@
 // A provider that refuses connections or never answers fails the run with a reason; it never
 // crashes the suite, hangs it, or counts as passed.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
+import { listenOnLoopback, type LoopbackServer } from '../support/listen-on-loopback.ts';
 import { runLiveSuite } from './run-suite.ts';
 
-let silent: Server;
+let silent: LoopbackServer;
 let silentUrl: string;
 let closedUrl: string;
 
 beforeAll(async () => {
-  silent = createServer(() => undefined);
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api`;
+  // It never answers, so its connections stay open until close ends them.
+  silent = await listenOnLoopback(createServer(() => undefined), { closeConnections: true });
+  silentUrl = `${silent.origin}/api`;
   closedUrl = `http://127.0.0.1:${await freePort()}/api`;
 });
 afterAll(async () => {
-  silent.closeAllConnections();
-  await new Promise<void>((resolve) => silent.close(() => resolve()));
+  await silent.close();
 });
 
 describe('unreachable providers', () => {

@@ -2,7 +2,7 @@
 // in arrival order (method, path, headers, body parsed as JSON, or the text when it is not JSON) and
 // answers 200, or 500 under paths starting /fail, or the status (after the delay) a test sets.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen-on-loopback.ts';
 
 export interface ReceivedDelivery {
   method: string;
@@ -50,8 +50,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       timers.add(timer);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close: closeServer } = await listenOnLoopback(server, { closeConnections: true });
   return {
     origin,
     url: `${origin}/hooks`,
@@ -62,8 +61,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     },
     async close() {
       for (const t of timers) clearTimeout(t);
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await closeServer();
     },
   };
 }

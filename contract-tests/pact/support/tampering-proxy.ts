@@ -1,7 +1,7 @@
 // A deliberately broken provider for the tests of the tests: a loopback proxy in front of a working
 // provider that rewrites one response (and passes every other request through untouched).
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../support/listen-on-loopback.ts';
 
 export interface Tampering {
   method: string;
@@ -58,15 +58,5 @@ export async function startTamperingProxy(upstreamOrigin: string, tampering: Tam
     });
     req.pipe(forward);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    tampered: () => count,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((e) => (e ? reject(e) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return { ...(await listenOnLoopback(server, { closeConnections: true })), tampered: () => count };
 }
