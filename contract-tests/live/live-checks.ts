@@ -263,7 +263,8 @@ export const liveChecks: LiveCheck[] = [
     auth: 'bearer',
     writes: false,
     expectStatus: 200,
-    prepare: () => ({}),
+    // The specification states Content-Type: application/json as required on the webhook configuration calls.
+    prepare: () => ({ headers: JSON_CONTENT_TYPE }),
     learn(body, found) {
       found.webhook = (body as { data: Schemas['WebhookConfiguration'] | null }).data;
     },
@@ -275,7 +276,7 @@ export const liveChecks: LiveCheck[] = [
     auth: 'apiKeyInsteadOfBearer',
     writes: false,
     expectStatus: 401,
-    prepare: () => ({}),
+    prepare: () => ({ headers: JSON_CONTENT_TYPE }),
   },
   {
     id: 'createWebhookConfiguration',
