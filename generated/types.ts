@@ -940,7 +940,7 @@ export type components = {
         };
         /**
          * ProjectLookupResult
-         * @description Response of the company list called with the `id` query parameter.
+         * @description Response of the company list called with the `id` query parameter. A body with `pagination` is a page of the list and must be a valid ProjectListPage: that is what tells the two answers of the path apart, so a malformed page is never taken for a lookup.
          */
         ProjectLookupResult: components["schemas"]["Envelope"] & {
             /** @description The project looked up. */
