@@ -463,7 +463,7 @@ export type components = {
             folderPath?: string;
         };
         /**
-         * @description Result code as a string. `1000` is success. Known error codes: `4010` (401, invalid or missing credentials), `5000` (500, company list), `Error0` (500, analysis engine unreachable), `Error100` (404), `Error131` (402), `Error209` (400), `Error212` (403). The set is open: codes for missing or invalid parameters are not shown (see the `default` responses).
+         * @description Result code as a string. `1000` is success. Known error codes: `4010` (401, invalid or missing credentials), `5000` (500, company list), `Error0` (500, analysis engine unreachable), `Error100` (404), `Error131` (402), `Error209` (400), `Error212` (403). The set is open: codes for missing or invalid parameters are not shown (see the 400 responses, the mock's `MOCK_INVALID_REQUEST`).
          * @example 1000
          * @example 4010
          * @example Error131
@@ -1322,8 +1322,17 @@ export type components = {
         };
     };
     responses: {
-        /** @description Any other error, for example a missing or invalid parameter. The body is the error envelope; its code and HTTP status are not shown by the specification. */
+        /** @description Any other error, for example an unknown id or an unsupported content type. The body is the error envelope; its code and HTTP status are not shown by the specification. */
         UnspecifiedError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"];
+            };
+        };
+        /** @description A missing or invalid parameter or body field. The body is the error envelope; its description names each violation. */
+        InvalidRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1358,8 +1367,8 @@ export type components = {
                 "application/json": components["schemas"]["Envelope"];
             };
         };
-        /** @description The folder holds more than 50 files (code `Error209`); refused before charging. */
-        TooManyFiles: {
+        /** @description The folder holds more than 50 files (code `Error209`), refused before charging; or a missing or invalid body field. */
+        FundRunBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1496,6 +1505,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["UploadFolderNotFound"];
             500: components["responses"]["EngineUnavailable"];
@@ -1526,7 +1536,7 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["TooManyFiles"];
+            400: components["responses"]["FundRunBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["NoCredits"];
             500: components["responses"]["EngineUnavailable"];
@@ -1559,6 +1569,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NoRoleOnFund"];
             404: components["responses"]["FundRunNotFound"];
@@ -1610,6 +1621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectListPage"] | components["schemas"]["ProjectLookupResult"];
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["CompanyListServerError"];
             default: components["responses"]["UnspecifiedError"];
@@ -1641,6 +1653,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1669,6 +1682,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1701,6 +1715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1729,6 +1744,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1759,6 +1775,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1794,6 +1811,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1834,6 +1852,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1858,6 +1877,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1886,6 +1906,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1914,6 +1935,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };
@@ -1938,6 +1960,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnspecifiedError"];
         };

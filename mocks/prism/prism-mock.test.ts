@@ -76,8 +76,16 @@ describe('Prism mock (npm run mock:prism)', () => {
     const form = new FormData();
     form.append('folderPath', 'uploads/ws-4821/fund-7f3a2c');
     const res = await call('POST', '/integrationfund/fund/upload', { headers: { authorization: API_KEY }, body: form });
-    expect(res.status).toBe(422);
+    // The contract's 400 (the mock's invalid-request answer) is the validation response Prism picks.
+    expect(res.status).toBe(400);
     expect(res.violations).toContain("required property 'files'");
+  });
+
+  it('answers an invalid parameter with the contract\'s 400 example, a real code instead of a placeholder', async () => {
+    const res = await call('GET', '/integration/analysis/detail?analysisId=not-a-uuid', { headers: { authorization: API_KEY } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'MOCK_INVALID_REQUEST', title: 'Invalid request' });
+    expectConforms('GET', '/integration/analysis/detail', 400, res.body);
   });
 
   it('says so in X-Mock-Gap where the answer fills a gap of the specification, and only there', async () => {
