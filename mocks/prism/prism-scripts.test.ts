@@ -70,6 +70,22 @@ describe('npm run mock:prism', () => {
     await expect(fetch(`${baseUrl}/integration/projects`)).rejects.toThrow();
   });
 
+  it('defaults to port 4012, not the stateful mock\'s 4010', SPAWN, async () => {
+    const script = runScript('scripts/prism-mock.ts', ['--help']);
+    expect(await script.exited).toBe(0);
+    expect(script.output()).toContain('default 4012');
+  });
+
+  it('refuses a port in use with one line and exit code 1, before starting Prism', SPAWN, async () => {
+    const busy = createServer();
+    servers.push(busy);
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    const script = runScript('scripts/prism-mock.ts', [], { PORT: String(port) });
+    expect(await script.exited).toBe(1);
+    expect(script.output().trim().split('\n')).toEqual([`Port ${port} on 127.0.0.1 is in use: choose another with --port <port> or PORT=<port>`]);
+  });
+
   it('refuses an invalid --port with exit code 2', SPAWN, async () => {
     const script = runScript('scripts/prism-mock.ts', ['--port', 'eighty']);
     expect(await script.exited).toBe(2);

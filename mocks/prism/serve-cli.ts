@@ -1,5 +1,6 @@
 // The shared body of `npm run mock:prism` and `npm run proxy:prism`: options, start, log to the
 // terminal, stop Prism cleanly on Ctrl-C or SIGTERM.
+import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { startPrism, type PrismTarget } from './prism-process.ts';
 
@@ -10,6 +11,25 @@ export function resolvePort(flag: string | undefined, env: NodeJS.ProcessEnv, fa
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || port > 65_535) throw new Error(`Invalid port "${raw}": expected an integer from 0 to 65535`);
   return port;
+}
+
+/** Default ports, apart from the stateful mock's 4010 (`npm start`), so both can run side by side. */
+export const PRISM_PROXY_PORT = 4011;
+export const PRISM_MOCK_PORT = 4012;
+
+/**
+ * Refuses a port already taken, before Prism starts (Prism would print its whole help on
+ * EADDRINUSE). Port 0 always works.
+ */
+export async function assertPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} on ${host} is in use: choose another with --port <port> or PORT=<port>` : `Cannot listen on ${host}:${port}: ${error.message}`)),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
 }
 
 export interface CliSpec {
@@ -41,10 +61,13 @@ export async function servePrismFromCli(spec: CliSpec, argv: string[]): Promise<
     return;
   }
 
-  const prism = await startPrism(target, { port, onLine: (line) => console.log(line) }).catch((error: unknown) => {
-    console.error((error as Error).message);
-    process.exit(1);
-  });
+  const host = '127.0.0.1';
+  const prism = await assertPortFree(port, host)
+    .then(() => startPrism(target, { port, host, onLine: (line) => console.log(line) }))
+    .catch((error: unknown) => {
+      console.error((error as Error).message);
+      process.exit(1);
+    });
   console.log(`\n${spec.describe(prism.baseUrl, target)}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void prism.close().then(() => process.exit(0)));
