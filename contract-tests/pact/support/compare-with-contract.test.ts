@@ -1,14 +1,15 @@
-// The pact-versus-contract checker accepts what the contract allows and fails, naming the spot, on a
-// consumer expectation it forbids.
-import { mkdtemp, rm } from 'node:fs/promises';
+// The pact-versus-contract checker judges pacts against the published contract itself (no derived
+// copy): it accepts what the contract allows and fails, naming the spot, on what it forbids.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bundled from '../../../generated/openapi.json' with { type: 'json' };
+import { multipartBody, multipartContentType } from '../../fuzz/multipart-body.ts';
+import { minimalPdf, minimalXlsx } from '../../support/real-documents.ts';
 import { comparePactsWithContract, formatFindings } from './compare-with-contract.ts';
 import { serverBasePath } from '../../../mocks/prism/prism-document.ts';
-import { contractForComparator } from './comparator-contract.ts';
 import { FUND_RUN_ID } from '../funds/fund-expectations.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
 import { SUCCESS_OUTCOME } from './matchers.ts';
@@ -25,52 +26,85 @@ afterAll(async () => {
 });
 
 /** Writes a one-interaction pact: the expected fund read answers `data`. */
-async function fundReadPact(name: string, path: string, data: Record<string, unknown>): Promise<string> {
+async function fundReadPact(name: string, path: string, data: Record<string, unknown>, headers: Record<string, string> = {}): Promise<string> {
   const pact = new PactV4({ consumer: `compare-${name}`, provider: 'compare-provider', dir, logLevel: 'error' });
   await recordAllowingPactRace(() =>
     pact
       .addInteraction()
       .uponReceiving(`a fund read (${name})`)
-      .withRequest('GET', path, (b) => b.query({ fundExtractionId: FUND_RUN_ID }).headers({ Authorization: like('mock-api-key') }))
+      .withRequest('GET', path, (b) => b.query({ fundExtractionId: FUND_RUN_ID }).headers({ Authorization: like('mock-api-key'), ...headers }))
       .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data }))
       .executeTest(async (server) => {
-        await fetch(`${server.url}${path}?fundExtractionId=${FUND_RUN_ID}`, { headers: { Authorization: 'mock-api-key' } });
+        await fetch(`${server.url}${path}?fundExtractionId=${FUND_RUN_ID}`, { headers: { Authorization: 'mock-api-key', ...headers } });
       }),
   );
   return pactFilePath(`compare-${name}`, 'compare-provider', dir);
 }
 
-describe('the contract with the base path', () => {
-  it('takes the prefix from the server URL and keeps the bundled contract unchanged', () => {
-    const derived = contractForComparator();
-    expect(serverBasePath(derived)).toBe('/api');
-    expect(Object.keys(derived.paths as object)).toContain('/api/integrationfund/fund');
-    expect(Object.keys(bundled.paths)).toContain('/integrationfund/fund');
+/**
+ * A V4 pact file with one fund upload, its multipart body as Pact writes it (base64 content): the
+ * comparator reads what the wire carries, one `files` part per file.
+ */
+async function uploadPact(name: string, parts: Parameters<typeof multipartBody>[0]): Promise<string> {
+  const boundary = 'compare-boundary';
+  const file = join(dir, `upload-${name}.json`);
+  const interaction = {
+    type: 'Synchronous/HTTP',
+    description: `a data-room upload (${name})`,
+    request: {
+      method: 'POST',
+      path: '/api/integrationfund/fund/upload',
+      headers: { Authorization: ['mock-api-key'], 'Content-Type': [multipartContentType(boundary)] },
+      body: { contentType: multipartContentType(boundary), encoded: 'base64', content: Buffer.from(multipartBody(parts, boundary)).toString('base64') },
+    },
+    response: { status: 200, headers: { 'Content-Type': ['application/json'] }, body: { contentType: 'application/json', encoded: false, content: bundled.components.examples.FundUploadResult.value } },
+  };
+  const pact = { consumer: { name: 'compare-upload' }, provider: { name: 'compare-provider' }, interactions: [interaction], metadata: { pactSpecification: { version: '4.0' } } };
+  await writeFile(file, JSON.stringify(pact));
+  return file;
+}
+
+const pdfPart = { name: 'files', filename: 'Q4-2025-report.pdf', contentType: 'application/pdf', content: minimalPdf() };
+const xlsxPart = { name: 'files', filename: 'capital-account.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: minimalXlsx() };
+
+describe('the published contract as the comparator reads it', () => {
+  it('names its base path for the comparator, the same as its server path', () => {
+    expect(bundled.info['x-opc-config-base-path']).toBe(serverBasePath());
+    expect(serverBasePath()).toBe('/api');
     expect(Object.keys(bundled.paths).filter((p) => p.startsWith('/api/'))).toEqual([]);
   });
 
-  it('lets a multipart array arrive as one part, which is how the comparator reads repeated parts', () => {
-    const paths = contractForComparator().paths as Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
-    const files = paths['/api/integrationfund/fund/upload']!.post.requestBody.content['multipart/form-data']!.schema.properties.files;
-    expect(files).toEqual({ anyOf: [expect.objectContaining({ type: 'array' }), expect.objectContaining({ type: 'string', format: 'binary' })] });
-    expect(bundled.paths['/integrationfund/fund/upload'].post.requestBody.content['multipart/form-data'].schema).toEqual({ $ref: '#/components/schemas/FundUploadRequest' });
+  it('without that base path, every interaction would be an unknown path', async () => {
+    const file = await fundReadPact('no-base-path', '/api/integrationfund/fund', { status: 'completed' });
+    const { ['x-opc-config-base-path']: _basePath, ...info } = bundled.info;
+    const report = await comparePactsWithContract([file], { ...bundled, info });
+    expect(report.errors.map((e) => e.code)).toEqual(['request.path-or-method.unknown']);
   });
 });
 
-describe('the contract with JSON content type on bodiless calls', () => {
-  it('says the company list and webhook read consume JSON, and no other bodiless call', () => {
-    const paths = contractForComparator().paths as Record<string, Record<string, { consumes?: string[] }>>;
-    expect(paths['/api/integration/projects']!.get!.consumes).toEqual(['application/json']);
-    expect(paths['/api/integration/webhook']!.get!.consumes).toEqual(['application/json']);
-    expect(paths['/api/integrationfund/fund']!.get!.consumes).toBeUndefined();
-    expect(paths['/api/integration/project/search']!.get!.consumes).toBeUndefined();
-    expect(JSON.stringify(bundled)).not.toContain('"consumes"');
+describe('fund uploads (multipart, one part per file)', () => {
+  it.each([
+    ['one PDF', [pdfPart]],
+    ['a PDF and an XLSX workbook', [pdfPart, xlsxPart]],
+    ['one file into an earlier folder', [pdfPart, { name: 'folderPath', content: 'uploads/ws-4821/fund-7f3a2c' }]],
+  ])('accepts %s', async (name, parts) => {
+    const report = await comparePactsWithContract([await uploadPact(name.replace(/\W+/g, '-'), parts)]);
+    expect(report.interactionsChecked).toBe(1);
+    expect(report.errors, formatFindings(report.errors)).toEqual([]);
   });
 
-  it('refuses a contract where a listed call has gained a body', () => {
-    const changed = structuredClone(bundled) as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
-    changed.paths['/integration/projects']!.get!.requestBody = { content: { 'application/json': { schema: {} } } };
-    expect(() => contractForComparator(changed)).toThrow('GET /integration/projects is no longer a bodiless operation');
+  it('fails an upload without any files part, naming the field', async () => {
+    const report = await comparePactsWithContract([await uploadPact('no-files', [{ name: 'folderPath', content: 'uploads/ws-4821/fund-7f3a2c' }])]);
+    expect(report.errors.map((e) => [e.code, e.message])).toEqual([['request.body.incompatible', expect.stringContaining("must have required property 'files'")]]);
+  });
+});
+
+describe('warnings', () => {
+  it('sets apart the Content-Type warning the specification makes unavoidable, and fails any other', async () => {
+    const report = await comparePactsWithContract([await fundReadPact('content-type', '/api/integrationfund/fund', { status: 'completed' }, { 'Content-Type': 'application/json' })]);
+    expect(report.errors).toEqual([]);
+    expect(report.expectedWarnings).toEqual([]);
+    expect(report.warnings.map((w) => w.code)).toEqual(['request.content-type.unknown']);
   });
 });
 
