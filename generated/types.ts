@@ -485,11 +485,20 @@ export type components = {
         };
         /** @description Paging of a long list. Read the values as returned: the specification's sample shows `page` 1 for a request of page 0, although the `page` parameter is 0-indexed. */
         Pagination: {
-            /** @description Page returned, as the service reports it. */
+            /**
+             * Format: int64
+             * @description Page returned, as the service reports it.
+             */
             page: number;
-            /** @description Number of items over all pages. */
+            /**
+             * Format: int64
+             * @description Number of items over all pages.
+             */
             totalCount: number;
-            /** @description Items per page after clamping (at most 100). */
+            /**
+             * Format: int64
+             * @description Items per page after clamping (at most 100).
+             */
             pageSize: number;
             /** @description Whether a further page exists. */
             nextPage: boolean;
@@ -728,7 +737,10 @@ export type components = {
             myRole: components["schemas"]["FundRole"];
             /** @description Headline figures. */
             figures: components["schemas"]["FundFigure"][];
-            /** @description Portfolio companies found. */
+            /**
+             * Format: int64
+             * @description Portfolio companies found.
+             */
             companiesCount: number;
             companies: components["schemas"]["FundCompany"][];
             /** @description Versions of the fund, newest first. */
@@ -817,7 +829,10 @@ export type components = {
             /** @description Display name of the status. */
             name: string;
             code: components["schemas"]["ProjectStatusCode"];
-            /** @description Position of the status in the pipeline. */
+            /**
+             * Format: int64
+             * @description Position of the status in the pipeline.
+             */
             order: number;
             /** @description Whether the status is shown. */
             isVisible: boolean;
@@ -836,7 +851,10 @@ export type components = {
              * @example dueDiligence
              */
             code: string;
-            /** @description Position of the phase. */
+            /**
+             * Format: int64
+             * @description Position of the phase.
+             */
             order: number;
             /** @description Whether the phase is shown. */
             isVisible: boolean;

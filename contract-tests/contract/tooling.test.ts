@@ -1,4 +1,4 @@
-// The contract's own checkers (Redocly lint with our rules, generate:check) pass on the contract
+// The contract's own checkers (Redocly lint with our rules, Spectral's OWASP ruleset, generate:check) pass on the contract
 // and fail on a broken copy of it.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
-const COPIED = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.redocly.lint-ignore.yaml', 'package.json'];
+const COPIED = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.redocly.lint-ignore.yaml', '.spectral.yaml', 'package.json'];
 
 async function sh(cwd: string, cmd: string, args: string[]): Promise<{ ok: boolean; out: string }> {
   try {
@@ -22,6 +22,7 @@ async function sh(cwd: string, cmd: string, args: string[]): Promise<{ ok: boole
 }
 
 const redocly = (cwd: string) => sh(cwd, join(ROOT, 'node_modules/.bin/redocly'), ['lint', '--format=stylish']);
+const spectral = (cwd: string) => sh(cwd, join(ROOT, 'node_modules/.bin/spectral'), ['lint', '--ruleset', '.spectral.yaml', '--fail-severity=hint', '-f', 'text', 'generated/openapi.json']);
 const generateCheck = (cwd: string) => sh(cwd, join(ROOT, 'node_modules/.bin/tsx'), ['scripts/generate.ts', '--check']);
 
 let copy: string;
@@ -84,6 +85,46 @@ describe('redocly lint', () => {
     await rm(dir, { recursive: true, force: true });
     expect(result.ok).toBe(false);
     expect(result.out).toContain('gap-is-a-sentence');
+  });
+});
+
+describe('spectral lint with the OWASP ruleset (lint:owasp, part of lint:contract)', () => {
+  it('passes on the published contract with zero findings', async () => {
+    const result = await spectral(ROOT);
+    expect(result.ok, result.out).toBe(true);
+    expect(result.out).not.toMatch(/owasp:/);
+  });
+
+  it('is part of npm run lint:contract', async () => {
+    const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts['lint:contract']).toContain('npm run lint:owasp');
+    expect(scripts['lint:owasp']).toContain('.spectral.yaml');
+  });
+
+  it('fails on an operation without a validation error response and on an integer without format', async () => {
+    const dir = await freshCopy();
+    await edit(dir, 'generated/openapi.json', (t) => {
+      const doc = JSON.parse(t) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { parameters: Record<string, { schema: Record<string, unknown> }> } };
+      delete doc.paths['/integration/analysis/detail']!.get!.responses['400'];
+      delete doc.components.parameters.Page!.schema.format;
+      return JSON.stringify(doc);
+    });
+    const result = await spectral(dir);
+    await rm(dir, { recursive: true, force: true });
+    expect(result.ok).toBe(false);
+    expect(result.out).toContain('owasp:api8:2023-define-error-validation');
+    expect(result.out).toContain('owasp:api4:2023-integer-format');
+  });
+
+  it('keeps one line of reason above every rule it turns off', async () => {
+    const lines = (await readFile(join(ROOT, '.spectral.yaml'), 'utf8')).split('\n');
+    const off = lines.map((line, i) => [line, i] as const).filter(([line]) => /:\s*off\s*$/.test(line));
+    expect(off.length).toBeGreaterThan(0);
+    for (const [line, i] of off) {
+      let above = i - 1;
+      while (/:\s*off\s*$/.test(lines[above] ?? '')) above -= 1;
+      expect(lines[above], line).toMatch(/^\s*# \S.*\.$/);
+    }
   });
 });
 
