@@ -457,11 +457,8 @@ export type components = {
          * @description Data-room files, one `files` part per file. PDF, XLSX or XLS only; at most 100 MB per file per request. A folder may hold at most 50 files when a run is started.
          */
         FundUploadRequest: {
-            /**
-             * Format: binary
-             * @description The files, one part per file (a single file may be read as one value rather than a list of one).
-             */
-            files: string[] | string;
+            /** @description The files, one part per file (a single file may be read as one value rather than a list of one). */
+            files: unknown;
             /** @description A folderPath from an earlier upload by the caller; the files are then added to that folder instead of a new one. */
             folderPath?: string;
         };
