@@ -1,7 +1,10 @@
 // kubb: types (plugin-ts) and a fetch client (plugin-client, bundled), one file per operation.
 import type { ClientGenerator } from './generator.ts';
 
-type Kubb = { build: (options: { config: Record<string, unknown> }) => Promise<{ failedPlugins: Set<{ error: Error }>; error?: Error }> };
+type Kubb = {
+  build: (options: { config: Record<string, unknown> }) => Promise<{ failedPlugins: Set<{ error: Error }>; error?: Error }>;
+  memoryStorage: () => unknown;
+};
 type PluginFactory = (options?: Record<string, unknown>) => unknown;
 
 export const kubb: ClientGenerator = {
@@ -17,10 +20,11 @@ export const kubb: ClientGenerator = {
     ];
     const result = await (module as Kubb).build({
       config: {
-        // Absolute paths: kubb resolves a relative output path against the working directory, not `root`.
         root: outDir,
         input: { path: spec },
-        output: { path: outDir, clean: true },
+        // Kubb writes each file to its path and, through its default storage, once more relative to
+        // the working directory (a second copy in the repository); memory storage keeps only the first.
+        output: { path: outDir, storage: (module as Kubb).memoryStorage() },
         plugins: [pluginOas({ validate: false }), pluginTs(), pluginClient({ client: 'fetch', bundle: true })],
       },
     });
