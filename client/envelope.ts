@@ -4,7 +4,8 @@ import type { components } from '../generated/types.ts';
 type Schemas = components['schemas'];
 
 /** `{ code, title, description, data, pagination? }` with `data` typed per operation. */
-export type NormalizedEnvelope<Data = unknown> = Omit<Schemas['TopLevelEnvelope'], 'data'> & { data: Data };
+// `pagination` is not part of the contract's envelope components (only long lists declare it).
+export type NormalizedEnvelope<Data = unknown> = Omit<Schemas['TopLevelEnvelope'], 'data'> & { data: Data; pagination?: Schemas['Pagination'] };
 
 type Outcome = Schemas['ResponseMetadata'];
 

@@ -480,35 +480,14 @@ export type components = {
             /** @example  */
             description: string;
         };
-        /** @description Paging of a long list. Read the values as returned: the specification's sample shows `page` 1 for a request of page 0, although the `page` parameter is 0-indexed. */
-        Pagination: {
-            /**
-             * Format: int64
-             * @description Page returned, as the service reports it.
-             */
-            page: number;
-            /**
-             * Format: int64
-             * @description Number of items over all pages.
-             */
-            totalCount: number;
-            /**
-             * Format: int64
-             * @description Items per page after clamping (at most 100).
-             */
-            pageSize: number;
-            /** @description Whether a further page exists. */
-            nextPage: boolean;
-        };
         /**
          * MetadataEnvelope
-         * @description Envelope with the outcome inside `metadata`, beside `data` (and `pagination` on lists that can be long). This is the placement the specification shows for most responses.
+         * @description Envelope with the outcome inside `metadata`, beside `data`. This is the placement the specification shows for most responses. `pagination` is not part of the envelope: the lists that can be long declare it (ProjectListPage).
          */
         MetadataEnvelope: {
             metadata: components["schemas"]["ResponseMetadata"];
             /** @description The entity, the list, or `null`. */
             data?: unknown;
-            pagination?: components["schemas"]["Pagination"];
         };
         /**
          * TopLevelEnvelope
@@ -525,7 +504,6 @@ export type components = {
             description: string;
             /** @description The entity, the list, or `null`. */
             data?: unknown;
-            pagination?: components["schemas"]["Pagination"];
         };
         /**
          * Envelope
@@ -947,6 +925,26 @@ export type components = {
             projectphase: components["schemas"]["ProjectPhase"];
             projectowner: components["schemas"]["ProjectOwner"];
             extraConfig?: components["schemas"]["ProjectExtraConfig"];
+        };
+        /** @description Paging of a long list. Read the values as returned: the specification's sample shows `page` 1 for a request of page 0, although the `page` parameter is 0-indexed. */
+        Pagination: {
+            /**
+             * Format: int64
+             * @description Page returned, as the service reports it.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Number of items over all pages.
+             */
+            totalCount: number;
+            /**
+             * Format: int64
+             * @description Items per page after clamping (at most 100).
+             */
+            pageSize: number;
+            /** @description Whether a further page exists. */
+            nextPage: boolean;
         };
         /**
          * ProjectListPage

@@ -10,6 +10,7 @@ import { controlHandlers } from './handlers/control.ts';
 import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
 import { serviceHandlers } from './handlers/index.ts';
 import type { OperationHandler, OperationInput, ServiceOperation } from './handlers/operation-types.ts';
+import { AllowedMethods } from './http/allowed-methods.ts';
 import { authenticateUser } from './http/auth.ts';
 import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
 import { readOperations } from './http/contract-operations.ts';
@@ -59,7 +60,8 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
   const app = Fastify({
     ...(cache ? { serverFactory: serverAnsweringFrom(cache) } : {}),
     logger,
-    exposeHeadRoutes: false,
+    // HEAD on every GET route: the same checks and headers, no body.
+    exposeHeadRoutes: true,
     forceCloseConnections: true,
     requestTimeout,
     // Node checks the timeouts every connectionsCheckingInterval (30 s by default).
@@ -71,7 +73,8 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_FILE_BYTES, files: 1000, fields: 20, parts: 1020 },
   });
-  installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects` });
+  const allowedMethods = new AllowedMethods();
+  installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
   if (cache) keepReadsIn(app, cache, API_PREFIX);
 
   const contract = readDocument('../generated/openapi.json');
@@ -82,6 +85,7 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
         validator: new RequestValidator(contract, CONTRACT_ID),
         handlers: serviceRoutes(runtime),
         authenticate: (security, request) => authenticateUser(security, request, runtime.state.users),
+        allowedMethods,
       });
     },
     { prefix: API_PREFIX },
@@ -94,6 +98,7 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
     validator: new RequestValidator(controlDoc, CONTROL_ID),
     handlers: controlHandlers(runtime),
     authenticate: () => undefined,
+    allowedMethods,
   });
 
   if (docsDir) {

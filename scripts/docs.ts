@@ -1,6 +1,7 @@
 // Builds the documentation site: one self-contained dist/docs/index.html rendered by
-// `redocly build-docs --inlineBundle` (no CDN, see docs-offline.ts) from a docs copy of the
-// bundled contract that carries the generated Open questions section. generated/ is never touched.
+// `redocly build-docs --inlineBundle` (no CDN, see docs-offline.ts; Redoc's telemetry off) from a
+// docs copy of the bundled contract that carries every page of the root docs/ folder
+// (docs-pages.ts) and the generated Open questions section. generated/ is never touched.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -9,6 +10,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { makeSelfContained } from './docs-offline.ts';
+import { readDocsPages, withPages } from './docs-pages.ts';
+import { withSiteStyle } from './docs-style.ts';
 import { withOpenQuestions } from './gaps.ts';
 
 const run = promisify(execFile);
@@ -17,42 +20,54 @@ const CONTRACT = join(ROOT, 'generated/openapi.json');
 const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 const REDOCLY_PACKAGE = join(ROOT, 'node_modules/@redocly/cli/package.json');
 const OFFLINE = join(ROOT, 'scripts/docs-offline.ts');
+const STYLE = join(ROOT, 'scripts/docs-style.ts');
+/** Every Markdown file here is a page of the site. */
+export const DOCS_PAGES = join(ROOT, 'docs');
 /** Written next to index.html: the hash of the docs copy it was built from, to detect staleness. */
 const STAMP = 'docs-source.sha256';
 
 // Redoc options: open the success response; show every x- extension (x-gap, x-known-values,
 // limits...) inline next to the node it belongs to, so open facts are visible where they apply;
-// offer our x-codeSamples languages (Redoc lists only the languages named here) and the payload.
-const REDOC_OPTIONS = {
+// offer our x-codeSamples languages (Redoc lists only the languages named here) and the payload;
+// no telemetry from the reader's browser (Redoc 3 sends it to otel.cloud.redocly.com unless told
+// not to; this is the documented equivalent of `build-docs --disableTelemetry`, a flag
+// @redocly/cli 2.77 refuses as an unknown argument).
+export const REDOC_OPTIONS = {
   expandResponses: '200',
   showExtensions: true,
   jsonSamplesExpandLevel: 3,
   codeSamples: { languages: [{ lang: 'curl' }, { lang: 'TypeScript' }, { lang: 'Payload' }] },
+  disableTelemetry: true,
 };
 
+/** The environment of the build: no usage data from the CLI itself, no colours, no update notice. */
+export const BUILD_ENV = { NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } as const;
+
 /**
- * The docs copy of the contract (with Open questions) as text, and a hash of everything the page
- * is made from: that copy, the Redoc options, the offline post-processing and the Redocly version.
+ * The docs copy of the contract (with the pages and Open questions) as text, and a hash of
+ * everything the page is made from: that copy, the Redoc options, the post-processing and the
+ * Redocly version.
  */
 interface DocsSource {
   text: string;
   hash: string;
 }
 
-async function docsSource(contractPath = CONTRACT): Promise<DocsSource> {
+async function docsSource(contractPath = CONTRACT, pagesDir = DOCS_PAGES): Promise<DocsSource> {
   const contract = JSON.parse(await readFile(contractPath, 'utf8')) as Record<string, unknown>;
-  const text = `${JSON.stringify(withOpenQuestions(contract), null, 2)}\n`;
-  const hash = createHash('sha256').update(text).update(JSON.stringify(REDOC_OPTIONS));
-  for (const file of [OFFLINE, REDOCLY_PACKAGE]) hash.update(await readFile(file));
+  // Open questions are gathered from the contract alone, then appended after the pages.
+  const text = `${JSON.stringify(withOpenQuestions(withPages(contract, await readDocsPages(pagesDir))), null, 2)}\n`;
+  const hash = createHash('sha256').update(text).update(JSON.stringify(REDOC_OPTIONS)).update(JSON.stringify(BUILD_ENV));
+  for (const file of [OFFLINE, STYLE, REDOCLY_PACKAGE]) hash.update(await readFile(file));
   return { text, hash: hash.digest('hex') };
 }
 
 /**
  * Builds the site into outDir and returns the absolute path of its index.html. contractPath
- * (a bundled contract) is for tests that need a site built from a deliberately broken contract.
+ * (a bundled contract) and pagesDir are for tests that need a site built from other sources.
  */
-export async function buildDocs(outDir = 'dist/docs', contractPath = CONTRACT): Promise<string> {
-  return writeSite(resolve(ROOT, outDir), await docsSource(contractPath));
+export async function buildDocs(outDir = 'dist/docs', contractPath = CONTRACT, pagesDir = DOCS_PAGES): Promise<string> {
+  return writeSite(resolve(ROOT, outDir), await docsSource(contractPath, pagesDir));
 }
 
 /** Renders the site from an already computed docs source into the absolute folder out. */
@@ -64,12 +79,12 @@ async function writeSite(out: string, { text, hash }: DocsSource): Promise<strin
     const built = join(work, 'index.html');
     const args = [REDOCLY, 'build-docs', source, '--inlineBundle', '--output', built, '--openapi', JSON.stringify(REDOC_OPTIONS)];
     try {
-      await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 1 << 24 });
+      await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...BUILD_ENV }, maxBuffer: 1 << 24 });
     } catch (e) {
       const err = e as { stdout?: string; stderr?: string; message: string };
       throw new Error(`redocly build-docs failed:\n${err.stderr || err.stdout || err.message}`);
     }
-    const page = makeSelfContained(await readFile(built, 'utf8'));
+    const page = withSiteStyle(makeSelfContained(await readFile(built, 'utf8')));
     await mkdir(out, { recursive: true });
     // Staged and renamed within the output folder so a reader never sees a half-written page;
     // the stamp goes first so an interrupted build is seen as stale.

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { CONTENT_SECURITY_POLICY, remoteAssets } from '../../scripts/docs-offline.ts';
-import { buildDocs, docsUpToDate, ensureDocs } from '../../scripts/docs.ts';
+import { readDocsPages } from '../../scripts/docs-pages.ts';
+import { SITE_CSS } from '../../scripts/docs-style.ts';
+import { buildDocs, DOCS_PAGES, docsUpToDate, ensureDocs, REDOC_OPTIONS } from '../../scripts/docs.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -51,8 +53,31 @@ describe('buildDocs', () => {
     const definition = embeddedDefinition(html);
     expect(Object.keys(definition.paths)).toEqual(Object.keys(contract.paths));
     expect(Object.keys(definition.webhooks)).toEqual(Object.keys(contract.webhooks));
-    const rows = definition.info.description.match(/^\| \d+ \| /gm) ?? [];
+    const openQuestions = definition.info.description.split('\n# Open questions\n')[1] ?? '';
+    const rows = openQuestions.match(/^\| \d+ \| /gm) ?? [];
     expect(rows).toHaveLength(await countSourceGapMarks(join(ROOT, 'openapi')));
+  });
+
+  it('renders every Markdown file of docs/ as a top-level section, after the guides and before Open questions', async () => {
+    const description = embeddedDefinition(html).info.description;
+    const pages = await readDocsPages(DOCS_PAGES);
+    expect(pages.map((p) => p.title)).toContain('The stateful mock');
+    const at = pages.map((p) => description.indexOf(`\n# ${p.title}\n`));
+    expect(at.every((i) => i > description.indexOf('\n# Limits\n'))).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(Math.max(...at)).toBeLessThan(description.indexOf('\n# Open questions\n'));
+  });
+
+  it("turns Redoc's telemetry off: in the options of the build and in the page's own", () => {
+    expect(REDOC_OPTIONS.disableTelemetry).toBe(true);
+    const options = JSON.parse(html.match(/const __redoc_options = (\{.*?\});/s)?.[1] ?? 'null') as { disableTelemetry?: boolean } | null;
+    expect(options?.disableTelemetry).toBe(true);
+  });
+
+  it('carries the site style (codes kept whole in table cells) in its head', () => {
+    const head = html.slice(0, html.search(/<\/head>/i));
+    expect(head).toContain(SITE_CSS);
+    expect(SITE_CSS).toMatch(/td code[^{]*\{[^}]*word-break: normal/);
   });
 
   it('leaves generated/ untouched', async () => {

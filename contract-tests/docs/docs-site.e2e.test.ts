@@ -14,7 +14,8 @@ import { gatherGaps } from '../../scripts/gaps.ts';
 import { contractValidator } from '../support/contract-validator.ts';
 import { listenOnLoopback } from '../support/listen-on-loopback.ts';
 import { launchChromium, requireChromium } from './chromium.ts';
-import { codeSampleLanguages, expectedNavigation, navigationOperations, openQuestionRows, outsideLocalhost, searchResults } from './site-checks.ts';
+import { readDocsPages } from '../../scripts/docs-pages.ts';
+import { badServerLines, codeSampleLanguages, expectedNavigation, navigationOperations, openQuestionRows, outsideLocalhost, searchResults, serversPanelLines, splitCodes } from './site-checks.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
 import { startSite, type RunningSite } from './start-site.ts';
 
@@ -74,6 +75,23 @@ describe('the documentation site served by npm start', () => {
       expect(labels).toContain(guide);
     }
     for (const group of contract['x-tagGroups']) expect(labels).toContain(group.name);
+  });
+
+  it('has a navigation entry for every page of docs/, the mock page among them', async () => {
+    const labels = await page.locator('[data-testid="menu-item-label"]').allInnerTexts();
+    const titles = (await readDocsPages(join(ROOT, 'docs'))).map((p) => p.title);
+    expect(titles).toContain('The stateful mock');
+    for (const title of titles) expect(labels).toContain(title);
+  });
+
+  it('keeps error codes whole in the Errors table (they wrapped as Erro r131)', async () => {
+    expect(await splitCodes(page, docsUrl)).toEqual([]);
+  });
+
+  it('shows absolute server URLs and no Markdown backticks in the Servers panel', async () => {
+    const lines = await serversPanelLines(page);
+    expect(lines).toContain('https://{host}/api');
+    expect(badServerLines(lines)).toEqual([]);
   });
 
   it('lists every operation and every webhook of the contract in the navigation', async () => {
@@ -141,9 +159,17 @@ describe('the same checks on a broken site', () => {
     };
     delete broken.paths['/integration/processmessage'];
     delete broken.components.schemas.FundStage?.['x-gap'];
+    // The servers as they were: a URL starting with a variable, Markdown in a description.
+    const [mockServer, deployment] = (broken as unknown as { servers: { url: string; description: string; variables?: Record<string, unknown> }[] }).servers;
+    mockServer!.description = 'The mock (`npm start`).';
+    deployment!.url = '{origin}/api';
+    deployment!.variables = { origin: deployment!.variables?.host };
     await writeFile(join(dir, 'openapi.json'), JSON.stringify(broken));
     const index = await buildDocs(join(dir, 'site'), join(dir, 'openapi.json'));
-    const html = (await readFile(index, 'utf8')).replace('<body>', '<body><img src="https://cdn.example.invalid/pixel.png" alt="">');
+    // Without the site style too, as before it existed.
+    const html = (await readFile(index, 'utf8'))
+      .replace(/<style id="site-style">[\s\S]*?<\/style>/, '')
+      .replace('<body>', '<body><img src="https://cdn.example.invalid/pixel.png" alt="">');
     const server = await listenOnLoopback(
       createServer((_, response) => {
         response.setHeader('content-type', 'text/html; charset=utf-8');
@@ -165,6 +191,14 @@ describe('the same checks on a broken site', () => {
     const rows = await openQuestionRows(page, docsUrl);
     expect(rows.length).toBe((await countSourceGapMarks(join(ROOT, 'openapi'))) - 1);
     expect(rows.some((row) => row.includes(removedGapPointer))).toBe(false);
+  });
+
+  it('the code check finds the error codes broken mid-word', async () => {
+    expect(await splitCodes(page, docsUrl)).toEqual(expect.arrayContaining(['Error131']));
+  });
+
+  it('the Servers check finds the relative URL and the backticks', async () => {
+    expect(badServerLines(await serversPanelLines(page))).toEqual(['The mock (`npm start`).', '{origin}/api']);
   });
 
   it('the request check finds the request outside localhost', () => {

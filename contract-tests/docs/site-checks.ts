@@ -84,3 +84,28 @@ export function outsideLocalhost(urls: string[]): string[] {
     return !LOCAL_HOSTS.has(hostname);
   });
 }
+
+/**
+ * Inline codes made of letters and digits only (`Error131`) in the tables of a guide section that
+ * the browser laid out over more than one line, that is broken mid-word.
+ */
+export async function splitCodes(page: Page, docsUrl: string, section = 'errors'): Promise<string[]> {
+  await page.goto(`${docsUrl}#/section/${section}`, { waitUntil: 'networkidle' });
+  await page.locator(`[id="section/${section}"]`).waitFor();
+  return page.evaluate(() =>
+    [...document.querySelectorAll('td code')]
+      .filter((code) => /^[A-Za-z0-9]+$/.test(code.textContent ?? '') && code.getClientRects().length > 1)
+      .map((code) => code.textContent ?? ''),
+  );
+}
+
+/** The Servers panel as shown: each server's description and URL lines. */
+export async function serversPanelLines(page: Page): Promise<string[]> {
+  const text = await page.locator('[data-testid="panel-servers"]').first().innerText();
+  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && line !== 'Servers' && !/^Show \d+ variables?$/.test(line) && line !== '+');
+}
+
+/** The lines of the Servers panel that show a URL without a scheme, or a Markdown backtick. */
+export function badServerLines(lines: string[]): string[] {
+  return lines.filter((line) => line.includes('`') || (/[{/]/.test(line) && !/\s/.test(line) && !/^https?:\/\//.test(line)));
+}

@@ -1,6 +1,6 @@
 // Requests Node itself refuses before any route runs (a request head over the size limit, bytes
 // that are not HTTP, a broken chunked body) and requests for no operation of the contract (other
-// methods, path tricks) still get the contract's error envelope, and the mock keeps serving.
+// methods: 405, path tricks: 404) still get the contract's error envelope, and the mock keeps serving.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationUrl } from './support/contract-answer.ts';
 import { httpCall } from './support/http-call.ts';
@@ -37,6 +37,15 @@ describe('malformed HTTP', () => {
   it.each([
     ['DELETE', '/api/integration/project'],
     ['TRACE', '/api/integration/project'],
+  ])('%s %s (a path of the contract, not this method): 405 with Allow in the error envelope', async (method, path) => {
+    const exchange = await rawExchange(port, { start: `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: mock-api-key\r\nConnection: close\r\n\r\n`, limitMs: 5_000 });
+    expect(exchange.status, exchange.text.slice(0, 300)).toBe(405);
+    expect(exchange.headers.allow).toBe('POST');
+    expect(exchange.headers['x-mock-gap']).toMatch(/\S/);
+    expect(envelope(exchange.json)).toEqual({ code: 'MOCK_METHOD_NOT_ALLOWED', hasTitle: true, hasDescription: true, data: null });
+  });
+
+  it.each([
     ['GET', '/api//integration/projects'],
     ['GET', '/api/integration/project/../projects'],
     ['GET', '/api/%2e%2e/api/integration/projects'],

@@ -15,10 +15,30 @@ const SCHEMES: Record<string, (header: string, users: UserRecord[]) => UserRecor
   },
 };
 
-/** The user a request authenticates as under one of the security alternatives; 401 / 4010 otherwise. */
+/** How many Authorization headers the request carries (Node keeps only the first in `headers`). */
+function authorizationCount(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'authorization') count += 1;
+  return count;
+}
+
+/**
+ * The user a request authenticates as under one of the security alternatives; 401 / 4010 otherwise.
+ * Two Authorization headers are refused rather than the first one used: which credentials the
+ * caller meant is unknown, and a proxy that adds its own header must not authenticate by accident.
+ * 401 `4010` (not 400): the caller's credential handling already knows it, and it is what a
+ * credentials problem answers everywhere else.
+ */
 export function authenticateUser(security: string[][], request: FastifyRequest, users: UserRecord[]): UserRecord {
   const header = request.headers.authorization;
   if (!header) throw errors.unauthorized('The Authorization header is missing');
+  const count = authorizationCount(request);
+  if (count > 1) {
+    throw errors
+      .unauthorized(`The request carries ${count} Authorization headers; send exactly one`)
+      .withGap('answer to a request with more than one Authorization header');
+  }
   let reason = 'Invalid credentials';
   for (const alternative of security) {
     let user: UserRecord | undefined;

@@ -13,7 +13,7 @@ export function metadataEnvelope<T>(data: T): { metadata: Schemas['ResponseMetad
 export function topLevelEnvelope<T>(
   data: T,
   pagination?: Schemas['Pagination'],
-): Schemas['TopLevelEnvelope'] & { data: T } {
+): Schemas['TopLevelEnvelope'] & { data: T; pagination?: Schemas['Pagination'] } {
   return { ...SUCCESS, data, ...(pagination ? { pagination } : {}) };
 }
 

@@ -1,6 +1,7 @@
 // Every failure leaves as the contract's error envelope (top-level placement), never as Fastify's
 // own error body: thrown MockHttpErrors as they are, parser and framework errors as MOCK_* codes.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AllowedMethods } from './allowed-methods.ts';
 import { errorEnvelope } from './envelope.ts';
 import { errors, MockHttpError } from './errors.ts';
 import { GAP_HEADER } from './gap-header.ts';
@@ -30,10 +31,17 @@ function toMockError(error: FastifyError | Error): MockHttpError {
 function sendMockError(reply: FastifyReply, error: MockHttpError): FastifyReply {
   reply.code(error.status);
   if (error.gap) reply.header(GAP_HEADER, error.gap);
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.send(errorEnvelope(error.code, error.title, error.description));
 }
 
-export function installErrorHandlers(app: FastifyInstance, options: { companyListPath: string }): void {
+export interface ErrorHandlerOptions {
+  companyListPath: string;
+  /** The methods of every served path: another method on one of them is a 405, not a 404. */
+  allowedMethods: AllowedMethods;
+}
+
+export function installErrorHandlers(app: FastifyInstance, options: ErrorHandlerOptions): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let mockError = toMockError(error);
     // The company list has its own documented code for an unexpected error.
@@ -46,16 +54,21 @@ export function installErrorHandlers(app: FastifyInstance, options: { companyLis
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     return sendMockError(reply, mockError);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendMockError(
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = options.allowedMethods.for(path);
+    return sendMockError(
       reply,
-      new MockHttpError(
-        404,
-        'MOCK_NOT_FOUND',
-        'Not found',
-        `No operation ${request.method} ${request.url.split('?')[0]} in the contract`,
-        'response for a path or method the contract does not have',
-      ),
-    ),
-  );
+      allowed.length > 0
+        ? new MockHttpError(
+            405,
+            'MOCK_METHOD_NOT_ALLOWED',
+            'Method not allowed',
+            `The contract has no operation ${request.method} ${path}; this path takes ${allowed.join(', ')}`,
+            'error code of a method the contract does not have on a path it has',
+            { Allow: allowed.join(', ') },
+          )
+        : new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', `No operation ${request.method} ${path} in the contract`, 'response for a path the contract does not have'),
+    );
+  });
 }

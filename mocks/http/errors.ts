@@ -9,13 +9,15 @@ export class MockHttpError extends Error {
     readonly description: string,
     /** The open fact this response answers, sent as `X-Mock-Gap`. */
     readonly gap?: string,
+    /** Further response headers the status calls for (`Allow` on a 405). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(`${status} ${code}: ${description}`);
   }
 
   /** The same error, marked as answering an open fact. */
   withGap(gap: string): MockHttpError {
-    return new MockHttpError(this.status, this.code, this.title, this.description, gap);
+    return new MockHttpError(this.status, this.code, this.title, this.description, gap, this.headers);
   }
 }
 

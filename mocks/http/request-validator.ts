@@ -3,12 +3,14 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ContractOperation, ContractParameter } from './contract-operations.ts';
+import { unknownFields } from './unknown-fields.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 function createAjv(coerce: boolean): Ajv2020 {
   // The document is linted elsewhere; validating it against the meta-schema here only costs time.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, coerceTypes: coerce });
+  // verbose: an error carries its schema, so a message can list the properties an object allows.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, coerceTypes: coerce, verbose: true });
   addFormats(ajv);
   for (const format of ['binary', 'password']) ajv.addFormat(format, true);
   return ajv;
@@ -35,7 +37,7 @@ const LOCATIONS = ['query', 'header', 'path'] as const;
 /** The parameters of one operation in one location of the request. */
 interface LocationCheck {
   part: keyof RequestParts;
-  /** How messages name the location. */
+  /** How messages name the location: a prefix to the property path (`query parameter `). */
   where: string;
   validate: ValidateFunction;
   /** Parameters with a numeric schema, and the key their value arrives under. */
@@ -50,7 +52,7 @@ export class RequestValidator {
   private readonly locationChecks = new Map<string, LocationCheck[]>();
 
   constructor(
-    doc: object,
+    private readonly doc: object,
     private readonly docId: string,
   ) {
     this.coercing.addSchema(doc, docId);
@@ -64,7 +66,7 @@ export class RequestValidator {
       const values = (parts[check.part] ?? {}) as Record<string, unknown>;
       for (const { name, key } of check.numeric) {
         const value = values[key];
-        if (typeof value === 'string' && !DECIMAL.test(value)) messages.push(`${check.where} ${name} must be a decimal number`);
+        if (typeof value === 'string' && !DECIMAL.test(value)) messages.push(`${check.where}${name} must be a decimal number`);
       }
       if (!check.validate(parts[check.part] ?? {})) messages.push(...format(check.where, check.validate.errors));
     }
@@ -77,7 +79,12 @@ export class RequestValidator {
     if (body === undefined || body === null) return op.bodyRequired ? ['body is required (a JSON object)'] : [];
     const pointer = op.jsonBodyPointer;
     const validate = this.compile(`${op.operationId}:body`, this.exact, () => ({ $ref: this.ref(pointer) }));
-    return validate(body) ? [] : format('body', validate.errors);
+    return validate(body) ? [] : format('body.', validate.errors);
+  }
+
+  /** Properties of a (valid) JSON body that the contract does not declare: accepted, but named to the caller. */
+  unknownBodyFields(op: ContractOperation, body: unknown): string[] {
+    return op.jsonBodyPointer && body !== undefined && body !== null ? unknownFields(this.doc, { $ref: op.jsonBodyPointer }, body) : [];
   }
 
   /** What checking an operation's parameters needs, worked out on its first request and kept. */
@@ -96,7 +103,7 @@ export class RequestValidator {
           required: params.filter((p) => p.required).map(keyOf),
         });
         const numeric = params.filter((p) => this.isNumeric(p.schemaPointer)).map((p) => ({ name: p.name, key: keyOf(p) }));
-        return [{ part, where: location === 'query' ? 'query parameter' : location, validate, numeric }];
+        return [{ part, where: location === 'query' ? 'query parameter ' : `${location} `, validate, numeric }];
       });
       this.locationChecks.set(op.operationId, checks);
     }
@@ -122,13 +129,33 @@ export class RequestValidator {
   }
 }
 
+/** Ajv's errors as messages that name the offending property and, where the schema has them, the allowed values. */
 function format(where: string, errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? [])
     // `if` only says which `then` failed; the `then` error itself is the useful one.
     .filter((e) => e.keyword !== 'if')
-    .map((e) => {
-      const segments = e.instancePath.split('/').slice(1);
-      const at = segments.length ? ` ${segments.join('.')}` : '';
-      return `${where}${at} ${e.message ?? e.keyword}`;
-    });
+    .map((e) => describe(where, e));
+}
+
+/** `where` is the location's prefix (`body.`, `query parameter `), followed by the property's dotted path. */
+function describe(where: string, e: ErrorObject): string {
+  const segments = e.instancePath.split('/').slice(1);
+  const name = (path: string[]) => (path.length ? `${where}${path.join('.')}` : where.replace(/[. ]$/, ''));
+  const at = name(segments);
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return `${name([...segments, String(params.missingProperty)])} is required`;
+    case 'enum':
+      return `${at} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `${at} must be ${String(params.allowedValue)}`;
+    case 'additionalProperties': {
+      const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const list = allowed.length ? `; allowed properties: ${allowed.join(', ')}` : '';
+      return `${name([...segments, String(params.additionalProperty)])} is not a known property${list}`;
+    }
+    default:
+      return `${at} ${e.message ?? e.keyword}`;
+  }
 }

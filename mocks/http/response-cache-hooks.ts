@@ -1,6 +1,6 @@
 // Puts a ResponseCache in front of a Fastify app: kept answers are written by the HTTP server
 // before Fastify's handler runs; successful reads under `readPrefix` are kept; every request
-// other than a GET is tracked as one that may change the state.
+// other than a GET or HEAD is tracked as one that may change the state.
 import { createServer } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import type { ReadSnapshot, ResponseCache } from './response-cache.ts';
@@ -21,10 +21,15 @@ export function serverAnsweringFrom(cache: ResponseCache): FastifyServerFactory 
   };
 }
 
-/** Keeps 200 answers to GETs whose URL starts with `readPrefix/`; tracks every other method. */
+/**
+ * Keeps 200 answers to GETs whose URL starts with `readPrefix/`; tracks every other method but
+ * HEAD, which runs a GET's handler (no change of state) and is neither kept nor answered here:
+ * its empty body must never be served to a GET.
+ */
 export function keepReadsIn(app: FastifyInstance, cache: ResponseCache, readPrefix: string): void {
   const reads = new WeakMap<FastifyRequest, ReadSnapshot>();
   app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'HEAD') return;
     if (request.method !== 'GET') cache.track(reply.raw);
     else if (request.url.startsWith(`${readPrefix}/`)) reads.set(request, cache.snapshot());
   });

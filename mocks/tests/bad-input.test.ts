@@ -96,7 +96,7 @@ describe('malformed requests', () => {
 
   it.each([
     ['/api/integration/analysis/detail?analysisId=not-a-uuid', 'query parameter analysisId must match format "uuid"'],
-    ['/api/integration/analysis/detail', "query parameter must have required property 'analysisId'"],
+    ['/api/integration/analysis/detail', 'query parameter analysisId is required'],
     ['/api/integration/projects?pageSize=0', 'query parameter pageSize must be >= 1'],
     ['/api/integration/projects?page=-1', 'query parameter page must be >= 0'],
     ['/api/integration/projects?page=abc', 'query parameter page must be integer'],
@@ -111,11 +111,11 @@ describe('malformed requests', () => {
     const post = (path: string, body: unknown) =>
       mock.raw(path, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const cases: [string, unknown, string][] = [
-      ['/api/integration/project', { projectType: 'projectNoAnalysis' }, "must have required property 'companyName'"],
-      ['/api/integration/project', { companyName: 'x', projectType: 'other' }, 'body projectType must be equal to one of the allowed values'],
-      ['/api/integration/project', { companyName: 'x', projectType: 'projectNoAnalysis', docLink: 'not a url' }, 'body docLink must match format "uri"'],
-      ['/api/integrationfund/fund/run', { name: 'x', folderPath: 'y', refDate: '31.12.2025' }, 'body refDate must match format "date"'],
-      ['/api/integrationfund/fund/run', { folderPath: 'y' }, "must have required property 'name'"],
+      ['/api/integration/project', { projectType: 'projectNoAnalysis' }, 'body.companyName is required'],
+      ['/api/integration/project', { companyName: 'x', projectType: 'other' }, 'body.projectType must be one of: projectAnalysisWithFile, projectAnalysisNoFile, projectNoAnalysis'],
+      ['/api/integration/project', { companyName: 'x', projectType: 'projectNoAnalysis', docLink: 'not a url' }, 'body.docLink must match format "uri"'],
+      ['/api/integrationfund/fund/run', { name: 'x', folderPath: 'y', refDate: '31.12.2025' }, 'body.refDate must match format "date"'],
+      ['/api/integrationfund/fund/run', { folderPath: 'y' }, 'body.name is required'],
       ['/api/integration/processmessage', [], 'body must be object'],
     ];
     for (const [path, body, message] of cases) {
@@ -127,10 +127,10 @@ describe('malformed requests', () => {
     expect([state.projects.length, state.fundRuns.length, state.credits]).toEqual([1, 0, 1000]);
   });
 
-  it('an unknown path or method gets 404 MOCK_NOT_FOUND in the envelope', async () => {
+  it('an unknown path gets 404 MOCK_NOT_FOUND, another method on a known path 405 MOCK_METHOD_NOT_ALLOWED, in the envelope', async () => {
     expectMockError(await mock.raw('/api/nope', { headers: auth }), 404, 'MOCK_NOT_FOUND');
-    expectMockError(await mock.raw('/api/integration/project', { headers: auth }), 404, 'MOCK_NOT_FOUND');
-    expectMockError(await mock.raw('/api/integration/projects', { method: 'DELETE', headers: auth }), 404, 'MOCK_NOT_FOUND');
+    expectMockError(await mock.raw('/api/integration/project', { headers: auth }), 405, 'MOCK_METHOD_NOT_ALLOWED');
+    expectMockError(await mock.raw('/api/integration/projects', { method: 'DELETE', headers: auth }), 405, 'MOCK_METHOD_NOT_ALLOWED');
     expectMockError(await mock.raw('/elsewhere'), 404, 'MOCK_NOT_FOUND');
     await expectStillServing();
   });

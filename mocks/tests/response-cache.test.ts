@@ -75,6 +75,31 @@ describe('a repeated read', () => {
   });
 });
 
+describe('HEAD and the cache', () => {
+  it('a HEAD is neither kept (no empty body served to a GET) nor counted as a change, nor answered from a kept GET', async () => {
+    const { runtime, app, origin } = await inProcessMock(true);
+    try {
+      const head = await send(origin, LIST, { method: 'HEAD', ...asUser() });
+      expect([head.status, head.body]).toEqual([200, '']);
+      const first = await send(origin, LIST, asUser());
+      expect(first.body).not.toBe('');
+      const entity = ({ headers }: Answer) => [headers['content-type'], headers['content-length']];
+      expect(entity(head)).toEqual(entity(first));
+      const revision = runtime.state.revision;
+      const again = await send(origin, LIST, { method: 'HEAD', ...asUser() });
+      expect([again.status, again.body, entity(again)]).toEqual([200, '', entity(first)]);
+      expect(runtime.state.revision).toBe(revision);
+      // Changed behind the state: a GET still gets the kept bytes, so the HEAD did not drop them.
+      const project = runtime.state.projects.values().next().value!;
+      project.companyStage = 'Renamed behind the state';
+      expect(await send(origin, LIST, asUser())).toEqual(first);
+    } finally {
+      await app.close();
+      await runtime.close();
+    }
+  });
+});
+
 describe('answers with and without the cache', () => {
   let cached: RunningMock;
   let plain: RunningMock;

@@ -50,6 +50,11 @@ export function checkingFetch(inner: typeof globalThis.fetch = globalThis.fetch)
     const text = await response.clone().text();
     let body: unknown;
     const problems: string[] = [];
+    // A HEAD answer is a GET's without its body: only the emptiness can be judged here.
+    if (method.toUpperCase() === 'HEAD') {
+      checks.push({ method, url, status: response.status, problems: text ? [`HEAD answered with a body: ${text.slice(0, 80)}`] : [] });
+      return response;
+    }
     try {
       body = JSON.parse(text);
     } catch {
