@@ -1,6 +1,6 @@
 // The operations of the contract as the fuzzer needs them: the mock's operation reader (one reading of
 // the contract's routes) plus each parameter's schema, the security scheme and the codes the contract
-// documents per status (read from its examples).
+// documents per status (read from its examples, limited to the codes the specification shows).
 import { readOperations } from '../../mocks/http/contract-operations.ts';
 import { escapePointer } from '../../client/json-pointer.ts';
 import { contractValidator, deref, resolvePointer } from '../support/contract-validator.ts';
@@ -29,12 +29,19 @@ export interface ContractOperation {
   documentedCodes: Record<number, string[]>;
 }
 
+/** The codes the specification shows (ErrorCode's known values); a mock's own code is never among them. */
+function specificationCodes(): Set<string> {
+  return new Set((resolvePointer(contractValidator().doc, '#/components/schemas/ErrorCode/x-known-values') ?? []) as string[]);
+}
+
+/** Codes of a response's examples that the specification shows (the 400 examples also show the mock's `MOCK_INVALID_REQUEST`, an x-gap choice). */
 function exampleCodes(response: Json): string[] {
+  const known = specificationCodes();
   const codes: string[] = [];
   for (const media of Object.values((response.content as Json | undefined) ?? {})) {
     for (const ex of Object.values(((media as Json).examples as Json | undefined) ?? {})) {
       const code = envelopeCode(deref(ex as Json, contractValidator().doc).value);
-      if (typeof code === 'string') codes.push(code);
+      if (typeof code === 'string' && known.has(code)) codes.push(code);
     }
   }
   return codes;

@@ -57,7 +57,8 @@ export function multipartFields(op: ContractOperation): { files: string; text: s
     const example = resolveSchema((Object.values((media.examples as Json | undefined) ?? {})[0] as Json | undefined) ?? {});
     names = Object.keys((example.value as Json | undefined) ?? {});
   }
-  const files = names.find((n) => !properties[n] || resolveSchema(properties[n]).type === 'array');
+  // The file field is the list of parts: `items` (the contract leaves its `type` off, see FundUploadRequest).
+  const files = names.find((n) => !properties[n] || resolveSchema(properties[n]).items !== undefined);
   if (!files) throw new Error(`${op.operationId}: no file field in the multipart schema or its example`);
   return { files, text: names.filter((n) => n !== files) };
 }
