@@ -1,0 +1,73 @@
+// What a run will do before it sends anything: which rules run (and why the others cannot), the
+// operations they call, and the worst-case cost in credits and records (shared records counted once).
+import { FIXTURES } from './fixtures.ts';
+import type { Cost, FixtureName, Needs, Rule } from './rule-types.ts';
+
+export interface Capabilities {
+  allowWrites: boolean;
+  accessToken: boolean;
+  secondUser: boolean;
+  receiver: boolean;
+}
+
+export interface PlannedRule {
+  rule: Rule;
+  /** Why the rule cannot run with these options; undefined when it runs. */
+  skip?: string;
+  fixtures: FixtureName[];
+}
+
+export interface RunPlan {
+  rules: PlannedRule[];
+  credits: number;
+  /** Calls whose cost the specification does not give (company analyses). */
+  unknownCostCalls: number;
+  records: number;
+}
+
+/** A rule's fixtures and theirs, each once. */
+export function fixturesOf(rule: Rule): FixtureName[] {
+  const found = new Set<FixtureName>();
+  const visit = (name: FixtureName) => {
+    if (found.has(name)) return;
+    for (const inner of FIXTURES[name].uses ?? []) visit(inner);
+    found.add(name);
+  };
+  for (const name of rule.uses ?? []) visit(name);
+  return [...found];
+}
+
+/** The option a need is missing, or undefined. */
+export function missingNeed(needs: Needs, can: Capabilities): string | undefined {
+  if (needs.writes && !can.allowWrites) return 'creates data, changes a setting or spends credits: pass --allow-writes with --max-credits N';
+  if (needs.accessToken && !can.accessToken) return 'needs the session token of the webhook calls: pass --access-token';
+  if (needs.secondUser && !can.secondUser) return "needs a second user's API key: pass --second-api-key";
+  if (needs.receiver && !can.receiver) return 'needs a webhook receiver the service can reach: pass --receiver-host';
+  return undefined;
+}
+
+export function planRun(rules: Rule[], can: Capabilities): RunPlan {
+  const planned = rules.map((rule) => {
+    const fixtures = fixturesOf(rule);
+    const skip = missingNeed(rule.needs, can) ?? fixtures.map((f) => missingNeed(FIXTURES[f].needs, can)).find((m) => m !== undefined);
+    return { rule, skip, fixtures };
+  });
+  const costs: Cost[] = [];
+  const usedFixtures = new Set<FixtureName>();
+  for (const p of planned.filter((p) => !p.skip)) {
+    costs.push(p.rule.cost);
+    for (const f of p.fixtures) usedFixtures.add(f);
+  }
+  for (const f of usedFixtures) costs.push(FIXTURES[f].cost);
+  return {
+    rules: planned,
+    credits: costs.reduce((n, c) => n + (c.credits === 'unknown' ? 0 : c.credits), 0),
+    unknownCostCalls: costs.filter((c) => c.credits === 'unknown').length,
+    records: costs.reduce((n, c) => n + c.records, 0),
+  };
+}
+
+export function formatCost(cost: Cost): string {
+  const credits = cost.credits === 'unknown' ? 'unknown credits (gap)' : `${cost.credits} credits`;
+  return `${credits}, ${cost.records} record${cost.records === 1 ? '' : 's'}`;
+}
