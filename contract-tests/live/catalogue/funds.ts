@@ -132,8 +132,8 @@ export const fundRules: Rule[] = [
     uses: ['fundRun'],
     needs: { writes: true },
     async check(ctx) {
-      const { summary } = await ctx.fixtures.finishedFundRun();
-      ctx.expect(['completed', 'error'].includes(summary.status), `final status ${summary.status}`);
+      const { summary, statuses, timedOut } = await ctx.fixtures.pollFundRun();
+      ctx.expect(!timedOut && ['completed', 'error'].includes(summary.status), `statuses read until --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms: ${statuses.join(' -> ')}`);
     },
   },
   {
