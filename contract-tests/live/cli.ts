@@ -18,7 +18,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     rules = selectRules(options);
   } catch (error) {
-    console.error(`${(error as Error).message} (--help for the usage)`);
+    // One line: node's parseArgs explains some mistakes over several.
+    console.error(`${(error as Error).message.split('\n')[0]} (--help for the usage)`);
     return 2;
   }
   if (options.dryRun) {
