@@ -48,7 +48,8 @@ describe('a broken provider for every rule', () => {
     it(`${rule.gap ? 'warns' : 'fails'} on ${rule.id}`, async () => {
       const proxy = await startBrokenProxy(mock.origin, BREAKS[rule.id]);
       try {
-        const report = await runConformance({ ...fullRun(proxy.baseUrl), pollTimeoutMs: 500, only: [...(COMPANIONS[rule.id] ?? []), rule.id] });
+        // A fixed seed: the stateful sequences are the same on every test run.
+        const report = await runConformance({ ...fullRun(proxy.baseUrl), pollTimeoutMs: 500, seed: 7, only: [...(COMPANIONS[rule.id] ?? []), rule.id] });
         const result = report.results.find((r) => r.id === rule.id);
         expect({ status: result?.status, reason: result?.reason }).toEqual({ status: rule.gap ? 'warned' : 'failed', reason: undefined });
         expect(result?.violations.length).toBeGreaterThan(0);
@@ -57,6 +58,27 @@ describe('a broken provider for every rule', () => {
       }
     });
   }
+});
+
+describe('the stateful sequences against a broken provider', () => {
+  it('print the shortest failing sequence and a seed and path that replay it', async () => {
+    const proxy = await startBrokenProxy(mock.origin, BREAKS['sequences.invariants-hold']);
+    try {
+      const options = { ...fullRun(proxy.baseUrl), only: ['sequences.invariants-hold'], seed: 42 };
+      const first = (await runConformance(options)).results[0];
+      expect(first?.status).toBe('failed');
+      const message = first?.violations[0] ?? '';
+      expect(message).toMatch(/^pages do not overlap and together hold totalCount companies: pages of \d hold \d+ companies, totalCount is \d+/);
+      // Shrunk to the one call that shows it.
+      expect(message).toMatch(/shortest sequence: readPages\(\d\)\n/);
+      const [, seed, path] = /replay: --seed=(-?\d+) --sequence-path=(\S+@\S*)$/.exec(message) ?? [];
+      expect(seed).toBe('42');
+      const replayed = (await runConformance({ ...options, seed: Number(seed), sequencePath: path })).results[0];
+      expect(replayed?.violations[0]?.split('\n')[1]).toBe(message.split('\n')[1]);
+    } finally {
+      await proxy.close();
+    }
+  });
 });
 
 describe('the command line against a broken provider', () => {

@@ -42,6 +42,13 @@ export class Budget {
     return credits;
   }
 
+  /** Whether reserve(cost) would succeed now. */
+  allows(cost: Cost): boolean {
+    if (!this.allowWrites) return false;
+    if (cost.credits === 'unknown' && this.analysisCost === undefined) return false;
+    return this.creditsSpent + (cost.credits === 'unknown' ? (this.analysisCost ?? 0) : cost.credits) <= this.maxCredits;
+  }
+
   record(ruleId: string, what: string): void {
     this.records.push({ ruleId, what });
   }

@@ -8,7 +8,7 @@ describe('parseCliOptions', () => {
       parseCliOptions([
         '--base-url', 'https://svc.example.test/api/', '--api-key', 'k', '--access-token', 't', '--second-api-key', 'k2',
         '--allow-writes', '--max-credits', '20', '--analysis-cost', '3', '--receiver-host', '0.0.0.0', '--receiver-port', '8099',
-        '--receiver-public-url', 'https://hooks.example.test/in', '--rule', 'a.b', '--rule', 'c.d', '--strict', '--dry-run',
+        '--receiver-public-url', 'https://hooks.example.test/in', '--rule', 'a.b', '--rule', 'c.d', '--seed=-17', '--sequence-path', '1:0@AB:K', '--strict', '--dry-run',
         '--report', 'out/conf', '--run-id', 'ci-42', '--timeout', '5000', '--poll-interval', '100', '--poll-timeout', '60000',
       ]),
     ).toEqual({
@@ -23,6 +23,8 @@ describe('parseCliOptions', () => {
       receiverPort: 8099,
       receiverPublicUrl: 'https://hooks.example.test/in',
       only: ['a.b', 'c.d'],
+      seed: -17,
+      sequencePath: '1:0@AB:K',
       strict: true,
       dryRun: true,
       report: 'out/conf',
@@ -51,6 +53,8 @@ describe('parseCliOptions', () => {
       [[...base, '--allow-writes', '--max-credits', 'ten'], /Invalid --max-credits/],
       [[...base, '--receiver-public-url', 'https://x.test'], /needs --receiver-host/],
       [[...base, '--run-id', 'a b'], /Invalid --run-id/],
+      [[...base, '--seed', '1.5'], /Invalid --seed/],
+      [[...base, '--sequence-path', '1:0@'], /--sequence-path needs the --seed/],
       [[...base, 'extra'], /Unexpected arguments: extra/],
       [[...base, '--allow-write'], /Unknown option '--allow-write'/],
     ];

@@ -17,6 +17,8 @@ export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <k
   --receiver-port <port>        its port (default: a free one)
   --receiver-public-url <url>   the URL the service must call to reach that receiver (tunnel, proxy)
   --rule <id>                   run only this rule (repeatable)
+  --seed=<n>                    seed of the stateful sequences (a failure prints the one to replay)
+  --sequence-path=<path>        with --seed: replay exactly the failing sequence a failure printed
   --strict                      a rule that is not checked is a failure
   --dry-run                     print the plan (rules, calls, worst-case cost) and send nothing
   --report <dir>                write <dir>/conformance.json and <dir>/conformance.xml (JUnit)
@@ -57,6 +59,8 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
       'receiver-port': { type: 'string' },
       'receiver-public-url': { type: 'string' },
       rule: { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      'sequence-path': { type: 'string' },
       strict: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
       report: { type: 'string' },
@@ -85,6 +89,9 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
   if (allowWrites && maxCredits === undefined) throw new Error('--allow-writes needs a budget: --max-credits <n> (a fund run costs 10)');
   if (!allowWrites && maxCredits !== undefined) throw new Error('--max-credits is a budget for --allow-writes: pass both or neither');
   if (values['receiver-public-url'] !== undefined && !values['receiver-host']) throw new Error('--receiver-public-url needs --receiver-host (the receiver it reaches)');
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && (!/^-?\d+$/.test(values.seed ?? '') || !Number.isSafeInteger(seed))) throw new Error(`Invalid --seed "${values.seed ?? ''}": expected a whole number`);
+  if (values['sequence-path'] !== undefined && seed === undefined) throw new Error('--sequence-path needs the --seed it was printed with');
   const runId = values['run-id'];
   if (runId !== undefined && !/^[A-Za-z0-9-]{1,40}$/.test(runId)) throw new Error(`Invalid --run-id "${runId}": letters, digits and - only, at most 40`);
   return {
@@ -99,6 +106,8 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
     receiverPort: count('receiver-port', values['receiver-port'], undefined),
     receiverPublicUrl: values['receiver-public-url'],
     only: values.rule,
+    seed,
+    sequencePath: values['sequence-path'],
     strict: values.strict,
     dryRun: values['dry-run'],
     report: values.report,

@@ -4,7 +4,7 @@
 import { parseCliOptions, USAGE } from './cli-options.ts';
 import { planRun } from './plan.ts';
 import { writeReportFiles } from './report-files.ts';
-import { formatPlan, formatProgress, formatReport } from './report-text.ts';
+import { formatBar, formatPlan, formatProgress, formatReport } from './report-text.ts';
 import { exitCodeOf, runConformance, selectRules } from './run-conformance.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -23,14 +23,14 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (options.dryRun) {
-    const can = { allowWrites: options.allowWrites, accessToken: !!options.accessToken, secondUser: !!options.secondApiKey, receiver: !!options.receiverHost };
+    const can = { writes: options.allowWrites, accessToken: !!options.accessToken, secondUser: !!options.secondApiKey, receiver: !!options.receiverHost };
     console.log(formatPlan(planRun(rules, can), options.maxCredits));
     return 0;
   }
   console.log(`Conformance of ${options.baseUrl}${options.allowWrites ? ` (writes allowed, budget ${options.maxCredits} credits)` : ' (read only)'}\n`);
   let report;
   try {
-    report = await runConformance({ ...options, onResult: (result, i, n) => console.log(formatProgress(result, i, n)) });
+    report = await runConformance({ ...options, onResult: (result, i, n) => console.log(formatProgress(result, i, n)), onProgress: (id, done, total) => console.log(formatBar(id, done, total)) });
   } catch (error) {
     console.error(`Could not run: ${(error as Error).message}`);
     return 2;

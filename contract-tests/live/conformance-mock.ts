@@ -27,7 +27,7 @@ export const fullRun = (baseUrl: string): ConformanceOptions => ({
   accessToken: ACCESS_TOKEN,
   secondApiKey: SECOND_API_KEY,
   allowWrites: true,
-  maxCredits: 30,
+  maxCredits: 50,
   analysisCost: 1,
   receiverHost: '127.0.0.1',
 });
@@ -35,5 +35,5 @@ export const fullRun = (baseUrl: string): ConformanceOptions => ({
 /** The same as command-line arguments. */
 export const fullRunArgs = (baseUrl: string): string[] => [
   '--base-url', baseUrl, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN, '--second-api-key', SECOND_API_KEY,
-  '--allow-writes', '--max-credits', '30', '--analysis-cost', '1', '--receiver-host', '127.0.0.1', '--poll-interval', '10', '--poll-timeout', '2000',
+  '--allow-writes', '--max-credits', '50', '--analysis-cost', '1', '--receiver-host', '127.0.0.1', '--poll-interval', '10', '--poll-timeout', '2000',
 ];

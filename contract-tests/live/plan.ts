@@ -3,12 +3,8 @@
 import { FIXTURES } from './fixtures.ts';
 import type { Cost, FixtureName, Needs, Rule } from './rule-types.ts';
 
-export interface Capabilities {
-  allowWrites: boolean;
-  accessToken: boolean;
-  secondUser: boolean;
-  receiver: boolean;
-}
+/** Which needs the run's options meet. */
+export type Capabilities = Record<keyof Needs, boolean>;
 
 export interface PlannedRule {
   rule: Rule;
@@ -39,7 +35,7 @@ export function fixturesOf(rule: Rule): FixtureName[] {
 
 /** The option a need is missing, or undefined. */
 export function missingNeed(needs: Needs, can: Capabilities): string | undefined {
-  if (needs.writes && !can.allowWrites) return 'creates data, changes a setting or spends credits: pass --allow-writes with --max-credits N';
+  if (needs.writes && !can.writes) return 'creates data, changes a setting or spends credits: pass --allow-writes with --max-credits N';
   if (needs.accessToken && !can.accessToken) return 'needs the session token of the webhook calls: pass --access-token';
   if (needs.secondUser && !can.secondUser) return "needs a second user's API key: pass --second-api-key";
   if (needs.receiver && !can.receiver) return 'needs a webhook receiver the service can reach: pass --receiver-host';

@@ -15,6 +15,13 @@ export function formatProgress(result: RuleResult, index: number, total: number)
   return lines.join('\n');
 }
 
+/** `      sequences.invariants-hold [########------------] 2/5`: one line per step of a long rule. */
+export function formatBar(ruleId: string, done: number, total: number): string {
+  const width = 20;
+  const filled = Math.round((done / Math.max(total, 1)) * width);
+  return `      ${ruleId} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`;
+}
+
 export function formatPlan(plan: RunPlan, maxCredits: number): string {
   const lines = ['Plan (dry run: nothing is sent):', ''];
   for (const { rule, skip, fixtures } of plan.rules) {

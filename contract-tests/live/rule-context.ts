@@ -6,7 +6,7 @@ import { exchange, requestUrl, type Exchange, type FetchLike } from './exchange.
 import type { Fixtures } from './fixtures.ts';
 import { judgeAnswer } from './judge-response.ts';
 import { locateOperation, type OperationId } from './operation-index.ts';
-import type { CallAuth, CallRequest, RecordedExchange, RuleContext } from './rule-types.ts';
+import type { CallAuth, CallRequest, Cost, Needs, RecordedExchange, RuleContext } from './rule-types.ts';
 
 export class NotChecked extends Error {}
 
@@ -25,6 +25,9 @@ export interface SharedRunState {
   timeoutMs: number;
   exchanges: RecordedExchange[];
   fixtures: Fixtures;
+  capabilities: Record<keyof Needs, boolean>;
+  replay: { seed?: number; path?: string };
+  onProgress?: (ruleId: string, done: number, total: number) => void;
 }
 
 function authorization(auth: CallAuth, credentials: Credentials): string | undefined {
@@ -113,5 +116,21 @@ export class RuleRun implements RuleContext {
 
   exchanges(): readonly RecordedExchange[] {
     return this.shared.exchanges;
+  }
+
+  can(need: keyof Needs): boolean {
+    return this.shared.capabilities[need];
+  }
+
+  canSpend(cost: Cost): boolean {
+    return this.shared.budget.allows(cost);
+  }
+
+  progress(done: number, total: number): void {
+    this.shared.onProgress?.(this.ruleId, done, total);
+  }
+
+  get replay(): { seed?: number; path?: string } {
+    return this.shared.replay;
   }
 }

@@ -4,7 +4,7 @@ import type { Exchange } from './exchange.ts';
 import type { Fixtures } from './fixtures.ts';
 import type { OperationId } from './operation-index.ts';
 
-export type Area = 'auth' | 'envelope' | 'companies' | 'search' | 'analysis' | 'fullreport' | 'messages' | 'funds' | 'webhooks' | 'contract';
+export type Area = 'auth' | 'envelope' | 'companies' | 'search' | 'analysis' | 'fullreport' | 'messages' | 'funds' | 'webhooks' | 'sequences' | 'contract';
 
 /** Worst case of one call or one rule: credits charged ('unknown' where the specification does not say) and records created. */
 export interface Cost {
@@ -53,6 +53,14 @@ export interface RuleContext {
   notChecked(reason: string): never;
   /** Every exchange of the run so far (for the rules over all answers). */
   exchanges(): readonly RecordedExchange[];
+  /** Whether the run's options give this need (the sequences choose their commands by it). */
+  can(need: keyof Needs): boolean;
+  /** Whether a call of this cost would be allowed by the budget now (nothing is reserved). */
+  canSpend(cost: Cost): boolean;
+  /** Reports progress of a long rule (the sequences), for a progress bar. */
+  progress(done: number, total: number): void;
+  /** --seed and --sequence-path, to replay a failing sequence. */
+  readonly replay: { seed?: number; path?: string };
 }
 
 export interface RecordedExchange {

@@ -36,8 +36,13 @@ export interface ConformanceOptions {
   /** Run only these rule ids (and what they need). */
   only?: string[];
   rules?: Rule[];
+  /** Replay a failing sequence: the seed and path the failure printed. */
+  seed?: number;
+  sequencePath?: string;
   fetch?: FetchLike;
   onResult?: (result: RuleResult, index: number, total: number) => void;
+  /** Progress of a long rule (the stateful sequences). */
+  onProgress?: (ruleId: string, done: number, total: number) => void;
 }
 
 export function newRunId(): string {
@@ -100,6 +105,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (options.receiverHost) receiver = await startReceiver(options.receiverHost, options.receiverPort ?? 0, runId, options.receiverPublicUrl);
   const exchanges: RecordedExchange[] = [];
   let current: RuleRun | undefined;
+  const capabilities = { writes: options.allowWrites, accessToken: !!options.accessToken, secondUser: !!options.secondApiKey, receiver: !!receiver };
   const shared: SharedRunState = {
     runId,
     baseUrl: options.baseUrl,
@@ -108,13 +114,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     fetch: fetchImpl,
     timeoutMs: options.timeoutMs ?? 30_000,
     exchanges,
+    capabilities,
+    replay: { seed: options.seed, path: options.sequencePath },
+    onProgress: options.onProgress,
     fixtures: new Fixtures(() => current as RuleRun, {
       pollIntervalMs: options.pollIntervalMs ?? 5_000,
       pollTimeoutMs: options.pollTimeoutMs ?? 15 * 60_000,
       receiver,
     }),
   };
-  const plan = planRun(rules, { allowWrites: options.allowWrites, accessToken: !!options.accessToken, secondUser: !!options.secondApiKey, receiver: !!receiver });
+  const plan = planRun(rules, capabilities);
   const results: RuleResult[] = [];
   try {
     for (const [index, { rule, skip }] of plan.rules.entries()) {

@@ -10,6 +10,7 @@ import { fullReportRules } from './fullreport.ts';
 import { fundRules } from './funds.ts';
 import { messageRules } from './messages.ts';
 import { searchRules } from './search.ts';
+import { sequenceRules } from './sequences.ts';
 import { webhookDeliveryRules } from './webhook-deliveries.ts';
 import { webhookSettingRules } from './webhook-settings.ts';
 
@@ -24,6 +25,7 @@ const ordered = [
   ...messageRules,
   ...fundRules,
   ...webhookDeliveryRules,
+  ...sequenceRules,
   ...contractRules,
 ];
 
