@@ -49,7 +49,7 @@ describe('a broken provider for every rule', () => {
       const proxy = await startBrokenProxy(mock.origin, BREAKS[rule.id]);
       try {
         // A fixed seed: the stateful sequences are the same on every test run.
-        const report = await runConformance({ ...fullRun(proxy.baseUrl), pollTimeoutMs: 500, seed: 7, only: [...(COMPANIONS[rule.id] ?? []), rule.id] });
+        const report = await runConformance({ ...fullRun(proxy.baseUrl), pollTimeoutMs: 500, deliveryTimeoutMs: 500, seed: 7, only: [...(COMPANIONS[rule.id] ?? []), rule.id] });
         const result = report.results.find((r) => r.id === rule.id);
         expect({ status: result?.status, reason: result?.reason }).toEqual({ status: rule.gap ? 'warned' : 'failed', reason: undefined });
         expect(result?.violations.length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ describe('parseCliOptions', () => {
         '--base-url', 'https://svc.example.test/api/', '--api-key', 'k', '--access-token', 't', '--second-api-key', 'k2',
         '--allow-writes', '--max-credits', '20', '--analysis-cost', '3', '--receiver-host', '0.0.0.0', '--receiver-port', '8099',
         '--receiver-public-url', 'https://hooks.example.test/in', '--rule', 'a.b', '--rule', 'c.d', '--seed=-17', '--sequence-path', '1:0@AB:K', '--strict', '--dry-run',
-        '--report', 'out/conf', '--run-id', 'ci-42', '--timeout', '5000', '--poll-interval', '100', '--poll-timeout', '60000',
+        '--report', 'out/conf', '--run-id', 'ci-42', '--timeout', '5000', '--poll-interval', '100', '--poll-timeout', '60000', '--delivery-timeout', '9000',
       ]),
     ).toEqual({
       baseUrl: 'https://svc.example.test/api',
@@ -32,6 +32,7 @@ describe('parseCliOptions', () => {
       timeoutMs: 5000,
       pollIntervalMs: 100,
       pollTimeoutMs: 60000,
+      deliveryTimeoutMs: 9000,
     });
   });
 

@@ -25,7 +25,8 @@ export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <k
   --run-id <id>                 name of this run in the records it creates (default: time and random)
   --timeout <ms>                time limit per request (default 30000)
   --poll-interval <ms>          wait between polls of a fund run or for a delivery (default 5000)
-  --poll-timeout <ms>           give up polling after (default 900000); the rule is then not checked
+  --poll-timeout <ms>           give up polling a fund run after (default 900000): funds.run-reaches-final-state fails
+  --delivery-timeout <ms>       wait this long for a webhook delivery after its event (default 120000)
 
 Exit code: 0 every checked rule holds; 1 a rule or the contract is violated (or, with --strict, a rule
 is not checked); 2 usage error or unwritable --report; 3 the service could not be reached or answered
@@ -68,6 +69,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
       timeout: { type: 'string' },
       'poll-interval': { type: 'string' },
       'poll-timeout': { type: 'string' },
+      'delivery-timeout': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -115,5 +117,6 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
     timeoutMs: count('timeout', values.timeout, 30_000, 1),
     pollIntervalMs: count('poll-interval', values['poll-interval'], 5_000),
     pollTimeoutMs: count('poll-timeout', values['poll-timeout'], 900_000, 1),
+    deliveryTimeoutMs: count('delivery-timeout', values['delivery-timeout'], 120_000, 1),
   };
 }

@@ -44,6 +44,8 @@ export const PDF_FILE = (runId: string, name: string): [Blob, string] => [
 export interface FixtureOptions {
   pollIntervalMs: number;
   pollTimeoutMs: number;
+  /** How long to wait for a webhook delivery once its event happened. */
+  deliveryTimeoutMs: number;
   receiver?: ConformanceReceiver;
 }
 
@@ -207,11 +209,15 @@ export class Fixtures {
     });
   }
 
-  /** Waits for a delivery to the receiver that matches; undefined after --poll-timeout. */
+  get deliveryTimeoutMs(): number {
+    return this.options.deliveryTimeoutMs;
+  }
+
+  /** Waits for a delivery to the receiver that matches; undefined after --delivery-timeout. */
   async delivery(matches: (d: Delivery) => boolean): Promise<Delivery | undefined> {
     const receiver = this.options.receiver;
     if (!receiver) throw new NotChecked('needs a webhook receiver the service can reach: pass --receiver-host');
-    const deadline = Date.now() + this.options.pollTimeoutMs;
+    const deadline = Date.now() + this.options.deliveryTimeoutMs;
     for (;;) {
       const found = receiver.received.find(matches);
       if (found) return found;
@@ -229,6 +235,23 @@ export class Fixtures {
       const data = dataOf<Schemas['CreateProjectResult']>(answer);
       if (!isSuccess(answer) || !data?.project?.id || !data.analysisId) throw new NotChecked(`creating a company with an analysis answered ${describeAnswer(answer)}`);
       return { projectId: data.project.id, analysisId: data.analysisId, companyName };
+    });
+  }
+
+  /** The analysis of analyzedCompany() in a final state (completed or failed), read through the company list by id. */
+  analysisFinished(): Promise<{ projectId: string; analysisId: string; status: string }> {
+    return this.once('analysisFinished', async () => {
+      const company = await this.analyzedCompany();
+      const deadline = Date.now() + this.options.pollTimeoutMs;
+      for (;;) {
+        const answer = await this.current().call('listProjects', { query: { id: company.projectId }, headers: { 'content-type': 'application/json' } });
+        const data = dataOf<unknown>(answer);
+        const project = (Array.isArray(data) ? data[0] : data) as Schemas['Project'] | undefined;
+        const status = project?.analyses?.find((a) => a.id === company.analysisId)?.status;
+        if (status === 'completed' || status === 'failed') return { ...company, status };
+        if (Date.now() > deadline) throw new NotChecked(`analysis ${company.analysisId} was still ${String(status)} after --poll-timeout ${this.options.pollTimeoutMs} ms`);
+        await sleep(this.options.pollIntervalMs);
+      }
     });
   }
 

@@ -51,7 +51,8 @@ export function planRun(rules: Rule[], can: Capabilities): RunPlan {
   const costs: Cost[] = [];
   const usedFixtures = new Set<FixtureName>();
   for (const p of planned.filter((p) => !p.skip)) {
-    costs.push(p.rule.cost);
+    // Every call that costs needs writes: a read-only run spends nothing whatever a rule declares.
+    costs.push(can.writes ? p.rule.cost : { credits: 0, records: 0 });
     for (const f of p.fixtures) usedFixtures.add(f);
   }
   for (const f of usedFixtures) costs.push(FIXTURES[f].cost);

@@ -30,6 +30,7 @@ export interface ConformanceOptions {
   receiverPublicUrl?: string;
   pollIntervalMs?: number;
   pollTimeoutMs?: number;
+  deliveryTimeoutMs?: number;
   timeoutMs?: number;
   strict?: boolean;
   runId?: string;
@@ -120,6 +121,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     fixtures: new Fixtures(() => current as RuleRun, {
       pollIntervalMs: options.pollIntervalMs ?? 5_000,
       pollTimeoutMs: options.pollTimeoutMs ?? 15 * 60_000,
+      deliveryTimeoutMs: options.deliveryTimeoutMs ?? 120_000,
       receiver,
     }),
   };

@@ -50,7 +50,7 @@ function notTwoXx(writes: boolean): Rule['check'] {
     for (const op of invalidTargets(writes)) {
       const request = invalidRequest(op) ?? {};
       try {
-        const answer = await ctx.call(op.operationId, { ...request, judge: false, spend: writes ? { credits: 0, records: 0 } : undefined });
+        const answer = await ctx.call(op.operationId, { ...request, judge: false, spend: writes ? { credits: 0, records: 0, record: `${op.operationId} with an empty body (only if wrongly accepted)` } : undefined });
         ctx.expect(!isSuccess(answer), `${op.method} ${op.path} with ${request.json ? 'an empty body' : 'its required input missing'} answered ${describeAnswer(answer)}`);
       } catch (error) {
         if (!(error instanceof NotChecked)) throw error;
@@ -109,7 +109,8 @@ export const contractRules: Rule[] = [
     title: 'a write with an empty body or no file is not accepted with a 2xx',
     spec: 'Codes for missing or invalid parameters and for the remaining endpoints: not shown.',
     operations: invalidTargets(true).map((op) => op.operationId),
-    cost: FREE,
+    // Nothing when refused; a service that wrongly accepts an empty create or message makes a record.
+    cost: { credits: 0, records: 2 },
     needs: { writes: true },
     gap: 'the status and code for missing or invalid parameters are not shown',
     check: notTwoXx(true),

@@ -99,7 +99,7 @@ export const fundRules: Rule[] = [
         const [blob, name] = PDF_FILE(ctx.runId, `bulk-${String(i).padStart(2, '0')}`);
         form.append('files', blob, name);
       }
-      const upload = await ctx.call('uploadFundFiles', { form, spend: { credits: 0, records: 1, record: 'data-room folder with 51 small PDF files' } });
+      const upload = await ctx.call('uploadFundFiles', { form, spend: { credits: 0, records: 1, record: `data-room folder with 51 small PDF files conformance-${ctx.runId}-bulk-NN.pdf` } });
       const folderPath = dataOf<Schemas['FundUploadResult']>(upload)?.folderPath;
       if (!isSuccess(upload) || !folderPath) return ctx.notChecked(`the upload of 51 files answered ${describeAnswer(upload)}`);
       const name = `conformance-${ctx.runId} 51 files`;

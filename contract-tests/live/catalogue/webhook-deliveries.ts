@@ -25,7 +25,7 @@ export const webhookDeliveryRules: Rule[] = [
       const { summary } = await ctx.fixtures.finishedFundRun();
       if (summary.status !== 'completed') ctx.notChecked(`the run ended in ${summary.status}: no event is sent`);
       const delivery = await ctx.fixtures.delivery((d) => eventOf(d.body) === 'fundAnalysisCompleted');
-      ctx.expect(delivery !== undefined, `no fundAnalysisCompleted delivery within --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms of the run's completion`);
+      ctx.expect(delivery !== undefined, `no fundAnalysisCompleted delivery within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms of the run's completion`);
     },
   },
   {
@@ -40,7 +40,7 @@ export const webhookDeliveryRules: Rule[] = [
     async check(ctx) {
       await ctx.fixtures.receiverConfigured();
       await ctx.fixtures.finishedFundRun();
-      if (!(await ctx.fixtures.delivery(() => true))) return ctx.notChecked(`no delivery reached the receiver within --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms`);
+      if (!(await ctx.fixtures.delivery(() => true))) return ctx.notChecked(`no delivery reached the receiver within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`);
       for (const d of ctx.fixtures.receiver?.received ?? []) {
         ctx.expect(d.method === 'POST' && isObject(d.body) && typeof d.body.event === 'string' && isObject(d.body.data), `delivery ${d.method} ${d.path}: ${JSON.stringify(d.body).slice(0, 200)}`);
       }
@@ -59,7 +59,7 @@ export const webhookDeliveryRules: Rule[] = [
       await ctx.fixtures.receiverConfigured();
       await ctx.fixtures.finishedFundRun();
       const delivery = await ctx.fixtures.delivery(() => true);
-      if (!delivery) return ctx.notChecked(`no delivery reached the receiver within --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms`);
+      if (!delivery) return ctx.notChecked(`no delivery reached the receiver within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`);
       const event = eventOf(delivery.body);
       const answer = await ctx.call('listWebhookDeliveries', { auth: 'bearer' });
       const deliveries = dataOf<Schemas['WebhookDelivery'][]>(answer) ?? [];
@@ -77,10 +77,11 @@ export const webhookDeliveryRules: Rule[] = [
     needs: { writes: true, accessToken: true, receiver: true },
     async check(ctx) {
       await ctx.fixtures.receiverConfigured();
-      const company = await ctx.fixtures.analyzedCompany();
+      const company = await ctx.fixtures.analysisFinished();
+      if (company.status !== 'completed') return ctx.notChecked(`the analysis ended ${company.status}: no analysisCompleted is sent`);
       const delivery = await ctx.fixtures.delivery((d) => eventOf(d.body) === 'analysisCompleted' && isObject(d.body) && isObject(d.body.data) && (d.body.data.analysisId === company.analysisId || d.body.data.projectId === company.projectId));
       if (!delivery) {
-        ctx.expect(false, `no analysisCompleted delivery for analysis ${company.analysisId} within --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms`);
+        ctx.expect(false, `no analysisCompleted delivery for analysis ${company.analysisId} within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`);
         return;
       }
       const data = (delivery.body as { data: Record<string, unknown> }).data;
