@@ -81,6 +81,26 @@ describe('the stateful sequences against a broken provider', () => {
   });
 });
 
+describe('an answer the rules cannot read', () => {
+  it('fails the rule that read it, and the run goes on and puts the webhook back', async () => {
+    const proxy = await startBrokenProxy(mock.origin, {
+      response: (req, answer) => void (req.path === '/api/integrationfund/fund' && answer.status === 200 && delete answer.body.data.fundRuns),
+    });
+    try {
+      const report = await runConformance({ ...fullRun(proxy.baseUrl), only: ['webhooks.save-read-back', 'funds.run-in-own-fund-runs', 'funds.detail-unknown-404'] });
+      expect(report.results.map((r) => [r.id, r.status])).toEqual([
+        ['webhooks.save-read-back', 'passed'],
+        ['funds.run-in-own-fund-runs', 'failed'],
+        ['funds.detail-unknown-404', 'passed'],
+      ]);
+      expect(report.results[1]?.violations[0]).toMatch(/^the rule stopped on an answer it could not read: /);
+      expect(report.restored).toMatch(/^webhook configuration put back/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('the command line against a broken provider', () => {
   it('exits 1 and names the violated rule in its output', async () => {
     const proxy = await startBrokenProxy(mock.origin, BREAKS['funds.run-over-50-files-refused']);

@@ -127,6 +127,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   };
   const plan = planRun(rules, capabilities);
   const results: RuleResult[] = [];
+  let restoredAlready = false;
   try {
     for (const [index, { rule, skip }] of plan.rules.entries()) {
       const run = new RuleRun(rule.id, shared);
@@ -138,8 +139,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         try {
           await rule.check(run);
         } catch (error) {
-          if (!(error instanceof NotChecked)) throw error;
-          reason = error.message;
+          // An answer of an unexpected shape can stop a rule anywhere: that is a failure, not a crash.
+          if (error instanceof NotChecked) reason = error.message;
+          else run.expect(false, `the rule stopped on an answer it could not read: ${(error as Error).message}`);
         }
       }
       const result: RuleResult = {
@@ -159,6 +161,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     current = new RuleRun('restore', shared);
     const restored = await shared.fixtures.restore();
+    restoredAlready = true;
     return {
       ...base,
       finishedAt: new Date().toISOString(),
@@ -169,6 +172,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       results,
     };
   } finally {
+    // Even when the run stops early, the webhook configuration goes back to what it was.
+    if (!restoredAlready) {
+      current = new RuleRun('restore', shared);
+      await shared.fixtures.restore();
+    }
     await receiver?.close();
   }
 }

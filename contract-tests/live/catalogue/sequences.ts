@@ -3,6 +3,7 @@
 // history; with writes they also create companies, upload folders and start (at most 2) fund runs.
 // A failure prints the shortest sequence fast-check found and the seed and path to replay it.
 import fc from 'fast-check';
+import { NotChecked } from '../rule-context.ts';
 import type { Rule } from '../rule-types.ts';
 import { sequenceCommands } from '../sequences/commands.ts';
 import { InvariantBroken, INVARIANTS, MAX_FUND_RUNS, type SequenceModel, type SequenceReal } from '../sequences/model.ts';
@@ -34,11 +35,12 @@ export const sequenceRules: Rule[] = [
       const result = await fc.check(property, { numRuns: RUNS, seed: ctx.replay.seed, path });
       if (!result.failed) return;
       const error = result.errorInstance;
-      // Anything but a broken invariant (no answer, budget) is not the deployment's fault.
-      if (!(error instanceof InvariantBroken)) return ctx.notChecked(`a sequence stopped: ${error instanceof Error ? error.message : String(error)}`);
+      // No answer or the budget is not the deployment's fault; an answer the commands cannot read is.
+      if (error instanceof NotChecked) return ctx.notChecked(`a sequence stopped: ${error.message}`);
+      const message = error instanceof InvariantBroken ? error.message : `an answer the sequence could not read: ${error instanceof Error ? error.message : String(error)}`;
       const shown = result.counterexample?.[0]?.toString() ?? '';
       const [, sequence = shown, commandsPath = ''] = /^(.*?) \/\*replayPath="(.*)"\*\/$/.exec(shown) ?? [];
-      ctx.expect(false, `${error.message}\n      shortest sequence: ${sequence || '(empty)'}\n      replay: --seed=${result.seed} --sequence-path=${result.counterexamplePath ?? ''}@${commandsPath}`);
+      ctx.expect(false, `${message}\n      shortest sequence: ${sequence || '(empty)'}\n      replay: --seed=${result.seed} --sequence-path=${result.counterexamplePath ?? ''}@${commandsPath}`);
     },
   },
 ];
