@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (options.dryRun) {
     const can = { writes: options.allowWrites, accessToken: !!options.accessToken, secondUser: !!options.secondApiKey, receiver: !!options.receiverHost };
-    console.log(formatPlan(planRun(rules, can), options.maxCredits));
+    console.log(formatPlan(planRun(rules, can, options.analysisCost), options.maxCredits));
     return 0;
   }
   console.log(`Conformance of ${options.baseUrl}${options.allowWrites ? ` (writes allowed, budget ${options.maxCredits} credits)` : ' (read only)'}\n`);

@@ -70,7 +70,7 @@ describe('the catalogue against the stateful mock', () => {
     const before = await mockState(mock.origin);
     const report = await runConformance({ ...fullRun(mock.baseUrl), maxCredits: 9, analysisCost: undefined, only: ['funds.run-pending-on-creation', 'companies.manual-upload-accepted'] });
     expect(report.results.map((r) => [r.id, r.status, r.reason])).toEqual([
-      ['companies.manual-upload-accepted', 'not checked', expect.stringContaining('unknown number of credits')],
+      ['companies.manual-upload-accepted', 'not checked', 'starts a company analysis, whose cost is a gap of the specification: pass --analysis-cost N'],
       ['funds.run-pending-on-creation', 'not checked', expect.stringContaining('would exceed --max-credits 9')],
     ]);
     expect((await mockState(mock.origin)).credits).toBe(before.credits);
@@ -104,7 +104,9 @@ describe('the command line', () => {
     const run = await cli([...fullRunArgs(mock.baseUrl), '--dry-run']);
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/RUN  funds\.run-over-50-files-refused\s+uploadFundFiles, startFundRun; 10 credits, 1 record/);
-    expect(run.out).toMatch(/Worst case: \d+ credits plus \d+ call\(s\) of unknown cost/);
+    expect(run.out).toMatch(/Worst case: \d+ credits \(3 company analyses counted at --analysis-cost: their cost is a gap of the specification\), \d+ records/);
+    const withoutCost = await cli([...fullRunArgs(mock.baseUrl).filter((a, i, all) => a !== '--analysis-cost' && all[i - 1] !== '--analysis-cost'), '--dry-run']);
+    expect(withoutCost.out).toMatch(/SKIP companies\.manual-upload-accepted[^\n]*\n\s+not checked: starts a company analysis, whose cost is a gap of the specification: pass --analysis-cost N/);
     const after = await mockState(mock.origin);
     expect(after.projects.length).toBe(before.projects.length);
   });

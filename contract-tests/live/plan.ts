@@ -15,9 +15,10 @@ export interface PlannedRule {
 
 export interface RunPlan {
   rules: PlannedRule[];
+  /** Company analyses (counted at --analysis-cost) included. */
   credits: number;
-  /** Calls whose cost the specification does not give (company analyses). */
-  unknownCostCalls: number;
+  /** Company analyses among them: their cost is the caller's --analysis-cost, not the specification's. */
+  analyses: number;
   records: number;
 }
 
@@ -42,10 +43,14 @@ export function missingNeed(needs: Needs, can: Capabilities): string | undefined
   return undefined;
 }
 
-export function planRun(rules: Rule[], can: Capabilities): RunPlan {
+const UNKNOWN_COST = 'starts a company analysis, whose cost is a gap of the specification: pass --analysis-cost N';
+
+/** `analysisCost`: what a company analysis costs, when the caller said (--analysis-cost). */
+export function planRun(rules: Rule[], can: Capabilities, analysisCost?: number): RunPlan {
   const planned = rules.map((rule) => {
     const fixtures = fixturesOf(rule);
-    const skip = missingNeed(rule.needs, can) ?? fixtures.map((f) => missingNeed(FIXTURES[f].needs, can)).find((m) => m !== undefined);
+    const unknown = [rule.cost, ...fixtures.map((f) => FIXTURES[f].cost)].some((c) => c.credits === 'unknown') && analysisCost === undefined;
+    const skip = missingNeed(rule.needs, can) ?? fixtures.map((f) => missingNeed(FIXTURES[f].needs, can)).find((m) => m !== undefined) ?? (unknown ? UNKNOWN_COST : undefined);
     return { rule, skip, fixtures };
   });
   const costs: Cost[] = [];
@@ -58,8 +63,8 @@ export function planRun(rules: Rule[], can: Capabilities): RunPlan {
   for (const f of usedFixtures) costs.push(FIXTURES[f].cost);
   return {
     rules: planned,
-    credits: costs.reduce((n, c) => n + (c.credits === 'unknown' ? 0 : c.credits), 0),
-    unknownCostCalls: costs.filter((c) => c.credits === 'unknown').length,
+    credits: costs.reduce((n, c) => n + (c.credits === 'unknown' ? (analysisCost ?? 0) : c.credits), 0),
+    analyses: costs.filter((c) => c.credits === 'unknown').length,
     records: costs.reduce((n, c) => n + c.records, 0),
   };
 }

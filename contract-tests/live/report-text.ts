@@ -34,8 +34,8 @@ export function formatPlan(plan: RunPlan, maxCredits: number): string {
     lines.push('', 'Shared records (made once):');
     for (const f of used) lines.push(`  ${f}: ${FIXTURES[f].title}; ${formatCost(FIXTURES[f].cost)}`);
   }
-  const unknown = plan.unknownCostCalls > 0 ? ` plus ${plan.unknownCostCalls} call(s) of unknown cost (company analyses: a gap; they run only with --analysis-cost)` : '';
-  lines.push('', `Worst case: ${plan.credits} credits${unknown}, ${plan.records} records; budget --max-credits ${maxCredits}. A call that could exceed the budget is not started.`);
+  const analyses = plan.analyses > 0 ? ` (${plan.analyses} company analyses counted at --analysis-cost: their cost is a gap of the specification)` : '';
+  lines.push('', `Worst case: ${plan.credits} credits${analyses}, ${plan.records} records; budget --max-credits ${maxCredits}. A call that could exceed the budget is not started.`);
   return lines.join('\n');
 }
 

@@ -125,7 +125,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       receiver,
     }),
   };
-  const plan = planRun(rules, capabilities);
+  const plan = planRun(rules, capabilities, options.analysisCost);
   const results: RuleResult[] = [];
   let restoredAlready = false;
   try {
