@@ -16,7 +16,10 @@ function collectRefs(node: unknown, refs: string[]): void {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && /\.(ya?ml|md)$/.test(e.name) && e.name !== 'README.md' && e.name !== 'EXTENSIONS.md').map((e) => join(e.parentPath, e.name));
+  // Arazzo workflows (workflows/*.arazzo.yaml) refer to the contract; the contract never refers to them.
+  return entries
+    .filter((e) => e.isFile() && /\.(ya?ml|md)$/.test(e.name) && !e.name.endsWith('.arazzo.yaml') && e.name !== 'README.md' && e.name !== 'EXTENSIONS.md')
+    .map((e) => join(e.parentPath, e.name));
 }
 
 /** Files of the contract folder that are not reachable by `$ref` from its root document. */

@@ -1,22 +1,47 @@
-// Parses `verify:live` arguments; every mistake is reported with the usage, never guessed around.
+// Parses the conformance command line; every mistake is reported, never guessed around (exit 2).
 import { parseArgs } from 'node:util';
-import type { LiveSuiteOptions } from './run-suite.ts';
+import type { ConformanceOptions } from './run-conformance.ts';
 
-export const USAGE = `Usage: npm run verify:live -- --base-url <url> --api-key <key> [options]
+export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <key> [options]
+       (in this repository: npm run verify:live -- --base-url <url> --api-key <key> [options])
 
-  --base-url <url>            the service base URL, including /api (e.g. http://127.0.0.1:4010/api)
-  --api-key <key>             API key sent as the raw Authorization header
-  --access-token <token>      session access token for the webhook calls (without it they are not checked)
-  --allow-writes              also run the calls that create data or spend credits
-                              (create company, message, uploads, webhook save, and a fund run: 10 credits)
-  --fund-extraction-id <id>   a fund run to read when no run is started (no --allow-writes)
-  --report <path>             write <path>.json and <path>.xml (JUnit)
-  --timeout <ms>              time limit per request (default 30000)
+  --base-url <url>              the service base URL, including /api (e.g. http://127.0.0.1:4010/api)
+  --api-key <key>               API key sent as the raw Authorization header
+  --access-token <token>        session access token for the webhook calls (without it they are not checked)
+  --second-api-key <key>        a second user's API key (isolation rules; without it they are not checked)
+  --allow-writes                also run the rules that create data, change the webhook setting or spend credits
+  --max-credits <n>             budget for --allow-writes (required with it): a call that could exceed it is not sent
+  --analysis-cost <n>           credits one company analysis costs on this deployment (a gap of the specification;
+                                without it the rules that start an analysis are not checked)
+  --receiver-host <host>        start a webhook receiver on this host (deliveries are checked; needs --allow-writes)
+  --receiver-port <port>        its port (default: a free one)
+  --receiver-public-url <url>   the URL the service must call to reach that receiver (tunnel, proxy)
+  --rule <id>                   run only this rule (repeatable)
+  --seed=<n>                    seed of the stateful sequences (a failure prints the one to replay)
+  --sequence-path=<path>        with --seed: replay exactly the failing sequence a failure printed
+  --strict                      a rule that is not checked is a failure
+  --dry-run                     print the plan (rules, calls, worst-case cost) and send nothing
+  --report <dir>                write <dir>/conformance.json and <dir>/conformance.xml (JUnit)
+  --run-id <id>                 name of this run in the records it creates (default: time and random)
+  --timeout <ms>                time limit per request (default 30000)
+  --poll-interval <ms>          wait between polls of a fund run or for a delivery (default 5000)
+  --poll-timeout <ms>           give up polling a fund run after (default 900000): funds.run-reaches-final-state fails
+  --delivery-timeout <ms>       wait this long for a webhook delivery after its event (default 120000)
 
-Exit code: 0 when no check violates the contract, 1 when one does, 2 on a usage error or unwritable --report.`;
+Exit code: 0 every checked rule holds; 1 a rule or the contract is violated (or, with --strict, a rule
+is not checked); 2 usage error or unwritable --report; 3 the service could not be reached or answered
+nothing usable.`;
 
-export interface CliOptions extends Omit<LiveSuiteOptions, 'fetch' | 'checks' | 'onResult'> {
+export interface CliOptions extends Omit<ConformanceOptions, 'fetch' | 'rules' | 'onResult'> {
   report?: string;
+  dryRun: boolean;
+}
+
+function count(name: string, value: string | undefined, fallback: number | undefined, min = 0): number | undefined {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) throw new Error(`Invalid --${name} "${value}": expected a whole number${min > 0 ? ` of at least ${min}` : ''}`);
+  return n;
 }
 
 export function parseCliOptions(argv: string[]): CliOptions | 'help' {
@@ -27,10 +52,24 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
       'access-token': { type: 'string' },
+      'second-api-key': { type: 'string' },
       'allow-writes': { type: 'boolean', default: false },
-      'fund-extraction-id': { type: 'string' },
+      'max-credits': { type: 'string' },
+      'analysis-cost': { type: 'string' },
+      'receiver-host': { type: 'string' },
+      'receiver-port': { type: 'string' },
+      'receiver-public-url': { type: 'string' },
+      rule: { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      'sequence-path': { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
       report: { type: 'string' },
+      'run-id': { type: 'string' },
       timeout: { type: 'string' },
+      'poll-interval': { type: 'string' },
+      'poll-timeout': { type: 'string' },
+      'delivery-timeout': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -47,15 +86,37 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`Invalid --base-url "${baseUrl}": only http and https`);
   const apiKey = values['api-key'];
   if (!apiKey) throw new Error('Missing --api-key');
-  const timeout = values.timeout === undefined ? 30_000 : Number(values.timeout);
-  if (!Number.isInteger(timeout) || timeout <= 0) throw new Error(`Invalid --timeout "${values.timeout ?? ''}": expected a positive number of milliseconds`);
+  const allowWrites = values['allow-writes'];
+  const maxCredits = count('max-credits', values['max-credits'], undefined);
+  if (allowWrites && maxCredits === undefined) throw new Error('--allow-writes needs a budget: --max-credits <n> (a fund run costs 10)');
+  if (!allowWrites && maxCredits !== undefined) throw new Error('--max-credits is a budget for --allow-writes: pass both or neither');
+  if (values['receiver-public-url'] !== undefined && !values['receiver-host']) throw new Error('--receiver-public-url needs --receiver-host (the receiver it reaches)');
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && (!/^-?\d+$/.test(values.seed ?? '') || !Number.isSafeInteger(seed))) throw new Error(`Invalid --seed "${values.seed ?? ''}": expected a whole number`);
+  if (values['sequence-path'] !== undefined && seed === undefined) throw new Error('--sequence-path needs the --seed it was printed with');
+  const runId = values['run-id'];
+  if (runId !== undefined && !/^[A-Za-z0-9-]{1,40}$/.test(runId)) throw new Error(`Invalid --run-id "${runId}": letters, digits and - only, at most 40`);
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey,
     accessToken: values['access-token'],
-    allowWrites: values['allow-writes'],
-    fundExtractionId: values['fund-extraction-id'],
+    secondApiKey: values['second-api-key'],
+    allowWrites,
+    maxCredits: maxCredits ?? 0,
+    analysisCost: count('analysis-cost', values['analysis-cost'], undefined),
+    receiverHost: values['receiver-host'],
+    receiverPort: count('receiver-port', values['receiver-port'], undefined),
+    receiverPublicUrl: values['receiver-public-url'],
+    only: values.rule,
+    seed,
+    sequencePath: values['sequence-path'],
+    strict: values.strict,
+    dryRun: values['dry-run'],
     report: values.report,
-    timeoutMs: timeout,
+    runId,
+    timeoutMs: count('timeout', values.timeout, 30_000, 1),
+    pollIntervalMs: count('poll-interval', values['poll-interval'], 5_000),
+    pollTimeoutMs: count('poll-timeout', values['poll-timeout'], 900_000, 1),
+    deliveryTimeoutMs: count('delivery-timeout', values['delivery-timeout'], 120_000, 1),
   };
 }

@@ -1,7 +1,5 @@
-// One HTTP exchange of the suite: builds the request from a check's plan, sends it with a time
+// One HTTP exchange of the suite: builds the request a rule describes, sends it with a time
 // limit, and returns what came back without judging it.
-import type { PlannedRequest } from './live-checks.ts';
-import type { HttpMethod } from './operation-index.ts';
 
 export interface Exchange {
   url: string;
@@ -14,8 +12,12 @@ export interface Exchange {
   durationMs: number;
 }
 
-export interface ExchangeRequest extends PlannedRequest {
-  method: HttpMethod;
+export interface ExchangeRequest {
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: FormData;
+  method: string;
   baseUrl: string;
   path: string;
   authorization?: string;

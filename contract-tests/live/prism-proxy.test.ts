@@ -1,102 +1,56 @@
-// Prism's validation proxy as a second, independent judge: the live suite driven through
-// `proxy:prism` in front of a provider. In front of a broken provider Prism must report the
-// violations (header and log); in front of the stateful mock it must report none.
+// Prism's validation proxy as a second, independent judge: the conformance rules that send only
+// correct requests, driven through `proxy:prism` in front of the stateful mock with writes. Prism
+// must see no violation in any request or answer, and the rules must hold through it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrism, type RunningPrism } from '../../mocks/prism/prism-process.ts';
-import { startMock, type RunningMock } from '../../mocks/server.ts';
 import { prismUpstream } from '../../mocks/prism/upstream.ts';
-import { liveChecks } from './live-checks.ts';
-import { BROKEN_API_KEY, BROKEN_FUND_ID, startBrokenProvider, type BrokenProvider } from './broken-provider.ts';
-import { recordingFetch, violationLogLines, type PrismViolation, type RecordedExchange } from './prism-violations.ts';
-import type { LiveReport } from './report-types.ts';
-import { runLiveSuite } from './run-suite.ts';
+import { startMock, type RunningMock } from '../../mocks/server.ts';
+import { CONFORMANCE_SEED, fullRun } from './conformance-mock.ts';
+import { recordingFetch, violationLogLines, type RecordedExchange } from './prism-violations.ts';
+import type { ConformanceReport } from './report-types.ts';
+import { runConformance } from './run-conformance.ts';
 
-interface ProxiedRun {
-  report: LiveReport;
-  /** Each exchange with the check that sent it. */
-  exchanges: Array<RecordedExchange & { check: string }>;
-  logViolations: string[];
-}
-
-async function runThroughProxy(prism: RunningPrism, options: Omit<Parameters<typeof runLiveSuite>[0], 'baseUrl' | 'fetch'>): Promise<ProxiedRun> {
-  const recorder = recordingFetch();
-  const report = await runLiveSuite({ ...options, baseUrl: prism.baseUrl, fetch: recorder.fetch });
-  const sent = report.results.filter((r) => r.status !== undefined);
-  expect(recorder.exchanges).toHaveLength(sent.length);
-  return {
-    report,
-    exchanges: recorder.exchanges.map((e, i) => ({ ...e, check: sent[i]?.id ?? '?' })),
-    logViolations: violationLogLines(prism.log()),
-  };
-}
-
-const isResponseViolation = (v: PrismViolation) => v.location[0] === 'response';
-
-describe('Prism proxy in front of a broken provider', () => {
-  let provider: BrokenProvider;
-  let prism: RunningPrism;
-  let run: ProxiedRun;
-
-  beforeAll(async () => {
-    provider = await startBrokenProvider();
-    prism = await startPrism({ mode: 'proxy', upstream: prismUpstream(provider.baseUrl) }, { port: 0 });
-    run = await runThroughProxy(prism, { apiKey: BROKEN_API_KEY, allowWrites: false, fundExtractionId: BROKEN_FUND_ID });
-  });
-  afterAll(async () => {
-    await prism?.close();
-    await provider?.close();
-  });
-
-  it('reports the company list without `code` in sl-violations and in its log', () => {
-    const list = run.exchanges.find((e) => e.check === 'listProjects');
-    expect(list?.violations.filter(isResponseViolation).map((v) => v.message)).toContain("Response body must have required property 'code'");
-    expect(run.logViolations.some((line) => /Violation: response\.body .*required property 'code'/.test(line))).toBe(true);
-  });
-
-  it('reports the fund status outside the enum', () => {
-    const fund = run.exchanges.find((e) => e.check === 'getFundRunSummary');
-    expect(fund?.violations.filter(isResponseViolation).some((v) => v.location.join('.') === 'response.body.data.status')).toBe(true);
-  });
-
-  it('passes the upstream answers through unchanged, so the suite fails too', () => {
-    expect(run.report.results.find((r) => r.id === 'listProjects')?.outcome).toBe('failed');
-    expect(run.report.results.find((r) => r.id === 'getFundRunSummary')?.outcome).toBe('failed');
-  });
-});
+// Rules whose every request is a correct one (no deliberate refusal, no invalid input).
+const CORRECT_REQUEST_RULES = [
+  'companies.page-default-zero',
+  'companies.orderby-ascending',
+  'companies.created-is-listed',
+  'search.finds-known-company',
+  'analysis.detail-of-its-project',
+  'analysis.report-of-its-project',
+  'fullreport.unselected-part-null',
+  'messages.answer-data-null',
+  'funds.upload-adds-to-folder',
+  'funds.summary-echoes-run',
+  'webhooks.save-read-back',
+  'webhooks.history-newest-first',
+];
 
 describe('Prism proxy in front of the stateful mock', () => {
   let mock: RunningMock;
   let prism: RunningPrism;
-  let run: ProxiedRun;
-  // Prism sees a missing or wrong-scheme credential (not an invalid key value): these checks send
-  // such requests on purpose, and Prism must flag exactly them, on the request side.
-  const deliberateRefusals = new Set(liveChecks.filter((c) => c.auth === 'none' || c.auth === 'apiKeyInsteadOfBearer').map((c) => c.id));
+  let report: ConformanceReport;
+  let exchanges: RecordedExchange[];
 
   beforeAll(async () => {
-    mock = await startMock({ port: 0 });
+    mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
     prism = await startPrism({ mode: 'proxy', upstream: prismUpstream(mock.baseUrl) }, { port: 0 });
-    run = await runThroughProxy(prism, { apiKey: 'mock-api-key', accessToken: 'mock-access-token', allowWrites: true });
+    const recorder = recordingFetch();
+    report = await runConformance({ ...fullRun(prism.baseUrl), receiverHost: undefined, only: CORRECT_REQUEST_RULES, fetch: recorder.fetch });
+    exchanges = recorder.exchanges;
   });
   afterAll(async () => {
     await prism?.close();
     await mock?.close();
   });
 
-  it('runs every check through the proxy and the suite finds no violation', () => {
-    expect(run.report.results.filter((r) => r.outcome !== 'passed').map((r) => r.id)).toEqual([]);
-    expect(run.exchanges).toHaveLength(liveChecks.length);
+  it('holds every rule through the proxy', () => {
+    expect(report.results.filter((r) => r.status !== 'passed').map((r) => [r.id, r.reason, r.violations])).toEqual([]);
+    expect(exchanges.length).toBeGreaterThan(CORRECT_REQUEST_RULES.length);
   });
 
-  it('gets no sl-violations header on any response, apart from the deliberate credential refusals', () => {
-    const flagged = run.exchanges.filter((e) => e.violations.length > 0);
-    expect(flagged.map((e) => e.check).sort()).toEqual([...deliberateRefusals].sort());
-    for (const e of flagged) {
-      expect(e.violations, e.check).toEqual([{ location: ['request'], severity: 'Error', code: 401, message: 'Invalid security scheme used' }]);
-    }
-  });
-
-  it('logs no violation apart from those refusals', () => {
-    expect(run.logViolations).toHaveLength(deliberateRefusals.size);
-    for (const line of run.logViolations) expect(line).toMatch(/Violation: request Invalid security scheme used$/);
+  it('gets no sl-violations header and no violation in the log', () => {
+    expect(exchanges.filter((e) => e.violations.length > 0).map((e) => [e.method, e.url, e.violations])).toEqual([]);
+    expect(violationLogLines(prism.log())).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
-// `--report out/live` writes out/live.json and out/live.xml (folders created as needed).
+// `--report DIR` writes DIR/conformance.json and DIR/conformance.xml (JUnit), folders created as needed.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { toJUnitXml } from './report-junit.ts';
-import type { LiveReport } from './report-types.ts';
+import type { ConformanceReport } from './report-types.ts';
 
-export async function writeReportFiles(report: LiveReport, basePath: string): Promise<{ json: string; xml: string }> {
-  const base = resolve(basePath.replace(/\.(json|xml)$/, ''));
-  await mkdir(dirname(base), { recursive: true });
-  const files = { json: `${base}.json`, xml: `${base}.xml` };
+export async function writeReportFiles(report: ConformanceReport, dir: string): Promise<{ json: string; xml: string }> {
+  const folder = resolve(dir);
+  await mkdir(folder, { recursive: true });
+  const files = { json: join(folder, 'conformance.json'), xml: join(folder, 'conformance.xml') };
   await writeFile(files.json, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(files.xml, toJUnitXml(report));
   return files;

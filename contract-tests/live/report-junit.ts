@@ -1,7 +1,7 @@
-// The report as JUnit XML for CI systems: one test case per check, a failure per violating check,
-// "skipped" for checks that were not run (so a CI view never counts them as passed).
-import type { CheckResult, LiveReport } from './report-types.ts';
-import { formatViolation } from './report-text.ts';
+// The report as JUnit XML for CI systems: one test case per rule (classname = area), a failure per
+// failed rule, "skipped" for rules not checked (so a CI view never counts them as passed), and
+// warnings as passing cases with system-out. Each case carries the specification sentence and the calls.
+import type { ConformanceReport, RuleResult } from './report-types.ts';
 
 function escapeXml(text: string): string {
   return text
@@ -12,23 +12,38 @@ function escapeXml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-function testCase(r: CheckResult): string {
-  const attrs = `classname="verify-live.${escapeXml(r.operationId)}" name="${escapeXml(`${r.id}: ${r.title}`)}" time="${((r.durationMs ?? 0) / 1000).toFixed(3)}"`;
-  if (r.outcome === 'passed') return `    <testcase ${attrs}/>`;
-  if (r.outcome === 'not checked') return `    <testcase ${attrs}>\n      <skipped message="${escapeXml(`not checked: ${r.reason ?? ''}`)}"/>\n    </testcase>`;
-  const details = r.violations.map(formatViolation).join('\n');
-  const message = `${r.violations.length} contract violation(s) in ${r.method} ${r.url ?? r.path}`;
-  return `    <testcase ${attrs}>\n      <failure message="${escapeXml(message)}" type="ContractViolation">${escapeXml(details)}</failure>\n    </testcase>`;
+function details(r: RuleResult): string {
+  const calls = r.calls.map((c) => `${c.method} ${c.url} -> ${c.status ?? c.error ?? '?'}`);
+  return [`specification: ${r.spec}`, ...(r.gap ? [`gap: ${r.gap}`] : []), `calls (${r.calls.length}):`, ...calls].join('\n');
 }
 
-export function toJUnitXml(report: LiveReport): string {
+function testCase(r: RuleResult): string {
+  const attrs = `classname="conformance.${escapeXml(r.area)}" name="${escapeXml(`${r.id}: ${r.title}`)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
+  const out = `      <system-out>${escapeXml(details(r))}</system-out>`;
+  switch (r.status) {
+    case 'passed':
+      return `    <testcase ${attrs}>\n${out}\n    </testcase>`;
+    case 'warned':
+      return `    <testcase ${attrs}>\n      <system-err>${escapeXml(`warning (rests on a gap): ${r.violations.join('\n')}`)}</system-err>\n${out}\n    </testcase>`;
+    case 'not checked':
+      return `    <testcase ${attrs}>\n      <skipped message="${escapeXml(`not checked: ${r.reason ?? ''}`)}"/>\n${out}\n    </testcase>`;
+    case 'failed':
+      return `    <testcase ${attrs}>\n      <failure message="${escapeXml(`${r.id}: ${r.violations[0] ?? ''}`)}" type="RuleViolation">${escapeXml(r.violations.join('\n'))}</failure>\n${out}\n    </testcase>`;
+  }
+}
+
+export function toJUnitXml(report: ConformanceReport): string {
   const s = report.summary;
   const time = ((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(3);
-  const counts = `tests="${s.checks}" failures="${s.failed}" errors="0" skipped="${s.notChecked}" time="${time}"`;
+  // With --strict a rule not checked is a failure, so CI counts it as one.
+  const failures = s.failed + (report.strict ? s.notChecked : 0);
+  const counts = `tests="${s.rules}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" skipped="${report.strict ? 0 : s.notChecked}" time="${time}"`;
+  const unreachable = report.unreachable ? [`    <testcase classname="conformance" name="service reachable"><error message="${escapeXml(report.unreachable)}"/></testcase>`] : [];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="verify-live" ${counts}>`,
-    `  <testsuite name="verify-live ${escapeXml(report.baseUrl)}" ${counts} timestamp="${escapeXml(report.startedAt)}">`,
+    `<testsuites name="portfolio-conformance" ${counts}>`,
+    `  <testsuite name="conformance ${escapeXml(report.baseUrl)} run ${escapeXml(report.runId)}" ${counts} timestamp="${escapeXml(report.startedAt)}">`,
+    ...unreachable,
     ...report.results.map(testCase),
     '  </testsuite>',
     '</testsuites>',

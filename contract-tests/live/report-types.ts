@@ -1,45 +1,65 @@
-// The shapes of a live-suite run's report (our own report format, not part of the contract).
-import type { Violation } from '../support/contract-validator.ts';
-import type { HttpMethod, OperationId } from './operation-index.ts';
+// The shapes of a conformance run's report (our own format, not part of the contract).
+import type { CreatedRecord } from './budget.ts';
+import type { Area } from './rule-types.ts';
 
-export type Outcome = 'passed' | 'failed' | 'not checked';
+export type RuleStatus = 'passed' | 'failed' | 'warned' | 'not checked';
 
-export interface LiveViolation extends Violation {
-  /** Which part of the exchange broke the contract. */
+/** One violation of the contract in one answer. */
+export interface LiveViolation {
   in: 'status' | 'headers' | 'body';
+  path: string;
+  message: string;
 }
 
-export interface CheckResult {
-  id: string;
-  operationId: OperationId;
-  method: HttpMethod;
-  path: string;
-  title: string;
-  writes: boolean;
-  outcome: Outcome;
-  /** Why a check was not run, or what stopped it (e.g. no response). */
-  reason?: string;
-  url?: string;
+export interface CallMade {
+  method: string;
+  url: string;
   status?: number;
-  durationMs?: number;
-  violations: LiveViolation[];
+  /** No answer: why. */
+  error?: string;
 }
 
-export interface OperationSummary {
-  operationId: OperationId;
-  method: HttpMethod;
-  path: string;
-  /** failed when any check failed; passed when at least one ran and none failed. */
-  outcome: Outcome;
-  checks: string[];
+export interface RuleResult {
+  id: string;
+  area: Area;
+  title: string;
+  spec: string;
+  /** Set when the rule rests on a gap of the specification (its failures are warnings). */
+  gap?: string;
+  status: RuleStatus;
+  /** Why the rule was not checked. */
+  reason?: string;
+  /** What the service did against the rule. */
+  violations: string[];
+  calls: CallMade[];
+  durationMs: number;
 }
 
-export interface LiveReport {
+export interface RunSummary {
+  rules: number;
+  checked: number;
+  passed: number;
+  failed: number;
+  warned: number;
+  notChecked: number;
+}
+
+export interface ConformanceReport {
+  runId: string;
   baseUrl: string;
   allowWrites: boolean;
+  maxCredits: number;
+  strict: boolean;
   startedAt: string;
   finishedAt: string;
-  summary: { checks: number; checked: number; passed: number; failed: number; notChecked: number; violations: number };
-  operations: OperationSummary[];
-  results: CheckResult[];
+  /** Set when the service could not be reached or answered nothing usable (exit code 3). */
+  unreachable?: string;
+  summary: RunSummary;
+  /** Worst case of what the calls sent may have charged. */
+  creditsSpent: number;
+  /** Every record the run created, named with the run id. */
+  records: CreatedRecord[];
+  /** What was done to put the webhook configuration back, when it was changed. */
+  restored?: string;
+  results: RuleResult[];
 }

@@ -1,0 +1,49 @@
+// The conformance suite's command line: `main(argv)` returns the exit code (0 holds, 1 violated,
+// 2 usage, 3 unreachable) and prints its own one-line errors. Used by scripts/verify-live.ts
+// (`npm run verify:live`) and by the packaged `portfolio-conformance` bin.
+import { parseCliOptions, USAGE } from './cli-options.ts';
+import { planRun } from './plan.ts';
+import { writeReportFiles } from './report-files.ts';
+import { formatBar, formatPlan, formatProgress, formatReport } from './report-text.ts';
+import { exitCodeOf, runConformance, selectRules } from './run-conformance.ts';
+
+export async function main(argv: string[]): Promise<number> {
+  let options;
+  let rules;
+  try {
+    options = parseCliOptions(argv);
+    if (options === 'help') {
+      console.log(USAGE);
+      return 0;
+    }
+    rules = selectRules(options);
+  } catch (error) {
+    // One line: node's parseArgs explains some mistakes over several.
+    console.error(`${(error as Error).message.split('\n')[0]} (--help for the usage)`);
+    return 2;
+  }
+  if (options.dryRun) {
+    const can = { writes: options.allowWrites, accessToken: !!options.accessToken, secondUser: !!options.secondApiKey, receiver: !!options.receiverHost };
+    console.log(formatPlan(planRun(rules, can, options.analysisCost), options.maxCredits));
+    return 0;
+  }
+  console.log(`Conformance of ${options.baseUrl}${options.allowWrites ? ` (writes allowed, budget ${options.maxCredits} credits)` : ' (read only)'}\n`);
+  let report;
+  try {
+    report = await runConformance({ ...options, onResult: (result, i, n) => console.log(formatProgress(result, i, n)), onProgress: (id, done, total) => console.log(formatBar(id, done, total)) });
+  } catch (error) {
+    console.error(`Could not run: ${(error as Error).message}`);
+    return 2;
+  }
+  console.log(formatReport(report));
+  if (options.report) {
+    try {
+      const files = await writeReportFiles(report, options.report);
+      console.log(`\nReports written: ${files.json}, ${files.xml}`);
+    } catch (error) {
+      console.error(`Could not write the reports to ${options.report}: ${(error as Error).message}`);
+      return 2;
+    }
+  }
+  return exitCodeOf(report);
+}
