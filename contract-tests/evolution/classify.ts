@@ -65,9 +65,7 @@ export function classify(change: RedoclyChange, judge: Judge, n: number): Findin
         : 'info';
   const site = counterexample ? judge.siteOf(counterexample.exchange) : targets.map((t) => judge.siteOf(t.site))[0];
   const rule = change.verdicts[0]?.ruleId ?? `${change.typeName}-${change.kind}`.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
-  const message =
-    change.verdicts.map((v) => v.message).join(' ') ||
-    `${change.typeName} ${change.kind}${change.property ? ` (\`${change.property}\`)` : ''} at ${toPointer(change.path)}.`;
+  const message = change.verdicts.map((v) => v.message).join(' ') || describe(change);
   const finding: Finding = {
     id: `${rule}-${n}`,
     severity,
@@ -79,6 +77,18 @@ export function classify(change: RedoclyChange, judge: Judge, n: number): Findin
   if (counterexample) finding.counterexample = counterexample;
   else if (severity === 'breaking') finding.noCounterexample = whyNone(change, targets, judge);
   return finding;
+}
+
+const short = (v: unknown) => {
+  const text = JSON.stringify(v) ?? 'nothing';
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+};
+
+/** A change the walk rated without a rule of its own: what changed, from what to what. */
+function describe(change: RedoclyChange): string {
+  const what = `${change.typeName}${change.property ? ` \`${change.property}\`` : ''} ${change.kind} at ${toPointer(change.path)}`;
+  if (change.kind === 'modified' && change.property) return `${what}: ${short(change.base?.value)} -> ${short(change.revision?.value)}.`;
+  return `${what}.`;
 }
 
 function whyNone(change: RedoclyChange, targets: Target[], judge: Judge): string {

@@ -71,14 +71,19 @@ export class Judge {
     if (!site || this.unchanged(target.site)) return undefined;
     const [accepting, refusing] = site.consumerSends ? [this.base, this.head] : [this.head, this.base];
     const acceptingSite = accepting.sites.get(target.site);
-    if (!acceptingSite) return undefined;
+    // A new operation's answers, like a removed one's, break nobody; a removed operation's requests do.
+    if (!acceptingSite || (!site.consumerSends && !refusing.sites.has(target.site))) return undefined;
     const verdict = site.consumerSends ? 'accepted by the base contract, refused by the head contract' : 'allowed by the head contract, not by the base contract';
     const seeds = [...acceptingSite.seeds, ...(refusing.sites.get(target.site)?.seeds ?? [])];
     const schemas = [accepting, refusing].flatMap((side) => {
       const s = side.sites.get(target.site);
       return s ? schemasAt(s.schema, target.path, resolver({ [side.id]: side.doc }, side.id)) : [];
     });
-    const values = probes(schemas, resolver({ [this.base.id]: this.base.doc, [this.head.id]: this.head.doc }, accepting.id));
+    // A spot the base contract does not declare in a request (a new optional property) is not probed: an old
+    // consumer sending an undeclared field with a type the new contract now gives it is not a realistic break.
+    const declared = schemasAt(acceptingSite.schema, target.path, resolver({ [accepting.id]: accepting.doc }, accepting.id)).length > 0;
+    const values =
+      site.consumerSends && !declared ? [] : probes(schemas, resolver({ [this.base.id]: this.base.doc, [this.head.id]: this.head.doc }, accepting.id));
     let checks = 0;
     for (const seed of seeds) {
       for (const instance of mutations(seed.instance, target.path, values)) {
