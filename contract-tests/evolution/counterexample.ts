@@ -43,8 +43,14 @@ export class Judge {
     const fn = this.validator(side, siteKey);
     if (!fn) return { valid: false, error: `the ${side === this.base ? 'base' : 'head'} contract has no such exchange` };
     const valid = fn(instance) as boolean;
-    const e = fn.errors?.[0];
-    return { valid, error: e ? `${e.instancePath || '/'} ${e.message ?? e.keyword}${e.params && 'allowedValues' in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : ''}` : '' };
+    // Under anyOf every branch complains: branches for another status or media type say so at /status or
+    // /contentType; the deepest other complaint names the spot that refused.
+    const errors = (fn.errors ?? []).filter((x) => !['anyOf', 'oneOf', 'if'].includes(x.keyword));
+    const specific = errors.filter((x) => !/^\/(status|contentType)$/.test(x.instancePath));
+    const depth = (path: string) => path.split('/').length;
+    const e = [...(specific.length > 0 ? specific : errors)].sort((a, b) => depth(b.instancePath) - depth(a.instancePath))[0] ?? fn.errors?.[0];
+    const detail = e?.params && 'allowedValues' in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : e?.keyword === 'const' ? ` ${JSON.stringify(e.params.allowedValue)}` : '';
+    return { valid, error: e ? `${e.instancePath || '/'} ${e.message ?? e.keyword}${detail}` : '' };
   }
 
   private readonly sameCache = new Map<string, boolean>();

@@ -7,7 +7,7 @@ export function formatJson(report: DiffReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-const example = (c: Counterexample) => `${c.exchange}, ${c.verdict} (head says: ${c.refusal}): ${JSON.stringify(c.instance)}`;
+const example = (c: Counterexample) => `${c.exchange}, ${c.verdict} (refusal: ${c.refusal}): ${JSON.stringify(c.instance)}`;
 
 export function formatText(report: DiffReport): string {
   const lines = [`contract diff ${report.base.label} (${report.base.version}) -> ${report.head.label} (${report.head.version})`];
@@ -47,7 +47,7 @@ export function formatMarkdown(report: DiffReport, title = `Contract changes ${r
 
 function markdownFinding(f: Finding): string[] {
   const out = [`- **${f.direction}** \`${f.location || '/'}\`: ${f.message}`];
-  if (f.counterexample) out.push(`  - counterexample (${f.counterexample.exchange}, ${f.counterexample.verdict}; head says \`${f.counterexample.refusal}\`): \`${JSON.stringify(f.counterexample.instance)}\``);
+  if (f.counterexample) out.push(`  - counterexample (${f.counterexample.exchange}, ${f.counterexample.verdict}; refusal: \`${f.counterexample.refusal}\`): \`${JSON.stringify(f.counterexample.instance)}\``);
   if (f.noCounterexample) out.push(`  - no counterexample: ${f.noCounterexample}`);
   return out;
 }
