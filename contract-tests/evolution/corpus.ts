@@ -11,6 +11,8 @@ export interface Expectation {
   /** A breaking verdict that has a counterexample; false where none exists (a removal of what the service sends). */
   counterexample?: boolean;
   falseAlarm?: string;
+  /** A finding's message that must be there (for the findings that are ours, not the walk's). */
+  message?: RegExp;
 }
 
 export interface ChangePair {
@@ -172,6 +174,11 @@ export const CORPUS: ChangePair[] = [
     expect: compatible,
     reverse: breakingResponse,
   },
+  {
+    name: 'a new documented error code in the open set',
+    edit: (d) => schemas(d).ErrorCode['x-known-values'].push('Error300'),
+    expect: { severity: 'non-breaking', message: /Documented values added: \["Error300"\]/ },
+  },
   // Both envelope placements.
   { name: 'top-level envelope: description no longer required', edit: (d) => schemas(d).TopLevelEnvelope.required.pop(), expect: breakingResponse },
   { name: 'metadata envelope: metadata no longer required', edit: (d) => (schemas(d).MetadataEnvelope.required = []), expect: breakingResponse },
@@ -215,6 +222,6 @@ export const CORPUS: ChangePair[] = [
   },
   // Documentation only.
   { name: 'description edited', edit: (d) => (schemas(d).FundRunRequest.description = 'Starts a run.'), expect: { severity: 'info' } },
-  { name: 'x-gap closed', edit: (d) => delete schemas(d).FundRunStatus['x-gap'], expect: { severity: 'info' }, reverse: { severity: 'info' } },
+  { name: 'x-gap closed', edit: (d) => delete schemas(d).FundRunStatus['x-gap'], expect: { severity: 'info', message: /^Gap closed: The transition into `running`/ }, reverse: { severity: 'info', message: /^Gap opened: / } },
   { name: 'no change', edit: () => undefined, expect: { severity: 'none' } },
 ];
