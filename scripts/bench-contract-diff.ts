@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 5;
 const dir = mkdtempSync(join(tmpdir(), 'bench-contract-diff-'));

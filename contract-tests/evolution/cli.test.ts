@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { main } from './cli.ts';
 import type { DiffReport } from './types.ts';
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 const ROOT = new URL('../..', import.meta.url).pathname;
 const real = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as Any;
 let dir: string;

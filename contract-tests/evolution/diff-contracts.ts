@@ -7,7 +7,7 @@ import { gapChanges, knownValueChanges } from './gap-changes.ts';
 import type { LoadedContract } from './load-contract.ts';
 import { replayExamples } from './replay-examples.ts';
 import { replayPacts } from './replay-pacts.ts';
-import { structuralWalk } from './structural-walk.ts';
+import { structuralWalk, type RedoclyChange } from './structural-walk.ts';
 import type { DiffReport, Finding, Json } from './types.ts';
 
 export async function diffContracts(base: LoadedContract, head: LoadedContract, pactDir: string): Promise<DiffReport> {
@@ -21,6 +21,7 @@ export async function diffContracts(base: LoadedContract, head: LoadedContract, 
   // Our extension marks are compared by gap-changes.ts, with their meaning; the walk's copies would repeat them.
   const walked = changes.filter((c) => !OWN_EXTENSIONS.has(c.property ?? ''));
   const findings: Finding[] = walked.map((c, i) => classify(c, judge, i + 1));
+  shareCounterexamples(walked, findings);
   findings.push(...sweep(judge, findings), ...gapChanges(judge), ...knownValueChanges(judge));
   return {
     base: { label: base.label, version: versionOf(base.doc) },
@@ -45,6 +46,22 @@ function withoutRequired<T>(node: T): T {
 }
 
 export const versionOf = (doc: Json) => String((doc.info as Json | undefined)?.version ?? '');
+
+/**
+ * A replacement is two changes (a security requirement removed and another added): the same
+ * counterexample proves the break once, on the change the walk rates major; the other half keeps the
+ * walk's own rating.
+ */
+function shareCounterexamples(changes: RedoclyChange[], findings: Finding[]): void {
+  const key = (f: Finding) => (f.counterexample ? `${f.counterexample.exchange} ${JSON.stringify(f.counterexample.instance)}` : '');
+  const proven = new Set(findings.filter((f, i) => changes[i]?.impact === 'major').map(key));
+  findings.forEach((f, i) => {
+    if (changes[i]?.impact === 'major' || !f.counterexample || !proven.has(key(f))) return;
+    delete f.counterexample;
+    f.severity = changes[i]?.impact === 'minor' ? 'non-breaking' : 'info';
+    f.message += ' (part of the change above that breaks, with its counterexample)';
+  });
+}
 
 /** Breaks no reported change explains: each exchange's seeds judged as they are on both sides. */
 function sweep(judge: Judge, findings: Finding[]): Finding[] {

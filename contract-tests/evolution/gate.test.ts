@@ -10,7 +10,7 @@ import { renderChangelog } from './changelog.ts';
 import { main as gate } from './gate-cli.ts';
 import type { Json } from './types.ts';
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 const real = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Any;
 let repo: string;
 
