@@ -8,6 +8,8 @@ import type { Direction, Finding, Severity } from './types.ts';
 
 /** Schema keywords that step into the same instance (no instance path segment). */
 const SAME_INSTANCE = new Set(['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not', 'additionalProperties', 'schema']);
+/** Nodes whose removal from what the service sends narrows it. */
+const SERVICE_REMOVALS = new Set(['Response', 'MediaType']);
 /** Changes of these only touch documentation. */
 const DOC_ONLY = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'deprecated']);
 
@@ -50,22 +52,29 @@ export function classify(change: RedoclyChange, judge: Judge, n: number): Findin
     ...targetsFor(judge.head, change.revision?.pointer),
     ...targetsFor(judge.base, change.base?.pointer),
     ...targetsFor(removed ? judge.base : judge.head, change.path),
-    ...verdictPointers.flatMap((p) => [...targetsFor(judge.head, p), ...targetsFor(judge.base, p)]),
+    // A verdict's location is in the base contract for a removal, in the head one otherwise.
+    ...verdictPointers.flatMap((p) => targetsFor(removed ? judge.base : judge.head, p)),
   ]);
   let counterexample;
   for (const t of targets) if ((counterexample = judge.find(t))) break;
   const location = toPointer(
     removed ? (change.base?.pointer ?? verdictPointers[0] ?? change.path) : (verdictPointers[0] ?? change.revision?.pointer ?? change.path),
   );
-  const severity: Severity =
-    counterexample || change.impact === 'major'
+  const sites = targets.map((t) => judge.siteOf(t.site)).filter((x) => !!x);
+  // An answer status or media type the service no longer sends breaks no reader (the exchange schemas say
+  // exactly what may be sent, and a counterexample would show anything newly allowed).
+  const serviceSendsLess =
+    !counterexample && change.kind === 'removed' && SERVICE_REMOVALS.has(change.typeName) && sites.length > 0 && sites.every((x) => !x.consumerSends);
+  const severity: Severity = serviceSendsLess
+    ? 'non-breaking'
+    : counterexample || change.impact === 'major'
       ? 'breaking'
       : change.impact === 'minor' || (change.impact === 'patch' && !DOC_ONLY.has(change.property ?? '') && !(change.property ?? '').startsWith('x-'))
         ? 'non-breaking'
         : 'info';
   const site = counterexample ? judge.siteOf(counterexample.exchange) : targets.map((t) => judge.siteOf(t.site))[0];
   const rule = change.verdicts[0]?.ruleId ?? `${change.typeName}-${change.kind}`.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
-  const message = change.verdicts.map((v) => v.message).join(' ') || describe(change);
+  const message = `${change.verdicts.map((v) => v.message).join(' ') || describe(change)}${serviceSendsLess ? ' The service sends less: no reader breaks.' : ''}`;
   const finding: Finding = {
     id: `${rule}-${n}`,
     severity,
