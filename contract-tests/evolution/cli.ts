@@ -1,0 +1,42 @@
+// `contract:diff` (and `portfolio-conformance diff`): compare two versions of the contract.
+// Exit 0: nothing breaking; 1: something breaks; 2: usage error (one line on stderr).
+import { parseArgs } from 'node:util';
+import { diffContracts } from './diff-contracts.ts';
+import { BUNDLE_PATH, loadContract, UsageError } from './load-contract.ts';
+import { formatJson, formatMarkdown, formatText } from './report-format.ts';
+
+export const USAGE =
+  'usage: contract:diff --base <git ref or file> [--head <file>] [--format text|json|markdown] [--pacts <dir>]';
+
+export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { base: { type: 'string' }, head: { type: 'string' }, format: { type: 'string' }, pacts: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }));
+  } catch (e) {
+    console.error(`contract:diff: ${(e as Error).message.split('\n')[0]}. ${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const format = values.format ?? 'text';
+  if (!values.base || !['text', 'json', 'markdown'].includes(format)) {
+    console.error(`contract:diff: ${values.base ? `unknown format ${format}` : '--base is required'}. ${USAGE}`);
+    return 2;
+  }
+  try {
+    const base = loadContract(values.base, cwd);
+    const head = loadContract(values.head ?? BUNDLE_PATH, cwd);
+    const report = await diffContracts(base, head, values.pacts ?? `${cwd}/contract-tests/pacts`);
+    process.stdout.write(format === 'json' ? formatJson(report) : format === 'markdown' ? formatMarkdown(report) : formatText(report));
+    return report.findings.some((f) => f.severity === 'breaking') ? 1 : 0;
+  } catch (e) {
+    console.error(`contract:diff: ${(e as Error).message.split('\n')[0]}`);
+    return 2;
+  }
+}
