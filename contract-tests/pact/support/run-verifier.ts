@@ -37,8 +37,11 @@ function descriptionOf(label: string, descriptions: string[]): string {
   return descriptions.find((d) => label.endsWith(` - ${d}`) || label === d) ?? label;
 }
 
-/** `descriptions` are the interactions the pact holds; each ends up verified or failed, never unaccounted. */
-export async function runVerifier(options: VerifierOptions, descriptions: string[]): Promise<VerifierOutcome> {
+/**
+ * `descriptions` are the interactions the pact holds; each ends up verified or failed, never
+ * unaccounted. Without them (pacts fetched from a broker) the verifier's own list is taken.
+ */
+export async function runVerifier(options: VerifierOptions, descriptions?: string[]): Promise<VerifierOutcome> {
   let raw: string;
   try {
     raw = String(await new Verifier({ logLevel: 'warn', ...options }).verifyProvider());
@@ -47,17 +50,18 @@ export async function runVerifier(options: VerifierOptions, descriptions: string
   }
   const json = parseVerifierJson(raw);
   if (!json) throw new Error(`the Pact verifier did not run: ${raw}`);
+  const expected = descriptions ?? [...new Set((json.interactionResults ?? []).map((r) => r.description))];
   const outcome: VerifierOutcome = { verified: [], failed: [] };
   for (const e of json.errors) {
     const mismatches = (e.mismatch.mismatches ?? []).map((m) => ({ path: m.path ?? '', mismatch: m.mismatch ?? JSON.stringify(m) }));
     if (!mismatches.length) mismatches.push({ path: '', mismatch: e.mismatch.message ?? JSON.stringify(e.mismatch) });
-    outcome.failed.push({ interaction: descriptionOf(e.interaction, descriptions), mismatches });
+    outcome.failed.push({ interaction: descriptionOf(e.interaction, expected), mismatches });
   }
   // Only what the verifier reports as OK counts as verified; anything it did not run is a failure.
   const ok = new Set((json.interactionResults ?? []).filter((r) => r.result === 'OK').map((r) => r.description));
   const failed = new Set(outcome.failed.map((f) => f.interaction));
-  outcome.verified = descriptions.filter((d) => ok.has(d) && !failed.has(d));
-  for (const d of descriptions) {
+  outcome.verified = expected.filter((d) => ok.has(d) && !failed.has(d));
+  for (const d of expected) {
     if (!ok.has(d) && !failed.has(d)) outcome.failed.push({ interaction: d, mismatches: [{ path: '', mismatch: 'not run by the verifier' }] });
   }
   return outcome;
