@@ -29,8 +29,8 @@ export interface BrokerPact {
 }
 
 export interface FakeBrokerOptions {
-  /** Requests without `Authorization: Bearer <token>` answer 401. */
-  token: string;
+  /** The Authorization header a request must carry (`Bearer <token>` or `Basic <base64>`); others answer 401. */
+  authorization: string;
   /** Pacts answered for verification. */
   pacts?: BrokerPact[];
   /** The matrix's verdict for can-i-deploy. */
@@ -203,7 +203,7 @@ export async function startFakeBroker(options: FakeBrokerOptions): Promise<FakeB
     const recorded = await record(request);
     requests.push(recorded);
     const { status, body } =
-      recorded.authorization === `Bearer ${options.token}` ? answer(url, recorded, options) : { status: 401, body: { error: 'missing or wrong token' } };
+      recorded.authorization === options.authorization ? answer(url, recorded, options) : { status: 401, body: { error: 'missing or wrong credentials' } };
     response.writeHead(status, { 'content-type': 'application/hal+json;charset=utf-8' });
     response.end(JSON.stringify(body));
   });

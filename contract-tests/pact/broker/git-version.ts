@@ -20,6 +20,6 @@ export function gitVersion(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 /** PACT_BRANCH, else the pull request's source branch or the pushed branch (GitHub Actions), else the checked-out branch. */
 export function gitBranch(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
   const branch = env.PACT_BRANCH?.trim() || env.GITHUB_HEAD_REF?.trim() || env.GITHUB_REF_NAME?.trim() || git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd);
-  if (!branch || branch === 'HEAD') throw new Error('no branch: the checkout is detached (set PACT_BRANCH or pass --branch)');
+  if (!branch || branch === 'HEAD') throw new Error('no branch: not a git checkout or a detached one (set PACT_BRANCH or pass --branch)');
   return branch;
 }
