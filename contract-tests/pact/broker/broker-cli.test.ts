@@ -203,8 +203,8 @@ describe('broker verify (the Pact verifier fetching pacts from the broker)', () 
     PROVIDER_STATES_SETUP_URL: `${mock.origin}/__mock/provider-states`,
   });
 
-  async function brokerWithPact(): Promise<FakeBroker> {
-    return fakeBroker({ pacts: [{ consumer: CONSUMER, provider: HTTP_PROVIDER, content: JSON.parse(await readFile(pactFile, 'utf8')), pending: true }] });
+  async function brokerWithPact(pending = false): Promise<FakeBroker> {
+    return fakeBroker({ pacts: [{ consumer: CONSUMER, provider: HTTP_PROVIDER, content: JSON.parse(await readFile(pactFile, 'utf8')), pending }] });
   }
 
   it('asks for the pacts with the selectors, pending and WIP, verifies them with the set-up call and publishes the results on the branch', async () => {
@@ -229,7 +229,7 @@ describe('broker verify (the Pact verifier fetching pacts from the broker)', () 
       providerVersionBranch: 'main',
     });
     expect(fake.requests[6]!.body).toMatchObject({ success: true, providerApplicationVersion: VERSION });
-    expect(printed).toContain('broker verify: 2 verified, 0 failed (results published)');
+    expect(printed).toContain('broker verify: 2 verified, 0 failed, 0 failed on pending pacts (not failing the build), results published');
   });
 
   it('takes the selectors given and publishes nothing without --publish', async () => {
@@ -240,14 +240,26 @@ describe('broker verify (the Pact verifier fetching pacts from the broker)', () 
     expect(calls(fake).filter((c) => c.includes('verification-results') || c.startsWith('PUT'))).toEqual([]);
   });
 
+  // The deployment refuses the key the verification swaps in: the list answers 401, not 200.
+  const brokenTarget = () => ({ ...target(), PROVIDER_API_KEY: 'revoked-key' });
+
   it('fails, exit 1, and publishes a failed result when the provider breaks the pact', async () => {
     const fake = await brokerWithPact();
     capture();
-    // The deployment refuses the key the verification swaps in: the list answers 401, not 200.
-    const code = await expectedFailure('a provider refusing the API key', () => main(['verify', '--publish'], envFor(fake, { ...target(), PROVIDER_API_KEY: 'revoked-key' })));
+    const code = await expectedFailure('a provider refusing the API key', () => main(['verify', '--publish'], envFor(fake, brokenTarget())));
     expect(code).toBe(1);
     expect(fake.requests.at(-1)!.body).toMatchObject({ success: false, providerApplicationVersion: VERSION });
-    expect(printed).toContain('broker verify: 1 verified, 1 failed (results published)');
+    expect(printed).toContain('broker verify: 1 verified, 1 failed, 0 failed on pending pacts (not failing the build), results published');
+  });
+
+  it('publishes a failed result but passes, exit 0, when only a pending pact fails', async () => {
+    const fake = await brokerWithPact(true);
+    capture();
+    const code = await expectedFailure('a provider breaking a pending pact', () => main(['verify', '--publish'], envFor(fake, brokenTarget())));
+    expect(code).toBe(0);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ success: false, providerApplicationVersion: VERSION });
+    expect(printed).toContain('broker verify: 1 verified, 0 failed, 1 failed on pending pacts (not failing the build), results published');
+    expect(printed).toContain('  PENDING, FAILED "a list request with the API key":  expected 200 but was 401');
   });
 
   it("refuses, exit 2, to verify a broker's pacts without the provider's set-up call", async () => {
