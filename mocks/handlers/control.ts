@@ -76,7 +76,7 @@ export function controlHandlers(runtime: MockRuntime): Record<string, RouteHandl
     // Pact's convention, not the envelope: the answer is the map of values the verifier injects.
     async setupProviderState(request: FastifyRequest) {
       const { state, params = {}, action = 'setup' } = request.body as { state: string; params?: StateParams; action?: 'setup' | 'teardown' };
-      const arrange = arrangements[state];
+      const arrange = Object.hasOwn(arrangements, state) ? arrangements[state] : undefined;
       if (!arrange) {
         throw new MockHttpError(400, 'MOCK_UNKNOWN_PROVIDER_STATE', 'Unknown provider state', `The mock cannot arrange the provider state "${state}"`);
       }

@@ -39,6 +39,8 @@ describe('POST /__mock/provider-states', () => {
   });
 
   it('refuses an unknown state, a state without its params and a body without a state', async () => {
+    const inherited = await setup({ state: 'constructor' });
+    expect(inherited).toMatchObject({ status: 400, body: { code: 'MOCK_UNKNOWN_PROVIDER_STATE' } });
     const unknown = await setup({ state: 'the moon is full' });
     expect(unknown).toMatchObject({ status: 400, body: { code: 'MOCK_UNKNOWN_PROVIDER_STATE', description: 'The mock cannot arrange the provider state "the moon is full"' } });
     const missing = await setup({ state: COMPANY_EXISTS });

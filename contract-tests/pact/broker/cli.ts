@@ -1,4 +1,5 @@
-// `broker` (npm run pact:broker:* / portfolio-conformance broker ...): the broker flow through the
+// `broker` (npm run pact:broker -- <command>, or pact:publish and the like; portfolio-conformance
+// broker ... in the conformance package): the broker flow through the
 // Pact Foundation's own clients. publish, can-i-deploy, record-deployment and
 // publish-provider-contract run the pact-broker / pactflow binaries of @pact-foundation/pact-cli;
 // verify runs the Pact verifier against the broker's pacts. The broker comes from
@@ -8,12 +9,13 @@
 // not run (unknown option, no broker URL, no git version, the CLI not installed, the verifier not
 // starting).
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { HTTP_PROVIDER, PACT_DIR } from '../support/pact-location.ts';
 import { TARGET_OPTIONS, targetFrom } from '../support/target-options.ts';
 import { type ConsumerVersionSelector, DEFAULT_SELECTORS, verifyFromBroker } from './broker-verify.ts';
 import { gitBranch, gitVersion } from './git-version.ts';
-import { type PactCliResult, type PactCliTool, runPactCli } from './pact-cli.ts';
+import { type PactCliTool, runPactCli } from './pact-cli.ts';
 
 export const BROKER_USAGE = `usage: broker <command> [options]   (broker from PACT_BROKER_BASE_URL + PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD)
   publish [--pacts <dir>] [--version <v>] [--branch <b>] [--build-url <url>]
@@ -24,19 +26,16 @@ export const BROKER_USAGE = `usage: broker <command> [options]   (broker from PA
   publish-provider-contract --report <conformance report .json> [--contract <file>] [--provider <name>] [--version <v>] [--branch <b>]
   versions and branches default to git (PACT_VERSION / PACT_BRANCH override). Exit 0 done, 1 the broker or verification said no, 2 could not run.`;
 
-const CONTRACT = new URL('../../../generated/openapi.json', import.meta.url).pathname;
+const CONTRACT = fileURLToPath(new URL('../../../generated/openapi.json', import.meta.url));
 /** What the published contract's self-verification reports as its verifier. */
 const CONFORMANCE_VERIFIER = 'portfolio-conformance';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 const VERSION_OPTIONS = { version: { type: 'string' }, branch: { type: 'string' } } satisfies Options;
 
+/** Unknown options and missing values throw, and become the command's one-line error. */
 function parse<O extends Options>(argv: string[], options: O) {
-  try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new Error((error as Error).message);
-  }
+  return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
 }
 
 function required(value: string | undefined, flag: string): string {
@@ -52,12 +51,12 @@ function brokerUrl(env: NodeJS.ProcessEnv): string {
 }
 
 /** Runs the Pact CLI, echoes what it printed, and maps its exit status to ours. */
-async function runCli(tool: PactCliTool, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; result: PactCliResult }> {
+async function runCli(tool: PactCliTool, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   brokerUrl(env);
   const result = await runPactCli(tool, args, env);
   if (result.stdout.trim()) console.log(result.stdout.trimEnd());
   if (result.stderr.trim()) console.error(result.stderr.trimEnd());
-  return { code: result.status === 0 ? 0 : 1, result };
+  return result.status === 0 ? 0 : 1;
 }
 
 async function publish(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -65,7 +64,7 @@ async function publish(argv: string[], env: NodeJS.ProcessEnv): Promise<number> 
   const buildUrl = values['build-url'] ?? (env.GITHUB_RUN_ID ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined);
   const args = ['publish', values.pacts ?? PACT_DIR, '--consumer-app-version', values.version ?? gitVersion(env), '--branch', values.branch ?? gitBranch(env)];
   if (buildUrl) args.push('--build-url', buildUrl);
-  return (await runCli('pact-broker', args, env)).code;
+  return runCli('pact-broker', args, env);
 }
 
 function selectorsFrom(raw: string[] | undefined): ConsumerVersionSelector[] {
@@ -92,16 +91,10 @@ async function verify(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   });
   const wipSince = values['include-wip-pacts-since'];
   if (wipSince !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(wipSince)) throw new Error(`--include-wip-pacts-since is not a date (yyyy-mm-dd): ${wipSince}`);
-  let target;
-  try {
-    target = targetFrom(values, env);
-  } catch (error) {
-    throw new Error((error as Error).message);
-  }
   const outcome = await verifyFromBroker({
     brokerUrl: brokerUrl(env),
     provider: values.provider ?? HTTP_PROVIDER,
-    target,
+    target: targetFrom(values, env),
     providerVersion: values.version ?? gitVersion(env),
     providerBranch: values.branch ?? gitBranch(env),
     selectors: selectorsFrom(values.selector),
@@ -165,7 +158,7 @@ async function recordDeployment(argv: string[], env: NodeJS.ProcessEnv): Promise
     required(values.environment, '--environment'),
   ];
   if (values['application-instance']) args.push('--application-instance', values['application-instance']);
-  return (await runCli('pact-broker', args, env)).code;
+  return runCli('pact-broker', args, env);
 }
 
 /** Whether the conformance suite's report (contract-tests/live, --report <file>.json) says the deployment conforms. */
@@ -206,7 +199,7 @@ async function publishProviderContract(argv: string[], env: NodeJS.ProcessEnv): 
     '--verifier',
     CONFORMANCE_VERIFIER,
   ];
-  return (await runCli('pactflow', args, env)).code;
+  return runCli('pactflow', args, env);
 }
 
 const COMMANDS: Record<string, (argv: string[], env: NodeJS.ProcessEnv) => Promise<number>> = {
