@@ -9,10 +9,12 @@ export class MockRuntime {
   private constructor(
     readonly storage: FolderStorage,
     public state: MockState,
+    /** The seed the mock was started with; provider states start again from it. */
+    readonly startSeed: MockSeed | undefined,
   ) {}
 
   static async create(seed?: MockSeed): Promise<MockRuntime> {
-    return new MockRuntime(await FolderStorage.create(), MockRuntime.stateFor(seed));
+    return new MockRuntime(await FolderStorage.create(), MockRuntime.stateFor(seed), seed);
   }
 
   /** Ids and times are deterministic whenever a seed is given. */

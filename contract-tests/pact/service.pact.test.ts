@@ -1,45 +1,44 @@
 // The HTTP pipeline, in order, in one file so the steps never race: every consumer suite writes its
 // interactions to a fresh pact, the provider is verified against it (the stateful mock started here,
-// or the deployment named by PROVIDER_BASE_URL), a deliberately broken provider is shown to fail, and
-// every interaction is checked against the OpenAPI contract.
+// reached like any deployment through its URL and its provider-state set-up call, or the deployment
+// named by PROVIDER_BASE_URL), a deliberately broken provider is shown to fail, and every
+// interaction is checked against the OpenAPI contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mocks/server.ts';
 import { mockState } from '../support/control-api.ts';
 import { companiesConsumer } from './companies/companies.consumer.ts';
-import { companyStates } from './companies/companies.states.ts';
 import { fundsConsumer } from './funds/funds.consumer.ts';
-import { fundStates } from './funds/funds.states.ts';
+import { httpPactStates as states } from './http-states.ts';
 import { messageIntakeConsumer } from './message-intake/message-intake.consumer.ts';
 import { reportsConsumer } from './reports/reports.consumer.ts';
-import { reportStates } from './reports/reports.states.ts';
 import { comparePactsWithContract, formatFindings } from './support/compare-with-contract.ts';
-import { credentialStates } from './support/credential-states.ts';
 import { httpPact, recordAllowingPactRace } from './support/http-consumer.ts';
 import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath, removePactFile } from './support/pact-location.ts';
-import { mergeStates } from './support/provider-states.ts';
 import { externalTarget, type ProviderTarget } from './support/provider-target.ts';
 import { startTamperingProxy, type Tampering } from './support/tampering-proxy.ts';
 import { VERIFICATION_REPORT_FILE, writeVerificationReport } from './support/verification-report-file.ts';
-import { formatVerification, type VerificationReport, verifyHttpPact } from './support/verify-http-provider.ts';
+import { expectedFailure } from './support/expected-failure.ts';
+import { formatVerification, type VerificationReport, verificationFails, verifyHttpPact } from './support/verify-http-provider.ts';
 import { webhooksConsumer } from './webhooks/webhooks.consumer.ts';
-import { webhookStates } from './webhooks/webhooks.states.ts';
 
 const pactFile = pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER);
 const consumerCases = [...companiesConsumer, ...messageIntakeConsumer, ...reportsConsumer, ...fundsConsumer, ...webhooksConsumer];
-const states = mergeStates(credentialStates, companyStates, reportStates, fundStates, webhookStates);
 const external = externalTarget();
+/** PACT_STRICT=true or CI=true: an interaction set aside fails the run as a failure would. */
+const strict = process.env.PACT_STRICT === 'true' || process.env.CI === 'true';
 const pact = httpPact();
 let mock: RunningMock;
 /** The mock's own credentials (MOCK_API_KEY / MOCK_ACCESS_TOKEN may change them), for the verifier's swap. */
 let mockUser: { apiKey: string; accessToken: string };
 
-const mockTarget = (baseUrl: string): ProviderTarget => ({ kind: 'mock', baseUrl, ...mockUser });
+/** The mock as any deployment is reached: its base URL, a user's credentials and its provider-state set-up call. */
+const mockTarget = (baseUrl: string): ProviderTarget => ({ baseUrl, ...mockUser, statesSetupUrl: `${mock.origin}/__mock/provider-states` });
 
-/** Verifies the pact against the mock seen through a proxy that breaks one response. */
-async function verifyBrokenMock(tampering: Tampering): Promise<{ report: VerificationReport; tampered: number }> {
+/** Verifies the pact against the mock seen through a proxy that breaks one response; the verifier's output is labelled as expected. */
+async function verifyBrokenMock(what: string, tampering: Tampering): Promise<{ report: VerificationReport; tampered: number }> {
   const proxy = await startTamperingProxy(mock.origin, tampering);
   try {
-    const report = await verifyHttpPact({ pactFile, target: mockTarget(`${proxy.origin}/api`), states, mockOrigin: mock.origin });
+    const report = await expectedFailure(what, () => verifyHttpPact({ pactFile, target: mockTarget(`${proxy.origin}/api`), states }));
     return { report, tampered: proxy.tampered() };
   } finally {
     await proxy.close();
@@ -60,24 +59,23 @@ describe('consumer: the typed client against the Pact mock server', () => {
   for (const c of consumerCases) it(c.name, () => recordAllowingPactRace(() => c.record(pact)));
 });
 
-describe(`provider verification against ${external ? `PROVIDER_BASE_URL ${external.baseUrl}` : 'the stateful mock'}`, () => {
+describe(`provider verification against ${external ? `PROVIDER_BASE_URL ${external.baseUrl}` : 'the stateful mock, reached as an external provider'}`, () => {
   it('the provider honours every interaction it can be put in the state for', async () => {
-    const report = external
-      ? await verifyHttpPact({ pactFile, target: external, states })
-      : await verifyHttpPact({ pactFile, target: mockTarget(mock.baseUrl), states, mockOrigin: mock.origin });
+    const report = await verifyHttpPact({ pactFile, target: external ?? mockTarget(mock.baseUrl), states });
     await writeVerificationReport(report);
     // The list goes to the log and to the JSON report, so an interaction set aside is never a silent pass.
     console.log(`${formatVerification(report)}\n(report: ${VERIFICATION_REPORT_FILE})`);
     expect(report.failed, formatVerification(report)).toEqual([]);
     expect(report.verified.length + report.notVerifiable.length).toBe(consumerCases.length);
-    // Every state can be arranged on the mock (the list's 500 through /__mock/faults).
+    expect(verificationFails(report, strict), formatVerification(report)).toBe(false);
+    // The mock's set-up call arranges every state (the list's 500 with its fault switch).
     if (!external) expect(report.notVerifiable).toEqual([]);
   });
 });
 
 describe('tests of the tests: a deliberately broken provider fails the verification, naming the field', () => {
   it('a fund status outside the enum', async () => {
-    const { report, tampered } = await verifyBrokenMock({
+    const { report, tampered } = await verifyBrokenMock('a fund status outside the enum', {
       method: 'GET',
       path: '/api/integrationfund/fund',
       status: 200,
@@ -90,7 +88,7 @@ describe('tests of the tests: a deliberately broken provider fails the verificat
   });
 
   it('a top-level envelope without code', async () => {
-    const { report, tampered } = await verifyBrokenMock({ method: 'GET', path: '/api/integration/projects', status: 200, rewrite: (body) => void delete body.code });
+    const { report, tampered } = await verifyBrokenMock('a company list without code', { method: 'GET', path: '/api/integration/projects', status: 200, rewrite: (body) => void delete body.code });
     expect(tampered).toBe(2);
     expect(report.failed.map((f) => f.interaction).sort()).toEqual(['a request for one company by id', 'a request for the first page of the company list']);
     for (const f of report.failed) expect(f.mismatches).toContainEqual({ path: '$', mismatch: 'Actual map is missing the following keys: code' });

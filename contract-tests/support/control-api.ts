@@ -37,15 +37,6 @@ export const mockState = (origin: string) => control(origin, 'GET', 'state');
 /** Runs every scheduled move now (analyses and fund runs reach their final state). */
 export const settleMock = (origin: string) => control(origin, 'POST', 'settle');
 
-export async function setEngineAvailable(origin: string, available: boolean): Promise<void> {
-  await control<unknown>(origin, 'POST', 'engine', { available });
-}
-
-/** Switches the mock's documented failures (`/__mock/faults`): `companyList` makes the list answer 500 `5000`. */
-export async function setMockFaults(origin: string, faults: { companyList?: boolean }): Promise<void> {
-  await control<unknown>(origin, 'POST', 'faults', faults);
-}
-
 /** A service operation under `/api`, as a user holding `authorization`; answers the envelope's data. */
 export function callService(origin: string, authorization: string, method: string, path: string, body?: Json | FormData): Promise<Json> {
   const url = `${origin}/api${path}`;

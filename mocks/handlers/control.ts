@@ -1,4 +1,5 @@
-// The control API (control-api.openapi.yaml): reset, state, settle, project status, engine and fault switches.
+// The control API (control-api.openapi.yaml): reset, state, settle, project status, engine and fault
+// switches, and the provider-state set-up call of the pacts.
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../generated/types.ts';
 import { changeProjectStatus } from '../domain/projects.ts';
@@ -8,6 +9,8 @@ import { snapshot } from '../domain/snapshot.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import { MockHttpError } from '../http/errors.ts';
 import type { RouteHandler, RouteResult } from '../http/contract-router.ts';
+import { arrangements, type StateParams } from '../provider-states/arrangements.ts';
+import { StateContext } from '../provider-states/state-context.ts';
 import type { MockRuntime } from '../runtime.ts';
 
 type Schemas = components['schemas'];
@@ -69,6 +72,21 @@ export function controlHandlers(runtime: MockRuntime): Record<string, RouteHandl
     async setMockFaults(request: FastifyRequest) {
       Object.assign(runtime.state.faults, request.body as Partial<FaultSwitches>);
       return { body: metadataEnvelope({ ...runtime.state.faults }) };
+    },
+    // Pact's convention, not the envelope: the answer is the map of values the verifier injects.
+    async setupProviderState(request: FastifyRequest) {
+      const { state, params = {}, action = 'setup' } = request.body as { state: string; params?: StateParams; action?: 'setup' | 'teardown' };
+      const arrange = Object.hasOwn(arrangements, state) ? arrangements[state] : undefined;
+      if (!arrange) {
+        throw new MockHttpError(400, 'MOCK_UNKNOWN_PROVIDER_STATE', 'Unknown provider state', `The mock cannot arrange the provider state "${state}"`);
+      }
+      // Every setup starts from a reset, so a teardown has nothing to undo.
+      if (action === 'teardown') return { body: {} };
+      try {
+        return { body: await arrange(new StateContext(request.server, runtime), params) };
+      } catch (error) {
+        throw new MockHttpError(400, 'MOCK_PROVIDER_STATE_FAILED', 'Provider state not arranged', `"${state}": ${error instanceof Error ? error.message : String(error)}`);
+      }
     },
   };
 }

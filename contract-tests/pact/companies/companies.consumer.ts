@@ -3,7 +3,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectIntegrationError, JSON_CONTENT_TYPE_HEADER, multipartBody, type MultipartPart } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
-import { TINY_PDF } from '../support/mock-control.ts';
+import { TINY_PDF } from '../support/tiny-pdf.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
 import { ANALYSIS_AWAITS_UPLOAD, COMPANY_EXISTS, COMPANY_LIST_FAILS, CREDITS_LEFT } from './companies.states.ts';
 import { ANALYSIS_ID, PROJECT_ID, projectExpectation } from './company-expectations.ts';

@@ -4,7 +4,7 @@ import { type Matcher, MatchersV3, type PactV4 } from '@pact-foundation/pact';
 import type { IntegrationErrorKind } from '../../../client/index.ts';
 import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectIntegrationError, multipartBody, type MultipartPart } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
-import { TINY_PDF } from '../support/mock-control.ts';
+import { TINY_PDF } from '../support/tiny-pdf.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
 import { completedFundRunSummaryExpectation, FUND_NAME, FUND_RUN_ID, fundRunExpectation, REF_DATE } from './fund-expectations.ts';
 import {

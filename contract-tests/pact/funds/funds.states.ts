@@ -1,7 +1,5 @@
-// Provider states of the fund suites. Folders and fund runs cannot be seeded, so they are made through
-// the service's own operations as the mock's users; their generated ids go back to the verifier.
-import { callService, setEngineAvailable, settleMock } from '../../support/control-api.ts';
-import { resetMock, resetToDefaultSeed, uploadDataRoom } from '../support/mock-control.ts';
+// Provider states of the fund suites: what the provider's set-up call must make true for them.
+// "The caller" is the user whose API key the verification sends.
 import type { ProviderStates } from '../support/provider-states.ts';
 
 export const ENGINE_AVAILABLE = 'the analysis engine is available';
@@ -14,52 +12,38 @@ export const FUND_RUN_COMPLETED = 'a fund run of the caller completed';
 export const NO_SUCH_FUND_RUN = 'no fund run with id {fundExtractionId} exists';
 export const FUND_RUN_WITHOUT_ROLE = 'a fund run exists on which the caller has no role';
 
-const RUN = { name: 'Helio Fund I', refDate: '2025-12-31' };
+const FOLDER_PATH = { folderPath: 'the folderPath the upload answered' };
+const FUND_RUN_ID = { fundExtractionId: 'the id of that fund run' };
 
 export const fundStates: ProviderStates = {
-  [ENGINE_AVAILABLE]: { onMock: resetToDefaultSeed },
-  [ENGINE_UNREACHABLE]: {
-    async onMock(_params, origin) {
-      await resetMock(origin);
-      await setEngineAvailable(origin, false);
-    },
+  [ENGINE_AVAILABLE]: { given: 'The analysis engine behind the fund operations is reachable, and the plan has credits left.' },
+  [ENGINE_UNREACHABLE]: { given: 'The analysis engine cannot be reached: fund upload, run and read answer 500 `Error0`.' },
+  [NO_SUCH_FOLDER]: {
+    given: 'The caller uploaded no folder `folderPath`.',
+    params: { folderPath: 'a folder path no upload of the caller answered' },
   },
-  [NO_SUCH_FOLDER]: { onMock: resetToDefaultSeed },
   [FOLDER_UPLOADED]: {
-    async onMock(_params, origin) {
-      const { users } = await resetMock(origin);
-      return { folderPath: await uploadDataRoom(origin, users[0]!.apiKey) };
-    },
+    given: 'The caller uploaded a data-room folder of one readable PDF; the plan has at least 10 credits and the engine is available.',
+    answers: FOLDER_PATH,
   },
   [FOLDER_UPLOADED_NO_CREDITS]: {
-    async onMock(_params, origin) {
-      const { users } = await resetMock(origin, { credits: 0 });
-      return { folderPath: await uploadDataRoom(origin, users[0]!.apiKey) };
-    },
+    given: "The caller uploaded a data-room folder of one readable PDF, and the workspace's plan has no credits left.",
+    answers: FOLDER_PATH,
   },
   [FOLDER_TOO_LARGE]: {
-    async onMock(_params, origin) {
-      const { users } = await resetMock(origin);
-      return { folderPath: await uploadDataRoom(origin, users[0]!.apiKey, 51) };
-    },
+    given: 'The caller uploaded a data-room folder of 51 files (more than the 50 a fund run takes).',
+    answers: FOLDER_PATH,
   },
   [FUND_RUN_COMPLETED]: {
-    async onMock(_params, origin) {
-      const { users } = await resetMock(origin);
-      const apiKey = users[0]!.apiKey;
-      const run = await callService(origin, apiKey, 'POST', '/integrationfund/fund/run', { ...RUN, folderPath: await uploadDataRoom(origin, apiKey) });
-      await settleMock(origin);
-      return { fundExtractionId: String(run.fundExtractionId) };
-    },
+    given: 'The caller started a fund run named `Helio Fund I` with reference date 2025-12-31 over an uploaded folder, and it completed (portfolio companies and figures).',
+    answers: FUND_RUN_ID,
   },
-  [NO_SUCH_FUND_RUN]: { onMock: resetToDefaultSeed },
+  [NO_SUCH_FUND_RUN]: {
+    given: 'No fund run with id `fundExtractionId` exists.',
+    params: { fundExtractionId: 'a fund run id (a UUID) nobody created' },
+  },
   [FUND_RUN_WITHOUT_ROLE]: {
-    async onMock(_params, origin) {
-      // The default seed's second user grants the first no role on the funds it creates.
-      const { users } = await resetMock(origin);
-      const other = users[1]!.apiKey;
-      const run = await callService(origin, other, 'POST', '/integrationfund/fund/run', { ...RUN, folderPath: await uploadDataRoom(origin, other) });
-      return { fundExtractionId: String(run.fundExtractionId) };
-    },
+    given: 'Another user started a fund run and gave the caller no role on its fund.',
+    answers: FUND_RUN_ID,
   },
 };

@@ -1,20 +1,19 @@
-// How a provider state of the pacts is made true. Each topic folder exports its states; the
-// verification refuses a pact that names a state nobody can arrange.
+// What each provider state of the pacts asks of the provider. Each topic folder declares its states;
+// a provider makes them true through its provider-state set-up call (provider-states.openapi.yaml;
+// the stateful mock's is POST /__mock/provider-states). The verification refuses a pact that names
+// a state nobody declared, and docs/provider-states.md is written from these declarations.
 import type { ProviderTarget } from './provider-target.ts';
 
-export type StateParams = Record<string, unknown>;
-/** Values a state hands to the verifier for the pact's `fromProviderState` expressions (ids the mock generated). */
-export type InjectedValues = Record<string, string>;
-
 export interface ProviderState {
+  /** What the provider must make true before the interaction, said to the service's team. */
+  given: string;
+  /** The state's params (sent in the set-up call), each with what it means. */
+  params?: Record<string, string>;
+  /** Values the set-up call must answer, by name, for the pact's `fromProviderState` expressions. */
+  answers?: Record<string, string>;
   /**
-   * Makes the state true on the stateful mock (through its control API at `mockOrigin`). Absent when
-   * the mock has no way to arrange it: the interactions then count as not verifiable, never as passed.
-   */
-  onMock?(params: StateParams, mockOrigin: string): Promise<InjectedValues | void>;
-  /**
-   * True when the state holds on any deployment without arranging anything (facts about credentials,
-   * for example). Every other state cannot be arranged on an external provider.
+   * True when the state holds on any deployment without a set-up call (facts about credentials, for
+   * example): its interactions are verified even against a provider without one.
    */
   holdsAnywhere?: boolean;
 }
@@ -33,6 +32,7 @@ export function mergeStates(...registries: ProviderStates[]): ProviderStates {
   return merged;
 }
 
+/** A provider with a set-up call can be put in every state; one without, only in those that hold anywhere. */
 export function canArrange(state: ProviderState, target: ProviderTarget): boolean {
-  return target.kind === 'mock' ? state.onMock !== undefined : state.holdsAnywhere === true;
+  return target.statesSetupUrl !== undefined || state.holdsAnywhere === true;
 }

@@ -12,14 +12,24 @@ export interface Mismatch {
   mismatch: string;
 }
 
+export interface FailedInteraction {
+  interaction: string;
+  mismatches: Mismatch[];
+}
+
 export interface VerifierOutcome {
   verified: string[];
-  failed: { interaction: string; mismatches: Mismatch[] }[];
+  failed: FailedInteraction[];
+  /** Failures of pending pacts (from a broker): reported and published, but they do not fail the build. */
+  pendingFailed?: FailedInteraction[];
 }
+
+type VerifierError = { interaction: string; mismatch: { mismatches?: Partial<Mismatch>[]; message?: string } };
 
 interface VerifierJson {
   result: boolean;
-  errors: { interaction: string; mismatch: { mismatches?: Partial<Mismatch>[]; message?: string } }[];
+  errors: VerifierError[];
+  pendingErrors?: VerifierError[];
   interactionResults?: { description: string; result: string }[];
 }
 
@@ -37,8 +47,11 @@ function descriptionOf(label: string, descriptions: string[]): string {
   return descriptions.find((d) => label.endsWith(` - ${d}`) || label === d) ?? label;
 }
 
-/** `descriptions` are the interactions the pact holds; each ends up verified or failed, never unaccounted. */
-export async function runVerifier(options: VerifierOptions, descriptions: string[]): Promise<VerifierOutcome> {
+/**
+ * `descriptions` are the interactions the pact holds; each ends up verified or failed, never
+ * unaccounted. Without them (pacts fetched from a broker) the verifier's own list is taken.
+ */
+export async function runVerifier(options: VerifierOptions, descriptions?: string[]): Promise<VerifierOutcome> {
   let raw: string;
   try {
     raw = String(await new Verifier({ logLevel: 'warn', ...options }).verifyProvider());
@@ -47,17 +60,19 @@ export async function runVerifier(options: VerifierOptions, descriptions: string
   }
   const json = parseVerifierJson(raw);
   if (!json) throw new Error(`the Pact verifier did not run: ${raw}`);
-  const outcome: VerifierOutcome = { verified: [], failed: [] };
-  for (const e of json.errors) {
+  const expected = descriptions ?? [...new Set((json.interactionResults ?? []).map((r) => r.description))];
+  const failure = (e: VerifierError): FailedInteraction => {
     const mismatches = (e.mismatch.mismatches ?? []).map((m) => ({ path: m.path ?? '', mismatch: m.mismatch ?? JSON.stringify(m) }));
     if (!mismatches.length) mismatches.push({ path: '', mismatch: e.mismatch.message ?? JSON.stringify(e.mismatch) });
-    outcome.failed.push({ interaction: descriptionOf(e.interaction, descriptions), mismatches });
-  }
+    return { interaction: descriptionOf(e.interaction, expected), mismatches };
+  };
+  const outcome: VerifierOutcome = { verified: [], failed: json.errors.map(failure) };
+  if (json.pendingErrors?.length) outcome.pendingFailed = json.pendingErrors.map(failure);
   // Only what the verifier reports as OK counts as verified; anything it did not run is a failure.
   const ok = new Set((json.interactionResults ?? []).filter((r) => r.result === 'OK').map((r) => r.description));
-  const failed = new Set(outcome.failed.map((f) => f.interaction));
-  outcome.verified = descriptions.filter((d) => ok.has(d) && !failed.has(d));
-  for (const d of descriptions) {
+  const failed = new Set([...outcome.failed, ...(outcome.pendingFailed ?? [])].map((f) => f.interaction));
+  outcome.verified = expected.filter((d) => ok.has(d) && !failed.has(d));
+  for (const d of expected) {
     if (!ok.has(d) && !failed.has(d)) outcome.failed.push({ interaction: d, mismatches: [{ path: '', mismatch: 'not run by the verifier' }] });
   }
   return outcome;

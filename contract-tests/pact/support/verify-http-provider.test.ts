@@ -1,6 +1,7 @@
-// The verification runner against "another provider": only interactions whose states hold anywhere
-// run, the consumer's credentials are swapped for the deployment's, and everything else is listed as
-// not verifiable. The other provider here is a stateful mock seeded with its own credentials.
+// The verification runner against "another provider": without its provider-state set-up call only
+// interactions whose states hold anywhere run and everything else is listed as not verifiable; with
+// it every interaction runs. The consumer's credentials are swapped for the deployment's. The other
+// provider here is a stateful mock seeded with its own credentials.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,15 +12,20 @@ import { startMock, type RunningMock } from '../../../mocks/server.ts';
 import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_API_KEY } from './credentials.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
 import { pactFilePath } from './pact-location.ts';
+import { COMPANY_EXISTS } from '../companies/companies.states.ts';
+import { API_KEY_NOT_VALID } from './credential-states.ts';
+import { expectedFailure } from './expected-failure.ts';
 import type { ProviderStates } from './provider-states.ts';
 import { credentialSwap, externalTarget } from './provider-target.ts';
-import { verifyHttpPact } from './verify-http-provider.ts';
+import { verificationFails, verifyHttpPact } from './verify-http-provider.ts';
 
-const HOLDS_ANYWHERE = 'nothing needs arranging';
-const MOCK_ONLY = 'a company exists';
+// Two states the mock's set-up call knows: one that holds anywhere, one that needs arranging.
+const HOLDS_ANYWHERE = API_KEY_NOT_VALID;
+const NEEDS_SETUP = COMPANY_EXISTS;
+const COMPANY = { projectId: '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10', companyName: 'Helio Grid' };
 const states: ProviderStates = {
-  [HOLDS_ANYWHERE]: { holdsAnywhere: true, onMock: async () => undefined },
-  [MOCK_ONLY]: { onMock: async () => undefined },
+  [HOLDS_ANYWHERE]: { given: 'nothing to arrange', holdsAnywhere: true },
+  [NEEDS_SETUP]: { given: 'a company of the caller' },
 };
 const DEPLOYMENT = { apiKey: 'deployment-api-key', accessToken: 'deployment-session-token' };
 
@@ -34,7 +40,7 @@ async function writePact(): Promise<string> {
     recordAllowingPactRace(() =>
       pact
         .addInteraction()
-        .given(state)
+        .given(state, state === NEEDS_SETUP ? COMPANY : undefined)
         .uponReceiving(description)
         .withRequest('GET', path, (b) => b.headers({ Authorization: authorization }))
         .willRespondWith(status, (b) => b.jsonBody(body))
@@ -44,7 +50,7 @@ async function writePact(): Promise<string> {
   await record(HOLDS_ANYWHERE, 'a webhook configuration read with the session token', '/api/integration/webhook', `Bearer ${CONSUMER_ACCESS_TOKEN}`, 200, {
     metadata: { code: '1000' },
   });
-  await record(MOCK_ONLY, 'a list request with the API key', '/api/integration/projects', CONSUMER_API_KEY, 200, {
+  await record(NEEDS_SETUP, 'a list request with the API key', '/api/integration/projects', CONSUMER_API_KEY, 200, {
     code: '1000',
     data: MatchersV3.eachLike({ id: MatchersV3.uuid() }),
   });
@@ -70,7 +76,31 @@ describe('verifyHttpPact against another provider', () => {
     const report = await verifyHttpPact({ pactFile, target, states });
     expect(report.failed).toEqual([]);
     expect(report.verified.sort()).toEqual(['a list request with an unknown key', 'a webhook configuration read with the session token']);
-    expect(report.notVerifiable).toEqual([{ interaction: 'a list request with the API key', reason: `state cannot be arranged on this provider: ${MOCK_ONLY}` }]);
+    expect(report.notVerifiable).toEqual([
+      { interaction: 'a list request with the API key', reason: `state needs the provider's set-up call (--provider-states-setup-url): ${NEEDS_SETUP}` },
+    ]);
+    expect(verificationFails(report, false)).toBe(false);
+    expect(verificationFails(report, true)).toBe(true);
+  });
+
+  it("verifies every interaction through the deployment's provider-state set-up call", async () => {
+    const target = externalTarget({
+      PROVIDER_BASE_URL: deployment.baseUrl,
+      PROVIDER_API_KEY: DEPLOYMENT.apiKey,
+      PROVIDER_ACCESS_TOKEN: DEPLOYMENT.accessToken,
+      PROVIDER_STATES_SETUP_URL: `${deployment.origin}/__mock/provider-states`,
+    })!;
+    const report = await verifyHttpPact({ pactFile, target, states });
+    expect(report.failed).toEqual([]);
+    expect(report.notVerifiable).toEqual([]);
+    expect(report.verified.sort()).toEqual(['a list request with an unknown key', 'a list request with the API key', 'a webhook configuration read with the session token']);
+    expect(verificationFails(report, true)).toBe(false);
+  });
+
+  it('fails the interaction whose state the set-up call refuses', async () => {
+    const target = externalTarget({ PROVIDER_BASE_URL: deployment.baseUrl, PROVIDER_API_KEY: DEPLOYMENT.apiKey, PROVIDER_STATES_SETUP_URL: `${deployment.origin}/__mock/no-such-call` })!;
+    const report = await expectedFailure('a set-up call that answers 404', () => verifyHttpPact({ pactFile, target, states }));
+    expect(report.failed.map((f) => f.interaction)).toContain('a list request with the API key');
   });
 
   it('lists a bearer interaction as not verifiable when no session token is given', async () => {
@@ -85,14 +115,16 @@ describe('verifyHttpPact against another provider', () => {
 
   it('fails, naming the status, when the deployment refuses the credentials it was given', async () => {
     const target = externalTarget({ PROVIDER_BASE_URL: deployment.baseUrl, PROVIDER_API_KEY: DEPLOYMENT.apiKey, PROVIDER_ACCESS_TOKEN: 'revoked-token' })!;
-    const report = await verifyHttpPact({ pactFile, target, states });
+    const report = await expectedFailure('a revoked session token', () => verifyHttpPact({ pactFile, target, states }));
     expect(report.failed.map((f) => f.interaction)).toEqual(['a webhook configuration read with the session token']);
     expect(report.failed[0]!.mismatches).toContainEqual({ path: '', mismatch: 'expected 200 but was 401' });
   });
 
-  it('refuses a pact that names a state nobody can arrange', async () => {
+  it('refuses a pact that names a state nobody declared', async () => {
     const target = externalTarget({ PROVIDER_BASE_URL: deployment.baseUrl, PROVIDER_API_KEY: DEPLOYMENT.apiKey })!;
-    await expect(verifyHttpPact({ pactFile, target, states: { [HOLDS_ANYWHERE]: states[HOLDS_ANYWHERE]! } })).rejects.toThrow(`no handler for provider state(s) of runner-consumer-runner-provider.json: ${MOCK_ONLY}`);
+    await expect(verifyHttpPact({ pactFile, target, states: { [HOLDS_ANYWHERE]: states[HOLDS_ANYWHERE]! } })).rejects.toThrow(
+      `no declared provider state(s) in runner-consumer-runner-provider.json: ${NEEDS_SETUP}`,
+    );
   });
 });
 
@@ -104,11 +136,15 @@ describe('externalTarget', () => {
   it('wants the service base URL ending in /api and an API key', () => {
     expect(() => externalTarget({ PROVIDER_BASE_URL: 'https://service.example', PROVIDER_API_KEY: 'k' })).toThrow('must be the service base URL, ending in /api');
     expect(() => externalTarget({ PROVIDER_BASE_URL: 'https://service.example/api' })).toThrow('PROVIDER_API_KEY is not');
+    expect(() => externalTarget({ PROVIDER_BASE_URL: 'service/api', PROVIDER_API_KEY: 'k' })).toThrow('PROVIDER_BASE_URL is not a URL');
+    expect(() => externalTarget({ PROVIDER_BASE_URL: 'https://service.example/api', PROVIDER_API_KEY: 'k', PROVIDER_STATES_SETUP_URL: 'setup' })).toThrow(
+      'PROVIDER_STATES_SETUP_URL is not a URL',
+    );
     expect(externalTarget({ PROVIDER_BASE_URL: 'https://service.example/api/', PROVIDER_API_KEY: 'k' })).toEqual({
-      kind: 'external',
       baseUrl: 'https://service.example/api',
       apiKey: 'k',
       accessToken: undefined,
+      statesSetupUrl: undefined,
     });
   });
 });
@@ -116,7 +152,7 @@ describe('externalTarget', () => {
 describe('credentialSwap', () => {
   function swapped(authorization: string, accessToken?: string): string | undefined {
     const req = { headers: { authorization } } as IncomingMessage;
-    credentialSwap({ kind: 'external', baseUrl: 'https://service.example/api', apiKey: 'real-key', accessToken })(req, {} as ServerResponse, () => undefined);
+    credentialSwap({ baseUrl: 'https://service.example/api', apiKey: 'real-key', accessToken })(req, {} as ServerResponse, () => undefined);
     return req.headers.authorization;
   }
 

@@ -1,6 +1,7 @@
-// Provider verification of an HTTP pact with the Pact verifier: state handlers arrange each state,
-// the credentials are swapped for the target's, and interactions that cannot be arranged on an external
-// provider are set aside and reported, never counted as passing.
+// Provider verification of an HTTP pact with the Pact verifier: the provider's own set-up call
+// (`providerStatesSetupUrl`, the CLI's --provider-states-setup-url) arranges each state, the
+// credentials are swapped for the target's, and interactions that cannot be arranged on a provider
+// without a set-up call are set aside and reported, never counted as passing.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -12,7 +13,8 @@ import { runVerifier, type VerifierOutcome } from './run-verifier.ts';
 
 export interface VerificationReport extends VerifierOutcome {
   provider: string;
-  target: ProviderTarget['kind'];
+  /** The service base URL verified. */
+  target: string;
   notVerifiable: { interaction: string; reason: string }[];
 }
 
@@ -25,29 +27,28 @@ function authorizationOf(interaction: PactInteraction): string | undefined {
 /** Why an interaction cannot be verified on `target`, or undefined when it can. */
 function whyNotVerifiable(interaction: PactInteraction, states: ProviderStates, target: ProviderTarget): string | undefined {
   const blocking = (interaction.providerStates ?? []).filter((s) => !canArrange(states[s.name]!, target)).map((s) => s.name);
-  if (blocking.length) return `state cannot be arranged on this provider: ${blocking.join('; ')}`;
+  if (blocking.length) return `state needs the provider's set-up call (--provider-states-setup-url): ${blocking.join('; ')}`;
   if (!target.accessToken && authorizationOf(interaction) === `Bearer ${CONSUMER_ACCESS_TOKEN}`) {
     return 'needs a session token and PROVIDER_ACCESS_TOKEN is not set';
   }
   return undefined;
 }
 
-export async function verifyHttpPact(options: {
-  pactFile: string;
-  target: ProviderTarget;
-  states: ProviderStates;
-  /** Origin of the stateful mock's control API; required when target.kind is 'mock'. */
-  mockOrigin?: string;
-}): Promise<VerificationReport> {
-  const { pactFile, target, states, mockOrigin } = options;
+/** States that hold anywhere need nothing arranged; the verifier still wants a handler for each. */
+function nothingToArrange(interactions: PactInteraction[]) {
+  const names = new Set(interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)));
+  return Object.fromEntries([...names].map((name) => [name, async () => undefined]));
+}
+
+export async function verifyHttpPact(options: { pactFile: string; target: ProviderTarget; states: ProviderStates }): Promise<VerificationReport> {
+  const { pactFile, target, states } = options;
   const pact = await readPact(pactFile);
   const http = pact.interactions.filter(isHttp);
 
   const unknown = [...new Set(http.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)))].filter((n) => !(n in states));
-  if (unknown.length) throw new Error(`no handler for provider state(s) of ${basename(pactFile)}: ${unknown.join('; ')}`);
-  if (target.kind === 'mock' && !mockOrigin) throw new Error('verifying against the mock needs its origin for the control API');
+  if (unknown.length) throw new Error(`no declared provider state(s) in ${basename(pactFile)}: ${unknown.join('; ')}`);
 
-  const report: VerificationReport = { provider: pact.provider.name, target: target.kind, verified: [], failed: [], notVerifiable: [] };
+  const report: VerificationReport = { provider: pact.provider.name, target: target.baseUrl, verified: [], failed: [], notVerifiable: [] };
   const runnable: PactInteraction[] = [];
   for (const interaction of http) {
     const reason = whyNotVerifiable(interaction, states, target);
@@ -61,21 +62,12 @@ export async function verifyHttpPact(options: {
   try {
     const subset = join(dir, basename(pactFile));
     await writeFile(subset, JSON.stringify({ ...pact, interactions: runnable }));
-    const stateHandlers = Object.fromEntries(
-      Object.entries(states).map(([name, state]) => [
-        name,
-        async (params?: unknown) => {
-          if (target.kind !== 'mock' || !state.onMock) return undefined;
-          return (await state.onMock((params ?? {}) as Record<string, unknown>, mockOrigin!)) ?? undefined;
-        },
-      ]),
-    );
     const outcome = await runVerifier(
       {
         provider: pact.provider.name,
         providerBaseUrl: verifierBaseUrl(target),
         pactUrls: [subset],
-        stateHandlers,
+        ...(target.statesSetupUrl ? { providerStatesSetupUrl: target.statesSetupUrl } : { stateHandlers: nothingToArrange(runnable) }),
         requestFilter: credentialSwap(target),
       },
       runnable.map((i) => i.description),
@@ -86,10 +78,15 @@ export async function verifyHttpPact(options: {
   }
 }
 
+/** True when the run must fail: any failure, or (strict) any interaction set aside. */
+export function verificationFails(report: VerificationReport, strict: boolean): boolean {
+  return report.failed.length > 0 || (strict && report.notVerifiable.length > 0);
+}
+
 /** One line per failed mismatch and per interaction set aside, for assertion messages and CI logs. */
 export function formatVerification(report: VerificationReport): string {
   const lines = [
-    `${report.provider} (${report.target}): ${report.verified.length} verified, ${report.failed.length} failed, ${report.notVerifiable.length} not verifiable`,
+    `${report.provider} at ${report.target}: ${report.verified.length} verified, ${report.failed.length} failed, ${report.notVerifiable.length} not verifiable`,
   ];
   for (const f of report.failed) for (const m of f.mismatches) lines.push(`  FAILED "${f.interaction}": ${m.path} ${m.mismatch}`);
   for (const n of report.notVerifiable) lines.push(`  NOT VERIFIABLE "${n.interaction}": ${n.reason}`);

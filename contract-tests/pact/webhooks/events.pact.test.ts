@@ -7,6 +7,7 @@ import { PactV4 } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareMessagesWithContract } from '../support/compare-messages-with-contract.ts';
 import { formatFindings } from '../support/compare-with-contract.ts';
+import { expectedFailure } from '../support/expected-failure.ts';
 import { MESSAGE_CONSUMER, MESSAGE_PROVIDER, PACT_DIR, pactFilePath, removePactFile } from '../support/pact-location.ts';
 import { verifyMessagePact } from '../support/verify-message-pact.ts';
 import { EVENT_EXPECTATIONS, receiveExpectedEvent } from './events.consumer.ts';
@@ -46,7 +47,7 @@ describe('provider: the mock event builders (message provider)', () => {
 
   it('fail the verification, naming the field, when a builder breaks a message', async () => {
     const broken = eventProvider((event) => (event.event === 'analysisCompleted' ? { ...event, data: { ...event.data, projectId: 'P-1' } } : event));
-    const outcome = await verifyMessagePact({ pactFile, ...broken });
+    const outcome = await expectedFailure('an analysisCompleted builder that breaks projectId', () => verifyMessagePact({ pactFile, ...broken }));
     expect(outcome.verified.sort()).toEqual(['a changedStatus event', 'a fundAnalysisCompleted event']);
     expect(outcome.failed).toEqual([{ interaction: 'an analysisCompleted event', mismatches: [expect.objectContaining({ path: '$.data.projectId' })] }]);
   });

@@ -1,0 +1,58 @@
+// What a provider-state arrangement can do on the running mock: reset to the seed it was started with
+// (plus overrides), and call the service's own operations as a seeded user through Fastify's inject,
+// for the records a seed cannot hold (folders, fund runs, webhook settings).
+import type { FastifyInstance } from 'fastify';
+import type { UserRecord } from '../domain/records.ts';
+import type { MockSeed } from '../domain/seed.ts';
+import type { MockRuntime } from '../runtime.ts';
+
+type Json = Record<string, unknown>;
+
+/** A minimal valid PDF: the mock checks uploaded files by content. */
+const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+export class StateContext {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly runtime: MockRuntime,
+  ) {}
+
+  /** Starts again from the seed the mock was started with, `overrides` replacing its top-level keys; ids are deterministic. */
+  async reset(overrides: MockSeed = {}): Promise<void> {
+    await this.runtime.reset({ ...this.runtime.startSeed, ...overrides });
+  }
+
+  /** The seeded users: the first is the caller of the pacts, the second another user of the workspace. */
+  user(index: 0 | 1): UserRecord {
+    const user = this.runtime.state.users[index];
+    if (!user) throw new Error(`the mock's seed has no user ${index + 1}, which this provider state needs`);
+    return user;
+  }
+
+  /** A service operation under /api, as `authorization`; answers the envelope's data, throws on anything but 2xx. */
+  async call(authorization: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: Json | FormData): Promise<Json> {
+    const headers: Record<string, string> = { authorization };
+    let payload: string | Buffer | undefined;
+    if (body instanceof FormData) {
+      const encoded = new Response(body);
+      headers['content-type'] = encoded.headers.get('content-type')!;
+      payload = Buffer.from(await encoded.arrayBuffer());
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await this.app.inject({ method, url: `/api${path}`, headers, payload });
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      throw new Error(`${method} /api${path} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+    }
+    return (response.json() as { data: Json }).data;
+  }
+
+  /** Uploads `count` PDFs into a new data-room folder of `user` and answers its folderPath. */
+  async uploadDataRoom(user: UserRecord, count = 1): Promise<string> {
+    const form = new FormData();
+    for (let i = 1; i <= count; i += 1) form.append('files', new Blob([TINY_PDF], { type: 'application/pdf' }), `report-${i}.pdf`);
+    const data = await this.call(user.apiKey, 'POST', '/integrationfund/fund/upload', form);
+    return String(data.folderPath);
+  }
+}
