@@ -4,8 +4,7 @@ import type { components } from '../generated/types.ts';
 type Schemas = components['schemas'];
 
 /** `{ code, title, description, data, pagination? }` with `data` typed per operation. */
-// `pagination` is not part of the contract's envelope components (only long lists declare it).
-export type NormalizedEnvelope<Data = unknown> = Omit<Schemas['TopLevelEnvelope'], 'data'> & { data: Data; pagination?: Schemas['Pagination'] };
+export type NormalizedEnvelope<Data = unknown> = Omit<Schemas['TopLevelEnvelope'], 'data'> & { data: Data };
 
 type Outcome = Schemas['ResponseMetadata'];
 

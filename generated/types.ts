@@ -482,16 +482,36 @@ export type components = {
         };
         /**
          * MetadataEnvelope
-         * @description Envelope with the outcome inside `metadata`, beside `data`. This is the placement the specification shows for most responses. `pagination` is not part of the envelope: the lists that can be long declare it (ProjectListPage).
+         * @description Envelope with the outcome inside `metadata`, beside `data`. This is the placement the specification shows for most responses. No response in this placement is a long list, so it has no `pagination` (TopLevelEnvelope has it, for the company list).
          */
         MetadataEnvelope: {
             metadata: components["schemas"]["ResponseMetadata"];
             /** @description The entity, the list, or `null`. */
             data?: unknown;
         };
+        /** @description Paging of a long list. Read the values as returned: the specification's sample shows `page` 1 for a request of page 0, although the `page` parameter is 0-indexed. */
+        Pagination: {
+            /**
+             * Format: int64
+             * @description Page returned, as the service reports it.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Number of items over all pages.
+             */
+            totalCount: number;
+            /**
+             * Format: int64
+             * @description Items per page after clamping (at most 100).
+             */
+            pageSize: number;
+            /** @description Whether a further page exists. */
+            nextPage: boolean;
+        };
         /**
          * TopLevelEnvelope
-         * @description Envelope with `code`, `title` and `description` at the top level of the body, next to `data`, instead of inside `metadata`. The company list and the error samples use this placement.
+         * @description Envelope with `code`, `title` and `description` at the top level of the body, next to `data`, instead of inside `metadata`. The company list and the error samples use this placement, and `pagination` is declared here only: the one long list, the company list, is in this placement.
          */
         TopLevelEnvelope: {
             code: components["schemas"]["ErrorCode"];
@@ -504,6 +524,7 @@ export type components = {
             description: string;
             /** @description The entity, the list, or `null`. */
             data?: unknown;
+            pagination?: components["schemas"]["Pagination"];
         };
         /**
          * Envelope
@@ -925,26 +946,6 @@ export type components = {
             projectphase: components["schemas"]["ProjectPhase"];
             projectowner: components["schemas"]["ProjectOwner"];
             extraConfig?: components["schemas"]["ProjectExtraConfig"];
-        };
-        /** @description Paging of a long list. Read the values as returned: the specification's sample shows `page` 1 for a request of page 0, although the `page` parameter is 0-indexed. */
-        Pagination: {
-            /**
-             * Format: int64
-             * @description Page returned, as the service reports it.
-             */
-            page: number;
-            /**
-             * Format: int64
-             * @description Number of items over all pages.
-             */
-            totalCount: number;
-            /**
-             * Format: int64
-             * @description Items per page after clamping (at most 100).
-             */
-            pageSize: number;
-            /** @description Whether a further page exists. */
-            nextPage: boolean;
         };
         /**
          * ProjectListPage

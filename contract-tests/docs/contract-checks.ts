@@ -1,6 +1,6 @@
 // What the documentation site shows of the contract, judged on the document itself: server URLs
 // Redoc would resolve against the page's own address, Markdown where Redoc prints plain text, and
-// the properties each success response shows. Plain data, no assertions.
+// the properties each success response shows at first sight. Plain data, no assertions.
 import { unescapePointer } from '../../client/json-pointer.ts';
 import { operations } from '../contract/walk-contract.ts';
 
@@ -31,21 +31,22 @@ function resolve(doc: Json, ref: string): unknown {
     .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
 }
 
-/** Top-level property names a schema shows, through $ref and allOf/anyOf/oneOf. */
+/**
+ * Top-level property names the site shows for a schema when a page opens: through $ref and allOf,
+ * and of anyOf/oneOf the first alternative, which Redoc selects until the reader picks another.
+ */
 export function shownProperties(doc: Json, schema: unknown, seen = new Set<unknown>()): Set<string> {
   const names = new Set<string>();
   if (!isObject(schema) || seen.has(schema)) return names;
   seen.add(schema);
   if (typeof schema.$ref === 'string') for (const n of shownProperties(doc, resolve(doc, schema.$ref), seen)) names.add(n);
   if (isObject(schema.properties)) for (const n of Object.keys(schema.properties)) names.add(n);
-  for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    const branches = schema[key];
-    if (Array.isArray(branches)) for (const branch of branches) for (const n of shownProperties(doc, branch, seen)) names.add(n);
-  }
+  const branches = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...[schema.anyOf, schema.oneOf].flatMap((alternatives) => (Array.isArray(alternatives) ? alternatives.slice(0, 1) : []))];
+  for (const branch of branches) for (const n of shownProperties(doc, branch, seen)) names.add(n);
   return names;
 }
 
-/** `METHOD path status` of every 2xx JSON response of the paths whose schema shows the property. */
+/** `METHOD path status` of every 2xx JSON response of the paths whose schema shows the property at first sight. */
 export function successResponsesShowing(doc: Json, property: string): string[] {
   const found: string[] = [];
   for (const { kind, name, method, op } of operations(doc)) {

@@ -1,6 +1,7 @@
 // Issue 16, point 9, on the contract the site renders: no server URL the site would resolve against
-// its own address, no Markdown in the plain-text server descriptions, and `pagination` shown only
-// on the company list (the one long list). Each check is shown once to catch a broken contract.
+// its own address, no Markdown in the plain-text server descriptions, and `pagination` shown (in
+// the placement a page opens with) only on the company list, the one long list. Each check is
+// shown once to catch a broken contract.
 import { describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { relativeServerUrls, serverTextWithBackticks, successResponsesShowing } from './contract-checks.ts';
@@ -33,9 +34,9 @@ describe('the servers the site shows', () => {
 });
 
 describe('pagination in the responses the site shows', () => {
-  it('appears on the company list only, not on the fund run or any other success', () => {
+  it('appears on the company list only, not on the fund run or any other success (metadata placement, the one shown first)', () => {
     expect(successResponsesShowing(doc, 'pagination')).toEqual(['GET /integration/projects 200']);
-    // The envelope component carried it before, so every response showed it.
+    // The metadata envelope carried it before, so every response showed it.
     const withEnvelopePagination = broken((c) => (c.components.schemas.MetadataEnvelope.properties.pagination = { $ref: '#/components/schemas/Pagination' }));
     expect(successResponsesShowing(withEnvelopePagination, 'pagination')).toContain('POST /integrationfund/fund/run 200');
   });

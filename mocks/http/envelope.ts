@@ -13,7 +13,7 @@ export function metadataEnvelope<T>(data: T): { metadata: Schemas['ResponseMetad
 export function topLevelEnvelope<T>(
   data: T,
   pagination?: Schemas['Pagination'],
-): Schemas['TopLevelEnvelope'] & { data: T; pagination?: Schemas['Pagination'] } {
+): Schemas['TopLevelEnvelope'] & { data: T } {
   return { ...SUCCESS, data, ...(pagination ? { pagination } : {}) };
 }
 
