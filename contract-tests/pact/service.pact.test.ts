@@ -6,27 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mocks/server.ts';
 import { mockState } from '../support/control-api.ts';
 import { companiesConsumer } from './companies/companies.consumer.ts';
-import { companyStates } from './companies/companies.states.ts';
 import { fundsConsumer } from './funds/funds.consumer.ts';
-import { fundStates } from './funds/funds.states.ts';
 import { messageIntakeConsumer } from './message-intake/message-intake.consumer.ts';
 import { reportsConsumer } from './reports/reports.consumer.ts';
-import { reportStates } from './reports/reports.states.ts';
 import { comparePactsWithContract, formatFindings } from './support/compare-with-contract.ts';
-import { credentialStates } from './support/credential-states.ts';
 import { httpPact, recordAllowingPactRace } from './support/http-consumer.ts';
 import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath, removePactFile } from './support/pact-location.ts';
-import { mergeStates } from './support/provider-states.ts';
 import { externalTarget, type ProviderTarget } from './support/provider-target.ts';
 import { startTamperingProxy, type Tampering } from './support/tampering-proxy.ts';
 import { VERIFICATION_REPORT_FILE, writeVerificationReport } from './support/verification-report-file.ts';
 import { formatVerification, type VerificationReport, verifyHttpPact } from './support/verify-http-provider.ts';
 import { webhooksConsumer } from './webhooks/webhooks.consumer.ts';
-import { webhookStates } from './webhooks/webhooks.states.ts';
+import { serviceStates } from './service-states.ts';
+import { publishedPactDrift } from './support/published-pact.ts';
 
 const pactFile = pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER);
 const consumerCases = [...companiesConsumer, ...messageIntakeConsumer, ...reportsConsumer, ...fundsConsumer, ...webhooksConsumer];
-const states = mergeStates(credentialStates, companyStates, reportStates, fundStates, webhookStates);
+const states = serviceStates;
 const external = externalTarget();
 const pact = httpPact();
 let mock: RunningMock;
@@ -103,5 +99,11 @@ describe('pact against the contract', () => {
     expect(report.interactionsChecked).toBe(consumerCases.length);
     expect(report.errors, formatFindings(report.errors)).toEqual([]);
     expect(report.warnings, formatFindings(report.warnings)).toEqual([]);
+  });
+});
+
+describe('the published pact (shipped by @portfolio-integration/conformance)', () => {
+  it('is the pact recorded now; after a deliberate change run npm run pacts:publish', async () => {
+    expect(await publishedPactDrift(pactFile)).toEqual([]);
   });
 });
