@@ -30,6 +30,8 @@ export interface IntegrationClientOptions {
   timeoutMs?: number | undefined;
   /** Retries of reads (GET); default `{ retries: 2, baseDelayMs: 500, maxDelayMs: 30_000 }`; `false` turns them off. */
   retry?: RetryOptions | false | undefined;
+  /** Reads fund files given as paths; the Node entry (`/node`) sets it, the main entry has none. */
+  readPath?: PathReader | undefined;
 }
 
 export interface CallOptions {
@@ -78,11 +80,8 @@ export function checkedBaseUrl(baseUrl: unknown): string {
 /** Which calls are retried by default: reads only. */
 type CallKind = 'read' | 'write';
 
-/**
- * The client; `readPath` turns file paths into upload parts and is given by the Node entry
- * (node.ts) only, so this module and the main entry stay free of Node modules.
- */
-export function createClientWith(options: IntegrationClientOptions, readPath?: PathReader) {
+export function createIntegrationClient(options: IntegrationClientOptions) {
+  const readPath = options.readPath;
   const baseUrl = checkedBaseUrl(options?.baseUrl);
   const baseFetch: (request: Request) => Promise<Response> = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientTimeout = checkedTimeout(options.timeoutMs, DEFAULT_TIMEOUT_MS);
@@ -270,9 +269,4 @@ function partialUploadError(error: unknown, folderPath: string | undefined, file
   return new IntegrationError({ ...error, cause: error, storedBeforeFailure: { folderPath, fileNames } });
 }
 
-/** The client of the main entry: files are `File`s or `{ name, data }` (paths need the Node entry). */
-export function createIntegrationClient(options: IntegrationClientOptions): IntegrationClient {
-  return createClientWith(options);
-}
-
-export type IntegrationClient = ReturnType<typeof createClientWith>;
+export type IntegrationClient = ReturnType<typeof createIntegrationClient>;

@@ -23,8 +23,15 @@ export const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
   xls: 'application/vnd.ms-excel',
 };
 
-/** Turns a file path into a checked part; only the Node entry has one. */
-export type PathReader = (path: string) => Promise<FundFilePart>;
+/** A file found at a path: what the checks need, and its bytes read lazily. */
+export interface PathFile {
+  isFile: boolean;
+  size: number;
+  open(contentType: string): Promise<Blob>;
+}
+
+/** Finds a file by its path (rejects when it cannot be read). The Node entry gives one (fund-file-path.ts). */
+export type PathReader = (path: string) => Promise<PathFile>;
 
 /** The extension of a file name, lower-cased, without the dot (`''` when none). */
 function extensionOf(name: string): string {
@@ -32,11 +39,11 @@ function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-export function refuse(description: string): IntegrationError {
+function refuse(description: string): IntegrationError {
   return IntegrationError.refused('Fund upload refused', description);
 }
 
-export function checkedContentType(name: string, declared: string | undefined): string {
+function checkedContentType(name: string, declared: string | undefined): string {
   const extension = extensionOf(name);
   if (!uploadLimits.allowedFileTypes.includes(extension)) {
     throw refuse(`${name}: only ${uploadLimits.allowedFileTypes.join(', ')} files are accepted.`);
@@ -48,19 +55,29 @@ export function checkedContentType(name: string, declared: string | undefined): 
   return type || (CONTENT_TYPE_BY_EXTENSION[extension] ?? 'application/octet-stream');
 }
 
-export function checkedSize(name: string, size: number): number {
+function checkedSize(name: string, size: number): number {
   if (size > uploadLimits.maxFileBytes) {
     throw refuse(`${name}: ${size} bytes is over the ${uploadLimits.maxFileBytes}-byte limit per file.`);
   }
   return size;
 }
 
-const noPathReader: PathReader = async (path) => {
-  throw refuse(`${path}: a file path can only be read by the Node entry (@portfolio-integration/client/node); pass a File or { name, data }.`);
+const noPathReader: PathReader = async () => {
+  throw new Error('file paths are read only by the Node entry (@portfolio-integration/client/node); pass a File or { name, data }');
 };
 
+async function partFromPath(path: string, readPath: PathReader): Promise<FundFilePart> {
+  const name = path.split(/[\\/]/).pop() ?? path;
+  const type = checkedContentType(name, undefined);
+  const file = await readPath(path).catch((error: Error) => {
+    throw refuse(`${path}: cannot be read (${error.message}).`);
+  });
+  if (!file.isFile) throw refuse(`${path}: is not a file.`);
+  return { name, size: checkedSize(name, file.size), blob: await file.open(type) };
+}
+
 async function partFrom(file: FundFile, readPath: PathReader): Promise<FundFilePart> {
-  if (typeof file === 'string') return readPath(file);
+  if (typeof file === 'string') return partFromPath(file, readPath);
   if (file instanceof File) {
     const type = checkedContentType(file.name, file.type);
     return { name: file.name, size: checkedSize(file.name, file.size), blob: file.type ? file : new Blob([file], { type }) };

@@ -15,7 +15,7 @@ export type { ErrorCode, IntegrationErrorInit, IntegrationErrorKind, KnownErrorC
 export { parseWebhookEvent } from './webhook-event.ts';
 export type { WebhookEvent } from './webhook-event.ts';
 export type { NormalizedEnvelope } from './envelope.ts';
-export type { FundFile } from './fund-files.ts';
+export type { FundFile, PathFile, PathReader } from './fund-files.ts';
 export type { WaitForFundRunOptions } from './fund-run-polling.ts';
 export type { WaitForAnalysisOptions } from './analysis-polling.ts';
 export type { PollOptions } from './poll-until-final.ts';
