@@ -56,7 +56,8 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
+    // parseArgs explains at length how to pass a positional that starts with '-'; the first sentence is the error.
+    throw new UsageError((error as Error).message.split(/\.\s/)[0]!.replace(/\.$/, ''));
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
