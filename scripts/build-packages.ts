@@ -73,6 +73,23 @@ function mainEntryExternal(extension: string): Plugin {
   };
 }
 
+/**
+ * CommonJS output only: openapi-fetch's CommonJS build puts createClient on `exports.default`, but
+ * esbuild reads a default import from a `"type": "module"` source with Node's interop (the whole
+ * `module.exports`). This shim hands the client the function itself.
+ */
+const openapiFetchDefault: Plugin = {
+  name: 'openapi-fetch-cjs-default',
+  setup(context) {
+    context.onResolve({ filter: /^openapi-fetch$/ }, (args) => (args.namespace === 'file' ? { path: 'openapi-fetch', namespace: 'openapi-fetch-default' } : undefined));
+    context.onLoad({ filter: /.*/, namespace: 'openapi-fetch-default' }, () => ({
+      contents: "module.exports = require('openapi-fetch').default;",
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
+
 async function bundle(options: BuildOptions): Promise<Metafile> {
   const result = await build({ bundle: true, packages: 'external', metafile: true, logLevel: 'silent', legalComments: 'none', ...options });
   return result.metafile!;
@@ -149,7 +166,8 @@ async function buildClient(): Promise<void> {
     const outdir = join(dist, dir, 'client');
     const common = { outdir, format, platform: 'neutral', target: ['es2022', NODE_TARGET], mainFields: ['module', 'main'] } satisfies BuildOptions;
     // The main entry stays free of Node modules; the Node entry imports the built main entry.
-    const main = await bundle({ ...common, entryPoints: [entries[0]!], external: [] });
+    const interop = format === 'cjs' ? [openapiFetchDefault] : [];
+    const main = await bundle({ ...common, entryPoints: [entries[0]!], plugins: interop });
     if (Object.keys(main.inputs).some((input) => input.startsWith('node:'))) throw new Error('the client main entry imports a Node module');
     const node = await bundle({ ...common, entryPoints: [entries[1]!], plugins: [mainEntryExternal('.js')] });
     checkDependencies(manifest, { inputs: { ...main.inputs, ...node.inputs }, outputs: { ...main.outputs, ...node.outputs } });
