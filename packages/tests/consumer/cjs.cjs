@@ -8,7 +8,8 @@ async function main() {
   const client = nodeEntry.createIntegrationClient({ baseUrl, apiKey });
   const pages = client.listProjects({ pageSize: 5 });
   const first = (await pages.next()).value;
-  const missing = await createIntegrationClient({ baseUrl, apiKey }).getAnalysisDetail('00000000-0000-4000-8000-000000000000').catch((error) => error);
+  // The fund read of an unknown run is the documented Error100 (404).
+  const missing = await createIntegrationClient({ baseUrl, apiKey }).getFundRunSummary('00000000-0000-4000-8000-000000000000').catch((error) => error);
   console.log(JSON.stringify({
     firstPage: first.data.length,
     total: first.pagination.totalCount,
