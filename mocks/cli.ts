@@ -155,13 +155,8 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     return 2;
   }
 
-  const user = await firstUser(mock);
-  console.log(`Stateful mock: ${mock.baseUrl}`);
-  if (docsDir) console.log(`Documentation: ${mock.origin}/docs/`);
-  if (user) console.log(`API key: ${user.apiKey}  access token: ${user.accessToken}`);
-  console.log(`Control API: ${mock.origin}/__mock (reset, state, settle, faults; no credentials)`);
-
-  return new Promise<number>((resolve) => {
+  // Handlers first: whoever reads the start-up text may signal at once.
+  const stopped = new Promise<number>((resolve) => {
     // `on`, not `once`: a signal sent to the process group can arrive twice (directly and relayed
     // by a wrapper such as npm or tsx), and a second default SIGTERM would end the process before
     // close() removes the mock's files.
@@ -178,4 +173,11 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+
+  const user = await firstUser(mock);
+  console.log(`Stateful mock: ${mock.baseUrl}`);
+  if (docsDir) console.log(`Documentation: ${mock.origin}/docs/`);
+  if (user) console.log(`API key: ${user.apiKey}  access token: ${user.accessToken}`);
+  console.log(`Control API: ${mock.origin}/__mock (reset, state, settle, faults; no credentials)`);
+  return stopped;
 }
