@@ -7,7 +7,9 @@ import { contentTypeMiddleware } from './content-type-middleware.ts';
 import { envelopeMiddleware } from './envelope-middleware.ts';
 import type { NormalizedEnvelope } from './envelope.ts';
 import { errorMiddleware } from './error-middleware.ts';
-import { checkFolderRoom, fundUploadForm, preparedFundFiles, type FundFile, type FundFilePart } from './fund-files.ts';
+import { ANALYSIS_POLL_SECTIONS, waitForAnalysis, type WaitForAnalysisOptions } from './analysis-polling.ts';
+import { checkedRetry, checkedTimeout, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, fetchWithPolicy, type RetryOptions } from './call-policy.ts';
+import { checkFolderRoom, fundUploadForm, preparedFundFiles, type FundFile, type FundFilePart, type PathReader } from './fund-files.ts';
 import { waitForFundRun, type WaitForFundRunOptions } from './fund-run-polling.ts';
 import { IntegrationError } from './integration-error.ts';
 import { type ApiClient, type JsonBody, type Query, type Result, resultOf } from './operation-types.ts';
@@ -19,16 +21,33 @@ export interface IntegrationClientOptions {
   /** The service base URL including its `/api` prefix, e.g. `http://127.0.0.1:4010/api`. */
   baseUrl: string;
   /** Sent raw as `Authorization` on every operation whose contract security is `apiKey`. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Sent as `Authorization: Bearer <token>` on the operations whose security is `sessionBearer` (webhook calls). */
-  accessToken?: string;
+  accessToken?: string | undefined;
   /** A fetch implementation; defaults to the global fetch. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Time limit of each request attempt in ms; default 30 s. A call over it fails with kind `timeout`. */
+  timeoutMs?: number | undefined;
+  /** Retries of reads (GET); default `{ retries: 2, baseDelayMs: 500, maxDelayMs: 30_000 }`; `false` turns them off. */
+  retry?: RetryOptions | false | undefined;
+  /** Reads fund files given as paths; the Node entry (`/node`) sets it, the main entry has none. */
+  readPath?: PathReader | undefined;
 }
 
 export interface CallOptions {
-  signal?: AbortSignal;
+  /** Aborts the call (kind `aborted`). */
+  signal?: AbortSignal | undefined;
+  /** Time limit of each attempt of this call; default the client's `timeoutMs`. */
+  timeoutMs?: number | undefined;
+  /**
+   * Reads are retried by the client's policy; `false` turns that off for this call. Writes (create,
+   * message, webhook save, uploads, fund run) are never retried unless this call says `true` (the
+   * client's policy) or gives its own options: a retried fund run may charge credits twice.
+   */
+  retry?: RetryOptions | boolean | undefined;
 }
+
+export type { RetryOptions };
 
 export type WebhookConfigurationInput = Schemas['WebhookConfigurationInput'];
 
@@ -44,11 +63,39 @@ export interface UploadDataRoomOptions extends UploadFundFilesOptions {
 
 const DEFAULT_FILES_PER_CALL = 10;
 
-export function createIntegrationClient(options: IntegrationClientOptions) {
-  if (typeof options?.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
-    throw IntegrationError.refused('Invalid client options', 'baseUrl must be an http(s) URL ending in the service\'s /api prefix.');
+/** The specification's `{base_url}` "already includes its /api prefix". */
+const BASE_URL_SHAPE = /^https?:\/\/[^/?#]+(\/[^?#]*)?\/api\/?$/;
+
+/** A base URL the client accepts, without its trailing slash; anything else is refused with the rule it broke. */
+export function checkedBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string' || !BASE_URL_SHAPE.test(baseUrl) || !URL.canParse(baseUrl)) {
+    throw IntegrationError.refused(
+      'Invalid client options',
+      `baseUrl must be an http(s) URL whose path ends in the service's /api prefix (e.g. https://host/api), got ${JSON.stringify(baseUrl)}.`,
+    );
   }
-  const api: ApiClient = createClient<paths>({ baseUrl: options.baseUrl, fetch: options.fetch ?? globalThis.fetch });
+  return baseUrl.replace(/\/$/, '');
+}
+
+/** Which calls are retried by default: reads only. */
+type CallKind = 'read' | 'write';
+
+export function createIntegrationClient(options: IntegrationClientOptions) {
+  const readPath = options.readPath;
+  const baseUrl = checkedBaseUrl(options?.baseUrl);
+  const baseFetch: (request: Request) => Promise<Response> = options.fetch ?? ((request) => globalThis.fetch(request));
+  const clientTimeout = checkedTimeout(options.timeoutMs, DEFAULT_TIMEOUT_MS);
+  const clientRetry = checkedRetry(options.retry, DEFAULT_RETRY);
+
+  /** The per-call request options: the caller's signal and a fetch with this call's time limit and retries. */
+  function init(opts: CallOptions, kind: CallKind): { signal?: AbortSignal; fetch: (request: Request) => Promise<Response> } {
+    const timeoutMs = checkedTimeout(opts.timeoutMs, clientTimeout);
+    const fallback = kind === 'read' && opts.retry === undefined ? clientRetry : false;
+    const retry = opts.retry === true ? clientRetry || DEFAULT_RETRY : checkedRetry(opts.retry === undefined ? undefined : opts.retry, fallback);
+    return { ...(opts.signal ? { signal: opts.signal } : {}), fetch: fetchWithPolicy(baseFetch, { timeoutMs, retry }) };
+  }
+
+  const api: ApiClient = createClient<paths>({ baseUrl, fetch: fetchWithPolicy(baseFetch, { timeoutMs: clientTimeout, retry: false }) });
   // onResponse runs in reverse order of registration: envelope first, then errors.
   api.use(
     authMiddleware({ apiKey: options.apiKey, accessToken: options.accessToken }),
@@ -67,7 +114,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     const call = await api.POST('/integrationfund/fund/upload', {
       // openapi-typescript types binary parts as strings; the FormData built here is what is sent.
       body: fundUploadForm(parts, opts.folderPath) as unknown as Schemas['FundUploadRequest'],
-      signal: opts.signal,
+      ...init(opts, 'write'),
     });
     const result = resultOf<'/integrationfund/fund/upload', 'post'>(call);
     const { folderPath, fileNames } = result.data;
@@ -76,11 +123,11 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
   }
 
   async function uploadFundFiles(files: readonly FundFile[], opts: UploadFundFilesOptions = {}): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
-    return postFundParts(await preparedFundFiles(files, storedIn(opts.folderPath)), opts);
+    return postFundParts(await preparedFundFiles(files, storedIn(opts.folderPath), readPath), opts);
   }
 
   async function getFundRunSummary(fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'], opts: CallOptions = {}) {
-    const call = await api.GET('/integrationfund/fund', { params: { query: { fundExtractionId } }, signal: opts.signal });
+    const call = await api.GET('/integrationfund/fund', { params: { query: { fundExtractionId } }, ...init(opts, 'read') });
     return resultOf<'/integrationfund/fund', 'get'>(call);
   }
 
@@ -89,21 +136,21 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     api,
 
     /** Company list, every page (async iterator of pages). */
-    listProjects: (query?: ListProjectsQuery, opts?: CallOptions) => listProjects(api, query, opts),
+    listProjects: (query?: ListProjectsQuery, opts: CallOptions = {}) => listProjects(api, query, init(opts, 'read')),
 
     /** Company list called with `id`: one project (the response shape is open in the contract). */
     async getProject(id: NonNullable<Query<'/integration/projects', 'get'>['id']>, opts: CallOptions = {}) {
-      const call = await api.GET('/integration/projects', { params: { query: { id } }, signal: opts.signal });
+      const call = await api.GET('/integration/projects', { params: { query: { id } }, ...init(opts, 'read') });
       return call.data as NormalizedEnvelope<Schemas['ProjectLookupResult']['data']>;
     },
 
     async searchProjects(keywords: Query<'/integration/project/search', 'get'>['keywords'], opts: CallOptions = {}) {
-      const call = await api.GET('/integration/project/search', { params: { query: { keywords } }, signal: opts.signal });
+      const call = await api.GET('/integration/project/search', { params: { query: { keywords } }, ...init(opts, 'read') });
       return resultOf<'/integration/project/search', 'get'>(call);
     },
 
     async createProject(body: JsonBody<'/integration/project', 'post'>, opts: CallOptions = {}) {
-      const call = await api.POST('/integration/project', { body, signal: opts.signal });
+      const call = await api.POST('/integration/project', { body, ...init(opts, 'write') });
       return resultOf<'/integration/project', 'post'>(call);
     },
 
@@ -112,48 +159,48 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       const call = await api.POST('/integrationfiles/upload', {
         params: { header: { analysisid: analysisId } },
         body: form as unknown as JsonBody<'/integrationfiles/upload', 'post'>,
-        signal: opts.signal,
+        ...init(opts, 'write'),
       });
       return resultOf<'/integrationfiles/upload', 'post'>(call);
     },
 
     async processMessage(body: JsonBody<'/integration/processmessage', 'post'>, opts: CallOptions = {}) {
-      const call = await api.POST('/integration/processmessage', { body, signal: opts.signal });
+      const call = await api.POST('/integration/processmessage', { body, ...init(opts, 'write') });
       return resultOf<'/integration/processmessage', 'post'>(call);
     },
 
     async getAnalysisDetail(analysisId: Query<'/integration/analysis/detail', 'get'>['analysisId'], opts: CallOptions = {}) {
-      const call = await api.GET('/integration/analysis/detail', { params: { query: { analysisId } }, signal: opts.signal });
+      const call = await api.GET('/integration/analysis/detail', { params: { query: { analysisId } }, ...init(opts, 'read') });
       return resultOf<'/integration/analysis/detail', 'get'>(call);
     },
 
     async retrieveReport(query: Query<'/integration/retrievereport', 'get'>, opts: CallOptions = {}) {
-      const call = await api.GET('/integration/retrievereport', { params: { query }, signal: opts.signal });
+      const call = await api.GET('/integration/retrievereport', { params: { query }, ...init(opts, 'read') });
       return resultOf<'/integration/retrievereport', 'get'>(call);
     },
 
     async getFullReport(query: Query<'/integration/project/fullreport', 'get'>, opts: CallOptions = {}) {
-      const call = await api.GET('/integration/project/fullreport', { params: { query }, signal: opts.signal });
+      const call = await api.GET('/integration/project/fullreport', { params: { query }, ...init(opts, 'read') });
       return resultOf<'/integration/project/fullreport', 'get'>(call);
     },
 
     async getWebhookConfiguration(opts: CallOptions = {}) {
-      const call = await api.GET('/integration/webhook', { signal: opts.signal });
+      const call = await api.GET('/integration/webhook', init(opts, 'read'));
       return resultOf<'/integration/webhook', 'get'>(call);
     },
 
     async createWebhookConfiguration(body: WebhookConfigurationInput, opts: CallOptions = {}) {
-      const call = await api.POST('/integration/webhook', { body, signal: opts.signal });
+      const call = await api.POST('/integration/webhook', { body, ...init(opts, 'write') });
       return resultOf<'/integration/webhook', 'post'>(call);
     },
 
     async updateWebhookConfiguration(body: WebhookConfigurationInput, opts: CallOptions = {}) {
-      const call = await api.PUT('/integration/webhook', { body, signal: opts.signal });
+      const call = await api.PUT('/integration/webhook', { body, ...init(opts, 'write') });
       return resultOf<'/integration/webhook', 'put'>(call);
     },
 
     async listWebhookDeliveries(opts: CallOptions = {}) {
-      const call = await api.GET('/integration/webhook/history', { signal: opts.signal });
+      const call = await api.GET('/integration/webhook/history', init(opts, 'read'));
       return resultOf<'/integration/webhook/history', 'get'>(call);
     },
 
@@ -169,7 +216,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       if (!Number.isInteger(filesPerCall) || filesPerCall < 1) {
         throw IntegrationError.refused('Fund upload refused', `filesPerCall must be a whole number ≥ 1, got ${filesPerCall}.`);
       }
-      const parts = await preparedFundFiles(files, storedIn(opts.folderPath));
+      const parts = await preparedFundFiles(files, storedIn(opts.folderPath), readPath);
       let folderPath = opts.folderPath;
       const fileNames: string[] = [];
       for (let start = 0; start < parts.length; start += filesPerCall) {
@@ -177,7 +224,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
           const batch = parts.slice(start, start + filesPerCall);
           // The folder's count is checked again per call: the service's answers (or other calls) may have added files.
           checkFolderRoom(batch.length, storedIn(folderPath));
-          const { data } = await postFundParts(batch, { folderPath, signal: opts.signal });
+          const { data } = await postFundParts(batch, folderPath === undefined ? opts : { ...opts, folderPath });
           folderPath = data.folderPath;
           fileNames.push(...data.fileNames);
         } catch (error) {
@@ -188,7 +235,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     },
 
     async startFundRun(body: JsonBody<'/integrationfund/fund/run', 'post'>, opts: CallOptions = {}) {
-      const call = await api.POST('/integrationfund/fund/run', { body, signal: opts.signal });
+      const call = await api.POST('/integrationfund/fund/run', { body, ...init(opts, 'write') });
       return resultOf<'/integrationfund/fund/run', 'post'>(call);
     },
 
@@ -197,6 +244,22 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     /** Polls the fund read until `completed` or `error` and resolves with that summary. */
     waitForFundRun: (fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'], opts?: WaitForFundRunOptions) =>
       waitForFundRun(async (id, signal) => (await getFundRunSummary(id, { signal })).data, fundExtractionId, opts),
+
+    /**
+     * Polls the analysis's status until `completed` or `failed` and resolves with its summary. The
+     * status is read from the full report's `projectDetail.analyses` (the analysis detail has none).
+     */
+    waitForAnalysis: (
+      projectId: Query<'/integration/project/fullreport', 'get'>['projectId'],
+      analysisId: NonNullable<Query<'/integration/project/fullreport', 'get'>['analysisId']>,
+      opts?: WaitForAnalysisOptions,
+    ) =>
+      waitForAnalysis(
+        async (id, signal) => (await api.GET('/integration/project/fullreport', { params: { query: { projectId: id, sections: ANALYSIS_POLL_SECTIONS } }, ...init({ signal }, 'read') })).data!.data as Schemas['FullReport'],
+        projectId,
+        analysisId,
+        opts,
+      ),
   };
 }
 

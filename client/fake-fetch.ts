@@ -1,5 +1,5 @@
 // Test helper: an injected fetch that records every request and answers from a handler.
-import { createIntegrationClient } from './create-client.ts';
+import { createIntegrationClient } from './node.ts';
 
 export interface FakeFetch {
   fetch: typeof globalThis.fetch;

@@ -1,13 +1,11 @@
 // Fund data-room files: what callers may pass, checked against the contract's limits before
-// anything is sent, and turned into the multipart body.
-import { openAsBlob } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+// anything is sent, and turned into the multipart body. No Node module here, so the main entry
+// bundles for browsers; reading a path is given by the Node entry (fund-file-path.ts).
 import { IntegrationError } from './integration-error.ts';
 import { uploadLimits } from './upload-limits.ts';
 
-/** A file path, a `File`, or named bytes (a Buffer/Uint8Array or a Blob). */
-export type FundFile = string | File | { name: string; data: Uint8Array | Blob; contentType?: string };
+/** A file path (Node entry only), a `File`, or named bytes (a Buffer/Uint8Array or a Blob). */
+export type FundFile = string | File | { name: string; data: Uint8Array | Blob; contentType?: string | undefined };
 
 export interface FundFilePart {
   name: string;
@@ -25,12 +23,28 @@ export const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
   xls: 'application/vnd.ms-excel',
 };
 
+/** A file found at a path: what the checks need, and its bytes read lazily. */
+export interface PathFile {
+  isFile: boolean;
+  size: number;
+  open(contentType: string): Promise<Blob>;
+}
+
+/** Finds a file by its path (rejects when it cannot be read). The Node entry gives one (fund-file-path.ts). */
+export type PathReader = (path: string) => Promise<PathFile>;
+
+/** The extension of a file name, lower-cased, without the dot (`''` when none). */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
 function refuse(description: string): IntegrationError {
   return IntegrationError.refused('Fund upload refused', description);
 }
 
 function checkedContentType(name: string, declared: string | undefined): string {
-  const extension = extname(name).slice(1).toLowerCase();
+  const extension = extensionOf(name);
   if (!uploadLimits.allowedFileTypes.includes(extension)) {
     throw refuse(`${name}: only ${uploadLimits.allowedFileTypes.join(', ')} files are accepted.`);
   }
@@ -48,19 +62,22 @@ function checkedSize(name: string, size: number): number {
   return size;
 }
 
-async function partFromPath(path: string): Promise<FundFilePart> {
-  const name = basename(path);
+const noPathReader: PathReader = async () => {
+  throw new Error('file paths are read only by the Node entry (@portfolio-integration/client/node); pass a File or { name, data }');
+};
+
+async function partFromPath(path: string, readPath: PathReader): Promise<FundFilePart> {
+  const name = path.split(/[\\/]/).pop() ?? path;
   const type = checkedContentType(name, undefined);
-  const info = await stat(path).catch((error: Error) => {
+  const file = await readPath(path).catch((error: Error) => {
     throw refuse(`${path}: cannot be read (${error.message}).`);
   });
-  if (!info.isFile()) throw refuse(`${path}: is not a file.`);
-  // openAsBlob reads lazily, so a 100 MB file is streamed rather than held in memory.
-  return { name, size: checkedSize(name, info.size), blob: await openAsBlob(path, { type }) };
+  if (!file.isFile) throw refuse(`${path}: is not a file.`);
+  return { name, size: checkedSize(name, file.size), blob: await file.open(type) };
 }
 
-async function partFrom(file: FundFile): Promise<FundFilePart> {
-  if (typeof file === 'string') return partFromPath(file);
+async function partFrom(file: FundFile, readPath: PathReader): Promise<FundFilePart> {
+  if (typeof file === 'string') return partFromPath(file, readPath);
   if (file instanceof File) {
     const type = checkedContentType(file.name, file.type);
     return { name: file.name, size: checkedSize(file.name, file.size), blob: file.type ? file : new Blob([file], { type }) };
@@ -81,11 +98,11 @@ async function partFrom(file: FundFile): Promise<FundFilePart> {
  * Every file checked (type, size) before any is sent, so a refusal never leaves a partial upload.
  * `alreadyInFolder` counts files this client stored in the target folder earlier.
  */
-export async function preparedFundFiles(files: readonly FundFile[], alreadyInFolder = 0): Promise<FundFilePart[]> {
+export async function preparedFundFiles(files: readonly FundFile[], alreadyInFolder = 0, readPath: PathReader = noPathReader): Promise<FundFilePart[]> {
   if (!Array.isArray(files) || files.length === 0) throw refuse('give at least one file.');
   checkFolderRoom(files.length, alreadyInFolder);
   const parts: FundFilePart[] = [];
-  for (const file of files) parts.push(await partFrom(file));
+  for (const file of files) parts.push(await partFrom(file, readPath));
   return parts;
 }
 

@@ -37,12 +37,12 @@ function invalidPage(description: string): IntegrationError {
 export async function* listProjects(
   api: ApiClient,
   query: ListProjectsQuery = {},
-  options: { signal?: AbortSignal } = {},
+  init: { signal?: AbortSignal; fetch?: (request: Request) => Promise<Response> } = {},
 ): AsyncGenerator<ProjectPage, void, undefined> {
   let page = query.page ?? 0;
-  const pageSize = query.pageSize === undefined ? undefined : Math.min(query.pageSize, maxPageSize);
+  const clamped = query.pageSize === undefined ? {} : { pageSize: Math.min(query.pageSize, maxPageSize) };
   for (;;) {
-    const call = await api.GET('/integration/projects', { params: { query: { ...query, page, pageSize } }, signal: options.signal });
+    const call = await api.GET('/integration/projects', { params: { query: { ...query, page, ...clamped } }, ...init });
     const envelope = call.data as NormalizedEnvelope;
     if (!Array.isArray(envelope.data) || envelope.pagination === undefined) {
       throw invalidPage(`page ${page} has no list in data or no pagination.`);

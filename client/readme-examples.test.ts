@@ -13,7 +13,7 @@ describe('client/README.md examples', () => {
   it('reports an example that misuses the client', SLOW, () => {
     const broken = [
       '```ts',
-      "import { createIntegrationClient } from './client/index.ts';",
+      "import { createIntegrationClient } from '@portfolio-integration/client';",
       "const client = createIntegrationClient({ baseUrl: 'http://127.0.0.1:4010/api' });",
       "const summary = await client.getFundRunSummary('id');",
       'console.log(summary.data.noSuchField);',

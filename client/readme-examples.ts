@@ -1,10 +1,18 @@
-// Type-checks the ```ts examples of a README against the project, each as its own module at the
-// repository root (so `./client/index.ts` resolves as it does for a consumer there).
+// Type-checks the ```ts examples of a README (or of the docs) against the project, each as its own
+// module at the repository root; the package names they import resolve to the repository's entries.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** What each package name means inside the repository. */
+const PACKAGE_ENTRIES: Record<string, string[]> = {
+  '@portfolio-integration/client': [`${ROOT}client/index.ts`],
+  '@portfolio-integration/client/node': [`${ROOT}client/node.ts`],
+  '@portfolio-integration/contract': [`${ROOT}generated/types.ts`],
+  '@portfolio-integration/mock': [`${ROOT}packages/mock/index.ts`],
+};
 
 export interface ExampleProblem {
   example: number;
@@ -24,7 +32,7 @@ function compilerOptions(): ts.CompilerOptions {
     },
   });
   if (!parsed) throw new Error('tsconfig.json could not be read.');
-  return { ...parsed.options, noEmit: true };
+  return { ...parsed.options, noEmit: true, paths: PACKAGE_ENTRIES };
 }
 
 /** Every type error of every example; empty when they all compile. */

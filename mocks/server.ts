@@ -8,16 +8,16 @@ import type { MockSeed } from './domain/seed.ts';
 
 export interface StartMockOptions {
   /** Default 4010; 0 picks a free port. */
-  port?: number;
+  port?: number | undefined;
   /** Default 127.0.0.1. */
-  host?: string;
+  host?: string | undefined;
   /** Overrides of the default seed; with a seed, ids and times are deterministic. */
-  seed?: MockSeed;
+  seed?: MockSeed | undefined;
   /** Serve the documentation site from this directory at /docs/. */
-  docsDir?: string;
-  logger?: boolean;
+  docsDir?: string | undefined;
+  logger?: boolean | undefined;
   /** Repeated reads answered from the bytes already sent until the state changes; default on unless `logger`. */
-  responseCache?: boolean;
+  responseCache?: boolean | undefined;
 }
 
 export interface RunningMock {

@@ -1,9 +1,10 @@
-// `npm start`: the stateful mock on 127.0.0.1:$PORT (default 4010) with the documentation site at
-// /docs/, rebuilt first when it is missing or stale (scripts/docs.ts decides).
+// `npm start [-- <portfolio-mock options>]`: the stateful mock from the clone, through the same
+// command line as the package's `portfolio-mock` bin (mocks/cli.ts). Defaults from the environment
+// (PORT, MOCK_API_KEY, MOCK_ACCESS_TOKEN, MOCK_NO_DOCS=1, MOCK_LOG=1); the documentation site is
+// rebuilt first when it is missing or stale (scripts/docs.ts decides).
 import { fileURLToPath } from 'node:url';
 import { ensureDocs } from '../scripts/docs.ts';
-import { defaultCredentials } from './domain/default-seed.ts';
-import { startMock } from './server.ts';
+import { main } from './cli.ts';
 
 const docsDir = fileURLToPath(new URL('../dist/docs', import.meta.url));
 
@@ -18,20 +19,15 @@ async function prepareDocs(): Promise<string | undefined> {
   }
 }
 
-const port = Number(process.env.PORT ?? 4010);
-// MOCK_NO_DOCS=1 skips the site (and its build): for quick starts in tests and benchmarks.
-const docs = process.env.MOCK_NO_DOCS === '1' ? undefined : await prepareDocs();
-const mock = await startMock({ port, docsDir: docs, logger: process.env.MOCK_LOG === '1' });
-console.log(`Stateful mock: ${mock.baseUrl}`);
-if (docs) console.log(`Documentation: ${mock.origin}/docs/`);
-const { apiKey, accessToken } = defaultCredentials();
-console.log(`API key: ${apiKey}  access token: ${accessToken}`);
-
-// `on`, not `once`: a signal sent to the process group reaches this process twice (directly and
-// relayed by tsx), and a second default SIGTERM would end it before close() removes its files.
-let closing: Promise<void> | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    closing ??= mock.close().then(() => process.exit(0));
-  });
-}
+const env = process.env;
+const code = await main(process.argv.slice(2), {
+  docsDir: prepareDocs,
+  defaults: {
+    ...(env.PORT ? { port: Number(env.PORT) } : {}),
+    ...(env.MOCK_API_KEY ? { apiKey: env.MOCK_API_KEY } : {}),
+    ...(env.MOCK_ACCESS_TOKEN ? { accessToken: env.MOCK_ACCESS_TOKEN } : {}),
+    docs: env.MOCK_NO_DOCS !== '1',
+    log: env.MOCK_LOG === '1',
+  },
+});
+process.exit(code);

@@ -137,7 +137,7 @@ describe('the samples against the stateful mock', () => {
 
   it('a TypeScript sample that calls no such method fails both the type-check and the run', SLOW, async () => {
     const source = [
-      "import { createIntegrationClient } from './client/index.ts';",
+      "import { createIntegrationClient } from '@portfolio-integration/client';",
       "const client = createIntegrationClient({ baseUrl: process.env.BASE_URL ?? '', apiKey: process.env.API_KEY });",
       "await client.getFundRun('x');",
     ].join('\n');

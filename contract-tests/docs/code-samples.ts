@@ -62,7 +62,14 @@ export async function runCurl(source: string, { env, cwd }: SampleEnvironment): 
   return { status: Number(stdout.slice(cut + 1)), body: text.trim() === '' ? undefined : JSON.parse(text) };
 }
 
-const IMPORT_CLIENT = /from '\.\/client\/index\.ts'/g;
+/** The samples import the client by its package names; here those are the repository's entries. */
+const CLIENT_ENTRIES: [RegExp, string][] = [
+  [/from '@portfolio-integration\/client\/node'/g, 'client/node.ts'],
+  [/from '@portfolio-integration\/client'/g, 'client/index.ts'],
+];
+
+const withRepositoryClient = (source: string): string =>
+  CLIENT_ENTRIES.reduce((text, [name, entry]) => text.replace(name, `from '${ROOT}${entry}'`), source);
 
 /**
  * Runs TypeScript samples one after the other in one tsx process (as modules at the repository
@@ -76,7 +83,7 @@ export async function runTypeScript(
   const files: [string, string][] = [];
   for (const [name, source] of sources) {
     const file = join(cwd, `sample-${name}.mts`);
-    await writeFile(file, source.replace(IMPORT_CLIENT, `from '${ROOT}client/index.ts'`));
+    await writeFile(file, withRepositoryClient(source));
     files.push([name, file]);
   }
   const runner = join(cwd, 'run-samples.mts');

@@ -20,6 +20,7 @@ import { VERIFICATION_REPORT_FILE, writeVerificationReport } from './support/ver
 import { expectedFailure } from './support/expected-failure.ts';
 import { formatVerification, type VerificationReport, verificationFails, verifyHttpPact } from './support/verify-http-provider.ts';
 import { webhooksConsumer } from './webhooks/webhooks.consumer.ts';
+import { publishedPactDrift } from './support/published-pact.ts';
 
 const pactFile = pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER);
 const consumerCases = [...companiesConsumer, ...messageIntakeConsumer, ...reportsConsumer, ...fundsConsumer, ...webhooksConsumer];
@@ -101,5 +102,11 @@ describe('pact against the contract', () => {
     expect(report.interactionsChecked).toBe(consumerCases.length);
     expect(report.errors, formatFindings(report.errors)).toEqual([]);
     expect(report.warnings, formatFindings(report.warnings)).toEqual([]);
+  });
+});
+
+describe('the published pact (shipped by @portfolio-integration/conformance)', () => {
+  it('is the pact recorded now; after a deliberate change run npm run pact:update-published', async () => {
+    expect(await publishedPactDrift(pactFile)).toEqual([]);
   });
 });

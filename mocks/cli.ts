@@ -1,0 +1,183 @@
+// The command line of the stateful mock: `portfolio-mock` (the package's bin) and `npm start`.
+// Starts the mock, prints where everything is, and stops cleanly on SIGINT/SIGTERM. Every mistake
+// is one line on stderr and exit code 2; a port in use is exit code 3.
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { startMock, type MockSeed, type RunningMock } from './server.ts';
+
+export const MOCK_USAGE = `Usage: portfolio-mock [options]
+
+  --port <n>             port to listen on (default 4010; 0 picks a free one)
+  --host <host>          interface to bind (default 127.0.0.1)
+  --seed <file.json>     start from this MockSeed (the control API's schema; see the docs)
+  --api-key <key>        API key of the default user (default mock-api-key)
+  --access-token <t>     session token of the default user (default mock-access-token)
+  --no-docs              do not serve the documentation site
+  --log                  log every request
+  --help                 this text
+
+Stops on SIGINT or SIGTERM. Exit codes: 0 stopped cleanly, 2 bad option or unusable seed file,
+3 the port is in use or cannot be bound.`;
+
+export interface MockCliContext {
+  /** The documentation site's folder, or undefined when there is none to serve. */
+  docsDir(): Promise<string | undefined>;
+  /** Defaults the flags override (npm start takes them from the environment). */
+  defaults?: { port?: number; apiKey?: string; accessToken?: string; docs?: boolean; log?: boolean };
+}
+
+class UsageError extends Error {}
+
+interface MockCliOptions {
+  port: number;
+  host: string;
+  seedFile: string | undefined;
+  apiKey: string | undefined;
+  accessToken: string | undefined;
+  docs: boolean;
+  log: boolean;
+}
+
+function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>): MockCliOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        'api-key': { type: 'string' },
+        'access-token': { type: 'string' },
+        'no-docs': { type: 'boolean', default: false },
+        log: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    // parseArgs explains at length how to pass a positional that starts with '-'; the first sentence is the error.
+    throw new UsageError((error as Error).message.split(/\.\s/)[0]!.replace(/\.$/, ''));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const port = values.port === undefined ? (defaults.port ?? 4010) : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535 || (values.port !== undefined && !/^\d+$/.test(values.port))) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+  }
+  for (const name of ['host', 'seed', 'api-key', 'access-token'] as const) {
+    if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} must not be empty`);
+  }
+  return {
+    port,
+    host: values.host ?? '127.0.0.1',
+    seedFile: values.seed,
+    apiKey: values['api-key'] ?? defaults.apiKey,
+    accessToken: values['access-token'] ?? defaults.accessToken,
+    docs: !values['no-docs'] && defaults.docs !== false,
+    log: values.log || defaults.log === true,
+  };
+}
+
+async function readSeed(file: string): Promise<MockSeed> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the seed file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    const seed: unknown = JSON.parse(text);
+    if (typeof seed !== 'object' || seed === null || Array.isArray(seed)) throw new Error('a MockSeed is a JSON object');
+    return seed as MockSeed;
+  } catch (error) {
+    throw new UsageError(`the seed file ${file} is not a MockSeed: ${(error as Error).message}`);
+  }
+}
+
+/** Applies the seed through the control API, so it is judged by the same schema and messages as POST /__mock/reset. */
+async function applySeed(mock: RunningMock, seed: MockSeed, file: string): Promise<void> {
+  const response = await fetch(`${mock.origin}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(seed) });
+  if (response.ok) return;
+  const body = (await response.json().catch(() => ({}))) as { description?: string };
+  throw new UsageError(`the seed file ${file} is not a MockSeed: ${body.description ?? `HTTP ${response.status}`}`);
+}
+
+async function firstUser(mock: RunningMock): Promise<{ apiKey: string; accessToken: string } | undefined> {
+  const response = await fetch(`${mock.origin}/__mock/state`);
+  const state = (await response.json()) as { data?: { users?: { apiKey: string; accessToken: string }[] } };
+  return state.data?.users?.[0];
+}
+
+function listenError(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use (try --port 0 for a free one)`;
+  if (code === 'EACCES') return `not allowed to listen on ${host}:${port}`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on host ${host}: no such local address`;
+  return `cannot listen on ${host}:${port}: ${(error as Error).message}`;
+}
+
+/** Runs the mock until SIGINT/SIGTERM; resolves with the exit code. */
+export async function main(argv: string[], context: MockCliContext): Promise<number> {
+  let options: MockCliOptions | 'help';
+  let seed: MockSeed | undefined;
+  try {
+    options = parse(argv, context.defaults ?? {});
+    if (options !== 'help' && options.seedFile) seed = await readSeed(options.seedFile);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`portfolio-mock: ${error.message} (see --help)`);
+    return 2;
+  }
+  if (options === 'help') {
+    console.log(MOCK_USAGE);
+    return 0;
+  }
+  // The seed's default user reads its credentials here, also after a reset through the control API.
+  if (options.apiKey) process.env.MOCK_API_KEY = options.apiKey;
+  if (options.accessToken) process.env.MOCK_ACCESS_TOKEN = options.accessToken;
+
+  const docsDir = options.docs ? await context.docsDir() : undefined;
+  let mock: RunningMock;
+  try {
+    mock = await startMock({ port: options.port, host: options.host, docsDir, logger: options.log });
+  } catch (error) {
+    console.error(`portfolio-mock: ${listenError(error, options.host, options.port)}`);
+    return 3;
+  }
+  try {
+    if (seed) await applySeed(mock, seed, options.seedFile!);
+  } catch (error) {
+    await mock.close();
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`portfolio-mock: ${error.message}`);
+    return 2;
+  }
+
+  // Handlers first: whoever reads the start-up text may signal at once.
+  const stopped = new Promise<number>((resolve) => {
+    // `on`, not `once`: a signal sent to the process group can arrive twice (directly and relayed
+    // by a wrapper such as npm or tsx), and a second default SIGTERM would end the process before
+    // close() removes the mock's files.
+    let closing: Promise<void> | undefined;
+    const stop = () => {
+      closing ??= mock.close().then(
+        () => resolve(0),
+        (error: unknown) => {
+          console.error(`portfolio-mock: stopping failed: ${(error as Error).message}`);
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+
+  const user = await firstUser(mock);
+  console.log(`Stateful mock: ${mock.baseUrl}`);
+  if (docsDir) console.log(`Documentation: ${mock.origin}/docs/`);
+  if (user) console.log(`API key: ${user.apiKey}  access token: ${user.accessToken}`);
+  console.log(`Control API: ${mock.origin}/__mock (reset, state, settle, faults; no credentials)`);
+  return stopped;
+}

@@ -1,0 +1,142 @@
+// Once (on Node 24, the current LTS): the installed bins on their own. portfolio-mock run directly
+// (SIGTERM by pid, one-line errors and exit codes, --seed), and portfolio-conformance failing
+// against deliberately broken providers: the live suite against the mock behind contract-tests/live's
+// proxy breaking one rule, the Pact verification against the mock behind a proxy that breaks one answer.
+import { writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BREAKS } from '../../contract-tests/live/broken-rules.ts';
+import { startBrokenProxy, type BrokenProxy } from '../../contract-tests/live/broken-proxy.ts';
+import { startTamperingProxy, type TamperingProxy } from '../../contract-tests/pact/support/tampering-proxy.ts';
+import { freePort } from '../../contract-tests/support/free-port.ts';
+import { portIsFree } from './consumer-suite.ts';
+import { runCommand, start } from './support/run-command.ts';
+
+const VERSION = '24.11.1';
+
+describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
+  const { binary, project } = inject('nodes')[VERSION];
+  const bin = (name: string) => join(project, 'node_modules/.bin', name);
+
+  it('SIGTERM to its pid: closes, exit code 0, port free', async () => {
+    const port = await freePort();
+    const child = start(binary, bin('portfolio-mock'), ['--port', String(port), '--no-docs'], { cwd: project });
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Control API:')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+    });
+    expect(output).not.toContain('Documentation:');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(await portIsFree(port)).toBe(true);
+  });
+
+  describe('one-line errors and exit codes', () => {
+    let blocker: Server;
+    let busyPort: number;
+    beforeAll(async () => {
+      blocker = createServer();
+      busyPort = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
+      await writeFile(join(project, 'bad-seed.json'), JSON.stringify({ credits: 'many' }));
+      await writeFile(join(project, 'not-json.json'), '{ credits: 5');
+    });
+    afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+
+    it.each([
+      [['--port', 'eighty'], 2, /^portfolio-mock: --port must be a whole number from 0 to 65535, got "eighty" \(see --help\)$/],
+      [['--colour'], 2, /^portfolio-mock: Unknown option '--colour' \(see --help\)$/],
+      [['--seed', 'missing.json'], 2, /^portfolio-mock: cannot read the seed file missing\.json: ENOENT \(see --help\)$/],
+      [['--seed', 'not-json.json'], 2, /^portfolio-mock: the seed file not-json\.json is not a MockSeed: .+ \(see --help\)$/],
+      [['--seed', 'bad-seed.json', '--port', '0', '--no-docs'], 2, /^portfolio-mock: the seed file bad-seed\.json is not a MockSeed: .*credits.*$/],
+      [['--port', 'BUSY', '--no-docs'], 3, /^portfolio-mock: port \d+ on 127\.0\.0\.1 is already in use \(try --port 0 for a free one\)$/],
+    ] as const)('%j: exit %i, one line', async (args, code, line) => {
+      const argv = args.map((a) => (a === 'BUSY' ? String(busyPort) : a));
+      const result = await runCommand(binary, bin('portfolio-mock'), argv, { cwd: project, timeoutMs: 20_000 });
+      expect(result.code).toBe(code);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(result.stderr.trimEnd()).toMatch(line);
+    });
+
+    it('--seed starts from the seed, --api-key and --access-token set the default user', async () => {
+      await writeFile(join(project, 'seed.json'), JSON.stringify({ credits: 7 }));
+      const child = start(binary, bin('portfolio-mock'), ['--port', '0', '--no-docs', '--seed', 'seed.json', '--api-key', 'team-key', '--access-token', 'team-token'], { cwd: project });
+      try {
+        let output = '';
+        await new Promise<void>((resolve, reject) => {
+          child.stdout?.on('data', (chunk: Buffer) => {
+            output += chunk.toString();
+            if (output.includes('Control API:')) resolve();
+          });
+          child.once('exit', (c) => reject(new Error(`exited ${c}: ${output}`)));
+        });
+        expect(output).toContain('API key: team-key  access token: team-token');
+        const origin = /Control API: (\S+)\/__mock/.exec(output)![1]!;
+        const state = (await (await fetch(`${origin}/__mock/state`)).json()) as { data: { credits: number } };
+        expect(state.data.credits).toBe(7);
+      } finally {
+        child.kill('SIGTERM');
+      }
+    });
+  });
+});
+
+describe(`Node ${VERSION}: portfolio-conformance against deliberately broken providers fails`, () => {
+  const { binary, project } = inject('nodes')[VERSION];
+  const conformance = (args: string[]) => runCommand(binary, 'npx', ['--no', '--', 'portfolio-conformance', ...args], { cwd: project });
+  let broken: BrokenProxy;
+  let origin: string;
+  let mock: ReturnType<typeof start>;
+  let proxy: TamperingProxy;
+
+  beforeAll(async () => {
+    mock = start(binary, join(project, 'node_modules/.bin/portfolio-mock'), ['--port', '0', '--no-docs'], { cwd: project });
+    origin = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      mock.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /Control API: (\S+)\/__mock/.exec(output)?.[1];
+        if (found) resolve(found);
+      });
+      mock.once('exit', (c) => reject(new Error(`mock exited ${c}: ${output}`)));
+    });
+    broken = await startBrokenProxy(origin, BREAKS['companies.page-size-clamped']);
+    proxy = await startTamperingProxy(origin, {
+      method: 'GET',
+      path: '/api/integrationfund/fund',
+      status: 200,
+      rewrite: (body) => void ((body.data as Record<string, unknown>).status = 'finished'),
+    });
+  });
+  afterAll(async () => {
+    await broken?.close();
+    await proxy?.close();
+    mock?.kill('SIGTERM');
+  });
+
+  it('the live suite fails against a provider that breaks one rule, naming its id', async () => {
+    const result = await conformance(['--base-url', broken.baseUrl, '--api-key', 'mock-api-key']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('RESULT: FAIL');
+    expect(result.stdout).toContain('companies.page-size-clamped');
+  });
+
+  it('pact-verify fails when the provider answers a fund status outside the contract, naming $.data.status', async () => {
+    const result = await conformance(['pact-verify', '--base-url', `${proxy.origin}/api`, '--api-key', 'mock-api-key', '--access-token', 'mock-access-token', '--provider-states-setup-url', `${origin}/__mock/provider-states`]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/FAILED "a request for the summary of a completed fund run": \$\.data\.status/);
+    expect(proxy.tampered()).toBeGreaterThan(0);
+  });
+
+  it('a usage error is one line and exit code 2', async () => {
+    const result = await conformance(['pact-verify']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual(['pact-verify: no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL']);
+  });
+});

@@ -1,0 +1,28 @@
+// Fresh consumer projects in the OS temp folder, outside the repository: an empty package.json,
+// then `npm install` of the tarballs (third-party dependencies from the npm registry, the npm cache
+// first), run by the Node version under test. Nothing comes from the repository's node_modules.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCommand } from './run-command.ts';
+
+/** Exact tool versions of the scratch projects (the repository's own pins). */
+export const CONSUMER_TOOLS = ['typescript@5.9.3', 'esbuild@0.28.2'];
+export const CONSUMER_TYPES = ['@types/node@20.19.43'];
+
+export interface ScratchProject {
+  dir: string;
+  installMs: number;
+}
+
+export async function scratchProject(label: string, nodeBinary: string, specs: string[]): Promise<ScratchProject> {
+  const dir = await mkdtemp(join(tmpdir(), `portfolio-consumer-${label}-`));
+  await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${label}`, private: true, type: 'module' }, null, 2)}\n`);
+  const started = performance.now();
+  const result = await runCommand(nodeBinary, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...specs], { cwd: dir, timeoutMs: 300_000 });
+  if (result.code !== 0) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`npm install in ${dir} failed (exit ${result.code}): ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
+  }
+  return { dir, installMs: Math.round(performance.now() - started) };
+}

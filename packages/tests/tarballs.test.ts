@@ -1,0 +1,47 @@
+// What the four tarballs hold: only what a user needs (no tests, fixtures or TypeScript sources
+// other than declarations), the license, a README, and the contract's version.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, inject, it } from 'vitest';
+import { contractVersion } from '../../scripts/build-packages.ts';
+
+const packed = inject('packed');
+
+/** Why a file has no place in a published tarball, or undefined when it does. */
+export function unwantedFile(path: string): string | undefined {
+  if (/(^|\/)(tests?|__tests__|fixtures?|consumer)\//.test(path)) return 'a test or fixture folder';
+  if (/\.(test|spec|e2e)\.[cm]?[jt]s$/.test(path)) return 'a test file';
+  if (/\.[cm]?ts$/.test(path) && !/\.d\.[cm]?ts$/.test(path)) return 'a TypeScript source';
+  if (/(^|\/)(tsconfig[^/]*\.json|\.tsconfig[^/]*)$/.test(path)) return 'build configuration';
+  return undefined;
+}
+
+describe('the tarballs', () => {
+  it('are the four packages, versioned with the contract', async () => {
+    const version = await contractVersion();
+    expect(packed.map((p) => p.name).sort()).toEqual([
+      '@portfolio-integration/client',
+      '@portfolio-integration/conformance',
+      '@portfolio-integration/contract',
+      '@portfolio-integration/mock',
+    ]);
+    for (const p of packed) expect(p.filename).toBe(`${p.name.slice(1).replace('/', '-')}-${version}.tgz`);
+  });
+
+  it.each(packed.map((p) => [p.name, p] as const))('%s holds no test, fixture or .ts source, and has LICENSE and README.md', (_name, p) => {
+    expect(p.files.map((f) => [f, unwantedFile(f)]).filter(([, why]) => why)).toEqual([]);
+    expect(p.files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
+  });
+
+  it('the check finds a test file, a fixture and a source among allowed files', () => {
+    const files = ['dist/index.js', 'dist/index.d.ts', 'dist/a.test.js', 'fixtures/seed.json', 'dist/client/index.ts', 'tsconfig.json'];
+    expect(files.filter((f) => unwantedFile(f))).toEqual(['dist/a.test.js', 'fixtures/seed.json', 'dist/client/index.ts', 'tsconfig.json']);
+  });
+
+  it('each README names its install line and imports from the package names', async () => {
+    for (const p of packed) {
+      const readme = await readFile(new URL(`../${p.name.split('/')[1]}/README.md`, import.meta.url), 'utf8');
+      expect(readme).toMatch(new RegExp(`npm install (--save-dev )?${p.name}\\b`));
+      expect(readme).not.toMatch(/from '\.{1,2}\//);
+    }
+  });
+});

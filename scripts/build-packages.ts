@@ -1,0 +1,246 @@
+// `npm run build:packages`: builds the four npm packages of packages/<name>/ into their dist/
+// folders from the sources where they live (openapi/ → generated/, client/, mocks/,
+// contract-tests/). JavaScript by esbuild (already the project's bundler), declarations by tsc.
+// Every package is versioned with the contract's info.version; a mismatch stops the build.
+import { execFile } from 'node:child_process';
+import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { stringify } from 'yaml';
+import { ensureDocs } from './docs.ts';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const at = (...parts: string[]) => join(ROOT, ...parts);
+const TSC = at('node_modules/typescript/bin/tsc');
+
+export const PACKAGE_NAMES = ['contract', 'client', 'mock', 'conformance'] as const;
+export type PackageName = (typeof PACKAGE_NAMES)[number];
+
+interface Manifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
+
+/** The contract's info.version, which every package carries. */
+export async function contractVersion(): Promise<string> {
+  return (await readJson<{ info: { version: string } }>(at('generated/openapi.json'))).info.version;
+}
+
+const NODE_TARGET = 'node20.19';
+const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+/** The npm packages a bundle imports at run time (its external imports), by package name. */
+function externalPackages(metafile: Metafile): Set<string> {
+  const names = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const { path, external } of output.imports) {
+      if (!external || nodeBuiltins.has(path) || path.startsWith('.')) continue;
+      names.add(path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0]!);
+    }
+  }
+  return names;
+}
+
+/** Packages whose binaries the code runs (found with createRequire().resolve, which no import shows). */
+const RUN_AS_BINARIES: Record<string, string[]> = {
+  '@portfolio-integration/conformance': ['@pact-foundation/pact-cli', '@redocly/cli'],
+};
+
+/** A package must declare every package its bundle imports or runs, and nothing else. */
+function checkDependencies(manifest: Manifest, metafile: Metafile): void {
+  const used = new Set([...externalPackages(metafile), ...(RUN_AS_BINARIES[manifest.name] ?? [])]);
+  const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+  const missing = [...used].filter((name) => !declared.has(name));
+  const unused = [...declared].filter((name) => !used.has(name));
+  if (missing.length || unused.length) {
+    throw new Error(
+      `${manifest.name}: dependencies do not match what the build imports (missing: ${missing.join(', ') || 'none'}; unused: ${unused.join(', ') || 'none'})`,
+    );
+  }
+}
+
+/** Resolves an import of the client's main entry from the Node entry to the built main entry beside it. */
+function mainEntryExternal(extension: string): Plugin {
+  return {
+    name: 'client-main-entry-external',
+    setup(context) {
+      context.onResolve({ filter: /^\.\/index\.ts$/ }, (args) =>
+        args.importer.endsWith(`${join('client', 'node.ts')}`) ? { path: `./index${extension}`, external: true } : undefined,
+      );
+    },
+  };
+}
+
+/**
+ * CommonJS output only: openapi-fetch's CommonJS build puts createClient on `exports.default`, but
+ * esbuild reads a default import from a `"type": "module"` source with Node's interop (the whole
+ * `module.exports`). This shim hands the client the function itself.
+ */
+const openapiFetchDefault: Plugin = {
+  name: 'openapi-fetch-cjs-default',
+  setup(context) {
+    context.onResolve({ filter: /^openapi-fetch$/ }, (args) => (args.namespace === 'file' ? { path: 'openapi-fetch', namespace: 'openapi-fetch-default' } : undefined));
+    context.onLoad({ filter: /.*/, namespace: 'openapi-fetch-default' }, () => ({
+      contents: "module.exports = require('openapi-fetch').default;",
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
+
+async function bundle(options: BuildOptions): Promise<Metafile> {
+  const result = await build({ bundle: true, packages: 'external', metafile: true, logLevel: 'silent', legalComments: 'none', ...options });
+  return result.metafile!;
+}
+
+/**
+ * Emits declarations for `entries` with tsc into outDir, `.ts` specifiers rewritten to `.js`;
+ * `exactOptional` for sources kept under that flag (client/tsconfig.json).
+ */
+async function declarations(entries: string[], outDir: string, exactOptional: boolean): Promise<void> {
+  const config = at(`.tsconfig.declarations.${process.pid}.${relative(ROOT, outDir).replaceAll('/', '-')}.json`);
+  await writeFile(
+    config,
+    JSON.stringify({
+      extends: './tsconfig.json',
+      compilerOptions: {
+        noEmit: false,
+        declaration: true,
+        emitDeclarationOnly: true,
+        exactOptionalPropertyTypes: exactOptional,
+        rootDir: '.',
+        outDir: relative(ROOT, outDir),
+      },
+      include: [],
+      files: entries.map((entry) => relative(ROOT, entry)),
+    }),
+  );
+  try {
+    await run(process.execPath, [TSC, '-p', config], { cwd: ROOT, maxBuffer: 1 << 24 });
+  } catch (error) {
+    const { stdout, message } = error as { stdout?: string; message: string };
+    throw new Error(`tsc could not emit the declarations:\n${stdout || message}`);
+  } finally {
+    await rm(config, { force: true });
+  }
+  await rewriteSpecifiers(outDir);
+}
+
+/** `from './x.ts'` and `import('./x.ts')` in emitted declarations become `.js`, what consumers resolve. */
+async function rewriteSpecifiers(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/(['"])(\.{1,2}\/[^'"]+)\.ts\1/g, '$1$2.js$1'));
+  }
+}
+
+async function fresh(name: PackageName): Promise<{ dir: string; dist: string; manifest: Manifest }> {
+  const dir = at('packages', name);
+  const dist = join(dir, 'dist');
+  await rm(dist, { recursive: true, force: true });
+  await mkdir(dist, { recursive: true });
+  return { dir, dist, manifest: await readJson<Manifest>(join(dir, 'package.json')) };
+}
+
+async function buildContract(): Promise<void> {
+  const { dist } = await fresh('contract');
+  const contract = await readFile(at('generated/openapi.json'), 'utf8');
+  await writeFile(join(dist, 'openapi.json'), contract);
+  await writeFile(join(dist, 'openapi.yaml'), stringify(JSON.parse(contract), { lineWidth: 0 }));
+  // openapi-typescript's output holds types only, so it is a declaration file as it stands.
+  await cp(at('generated/types.ts'), join(dist, 'types.d.ts'));
+}
+
+async function buildClient(): Promise<void> {
+  const { dist, manifest } = await fresh('client');
+  const entries = [at('client/index.ts'), at('client/node.ts')];
+  const formats = [
+    { dir: 'esm', format: 'esm', type: 'module' },
+    { dir: 'cjs', format: 'cjs', type: 'commonjs' },
+  ] as const;
+  for (const { dir, format, type } of formats) {
+    const outdir = join(dist, dir, 'client');
+    const common = { outdir, format, platform: 'neutral', target: ['es2022', NODE_TARGET], mainFields: ['module', 'main'] } satisfies BuildOptions;
+    // The main entry stays free of Node modules; the Node entry imports the built main entry.
+    const interop = format === 'cjs' ? [openapiFetchDefault] : [];
+    const main = await bundle({ ...common, entryPoints: [entries[0]!], plugins: interop });
+    if (Object.keys(main.inputs).some((input) => input.startsWith('node:'))) throw new Error('the client main entry imports a Node module');
+    const node = await bundle({ ...common, entryPoints: [entries[1]!], plugins: [mainEntryExternal('.js')] });
+    checkDependencies(manifest, { inputs: { ...main.inputs, ...node.inputs }, outputs: { ...main.outputs, ...node.outputs } });
+    await writeFile(join(dist, dir, 'package.json'), `${JSON.stringify({ type })}\n`);
+  }
+  await declarations(entries, join(dist, 'esm'), true);
+  await cp(join(dist, 'esm', 'client'), join(dist, 'cjs', 'client'), { recursive: true, filter: (src) => !src.endsWith('.js') });
+  await cp(join(dist, 'esm', 'generated'), join(dist, 'cjs', 'generated'), { recursive: true });
+}
+
+async function buildNodeBin(name: 'mock' | 'conformance', entries: string[]): Promise<{ dist: string }> {
+  const { dir, dist, manifest } = await fresh(name);
+  const metafile = await bundle({
+    entryPoints: entries.map((entry) => join(dir, entry)),
+    outdir: dist,
+    format: 'esm',
+    platform: 'node',
+    target: NODE_TARGET,
+    splitting: true,
+    // Chunks beside the entries: the mock finds the documents it reads relative to its code.
+    chunkNames: '[name]-[hash]',
+  });
+  checkDependencies(manifest, metafile);
+  await chmod(join(dist, 'bin.js'), 0o755);
+  return { dist };
+}
+
+async function buildMock(): Promise<void> {
+  const { dist } = await buildNodeBin('mock', ['index.ts', 'bin.ts']);
+  // The mock reads its two documents beside its code at start-up (mocks/app.ts), at these relative places.
+  await cp(at('mocks/control-api.openapi.yaml'), join(dist, 'control-api.openapi.yaml'));
+  await mkdir(at('packages/mock/generated'), { recursive: true });
+  await cp(at('generated/openapi.json'), at('packages/mock/generated/openapi.json'));
+  await ensureDocs('dist/docs');
+  await cp(at('dist/docs'), join(dist, 'docs'), { recursive: true });
+  const types = join(dist, 'types');
+  await declarations([at('packages/mock/index.ts')], types, false);
+  await writeFile(join(dist, 'index.d.ts'), "export * from './types/packages/mock/index.js';\n");
+}
+
+async function buildConformance(): Promise<void> {
+  await buildNodeBin('conformance', ['bin.ts']);
+}
+
+const BUILDERS: Record<PackageName, () => Promise<void>> = {
+  contract: buildContract,
+  client: buildClient,
+  mock: buildMock,
+  conformance: buildConformance,
+};
+
+export async function buildPackages(names: readonly PackageName[] = PACKAGE_NAMES): Promise<void> {
+  const version = await contractVersion();
+  for (const name of names) {
+    const manifest = await readJson<Manifest>(at('packages', name, 'package.json'));
+    if (manifest.version !== version) {
+      throw new Error(`${manifest.name} is version ${manifest.version}, the contract's info.version is ${version}: set the package's version to it`);
+    }
+  }
+  await Promise.all(names.map((name) => BUILDERS[name]()));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    await buildPackages();
+    console.log(`built ${PACKAGE_NAMES.map((name) => `packages/${name}`).join(', ')}`);
+  } catch (error) {
+    console.error(`build:packages: ${(error as Error).message}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,16 @@
+// The package tests (`npm run test:packages`, part of `npm test`): build and pack the four packages
+// once (global setup), install them into consumer projects outside the repository on Node 20, 22
+// and 24, and prove every consumer path. Kept out of vitest.config.ts so `npm run test:unit` stays
+// fast; one file per Node version, run side by side.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/tests/**/*.test.ts'],
+    globalSetup: ['packages/tests/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    maxWorkers: 4,
+    fileParallelism: true,
+  },
+});
