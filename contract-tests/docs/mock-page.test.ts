@@ -44,14 +44,14 @@ describe('docs/mock.md', () => {
 
 describe('the fund walk-through', () => {
   it("gives the client's default polling interval and timeout", async () => {
-    const source = await readFile(join(ROOT, 'client/fund-run-polling.ts'), 'utf8');
+    const source = await readFile(join(ROOT, 'client/poll-until-final.ts'), 'utf8');
     const constant = (name: string) => {
       const value = new RegExp(`const ${name} = ([\\d_ *]+);`).exec(source)?.[1];
-      if (!value) throw new Error(`client/fund-run-polling.ts no longer defines ${name}; update this test and the walk-through`);
+      if (!value) throw new Error(`client/poll-until-final.ts no longer defines ${name}; update this test and the walk-through`);
       return value.split('*').reduce((product, factor) => product * Number(factor.replace(/_/g, '').trim()), 1);
     };
     const walkThrough = contract.info.description.split('# Walk-through: a fund data room')[1]?.split('\n# ')[0] ?? '';
-    expect(walkThrough).toContain(`every ${constant('DEFAULT_INTERVAL_MS') / 1000} seconds`);
-    expect(walkThrough).toContain(`after ${constant('DEFAULT_TIMEOUT_MS') / 60_000} minutes`);
+    expect(walkThrough).toContain(`every ${constant('DEFAULT_POLL_INTERVAL_MS') / 1000} seconds`);
+    expect(walkThrough).toContain(`after ${constant('DEFAULT_POLL_TIMEOUT_MS') / 60_000} minutes`);
   });
 });

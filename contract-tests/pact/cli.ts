@@ -43,11 +43,8 @@ export async function main(argv: string[]): Promise<number> {
     const pactFile = values.pact ?? join(dir, 'published-pact.json');
     if (!values.pact) await writeFile(pactFile, JSON.stringify(publishedPact));
     const report = await verifyHttpPact({ pactFile, target, states: httpPactStates });
-    console.log(formatVerification(report));
-    if (values.report) {
-      await writeVerificationReport(report, values.report);
-      console.log(`(report: ${values.report})`);
-    }
+    if (values.report) await writeVerificationReport(report, values.report);
+    console.log(values.report ? `${formatVerification(report)}\n(report: ${values.report})` : formatVerification(report));
     return verificationFails(report, strictFrom(values.strict)) ? 1 : 0;
   } catch (error) {
     console.error(`pact-verify: ${(error as Error).message.split('\n')[0]}`);
