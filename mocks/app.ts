@@ -42,7 +42,7 @@ function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRe
       // Each handler's input is the one its operation declares; the router validated it already.
       const run = handler as unknown as OperationHandler<ServiceOperation>;
       const route: RouteHandler<UserRecord> = async (request, reply, user) =>
-        run({ request, reply, user, runtime, query: request.query, body: request.body } as OperationInput<ServiceOperation>);
+        run({ request, reply, user, runtime: runtime.sessionFor(request), query: request.query, body: request.body } as OperationInput<ServiceOperation>);
       return [operationId, route];
     }),
   );
@@ -55,7 +55,7 @@ function readDocument(relativePath: string, parseText: (text: string) => unknown
 
 export async function buildMockApp({ runtime, logger = false, docsDir, responseCache = !logger }: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
-  const cache = responseCache ? new ResponseCache(() => runtime.state) : undefined;
+  const cache = responseCache ? new ResponseCache(() => runtime, { served: (request) => runtime.noteUse(request.headers) }) : undefined;
   const app = Fastify({
     ...(cache ? { serverFactory: serverAnsweringFrom(cache) } : {}),
     logger,
@@ -81,7 +81,7 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
         operations: readOperations(contract),
         validator: new RequestValidator(contract, CONTRACT_ID),
         handlers: serviceRoutes(runtime),
-        authenticate: (security, request) => authenticateUser(security, request, runtime.state.users),
+        authenticate: (security, request) => authenticateUser(security, request, runtime.sessionFor(request).state.users),
       });
     },
     { prefix: API_PREFIX },
@@ -92,9 +92,11 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
   registerContractRoutes(app, {
     operations: readOperations(controlDoc),
     validator: new RequestValidator(controlDoc, CONTROL_ID),
-    handlers: controlHandlers(runtime),
+    handlers: controlHandlers(runtime, controlDoc),
     authenticate: () => undefined,
   });
+  // People type the index with a trailing slash too.
+  app.get('/__mock/', (_request, reply) => reply.redirect('/__mock', 308));
 
   if (docsDir) {
     // Loaded only when the site is served: it is not needed by tests and costs start-up time.

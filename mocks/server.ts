@@ -11,8 +11,12 @@ export interface StartMockOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Overrides of the default seed; with a seed, ids and times are deterministic. */
+  /** Overrides of the default seed, for the default session and every new session; `startTime` makes ids and times deterministic. */
   seed?: MockSeed;
+  /** A named session (X-Mock-Session) without a request for this long is dropped; default 30 minutes. */
+  sessionIdleMs?: number;
+  /** Named sessions held at once; default 1000. */
+  maxSessions?: number;
   /** Serve the documentation site from this directory at /docs/. */
   docsDir?: string;
   logger?: boolean;
@@ -29,7 +33,7 @@ export interface RunningMock {
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
-  const runtime = await MockRuntime.create(options.seed);
+  const runtime = await MockRuntime.create({ seed: options.seed, sessionIdleMs: options.sessionIdleMs, maxSessions: options.maxSessions });
   const app = await buildMockApp({ runtime, logger: options.logger, docsDir: options.docsDir, responseCache: options.responseCache });
   const host = options.host ?? '127.0.0.1';
   try {

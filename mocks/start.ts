@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { ensureDocs } from '../scripts/docs.ts';
 import { defaultCredentials } from './domain/default-seed.ts';
+import { mockOptionsFromEnv } from './options-from-env.ts';
 import { startMock } from './server.ts';
 
 const docsDir = fileURLToPath(new URL('../dist/docs', import.meta.url));
@@ -21,11 +22,24 @@ async function prepareDocs(): Promise<string | undefined> {
 const port = Number(process.env.PORT ?? 4010);
 // MOCK_NO_DOCS=1 skips the site (and its build): for quick starts in tests and benchmarks.
 const docs = process.env.MOCK_NO_DOCS === '1' ? undefined : await prepareDocs();
-const mock = await startMock({ port, docsDir: docs, logger: process.env.MOCK_LOG === '1' });
-console.log(`Stateful mock: ${mock.baseUrl}`);
-if (docs) console.log(`Documentation: ${mock.origin}/docs/`);
+let envOptions: ReturnType<typeof mockOptionsFromEnv>;
+try {
+  envOptions = mockOptionsFromEnv();
+} catch (error) {
+  // One line and exit code 2 for an unusable setting (mocks/README.md).
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+const mock = await startMock({ port, docsDir: docs, logger: process.env.MOCK_LOG === '1', ...envOptions });
 const { apiKey, accessToken } = defaultCredentials();
-console.log(`API key: ${apiKey}  access token: ${accessToken}`);
+console.log(
+  [
+    `Stateful mock: ${mock.baseUrl}`,
+    ...(docs ? [`Documentation: ${mock.origin}/docs/`] : []),
+    `API key: ${apiKey}  access token: ${accessToken}  (second user: ${apiKey}-2 / ${accessToken}-2)`,
+    `Control API: ${mock.origin}/__mock (lists its calls; header X-Mock-Session: <id> selects an isolated session)`,
+  ].join('\n'),
+);
 
 // `on`, not `once`: a signal sent to the process group reaches this process twice (directly and
 // relayed by tsx), and a second default SIGTERM would end it before close() removes its files.

@@ -1,5 +1,5 @@
-// All mock state, in memory. One workspace (one credit balance) with several users; every record
-// remembers its owner so users are isolated from each other.
+// All state of one session of the mock, in memory. One workspace (one credit balance) with several
+// users; every record remembers its owner so users are isolated from each other.
 import type { components } from '../../generated/types.ts';
 import { AnalysisTable } from './analysis-table.ts';
 import { deterministicIds, randomIds, type IdSource } from './ids.ts';
@@ -37,10 +37,19 @@ export interface FaultSwitches {
   companyList: boolean;
 }
 
+export interface StateOptions {
+  /** The session this state belongs to; its webhook deliveries name it. */
+  sessionId?: string;
+  /** Called on every change: the response cache keeps answers until any session changes (runtime.ts). */
+  onTouch?: () => void;
+}
+
 export class MockState {
   readonly ids: IdSource;
-  /** Rises with every change of these records; answers read from them are kept until it does (http/response-cache.ts). */
+  /** Rises with every change of these records. */
   revision = 0;
+  readonly sessionId: string | undefined;
+  private readonly onTouch: (() => void) | undefined;
   readonly scheduler = new Scheduler(() => this.touch());
   readonly users: UserRecord[];
   readonly projects = new ProjectTable();
@@ -56,9 +65,12 @@ export class MockState {
 
   constructor(
     readonly seed: ResolvedSeed,
-    deterministic: boolean,
+    { sessionId, onTouch }: StateOptions = {},
   ) {
-    this.ids = deterministic ? deterministicIds(seed.startTime ?? '2026-01-01T00:00:00.000Z') : randomIds();
+    this.sessionId = sessionId;
+    this.onTouch = onTouch;
+    // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
+    this.ids = seed.startTime !== undefined ? deterministicIds(seed.startTime) : randomIds();
     this.credits = seed.credits;
     this.users = seed.users.map((u) => ({
       id: u.id,
@@ -75,6 +87,7 @@ export class MockState {
 
   touch(): void {
     this.revision += 1;
+    this.onTouch?.();
   }
 
   user(id: string): UserRecord {

@@ -1,4 +1,4 @@
-// Uploaded files on disk under one temporary root per mock instance. Files are streamed into a
+// Uploaded files on disk, one directory per session of the mock (runtime.ts). Files are streamed into a
 // staging directory first and only moved into their folder when the whole upload succeeded, so a
 // failed upload never leaves a partial folder or file behind.
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
@@ -13,10 +13,12 @@ export interface StagedFile {
 }
 
 export class FolderStorage {
-  private constructor(readonly root: string) {}
+  /** Nothing is created until the first upload. */
+  constructor(readonly root: string) {}
 
-  static async create(): Promise<FolderStorage> {
-    return new FolderStorage(await mkdtemp(join(tmpdir(), 'fund-mock-')));
+  /** A fresh temporary directory for a mock's uploads. */
+  static async temporaryRoot(): Promise<string> {
+    return mkdtemp(join(tmpdir(), 'fund-mock-'));
   }
 
   async createStaging(): Promise<string> {
@@ -44,7 +46,7 @@ export class FolderStorage {
     await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 
-  /** Empties the root (reset) without removing it. */
+  /** Empties the session's directory (reset) without removing it. */
   async clear(): Promise<void> {
     await Promise.all([this.remove(join(this.root, 'folders')), this.remove(join(this.root, 'staging'))]);
   }

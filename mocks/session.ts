@@ -1,0 +1,61 @@
+// One session of the mock: an isolated world (state and uploaded files) that a reset replaces,
+// with the control operations that act on it as a whole (reset, settle, close).
+import { resolveSeed } from './domain/default-seed.ts';
+import type { MockSeed } from './domain/seed.ts';
+import { MockState } from './domain/state.ts';
+import type { FolderStorage } from './uploads/folder-storage.ts';
+
+export interface SettleSummary {
+  /** Scheduled state moves run by this settle. */
+  jobsRun: number;
+  /** Webhook deliveries that got an outcome while it waited. */
+  deliveries: number;
+}
+
+export class MockSession {
+  state: MockState;
+  /** Time of the last request that named this session (idle sessions are dropped, runtime.ts). */
+  lastUsed = Date.now();
+
+  constructor(
+    readonly id: string,
+    readonly storage: FolderStorage,
+    seed: MockSeed | undefined,
+    private readonly onTouch: () => void,
+  ) {
+    this.state = this.stateFor(seed);
+  }
+
+  private stateFor(seed: MockSeed | undefined): MockState {
+    return new MockState(resolveSeed(seed), { sessionId: this.id, onTouch: this.onTouch });
+  }
+
+  /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */
+  async reset(seed?: MockSeed): Promise<void> {
+    const next = this.stateFor(seed);
+    this.stop();
+    await this.storage.clear();
+    this.state = next;
+    this.onTouch();
+  }
+
+  /** Finishes all processing now and waits for the webhook deliveries it causes. */
+  async settle(): Promise<SettleSummary> {
+    const { scheduler, webhooks } = this.state;
+    const deliveredBefore = webhooks.delivered;
+    const jobsRun = scheduler.settle();
+    await webhooks.drain();
+    return { jobsRun, deliveries: webhooks.delivered - deliveredBefore };
+  }
+
+  /** Ends processing and removes the session's files. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.storage.destroy();
+  }
+
+  private stop(): void {
+    this.state.scheduler.cancelAll();
+    this.state.webhooks.abortAll();
+  }
+}
