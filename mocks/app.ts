@@ -73,6 +73,11 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
   });
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects` });
   if (cache) keepReadsIn(app, cache, API_PREFIX);
+  // With a state file, an answer leaves only once the changes of its request are durable.
+  if (runtime.persistent) app.addHook('onSend', async (request, _reply, payload) => {
+    await runtime.durable(request, request.method !== 'GET');
+    return payload;
+  });
 
   const contract = readDocument('../generated/openapi.json');
   await app.register(

@@ -10,8 +10,9 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
   return value;
 }
 
-export function mockOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<StartMockOptions, 'sessionIdleMs' | 'maxSessions'> {
+export function mockOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<StartMockOptions, 'sessionIdleMs' | 'maxSessions' | 'stateFile'> {
   return {
+    stateFile: env.MOCK_STATE_FILE || undefined,
     sessionIdleMs: positiveInteger(env, 'MOCK_SESSION_IDLE_MS'),
     maxSessions: positiveInteger(env, 'MOCK_MAX_SESSIONS'),
   };

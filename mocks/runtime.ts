@@ -1,8 +1,9 @@
 // The running mock's sessions: the default one and the named ones (`X-Mock-Session`), each an
 // isolated world created on first use from the seed the mock started with. Idle named sessions are
 // dropped; their number is bounded. The runtime's revision rises with any change of any session:
-// the response cache keeps answers only while nothing changed (http/response-cache.ts).
-import { rm } from 'node:fs/promises';
+// the response cache keeps answers only while nothing changed (http/response-cache.ts). With a
+// state file every session is kept in it (persistence/state-store.ts) and read back at start.
+import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import type { MockState } from './domain/state.ts';
 import { MockSession } from './session.ts';
 import { DEFAULT_SESSION, SESSION_HEADER, sessionIdOf, tooManySessions } from './sessions/session-header.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
+import { StateStore } from './persistence/state-store.ts';
 
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 1000;
@@ -22,6 +24,10 @@ export interface RuntimeOptions {
   sessionIdleMs?: number;
   /** Named sessions held at once; one more answers 503 MOCK_TOO_MANY_SESSIONS (default 1000). */
   maxSessions?: number;
+  /** Keep every session in this file (uploaded files in `<stateFile>.uploads/`) and read it back at start. */
+  stateFile?: string;
+  /** With a state file: compact it once it has grown past this size (and doubled); default 16 MiB. */
+  compactBytes?: number;
 }
 
 export class MockRuntime {
@@ -31,6 +37,7 @@ export class MockRuntime {
   private readonly sessions = new Map<string, MockSession>();
   private readonly ofRequest = new WeakMap<FastifyRequest, MockSession>();
   private readonly sweeper: NodeJS.Timeout;
+  private store: StateStore | undefined;
 
   private constructor(
     private readonly uploadsRoot: string,
@@ -39,18 +46,52 @@ export class MockRuntime {
   ) {
     this.sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-    this.session(DEFAULT_SESSION);
     this.sweeper = setInterval(() => void this.dropIdle(Date.now()), Math.min(this.sessionIdleMs, 60_000));
     this.sweeper.unref();
   }
 
   static async create(options: RuntimeOptions = {}): Promise<MockRuntime> {
-    return new MockRuntime(await FolderStorage.temporaryRoot(), options.seed, options);
+    if (!options.stateFile) {
+      const runtime = new MockRuntime(await FolderStorage.temporaryRoot(), options.seed, options);
+      runtime.session(DEFAULT_SESSION);
+      return runtime;
+    }
+    const uploads = `${options.stateFile}.uploads`;
+    await mkdir(uploads, { recursive: true });
+    const runtime = new MockRuntime(uploads, options.seed, options);
+    try {
+      const { store, restored } = await StateStore.open(options.stateFile, {
+        restore: (id, seed) => runtime.newSession(id, seed, true),
+        sessions: () => runtime.sessions.values(),
+        compactBytes: options.compactBytes,
+      });
+      for (const [id, session] of restored) runtime.sessions.set(id, session);
+      runtime.store = store;
+      const created = runtime.session(DEFAULT_SESSION);
+      // A new file starts with the default session written.
+      await store.commit(created, false);
+    } catch (error) {
+      clearInterval(runtime.sweeper);
+      for (const session of runtime.sessions.values()) session.stop();
+      throw error;
+    }
+    return runtime;
   }
 
   /** Marks a change of some session: answers kept by the response cache are stale. */
   touch(): void {
     this.revision += 1;
+  }
+
+  /** Whether writes are kept in a state file (their answers wait for `durable`). */
+  get persistent(): boolean {
+    return this.store !== undefined;
+  }
+
+  /** Resolves once the changes a request made (with `force`, at least its session's meta values) are durable. */
+  async durable(request: FastifyRequest, force: boolean): Promise<void> {
+    const session = this.ofRequest.get(request);
+    if (session && this.store) await this.store.commit(session, force);
   }
 
   /** The default session's state (what a request without `X-Mock-Session` sees). */
@@ -91,24 +132,42 @@ export class MockRuntime {
     if (id !== DEFAULT_SESSION && this.sessionCount >= this.maxSessions) {
       throw tooManySessions(this.maxSessions, this.sessionIdleMs);
     }
-    const dir = join(this.uploadsRoot, 'sessions', id === DEFAULT_SESSION ? '_default' : id);
-    const session = new MockSession(id, new FolderStorage(dir), this.seed, () => this.touch());
+    const session = this.newSession(id, this.seed, false);
     this.sessions.set(id, session);
     this.touch();
     return session;
   }
 
+  private newSession(id: string, seed: MockSeed | undefined, restoring: boolean): MockSession {
+    const dir = join(this.uploadsRoot, 'sessions', id === DEFAULT_SESSION ? '_default' : id);
+    const touched = (session: MockSession) => {
+      this.touch();
+      this.store?.commitSoon(session);
+    };
+    const persistent = restoring || this.persistent;
+    return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, { track: persistent, restoring });
+  }
+
   /** Drops named sessions without a request since `now - sessionIdleMs`. */
   async dropIdle(now: number): Promise<number> {
     const idle = [...this.sessions.values()].filter((s) => s.id !== DEFAULT_SESSION && now - s.lastUsed >= this.sessionIdleMs);
-    for (const session of idle) this.sessions.delete(session.id);
+    for (const session of idle) {
+      this.sessions.delete(session.id);
+      this.store?.dropped(session.id);
+    }
     if (idle.length) this.touch();
     await Promise.all(idle.map((s) => s.close()));
     return idle.length;
   }
 
+  /** Stops processing; without a state file also removes the uploaded files. */
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    if (this.store) {
+      for (const session of this.sessions.values()) session.stop();
+      await this.store.close();
+      return;
+    }
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
     await rm(this.uploadsRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }

@@ -17,6 +17,10 @@ export interface StartMockOptions {
   sessionIdleMs?: number;
   /** Named sessions held at once; default 1000. */
   maxSessions?: number;
+  /** Keep every session's state in this file (uploaded files in `<stateFile>.uploads/`): it survives restarts and crashes. */
+  stateFile?: string;
+  /** With a state file: compact it once past this size and twice its size after the last compaction; default 16 MiB. */
+  compactBytes?: number;
   /** Serve the documentation site from this directory at /docs/. */
   docsDir?: string;
   logger?: boolean;
@@ -33,7 +37,13 @@ export interface RunningMock {
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
-  const runtime = await MockRuntime.create({ seed: options.seed, sessionIdleMs: options.sessionIdleMs, maxSessions: options.maxSessions });
+  const runtime = await MockRuntime.create({
+    seed: options.seed,
+    sessionIdleMs: options.sessionIdleMs,
+    maxSessions: options.maxSessions,
+    stateFile: options.stateFile,
+    compactBytes: options.compactBytes,
+  });
   const app = await buildMockApp({ runtime, logger: options.logger, docsDir: options.docsDir, responseCache: options.responseCache });
   const host = options.host ?? '127.0.0.1';
   try {

@@ -12,22 +12,35 @@ export interface SettleSummary {
   deliveries: number;
 }
 
+export interface SessionOptions {
+  /** Tracks changed records for a state file. */
+  track?: boolean;
+  /** Read back from a state file: starts without the seed's projects. */
+  restoring?: boolean;
+}
+
 export class MockSession {
   state: MockState;
   /** Time of the last request that named this session (idle sessions are dropped, runtime.ts). */
   lastUsed = Date.now();
+  /** Set when the state was (re)created from a seed and a state file has not written it yet (null: the default seed). */
+  pendingFresh: MockSeed | null | undefined;
+  private readonly track: boolean;
 
   constructor(
     readonly id: string,
     readonly storage: FolderStorage,
     seed: MockSeed | undefined,
-    private readonly onTouch: () => void,
+    private readonly onTouch: (session: MockSession) => void,
+    { track = false, restoring = false }: SessionOptions = {},
   ) {
-    this.state = this.stateFor(seed);
+    this.track = track;
+    this.state = this.stateFor(seed, restoring);
+    if (!restoring) this.pendingFresh = seed ?? null;
   }
 
-  private stateFor(seed: MockSeed | undefined): MockState {
-    return new MockState(resolveSeed(seed), { sessionId: this.id, onTouch: this.onTouch });
+  private stateFor(seed: MockSeed | undefined, restoring = false): MockState {
+    return new MockState(resolveSeed(seed), { sessionId: this.id, onTouch: () => this.onTouch(this), track: this.track, restoring });
   }
 
   /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */
@@ -36,7 +49,8 @@ export class MockSession {
     this.stop();
     await this.storage.clear();
     this.state = next;
-    this.onTouch();
+    this.pendingFresh = seed ?? null;
+    this.onTouch(this);
   }
 
   /** Finishes all processing now and waits for the webhook deliveries it causes. */
@@ -54,7 +68,8 @@ export class MockSession {
     await this.storage.destroy();
   }
 
-  private stop(): void {
+  /** Ends processing (timers, deliveries under way), keeping the state and files. */
+  stop(): void {
     this.state.scheduler.cancelAll();
     this.state.webhooks.abortAll();
   }

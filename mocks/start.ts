@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureDocs } from '../scripts/docs.ts';
 import { defaultCredentials } from './domain/default-seed.ts';
 import { mockOptionsFromEnv } from './options-from-env.ts';
+import { StateFileError } from './persistence/append-log.ts';
 import { startMock } from './server.ts';
 
 const docsDir = fileURLToPath(new URL('../dist/docs', import.meta.url));
@@ -30,7 +31,14 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
-const mock = await startMock({ port, docsDir: docs, logger: process.env.MOCK_LOG === '1', ...envOptions });
+let mock: Awaited<ReturnType<typeof startMock>>;
+try {
+  mock = await startMock({ port, docsDir: docs, logger: process.env.MOCK_LOG === '1', ...envOptions });
+} catch (error) {
+  if (!(error instanceof StateFileError)) throw error;
+  console.error(`MOCK_STATE_FILE: ${error.message}`);
+  process.exit(2);
+}
 const { apiKey, accessToken } = defaultCredentials();
 console.log(
   [
@@ -38,6 +46,7 @@ console.log(
     ...(docs ? [`Documentation: ${mock.origin}/docs/`] : []),
     `API key: ${apiKey}  access token: ${accessToken}  (second user: ${apiKey}-2 / ${accessToken}-2)`,
     `Control API: ${mock.origin}/__mock (lists its calls; header X-Mock-Session: <id> selects an isolated session)`,
+    ...(envOptions.stateFile ? [`State file: ${envOptions.stateFile} (uploads in ${envOptions.stateFile}.uploads/)`] : []),
   ].join('\n'),
 );
 

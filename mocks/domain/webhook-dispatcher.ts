@@ -43,6 +43,16 @@ export class WebhookDispatcher {
     return [...(this.deliveries.get(userId) ?? [])].reverse().slice(0, HISTORY_LENGTH);
   }
 
+  /** A user's recorded deliveries, oldest first (what a state file keeps). */
+  recorded(userId: string): readonly Delivery[] {
+    return this.deliveries.get(userId) ?? [];
+  }
+
+  /** Deliveries read back from a state file. */
+  restore(userId: string, deliveries: Delivery[]): void {
+    this.deliveries.set(userId, deliveries);
+  }
+
   /** Resolves when every delivery under way has an outcome. */
   async drain(): Promise<void> {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
@@ -98,6 +108,7 @@ export class WebhookDispatcher {
     if (list.length > HISTORY_LENGTH) list.splice(0, list.length - HISTORY_LENGTH);
     this.deliveries.set(userId, list);
     this.delivered += 1;
+    this.state.changed('deliveries', userId);
     this.state.touch();
   }
 }
