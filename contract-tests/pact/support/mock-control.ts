@@ -5,8 +5,8 @@ import type { MockSeed } from '../../../mocks/server.ts';
 import { callService, resetMock as resetWithSeed } from '../../support/control-api.ts';
 import type { StateParams } from './provider-states.ts';
 
-/** Always sends a seed (`{}` by default), so the ids and times the verifier sees are deterministic. */
-export const resetMock = (origin: string, seed: MockSeed = {}) => resetWithSeed(origin, seed);
+/** Always sends a seed with `startTime`, so the ids and times the verifier sees are deterministic. */
+export const resetMock = (origin: string, seed: MockSeed = {}) => resetWithSeed(origin, { startTime: '2026-01-01T00:00:00.000Z', ...seed });
 
 /** `onMock` of a state the default seed already makes true. */
 export async function resetToDefaultSeed(_params: StateParams, origin: string): Promise<void> {
