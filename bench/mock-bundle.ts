@@ -21,14 +21,15 @@ export interface MockBundle {
 }
 
 /**
- * Bundles bench/mock-server.ts (packages stay external) into node_modules/.cache/bench/, where
- * node resolves those packages from the project's node_modules; one file per process, so a test
- * and a benchmark running at once never share one.
+ * Bundles bench/mock-server.ts, or another child entry (packages stay external), into
+ * node_modules/.cache/bench/, where node resolves those packages from the project's node_modules;
+ * one file per process and entry, so a test and a benchmark running at once never share one.
  */
-export async function buildMockBundle(): Promise<MockBundle> {
-  const outfile = fileURLToPath(new URL(`../node_modules/.cache/bench/mock-server.${process.pid}.mjs`, import.meta.url));
+export async function buildMockBundle(entry: URL = new URL('./mock-server.ts', import.meta.url)): Promise<MockBundle> {
+  const name = fileURLToPath(entry).split('/').at(-1)!.replace(/\.ts$/, '');
+  const outfile = fileURLToPath(new URL(`../node_modules/.cache/bench/${name}.${process.pid}.mjs`, import.meta.url));
   await build({
-    entryPoints: [fileURLToPath(new URL('./mock-server.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(entry)],
     outfile,
     bundle: true,
     packages: 'external',

@@ -1,5 +1,6 @@
 // Child-process entry: the stateful mock seeded with BENCH_PROJECTS generated projects, on PORT;
-// BENCH_RESPONSE_CACHE=off answers every read from the state (no kept answers).
+// BENCH_RESPONSE_CACHE=off answers every read from the state (no kept answers); BENCH_STATE_FILE
+// keeps the state in that file (a file that exists is read back, the seed is then unused).
 import { startMock } from '../mocks/server.ts';
 import { benchSeed } from './bench-seed.ts';
 
@@ -10,6 +11,7 @@ const mock = await startMock({
   host: '127.0.0.1',
   seed: benchSeed(projects),
   responseCache: process.env.BENCH_RESPONSE_CACHE !== 'off',
+  stateFile: process.env.BENCH_STATE_FILE || undefined,
 });
 // A clean exit on SIGTERM, so that `node --cpu-prof` (BENCH_CPU_PROF) writes its profile.
 process.once('SIGTERM', () => void mock.close().finally(() => process.exit(0)));

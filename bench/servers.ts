@@ -38,11 +38,12 @@ export async function startReplay(id: 'bare' | 'floor', recordingFile: string): 
  * The mock seeded with `projects` generated projects, from the bundle of mock-bundle.ts, with or
  * without its response cache; with BENCH_CPU_PROF=<dir> it writes a CPU profile there when stopped.
  */
-export async function startMockServer(bundle: string, projects: number, responseCache = true): Promise<RunningServer> {
+export async function startMockServer(bundle: string, projects: number, responseCache = true, stateFile?: string): Promise<RunningServer> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const nodeOptions = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const label = responseCache ? SERVER_LABELS.mock : SERVER_LABELS.uncached;
-  return startMockProcess(label, process.execPath, [...nodeOptions, bundle], projects, responseCache ? {} : { BENCH_RESPONSE_CACHE: 'off' });
+  const label = `${responseCache ? SERVER_LABELS.mock : SERVER_LABELS.uncached}${stateFile ? ', state file on' : ''}`;
+  const env = { ...(responseCache ? {} : { BENCH_RESPONSE_CACHE: 'off' }), ...(stateFile ? { BENCH_STATE_FILE: stateFile } : {}) };
+  return startMockProcess(label, process.execPath, [...nodeOptions, bundle], projects, env);
 }
 
 /** The same mock run from its TypeScript sources through the tsx loader (start-up comparison only). */

@@ -23,7 +23,7 @@ import type { MockRuntime } from './runtime.ts';
 
 export const API_PREFIX = '/api';
 const CONTRACT_ID = 'https://contract.local/openapi.json';
-const CONTROL_ID = 'https://contract.local/control-api.json';
+export const CONTROL_ID = 'https://contract.local/control-api.json';
 
 export interface MockAppOptions {
   runtime: MockRuntime;
@@ -43,20 +43,20 @@ function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRe
       // Each handler's input is the one its operation declares; the router validated it already.
       const run = handler as unknown as OperationHandler<ServiceOperation>;
       const route: RouteHandler<UserRecord> = async (request, reply, user) =>
-        run({ request, reply, user, runtime, query: request.query, body: request.body } as OperationInput<ServiceOperation>);
+        run({ request, reply, user, runtime: runtime.sessionFor(request), query: request.query, body: request.body } as OperationInput<ServiceOperation>);
       return [operationId, route];
     }),
   );
 }
 
 /** Read as plain JSON: much faster at start-up than importing it as a module. */
-function readDocument(relativePath: string, parseText: (text: string) => unknown = JSON.parse): Record<string, unknown> {
+export function readDocument(relativePath: string, parseText: (text: string) => unknown = JSON.parse): Record<string, unknown> {
   return parseText(readFileSync(new URL(relativePath, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
 
 export async function buildMockApp({ runtime, logger = false, docsDir, responseCache = !logger }: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
-  const cache = responseCache ? new ResponseCache(() => runtime.state) : undefined;
+  const cache = responseCache ? new ResponseCache(() => runtime, { served: (request) => runtime.noteUse(request.headers) }) : undefined;
   const app = Fastify({
     ...(cache ? { serverFactory: serverAnsweringFrom(cache) } : {}),
     logger,
@@ -76,6 +76,11 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
   const allowedMethods = new AllowedMethods();
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
   if (cache) keepReadsIn(app, cache, API_PREFIX);
+  // With a state file, an answer leaves only once the changes of its request are durable.
+  if (runtime.persistent) app.addHook('onSend', async (request, _reply, payload) => {
+    await runtime.durable(request, request.method !== 'GET');
+    return payload;
+  });
 
   const contract = readDocument('../generated/openapi.json');
   await app.register(
@@ -84,7 +89,7 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
         operations: readOperations(contract),
         validator: new RequestValidator(contract, CONTRACT_ID),
         handlers: serviceRoutes(runtime),
-        authenticate: (security, request) => authenticateUser(security, request, runtime.state.users),
+        authenticate: (security, request) => authenticateUser(security, request, runtime.sessionFor(request).state.users),
         allowedMethods,
       });
     },
@@ -96,10 +101,12 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
   registerContractRoutes(app, {
     operations: readOperations(controlDoc),
     validator: new RequestValidator(controlDoc, CONTROL_ID),
-    handlers: controlHandlers(runtime),
+    handlers: controlHandlers(runtime, controlDoc),
     authenticate: () => undefined,
     allowedMethods,
   });
+  // People type the index with a trailing slash too.
+  app.get('/__mock/', (_request, reply) => reply.redirect('/__mock', 308));
 
   if (docsDir) {
     // Loaded only when the site is served: it is not needed by tests and costs start-up time.

@@ -3,6 +3,8 @@
 // is one line on stderr and exit code 2; a port in use is exit code 3.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { StateFileError } from './persistence/append-log.ts';
+import { seedProblems } from './seed-problems.ts';
 import { startMock, type MockSeed, type RunningMock } from './server.ts';
 
 export const MOCK_USAGE = `Usage: portfolio-mock [options]
@@ -12,18 +14,30 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --seed <file.json>     start from this MockSeed (the control API's schema; see the docs)
   --api-key <key>        API key of the default user (default mock-api-key)
   --access-token <t>     session token of the default user (default mock-access-token)
+  --state-file <path>    keep every session in this file (uploads beside it): survives restarts and crashes
+  --session-idle-ms <n>  drop a named session (X-Mock-Session) after this long without a request (default 30 min)
+  --max-sessions <n>     named sessions held at once (default 1000)
   --no-docs              do not serve the documentation site
   --log                  log every request
   --help                 this text
 
-Stops on SIGINT or SIGTERM. Exit codes: 0 stopped cleanly, 2 bad option or unusable seed file,
-3 the port is in use or cannot be bound.`;
+Stops on SIGINT or SIGTERM. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file or
+damaged state file, 3 the port is in use or cannot be bound.`;
 
 export interface MockCliContext {
   /** The documentation site's folder, or undefined when there is none to serve. */
   docsDir(): Promise<string | undefined>;
   /** Defaults the flags override (npm start takes them from the environment). */
-  defaults?: { port?: number; apiKey?: string; accessToken?: string; docs?: boolean; log?: boolean };
+  defaults?: {
+    port?: number;
+    apiKey?: string;
+    accessToken?: string;
+    stateFile?: string;
+    sessionIdleMs?: string;
+    maxSessions?: string;
+    docs?: boolean;
+    log?: boolean;
+  };
 }
 
 class UsageError extends Error {}
@@ -34,6 +48,9 @@ interface MockCliOptions {
   seedFile: string | undefined;
   apiKey: string | undefined;
   accessToken: string | undefined;
+  stateFile: string | undefined;
+  sessionIdleMs: number | undefined;
+  maxSessions: number | undefined;
   docs: boolean;
   log: boolean;
 }
@@ -50,6 +67,9 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
         seed: { type: 'string' },
         'api-key': { type: 'string' },
         'access-token': { type: 'string' },
+        'state-file': { type: 'string' },
+        'session-idle-ms': { type: 'string' },
+        'max-sessions': { type: 'string' },
         'no-docs': { type: 'boolean', default: false },
         log: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -66,7 +86,7 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
   if (!Number.isInteger(port) || port < 0 || port > 65_535 || (values.port !== undefined && !/^\d+$/.test(values.port))) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
   }
-  for (const name of ['host', 'seed', 'api-key', 'access-token'] as const) {
+  for (const name of ['host', 'seed', 'api-key', 'access-token', 'state-file'] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} must not be empty`);
   }
   return {
@@ -75,9 +95,18 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
     seedFile: values.seed,
     apiKey: values['api-key'] ?? defaults.apiKey,
     accessToken: values['access-token'] ?? defaults.accessToken,
+    stateFile: values['state-file'] ?? defaults.stateFile,
+    sessionIdleMs: positiveInteger('session-idle-ms', values['session-idle-ms'] ?? defaults.sessionIdleMs),
+    maxSessions: positiveInteger('max-sessions', values['max-sessions'] ?? defaults.maxSessions),
     docs: !values['no-docs'] && defaults.docs !== false,
     log: values.log || defaults.log === true,
   };
+}
+
+function positiveInteger(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`--${flag} must be a positive whole number, got "${raw}"`);
+  return Number(raw);
 }
 
 async function readSeed(file: string): Promise<MockSeed> {
@@ -90,18 +119,13 @@ async function readSeed(file: string): Promise<MockSeed> {
   try {
     const seed: unknown = JSON.parse(text);
     if (typeof seed !== 'object' || seed === null || Array.isArray(seed)) throw new Error('a MockSeed is a JSON object');
+    // Judged by the same schema and messages as POST /__mock/reset.
+    const problems = seedProblems(seed);
+    if (problems.length > 0) throw new Error(problems.join('; '));
     return seed as MockSeed;
   } catch (error) {
     throw new UsageError(`the seed file ${file} is not a MockSeed: ${(error as Error).message}`);
   }
-}
-
-/** Applies the seed through the control API, so it is judged by the same schema and messages as POST /__mock/reset. */
-async function applySeed(mock: RunningMock, seed: MockSeed, file: string): Promise<void> {
-  const response = await fetch(`${mock.origin}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(seed) });
-  if (response.ok) return;
-  const body = (await response.json().catch(() => ({}))) as { description?: string };
-  throw new UsageError(`the seed file ${file} is not a MockSeed: ${body.description ?? `HTTP ${response.status}`}`);
 }
 
 async function firstUser(mock: RunningMock): Promise<{ apiKey: string; accessToken: string } | undefined> {
@@ -141,18 +165,27 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
   const docsDir = options.docs ? await context.docsDir() : undefined;
   let mock: RunningMock;
   try {
-    mock = await startMock({ port: options.port, host: options.host, docsDir, logger: options.log });
+    mock = await startMock({
+      port: options.port,
+      host: options.host,
+      seed,
+      stateFile: options.stateFile,
+      sessionIdleMs: options.sessionIdleMs,
+      maxSessions: options.maxSessions,
+      docsDir,
+      logger: options.log,
+    });
   } catch (error) {
+    if (error instanceof StateFileError) {
+      console.error(`portfolio-mock: the state file ${options.stateFile} cannot be used: ${error.message}`);
+      return 2;
+    }
+    if (seed && !(error as NodeJS.ErrnoException).code) {
+      console.error(`portfolio-mock: the seed file ${options.seedFile} is not a MockSeed: ${(error as Error).message}`);
+      return 2;
+    }
     console.error(`portfolio-mock: ${listenError(error, options.host, options.port)}`);
     return 3;
-  }
-  try {
-    if (seed) await applySeed(mock, seed, options.seedFile!);
-  } catch (error) {
-    await mock.close();
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`portfolio-mock: ${error.message}`);
-    return 2;
   }
 
   // Handlers first: whoever reads the start-up text may signal at once.
@@ -178,6 +211,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
   console.log(`Stateful mock: ${mock.baseUrl}`);
   if (docsDir) console.log(`Documentation: ${mock.origin}/docs/`);
   if (user) console.log(`API key: ${user.apiKey}  access token: ${user.accessToken}`);
-  console.log(`Control API: ${mock.origin}/__mock (reset, state, settle, faults; no credentials)`);
+  console.log(`Control API: ${mock.origin}/__mock (lists its calls; no credentials; header X-Mock-Session: <id> selects an isolated session)`);
+  if (options.stateFile) console.log(`State file: ${options.stateFile} (uploads in ${options.stateFile}.uploads/)`);
   return stopped;
 }

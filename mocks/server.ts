@@ -11,8 +11,16 @@ export interface StartMockOptions {
   port?: number | undefined;
   /** Default 127.0.0.1. */
   host?: string | undefined;
-  /** Overrides of the default seed; with a seed, ids and times are deterministic. */
+  /** Overrides of the default seed, for the default session and every new session; `startTime` makes ids and times deterministic. */
   seed?: MockSeed | undefined;
+  /** A named session (X-Mock-Session) without a request for this long is dropped; default 30 minutes. */
+  sessionIdleMs?: number | undefined;
+  /** Named sessions held at once; default 1000. */
+  maxSessions?: number | undefined;
+  /** Keep every session's state in this file (uploaded files in `<stateFile>.uploads/`): it survives restarts and crashes. */
+  stateFile?: string | undefined;
+  /** With a state file: compact it once past this size and twice its size after the last compaction; default 16 MiB. */
+  compactBytes?: number | undefined;
   /** Serve the documentation site from this directory at /docs/. */
   docsDir?: string | undefined;
   logger?: boolean | undefined;
@@ -29,7 +37,13 @@ export interface RunningMock {
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
-  const runtime = await MockRuntime.create(options.seed);
+  const runtime = await MockRuntime.create({
+    seed: options.seed,
+    sessionIdleMs: options.sessionIdleMs,
+    maxSessions: options.maxSessions,
+    stateFile: options.stateFile,
+    compactBytes: options.compactBytes,
+  });
   const app = await buildMockApp({ runtime, logger: options.logger, docsDir: options.docsDir, responseCache: options.responseCache });
   const host = options.host ?? '127.0.0.1';
   try {

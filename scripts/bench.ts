@@ -15,6 +15,7 @@ import type { RunningServer } from '../bench/server-process.ts';
 import { measureScale } from '../bench/scale.ts';
 import { LIST_SCENARIOS, SCENARIOS } from '../bench/scenarios.ts';
 import { stopAllServers } from '../bench/server-process.ts';
+import { measureTeamMock, teamMockMarkdown, type TeamMockRun } from '../bench/team-mock.ts';
 import { MOCK_VIA_TSX, SERVER_LABELS, startMockServer, startMockViaTsx, startPrism, startReplay } from '../bench/servers.ts';
 import { summarize, type RunPlan } from '../bench/summarize.ts';
 import { renderMarkdown } from '../bench/table.ts';
@@ -69,6 +70,7 @@ async function main(): Promise<number> {
       { server: 'prism', scenarios: all },
     ];
     const repetitions: Repetition[] = [];
+    const teamMock: TeamMockRun[] = [];
     for (let rep = 1; rep <= config.repetitions; rep++) {
       log(`repetition ${rep}/${config.repetitions}`);
       const servers = [];
@@ -87,12 +89,13 @@ async function main(): Promise<number> {
       const validators = VALIDATOR_CASES.map((c) => measureValidator(c, config.validatorSeconds));
       log(`  validators: ${validators.map((v) => `${v.label} ${Math.round(v.compiledPerSecond)}/s`).join(', ')}`);
       repetitions.push({ servers, mockViaTsxStartupMs: viaTsx.startupMs, scale, validators });
+      teamMock.push(await measureTeamMock(bundlePath, { ...options, warmupSeconds: config.warmupSeconds }, log));
     }
 
     const summary = summarize(repetitions, plan);
     const targets = evaluateTargets(summary, LIST_SCENARIOS);
     const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, load average ${loadBefore[0]!.toFixed(2)} at start`;
-    const markdown = renderMarkdown(summary, targets, {
+    const markdown = `${renderMarkdown(summary, targets, {
       scenarioLabels: Object.fromEntries(SCENARIOS.map((s) => [s.id, s.label])),
       serverLabels: SERVER_LABELS,
       mockViaTsxLabel: MOCK_VIA_TSX,
@@ -101,7 +104,7 @@ async function main(): Promise<number> {
       ],
       ...config,
       machine,
-    });
+    })}\n${teamMockMarkdown(teamMock)}`;
     const results = {
       generatedAt: new Date().toISOString(),
       wallSeconds: (Date.now() - began) / 1000,
@@ -111,6 +114,7 @@ async function main(): Promise<number> {
       summary,
       targets,
       repetitions,
+      teamMock,
     };
     writeFileSync(new URL('results.json', benchDir), `${JSON.stringify(results, null, 2)}\n`);
     for (const readme of ['README.md', '../README.md']) updateReadme(new URL(readme, benchDir).pathname, markdown);

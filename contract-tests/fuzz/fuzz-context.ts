@@ -29,7 +29,7 @@ export async function prepareFuzzContext(origin: string, receiverOrigin: string)
   files.append('files', new Blob([SAMPLE_FILES.pdf.content], { type: SAMPLE_FILES.pdf.contentType }), 'fund.pdf');
   const folderPath = (await callService(origin, apiKey, 'POST', '/integrationfund/fund/upload', files)).folderPath as string;
   const run = await callService(origin, apiKey, 'POST', '/integrationfund/fund/run', { name: 'Fuzz Fund', folderPath });
-  const settled = await settleMock(origin);
+  await settleMock(origin);
   const state = await mockState(origin);
   const projectIds = state.projects.map((p) => p.id);
   const analysisIds = [withNotes.analysisId as string, manual.analysisId as string, ...state.analyses.map((a) => a.id)];
@@ -39,7 +39,7 @@ export async function prepareFuzzContext(origin: string, receiverOrigin: string)
     id: known(projectIds, fc.uuid()),
     analysisId: known(analysisIds, fc.uuid()),
     analysisid: known([manual.analysisId as string], fc.uuid()),
-    fundExtractionId: known([run.fundExtractionId as string, ...settled.fundRuns.map((r) => r.fundExtractionId)], fc.uuid()),
+    fundExtractionId: known([run.fundExtractionId as string, ...state.fundRuns.map((r) => r.fundExtractionId)], fc.uuid()),
     folderPath: known([folderPath], fc.string({ maxLength: 30 })),
     fundstageId: known(state.seed.fundStages.map((s) => s.id), fc.uuid()),
     url: fc.constantFrom(`${receiverOrigin}/hook`, `${receiverOrigin}/hook?user=1`, `${receiverOrigin}/other/path`),

@@ -75,11 +75,13 @@ describe('path traversal', () => {
       expect(stored).not.toMatch(/[/\\\u0000]/);
       expect(['.', '..', '']).not.toContain(stored);
     }
-    // Every file carrying the marker sits directly in a folder of the mock's storage.
+    // Every file carrying the marker sits directly in a folder of the mock's storage
+    // (<temp root>/sessions/<session>/folders/<folder id>/<file>).
     for (const path of filesNamed(temp.path, marker)) {
       const parts = relative(temp.path, path).split(sep);
-      expect(parts, path).toHaveLength(4);
-      expect(parts[1]).toBe('folders');
+      expect(parts, path).toHaveLength(6);
+      expect(parts[1]).toBe('sessions');
+      expect(parts[3]).toBe('folders');
     }
     for (const outside of ['/tmp', '/etc', '/', process.cwd(), dirname(temp.path)]) expect(existsSync(join(outside, `${marker}.pdf`)), outside).toBe(false);
     expect(storedNames.length).toBeGreaterThan(0);

@@ -31,11 +31,11 @@ function control<T = MockStateSnapshot>(origin: string, method: 'GET' | 'POST', 
   return body === undefined ? data(url, method, {}) : data(url, method, { 'content-type': 'application/json' }, JSON.stringify(body));
 }
 
-/** Drops every record and starts from the default seed with `seed`'s fields in place of the defaults; ids and times are deterministic whenever a seed (even `{}`) is given. */
+/** Drops every record and starts from the default seed with `seed`'s fields in place of the defaults; ids and times are deterministic when the seed has `startTime`. */
 export const resetMock = (origin: string, seed?: MockSeed) => control(origin, 'POST', 'reset', seed);
 export const mockState = (origin: string) => control(origin, 'GET', 'state');
-/** Runs every scheduled move now (analyses and fund runs reach their final state). */
-export const settleMock = (origin: string) => control(origin, 'POST', 'settle');
+/** Runs every scheduled move now (analyses and fund runs reach their final state); answers what it did. */
+export const settleMock = (origin: string) => control<{ jobsRun: number; deliveries: number; pendingJobs: number }>(origin, 'POST', 'settle');
 
 /** A service operation under `/api`, as a user holding `authorization`; answers the envelope's data. */
 export function callService(origin: string, authorization: string, method: string, path: string, body?: Json | FormData): Promise<Json> {

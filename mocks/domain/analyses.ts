@@ -36,6 +36,7 @@ export function createAnalysis(
 
 /** Files for a manual-upload analysis: it leaves `pending` and is processed. */
 export function attachUploadedFiles(state: MockState, analysis: AnalysisRecord, names: string[], unreadable: boolean): void {
+  state.changed('analysis', analysis.id);
   analysis.sources.push(...names);
   analysis.unreadable ||= unreadable || names.some(isUnreadable);
   if (analysis.awaitingUpload) {
@@ -46,13 +47,15 @@ export function attachUploadedFiles(state: MockState, analysis: AnalysisRecord, 
 
 function scheduleProcessing(state: MockState, analysis: AnalysisRecord): void {
   const total = state.seed.processingMs;
-  state.scheduler.schedule(total / 2, () => {
-    if (analysis.status === 'pending') analysis.status = 'progress';
-  });
-  state.scheduler.schedule(total, () => finish(state, analysis));
+  state.scheduler.schedule(total / 2, { kind: 'analysisProgress', analysisId: analysis.id });
+  state.scheduler.schedule(total, { kind: 'analysisFinish', analysisId: analysis.id });
 }
 
-function finish(state: MockState, analysis: AnalysisRecord): void {
+export function progressAnalysis(analysis: AnalysisRecord): void {
+  if (analysis.status === 'pending') analysis.status = 'progress';
+}
+
+export function finishAnalysis(state: MockState, analysis: AnalysisRecord): void {
   if (analysis.status === 'completed' || analysis.status === 'failed') return;
   if (analysis.unreadable) {
     analysis.status = 'failed';

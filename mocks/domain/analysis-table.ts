@@ -2,8 +2,9 @@
 // analyses, and filtering all analyses for each entry made the list quadratic in the number of
 // projects (12 requests/s over 1,000 projects; see bench/README.md).
 import type { AnalysisRecord } from './records.ts';
+import { TrackedMap } from './tracked-map.ts';
 
-export class AnalysisTable extends Map<string, AnalysisRecord> {
+export class AnalysisTable extends TrackedMap<AnalysisRecord> {
   private readonly byProject = new Map<string, AnalysisRecord[]>();
 
   override set(id: string, analysis: AnalysisRecord): this {

@@ -45,6 +45,12 @@ export function defaultSeed(env: NodeJS.ProcessEnv = process.env): ResolvedSeed 
       },
     ],
     firm: { id: 'firm-mock', name: 'Mock Capital', logoUrl: 'https://mock.example/logos/mock-capital.png' },
+    phases: [
+      { name: 'Sourcing', code: 'sourcing', order: 0, isVisible: true },
+      { name: 'Due diligence', code: 'dueDiligence', order: 1, isVisible: true },
+      { name: 'Closing', code: 'closing', order: 2, isVisible: true },
+      { name: 'Portfolio', code: 'portfolio', order: 3, isVisible: true },
+    ],
     fundStages: [{ id: '5eed0000-0000-4000-8000-00000000f001', name: 'Monitoring', type: 'fund', order: 1 }],
     portfolio: [
       { companyName: 'Helio Grid Technologies', website: 'https://heliogrid.example', status: 'active', origin: 'document' },

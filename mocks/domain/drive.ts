@@ -47,6 +47,9 @@ export function resolveDriveFolder(user: UserRecord, request: CreateProjectReque
   return { outcome: { status: 'linked' }, folder };
 }
 
-export function commitDriveLink(resolution: DriveResolution | undefined, projectId: string): void {
-  if (resolution?.outcome.status === 'linked' && resolution.folder) resolution.folder.linkedProjectId = projectId;
+/** Links the folder to the project when the resolution says so; true when the user's drive changed. */
+export function commitDriveLink(resolution: DriveResolution | undefined, projectId: string): boolean {
+  if (resolution?.outcome.status !== 'linked' || !resolution.folder) return false;
+  resolution.folder.linkedProjectId = projectId;
+  return true;
 }

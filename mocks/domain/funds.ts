@@ -61,17 +61,19 @@ export function startFundRun(state: MockState, user: UserRecord, request: Schema
   };
   state.fundRuns.set(run.fundExtractionId, run);
   const total = state.seed.processingMs;
-  state.scheduler.schedule(total / 2, () => {
-    if (run.status === 'pending') {
-      run.status = 'running';
-      run.updatedAt = state.ids.now();
-    }
-  });
-  state.scheduler.schedule(total, () => finishRun(state, run));
+  state.scheduler.schedule(total / 2, { kind: 'runRunning', fundExtractionId: run.fundExtractionId });
+  state.scheduler.schedule(total, { kind: 'runFinish', fundExtractionId: run.fundExtractionId });
   return run;
 }
 
-function finishRun(state: MockState, run: FundRunRecord): void {
+export function progressRun(state: MockState, run: FundRunRecord): void {
+  if (run.status === 'pending') {
+    run.status = 'running';
+    run.updatedAt = state.ids.now();
+  }
+}
+
+export function finishRun(state: MockState, run: FundRunRecord): void {
   if (run.status === 'completed' || run.status === 'error') return;
   const unreadable = run.fileNames.find(isUnreadable);
   run.updatedAt = state.ids.now();

@@ -17,10 +17,18 @@ export interface IdSource {
   uuid(kind: IdKind): string;
   /** Current time as ISO 8601. */
   now(): string;
+  /** Where a deterministic source is (a state file keeps it); undefined for random ids. */
+  position(): IdPosition | undefined;
+  resume(position: IdPosition): void;
+}
+
+export interface IdPosition {
+  counter: number;
+  clock: number;
 }
 
 export function randomIds(): IdSource {
-  return { uuid: () => randomUUID(), now: () => new Date().toISOString() };
+  return { uuid: () => randomUUID(), now: () => new Date().toISOString(), position: () => undefined, resume: () => {} };
 }
 
 export function deterministicIds(startTime: string): IdSource {
@@ -36,6 +44,10 @@ export function deterministicIds(startTime: string): IdSource {
       const iso = new Date(clock).toISOString();
       clock += 1000;
       return iso;
+    },
+    position: () => ({ counter, clock }),
+    resume(position) {
+      ({ counter, clock } = position);
     },
   };
 }

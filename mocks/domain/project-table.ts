@@ -1,8 +1,9 @@
 // The projects by id, also kept as an array in insertion order, so a search can resume where an
 // earlier one stopped instead of copying the whole map per request (see keyword-matches.ts).
 import type { ProjectRecord } from './records.ts';
+import { TrackedMap } from './tracked-map.ts';
 
-export class ProjectTable extends Map<string, ProjectRecord> {
+export class ProjectTable extends TrackedMap<ProjectRecord> {
   private readonly ordered: ProjectRecord[] = [];
   /** Changes when a project is replaced or removed; appending leaves it alone. */
   generation = 0;

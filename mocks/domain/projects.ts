@@ -74,7 +74,7 @@ export function createProject(state: MockState, owner: UserRecord, request: Sche
     projectType: request.projectType,
   });
   if (drive) {
-    commitDriveLink(drive, project.id);
+    if (commitDriveLink(drive, project.id)) state.changed('user', owner.id);
     project.extraConfig.driveFolderLink = drive.outcome;
   }
   state.projects.set(project.id, project);
@@ -91,6 +91,7 @@ export function changeProjectStatus(
   phase: Schemas['ProjectPhase'] | undefined,
 ): Schemas['ChangedStatusEvent'] {
   const previousStatus = project.status.code;
+  state.changed('project', project.id);
   project.status = status;
   if (phase) project.phase = phase;
   const event = buildChangedStatusEvent(project, {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Scheduler } from './scheduler.ts';
 
-const scheduler = new Scheduler();
+const scheduler = new Scheduler<() => void>({ run: (job) => job() });
 afterEach(() => scheduler.cancelAll());
 
 describe('Scheduler', () => {
@@ -27,5 +27,18 @@ describe('Scheduler', () => {
     scheduler.cancelAll();
     expect(scheduler.settle()).toBe(0);
     expect(ran).toEqual(['soon']);
+  });
+
+  it('reports every job added and removed, and runs a restored job that is overdue at once', async () => {
+    const changed: number[] = [];
+    const ran: string[] = [];
+    const tracked = new Scheduler<string>({ run: (job) => ran.push(job), changed: (seq) => changed.push(seq) });
+    tracked.restore(7, Date.now() - 1_000, 'overdue');
+    tracked.schedule(60_000, 'later');
+    expect(tracked.seqs()).toEqual([7, 8]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual(['overdue']);
+    tracked.cancelAll();
+    expect(changed).toEqual([7, 8, 7]);
   });
 });

@@ -1,33 +1,52 @@
 // Simulated processing time. Every state move of an analysis or fund run is a job due after a
 // delay; `settle()` runs all due and future jobs at once (POST /__mock/settle), in due order,
-// including jobs that earlier jobs schedule.
-interface Job {
+// including jobs that earlier jobs schedule. Jobs are plain data (`J`), run by one function, so a
+// state file can keep the pending ones and a restarted mock resumes them (persistence/).
+interface Job<J> {
   due: number;
   seq: number;
-  run: () => void;
+  job: J;
   timer: NodeJS.Timeout;
 }
 
-export class Scheduler {
-  private readonly jobs = new Map<number, Job>();
-  private seq = 0;
+export interface SchedulerHooks<J> {
+  /** Runs a job that is due. */
+  run: (job: J) => void;
+  /** Called after every job: each one changes the state. */
+  ran?: () => void;
+  /** A job was added or removed (by its seq). */
+  changed?: (seq: number) => void;
+}
 
-  /** `ran` is called after every job: each one changes the state. */
-  constructor(private readonly ran: () => void = () => {}) {}
+export class Scheduler<J> {
+  private readonly jobs = new Map<number, Job<J>>();
+  /** The seq of the last job scheduled (kept by a state file so seqs never repeat). */
+  lastSeq = 0;
 
-  schedule(delayMs: number, run: () => void): void {
-    const seq = ++this.seq;
-    const timer = setTimeout(() => {
-      this.jobs.delete(seq);
-      run();
-      this.ran();
-    }, Math.max(0, delayMs));
-    timer.unref();
-    this.jobs.set(seq, { due: Date.now() + delayMs, seq, run, timer });
+  constructor(private readonly hooks: SchedulerHooks<J>) {}
+
+  schedule(delayMs: number, job: J): void {
+    this.add(++this.lastSeq, Date.now() + Math.max(0, delayMs), job);
+  }
+
+  /** A job read back from a state file, due at `due` (ms since the epoch; at once when past). */
+  restore(seq: number, due: number, job: J): void {
+    this.lastSeq = Math.max(this.lastSeq, seq);
+    this.add(seq, due, job);
   }
 
   get pending(): number {
     return this.jobs.size;
+  }
+
+  /** A pending job (undefined once run or cancelled). */
+  get(seq: number): { due: number; job: J } | undefined {
+    const found = this.jobs.get(seq);
+    return found && { due: found.due, job: found.job };
+  }
+
+  seqs(): number[] {
+    return [...this.jobs.keys()];
   }
 
   settle(): number {
@@ -36,9 +55,7 @@ export class Scheduler {
       const next = this.earliest();
       if (!next) return ran;
       clearTimeout(next.timer);
-      this.jobs.delete(next.seq);
-      next.run();
-      this.ran();
+      this.runNow(next);
       ran += 1;
     }
   }
@@ -48,9 +65,24 @@ export class Scheduler {
     this.jobs.clear();
   }
 
+  private add(seq: number, due: number, job: J): void {
+    const timer = setTimeout(() => this.runNow(entry), Math.max(0, due - Date.now()));
+    timer.unref();
+    const entry: Job<J> = { due, seq, job, timer };
+    this.jobs.set(seq, entry);
+    this.hooks.changed?.(seq);
+  }
+
+  private runNow(entry: Job<J>): void {
+    this.jobs.delete(entry.seq);
+    this.hooks.changed?.(entry.seq);
+    this.hooks.run(entry.job);
+    this.hooks.ran?.();
+  }
+
   /** The job due first (the earlier scheduled among equals), found in one pass: settle asks once per job it runs. */
-  private earliest(): Job | undefined {
-    let first: Job | undefined;
+  private earliest(): Job<J> | undefined {
+    let first: Job<J> | undefined;
     for (const job of this.jobs.values()) {
       if (!first || job.due < first.due || (job.due === first.due && job.seq < first.seq)) first = job;
     }

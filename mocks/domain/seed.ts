@@ -63,8 +63,10 @@ export interface MockSeed {
   processingMs?: number;
   /** How long a webhook receiver has to answer (the specification's 30 seconds by default). */
   webhookTimeoutMs?: number;
-  /** Start of the deterministic clock. */
+  /** Start of the deterministic clock: with it, ids count up and the clock ticks one second per reading. */
   startTime?: string;
+  /** The project phases a status change may name by `code` alone (POST /__mock/projects/{id}/status). */
+  phases?: Schemas['ProjectPhase'][];
   users?: SeedUser[];
   firm?: Schemas['Firm'] | null;
   fundStages?: Schemas['FundStage'][];

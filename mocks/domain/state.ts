@@ -1,5 +1,5 @@
-// All mock state, in memory. One workspace (one credit balance) with several users; every record
-// remembers its owner so users are isolated from each other.
+// All state of one session of the mock, in memory. One workspace (one credit balance) with several
+// users; every record remembers its owner so users are isolated from each other.
 import type { components } from '../../generated/types.ts';
 import { AnalysisTable } from './analysis-table.ts';
 import { deterministicIds, randomIds, type IdSource } from './ids.ts';
@@ -12,7 +12,9 @@ import type {
   UserRecord,
   WebhookConfigRecord,
 } from './records.ts';
+import { runJob, type ProcessingJob } from './jobs.ts';
 import { Scheduler } from './scheduler.ts';
+import { TrackedMap } from './tracked-map.ts';
 import type { ResolvedSeed, SeedProject } from './seed.ts';
 import { WebhookDispatcher } from './webhook-dispatcher.ts';
 
@@ -37,17 +39,39 @@ export interface FaultSwitches {
   companyList: boolean;
 }
 
+export interface StateOptions {
+  /** The session this state belongs to; its webhook deliveries name it. */
+  sessionId?: string;
+  /** Called on every change: the response cache keeps answers until any session changes (runtime.ts). */
+  onTouch?: () => void;
+  /** Remember which records change (`dirty`), for a state file. */
+  track?: boolean;
+  /** Start empty of the seed's projects: a state file puts back every record itself. */
+  restoring?: boolean;
+}
+
+/** The kinds of records a state file keeps, each by a string key. */
+export type RecordKind = 'user' | 'project' | 'analysis' | 'folder' | 'fundRun' | 'webhook' | 'deliveries' | 'job';
+
 export class MockState {
   readonly ids: IdSource;
-  /** Rises with every change of these records; answers read from them are kept until it does (http/response-cache.ts). */
+  /** Rises with every change of these records. */
   revision = 0;
-  readonly scheduler = new Scheduler(() => this.touch());
+  readonly sessionId: string | undefined;
+  private readonly onTouch: (() => void) | undefined;
+  /** Records changed since a state file last wrote them, as `kind\tkey` (only when tracked). */
+  readonly dirty: Set<string> | undefined;
+  readonly scheduler = new Scheduler<ProcessingJob>({
+    run: (job) => runJob(this, job),
+    ran: () => this.touch(),
+    changed: (seq) => this.changed('job', String(seq)),
+  });
   readonly users: UserRecord[];
   readonly projects = new ProjectTable();
   readonly analyses = new AnalysisTable();
-  readonly folders = new Map<string, FolderRecord>();
-  readonly fundRuns = new Map<string, FundRunRecord>();
-  readonly webhookConfigs = new Map<string, WebhookConfigRecord>();
+  readonly folders = new TrackedMap<FolderRecord>();
+  readonly fundRuns = new TrackedMap<FundRunRecord>();
+  readonly webhookConfigs = new TrackedMap<WebhookConfigRecord>();
   readonly webhooks = new WebhookDispatcher(this);
   credits: number;
   engineAvailable = true;
@@ -56,9 +80,23 @@ export class MockState {
 
   constructor(
     readonly seed: ResolvedSeed,
-    deterministic: boolean,
+    { sessionId, onTouch, track = false, restoring = false }: StateOptions = {},
   ) {
-    this.ids = deterministic ? deterministicIds(seed.startTime ?? '2026-01-01T00:00:00.000Z') : randomIds();
+    this.sessionId = sessionId;
+    this.onTouch = onTouch;
+    this.dirty = track ? new Set() : undefined;
+    if (track) {
+      const tables: [RecordKind, TrackedMap<unknown>][] = [
+        ['project', this.projects],
+        ['analysis', this.analyses],
+        ['folder', this.folders],
+        ['fundRun', this.fundRuns],
+        ['webhook', this.webhookConfigs],
+      ];
+      for (const [kind, table] of tables) table.onChange = (key) => this.changed(kind, key);
+    }
+    // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
+    this.ids = seed.startTime !== undefined ? deterministicIds(seed.startTime) : randomIds();
     this.credits = seed.credits;
     this.users = seed.users.map((u) => ({
       id: u.id,
@@ -70,11 +108,17 @@ export class MockState {
       // Cloned: linking a project to a folder changes the folder, never the seed.
       drive: u.drive ? { folders: u.drive.folders.map((f) => ({ ...f, files: [...(f.files ?? [])] })) } : null,
     }));
-    for (const p of seed.data.projects) this.addSeedProject(p);
+    if (!restoring) for (const p of seed.data.projects) this.addSeedProject(p);
+  }
+
+  /** Notes that a record changed in place (tables note their own sets and deletes). */
+  changed(kind: RecordKind, key: string): void {
+    this.dirty?.add(`${kind}\t${key}`);
   }
 
   touch(): void {
     this.revision += 1;
+    this.onTouch?.();
   }
 
   user(id: string): UserRecord {

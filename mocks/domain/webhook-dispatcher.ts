@@ -1,8 +1,10 @@
 // Delivers events to the receiver each user configured: one POST of `{ event, data }` per event,
 // no retry (the retry policy is not shown), recorded as Success / Error Request / Error Response.
+// A named session's deliveries carry its X-Mock-Session header, so a shared receiver can tell them apart.
 import type { components } from '../../generated/types.ts';
 import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
 import { GAP_HEADER } from '../http/gap-header.ts';
+import { DEFAULT_SESSION, SESSION_HEADER } from '../sessions/session-header.ts';
 import type { MockState } from './state.ts';
 
 type Delivery = components['schemas']['WebhookDelivery'];
@@ -16,6 +18,8 @@ export class WebhookDispatcher {
   private readonly controllers = new Set<AbortController>();
   /** Deliveries per user, oldest first. */
   private readonly deliveries = new Map<string, Delivery[]>();
+  /** Deliveries that got an outcome so far (settle reports how many it waited for). */
+  delivered = 0;
 
   constructor(private readonly state: MockState) {}
 
@@ -39,6 +43,16 @@ export class WebhookDispatcher {
     return [...(this.deliveries.get(userId) ?? [])].reverse().slice(0, HISTORY_LENGTH);
   }
 
+  /** A user's recorded deliveries, oldest first (what a state file keeps). */
+  recorded(userId: string): readonly Delivery[] {
+    return this.deliveries.get(userId) ?? [];
+  }
+
+  /** Deliveries read back from a state file. */
+  restore(userId: string, deliveries: Delivery[]): void {
+    this.deliveries.set(userId, deliveries);
+  }
+
   /** Resolves when every delivery under way has an outcome. */
   async drain(): Promise<void> {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
@@ -50,6 +64,7 @@ export class WebhookDispatcher {
 
   private async deliver(userId: string, url: string, event: WebhookEvent, gap: string | undefined): Promise<void> {
     const timeoutMs = this.state.seed.webhookTimeoutMs;
+    const session = this.state.sessionId;
     const controller = new AbortController();
     this.controllers.add(controller);
     let timedOut = false;
@@ -62,7 +77,11 @@ export class WebhookDispatcher {
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(gap ? { [GAP_HEADER]: gap } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(gap ? { [GAP_HEADER]: gap } : {}),
+          ...(session && session !== DEFAULT_SESSION ? { [SESSION_HEADER]: session } : {}),
+        },
         body: JSON.stringify(event),
         signal: controller.signal,
         redirect: 'manual',
@@ -88,6 +107,8 @@ export class WebhookDispatcher {
     // Only the most recent deliveries are ever read.
     if (list.length > HISTORY_LENGTH) list.splice(0, list.length - HISTORY_LENGTH);
     this.deliveries.set(userId, list);
+    this.delivered += 1;
+    this.state.changed('deliveries', userId);
     this.state.touch();
   }
 }

@@ -2,13 +2,13 @@
 // every file part is taken. The engine reads PDF, XLSX and XLS; anything else fails the analysis.
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../http/errors.ts';
-import type { MockRuntime } from '../runtime.ts';
+import type { MockSession } from '../session.ts';
 import { withStagedUpload } from '../uploads/staged-upload.ts';
 import { MAX_FILE_BYTES } from './fund-upload.ts';
 
 export function receiveAnalysisFiles(
   request: FastifyRequest,
-  runtime: MockRuntime,
+  runtime: MockSession,
 ): Promise<{ names: string[]; unreadable: boolean }> {
   // The mock keeps only the names: the simulated engine needs nothing else.
   return withStagedUpload(runtime, request, { maxFileBytes: MAX_FILE_BYTES }, ({ files }) => {

@@ -102,5 +102,6 @@ export const processMessage: OperationHandler<'processMessage'> = ({ body, user,
   const { state } = runtime;
   const project = ownProject(state, user, body.projectId);
   project.messages.push({ content: body.content, receivedAt: state.ids.now() });
+  state.changed('project', project.id);
   return { body: metadataEnvelope(null) };
 };

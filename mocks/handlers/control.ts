@@ -1,19 +1,22 @@
-// The control API (control-api.openapi.yaml): reset, state, settle, project status, engine and fault
-// switches, and the provider-state set-up call of the pacts.
+// The control API (control-api.openapi.yaml): the index of its calls, and per session (the
+// X-Mock-Session header, as for the service) reset, state, settle, credits, project status,
+// engine and fault switches, and the provider-state set-up call of the pacts.
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../generated/types.ts';
+import { MockHttpError } from '../http/errors.ts';
 import { changeProjectStatus } from '../domain/projects.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { FaultSwitches } from '../domain/state.ts';
 import { snapshot } from '../domain/snapshot.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
-import { MockHttpError } from '../http/errors.ts';
 import type { RouteHandler, RouteResult } from '../http/contract-router.ts';
 import { arrangements, type StateParams } from '../provider-states/arrangements.ts';
 import { StateContext } from '../provider-states/state-context.ts';
 import type { MockRuntime } from '../runtime.ts';
-
-type Schemas = components['schemas'];
+import type { MockSession } from '../session.ts';
+import { SESSION_HEADER } from '../sessions/session-header.ts';
+import { controlErrors } from './control-errors.ts';
+import { controlCalls } from './control-index.ts';
+import { phaseFor, type PhaseChange } from './phase-change.ts';
 
 interface StatusChange {
   code: string;
@@ -21,38 +24,51 @@ interface StatusChange {
   order?: number;
   isVisible?: boolean;
   hasProjectPhase?: boolean;
-  phase?: Schemas['ProjectPhase'];
+  phase?: PhaseChange;
 }
 
-function controlError(status: number, description: string): MockHttpError {
-  return new MockHttpError(status, status === 404 ? 'MOCK_NOT_FOUND' : 'MOCK_INVALID_SEED', status === 404 ? 'Not found' : 'Invalid seed', description);
-}
-
-export function controlHandlers(runtime: MockRuntime): Record<string, RouteHandler<undefined>> {
-  const stateResult = (): RouteResult => ({ body: metadataEnvelope({ ...snapshot(runtime.state), uploadsDir: runtime.storage.root }) });
+export function controlHandlers(runtime: MockRuntime, controlDoc: Record<string, unknown>): Record<string, RouteHandler<undefined>> {
+  const calls = controlCalls(controlDoc);
+  const stateResult = (session: MockSession): RouteResult => ({
+    body: metadataEnvelope({ ...snapshot(session.state), session: session.id, uploadsDir: session.storage.root }),
+  });
+  const sessionOf = (request: FastifyRequest) => runtime.sessionFor(request);
   return {
+    async listMockControls() {
+      return { body: metadataEnvelope({ sessionHeader: SESSION_HEADER, calls }) };
+    },
     async resetMock(request: FastifyRequest) {
+      const session = sessionOf(request);
       try {
-        await runtime.reset(request.body as MockSeed | undefined);
+        await session.reset(request.body as MockSeed | undefined);
       } catch (error) {
-        throw controlError(400, error instanceof Error ? error.message : String(error));
+        throw controlErrors.invalidSeed(error instanceof Error ? error.message : String(error));
       }
-      return stateResult();
+      return stateResult(session);
     },
-    async getMockState() {
-      return stateResult();
+    async getMockState(request: FastifyRequest) {
+      return stateResult(sessionOf(request));
     },
-    async settleMock() {
-      await runtime.settle();
-      return stateResult();
+    async settleMock(request: FastifyRequest) {
+      const session = sessionOf(request);
+      const summary = await session.settle();
+      return { body: metadataEnvelope({ ...summary, pendingJobs: session.state.scheduler.pending }) };
+    },
+    async setMockCredits(request: FastifyRequest) {
+      const { state } = sessionOf(request);
+      state.credits = (request.body as { credits: number }).credits;
+      state.touch();
+      return { body: metadataEnvelope({ credits: state.credits }) };
     },
     async changeMockProjectStatus(request: FastifyRequest) {
+      const { state } = sessionOf(request);
       const { projectId } = request.params as { projectId: string };
       const change = request.body as StatusChange;
-      const project = runtime.state.projects.get(projectId);
-      if (!project) throw controlError(404, `No project ${projectId}`);
+      const project = state.projects.get(projectId);
+      if (!project) throw controlErrors.notFound(`No project ${projectId}`);
+      const phase = change.phase === undefined ? undefined : phaseFor(state.seed.phases, change.phase);
       const event = changeProjectStatus(
-        runtime.state,
+        state,
         project,
         {
           name: change.name ?? change.code,
@@ -61,17 +77,19 @@ export function controlHandlers(runtime: MockRuntime): Record<string, RouteHandl
           isVisible: change.isVisible ?? project.status.isVisible,
           hasProjectPhase: change.hasProjectPhase ?? project.status.hasProjectPhase,
         },
-        change.phase,
+        phase,
       );
       return { body: metadataEnvelope(event) };
     },
     async setMockEngine(request: FastifyRequest) {
-      runtime.state.engineAvailable = (request.body as { available: boolean }).available;
-      return { body: metadataEnvelope({ available: runtime.state.engineAvailable }) };
+      const { state } = sessionOf(request);
+      state.engineAvailable = (request.body as { available: boolean }).available;
+      return { body: metadataEnvelope({ available: state.engineAvailable }) };
     },
     async setMockFaults(request: FastifyRequest) {
-      Object.assign(runtime.state.faults, request.body as Partial<FaultSwitches>);
-      return { body: metadataEnvelope({ ...runtime.state.faults }) };
+      const { state } = sessionOf(request);
+      Object.assign(state.faults, request.body as Partial<FaultSwitches>);
+      return { body: metadataEnvelope({ ...state.faults }) };
     },
     // Pact's convention, not the envelope: the answer is the map of values the verifier injects.
     async setupProviderState(request: FastifyRequest) {
@@ -83,7 +101,7 @@ export function controlHandlers(runtime: MockRuntime): Record<string, RouteHandl
       // Every setup starts from a reset, so a teardown has nothing to undo.
       if (action === 'teardown') return { body: {} };
       try {
-        return { body: await arrange(new StateContext(request.server, runtime), params) };
+        return { body: await arrange(new StateContext(request.server, sessionOf(request), runtime.startSeed), params) };
       } catch (error) {
         throw new MockHttpError(400, 'MOCK_PROVIDER_STATE_FAILED', 'Provider state not arranged', `"${state}": ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../generated/types.ts';
 import type { UserRecord } from '../domain/records.ts';
-import type { MockRuntime } from '../runtime.ts';
+import type { MockSession } from '../session.ts';
 
 /** Operations served under /api (the `receive*` operations are the webhooks a consumer receives). */
 export type ServiceOperation = Exclude<keyof operations, `receive${string}`>;
@@ -24,7 +24,8 @@ export interface OperationInput<O extends ServiceOperation> {
   request: FastifyRequest;
   reply: FastifyReply;
   user: UserRecord;
-  runtime: MockRuntime;
+  /** The caller's session (X-Mock-Session): its state and uploaded files. */
+  runtime: MockSession;
   /** Validated (and coerced) against the contract before the handler runs. */
   query: QueryOf<O>;
   /** Validated against the contract before the handler runs. */

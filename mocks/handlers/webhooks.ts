@@ -5,7 +5,7 @@ import type { UserRecord, WebhookConfigRecord } from '../domain/records.ts';
 import { webhookUrlProblem, WEBHOOK_URL_GAP } from '../domain/webhook-url.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
-import type { MockRuntime } from '../runtime.ts';
+import type { MockSession } from '../session.ts';
 import type { OperationHandler, SuccessBodyOf } from './operation-types.ts';
 
 const NO_CONFIG_GAP = 'webhook configuration read before any was saved: data is null';
@@ -19,7 +19,7 @@ export const getWebhookConfiguration: OperationHandler<'getWebhookConfiguration'
 function saveConfiguration(
   body: components['schemas']['WebhookConfigurationInput'],
   user: UserRecord,
-  runtime: MockRuntime,
+  runtime: MockSession,
   request: FastifyRequest,
 ): SuccessBodyOf<'createWebhookConfiguration'> {
   const problem = webhookUrlProblem(body.url, { port: request.socket.localPort ?? 0, hosts: [request.hostname, request.socket.localAddress ?? ''] });

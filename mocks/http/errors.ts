@@ -42,6 +42,8 @@ export const errors = {
   invalidRequest: (description: string, gap = PARAMETER_ERROR_GAP) =>
     new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description, gap),
   notFound: (description: string, gap: string) => new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description, gap),
+  sessionLimit: (description: string, gap: string) =>
+    new MockHttpError(503, 'MOCK_TOO_MANY_SESSIONS', 'Too many sessions', description, gap),
   resetDuringRequest: () =>
     new MockHttpError(
       409,

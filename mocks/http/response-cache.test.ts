@@ -30,7 +30,7 @@ class FakeResponse extends EventEmitter {
 
 function setup(maxBytes?: number) {
   const holder = { state: new FakeState() };
-  const cache = new ResponseCache(() => holder.state, maxBytes);
+  const cache = new ResponseCache(() => holder.state, { maxBytes });
   const answer = (req: IncomingMessage) => {
     const response = new FakeResponse();
     return cache.answer(req, response as unknown as ServerResponse) ? response.written : undefined;

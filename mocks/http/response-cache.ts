@@ -34,10 +34,17 @@ export class ResponseCache {
   private keptFor: ReadSnapshot | undefined;
   private inFlight = 0;
 
+  private readonly maxBytes: number;
+  private readonly served: ((request: IncomingMessage) => void) | undefined;
+
   constructor(
     private readonly currentState: () => RevisionedState,
-    private readonly maxBytes = 64 * 1024 * 1024,
-  ) {}
+    /** `served` hears of every request answered from the cache (sessions count it as use). */
+    { maxBytes = 64 * 1024 * 1024, served }: { maxBytes?: number; served?: (request: IncomingMessage) => void } = {},
+  ) {
+    this.maxBytes = maxBytes;
+    this.served = served;
+  }
 
   /** The state a read is about to see; kept answers must have been built from the same one. */
   snapshot(): ReadSnapshot {
@@ -54,6 +61,7 @@ export class ResponseCache {
     if (!entry) return false;
     response.writeHead(entry.status, entry.headers);
     response.end(entry.body);
+    this.served?.(request);
     return true;
   }
 

@@ -90,19 +90,19 @@ export const arrangements: Record<string, Arrangement> = {
   },
   [COMPANY_LIST_FAILS]: async (context) => {
     await context.reset();
-    context.runtime.state.faults.companyList = true;
+    context.session.state.faults.companyList = true;
     return {};
   },
   [COMPANY_HAS_COMPLETED_ANALYSIS]: async (context, params) => {
     await withNamedCompany(context, params);
-    const analysis = context.runtime.state.analyses.ofProject(String(params.projectId)).find((a) => a.status === 'completed');
+    const analysis = context.session.state.analyses.ofProject(String(params.projectId)).find((a) => a.status === 'completed');
     if (!analysis) throw new Error(`the mock seeded no completed analysis for ${String(params.projectId)}`);
     return { analysisId: analysis.id };
   },
   [ENGINE_AVAILABLE]: startSeed,
   [ENGINE_UNREACHABLE]: async (context) => {
     await context.reset();
-    context.runtime.state.engineAvailable = false;
+    context.session.state.engineAvailable = false;
     return {};
   },
   [NO_SUCH_FOLDER]: startSeed,
@@ -122,7 +122,7 @@ export const arrangements: Record<string, Arrangement> = {
     await context.reset();
     const caller = context.user(0);
     const run = await context.call(caller.apiKey, 'POST', '/integrationfund/fund/run', { ...RUN, folderPath: await context.uploadDataRoom(caller) });
-    await context.runtime.settle();
+    await context.session.settle();
     return { fundExtractionId: String(run.fundExtractionId) };
   },
   [NO_SUCH_FUND_RUN]: startSeed,
@@ -145,7 +145,7 @@ export const arrangements: Record<string, Arrangement> = {
     await context.call(`Bearer ${caller.accessToken}`, 'POST', '/integration/webhook', { url: UNREACHABLE_RECEIVER, analysisCompleted: true });
     await context.call(caller.apiKey, 'POST', '/integration/project', { companyName: 'Helio Grid', projectType: 'projectAnalysisNoFile', companyWebsite: 'https://heliogrid.example' });
     // The analysis completes and its analysisCompleted delivery fails before settle answers.
-    await context.runtime.settle();
+    await context.session.settle();
     return {};
   },
 };

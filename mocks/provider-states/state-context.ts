@@ -1,37 +1,43 @@
-// What a provider-state arrangement can do on the running mock: reset to the seed it was started with
-// (plus overrides), and call the service's own operations as a seeded user through Fastify's inject,
-// for the records a seed cannot hold (folders, fund runs, webhook settings).
+// What a provider-state arrangement can do on the caller's session of the running mock: reset it to
+// the seed the mock was started with (plus overrides), and call the service's own operations as a
+// seeded user through Fastify's inject, in the same session, for the records a seed cannot hold
+// (folders, fund runs, webhook settings).
 import type { FastifyInstance } from 'fastify';
 import type { UserRecord } from '../domain/records.ts';
 import type { MockSeed } from '../domain/seed.ts';
-import type { MockRuntime } from '../runtime.ts';
+import type { MockSession } from '../session.ts';
+import { DEFAULT_SESSION, SESSION_HEADER } from '../sessions/session-header.ts';
 
 type Json = Record<string, unknown>;
 
 /** A minimal valid PDF: the mock checks uploaded files by content. */
+/** Ids and times are deterministic only with a start time; the verifier compares what it reads. */
+const PROVIDER_STATE_START_TIME = '2026-01-01T00:00:00.000Z';
+
 const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 export class StateContext {
   constructor(
     private readonly app: FastifyInstance,
-    readonly runtime: MockRuntime,
+    readonly session: MockSession,
+    private readonly startSeed: MockSeed | undefined,
   ) {}
 
   /** Starts again from the seed the mock was started with, `overrides` replacing its top-level keys; ids are deterministic. */
   async reset(overrides: MockSeed = {}): Promise<void> {
-    await this.runtime.reset({ ...this.runtime.startSeed, ...overrides });
+    await this.session.reset({ startTime: PROVIDER_STATE_START_TIME, ...this.startSeed, ...overrides });
   }
 
   /** The seeded users: the first is the caller of the pacts, the second another user of the workspace. */
   user(index: 0 | 1): UserRecord {
-    const user = this.runtime.state.users[index];
+    const user = this.session.state.users[index];
     if (!user) throw new Error(`the mock's seed has no user ${index + 1}, which this provider state needs`);
     return user;
   }
 
   /** A service operation under /api, as `authorization`; answers the envelope's data, throws on anything but 2xx. */
   async call(authorization: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: Json | FormData): Promise<Json> {
-    const headers: Record<string, string> = { authorization };
+    const headers: Record<string, string> = { authorization, ...(this.session.id === DEFAULT_SESSION ? {} : { [SESSION_HEADER]: this.session.id }) };
     let payload: string | Buffer | undefined;
     if (body instanceof FormData) {
       const encoded = new Response(body);

@@ -30,7 +30,7 @@ const asSession = { headers: { authorization: `Bearer ${ACCESS_TOKEN}` } };
 const LIST = '/api/integration/projects?page=0&pageSize=10';
 
 async function inProcessMock(responseCache: boolean): Promise<{ runtime: MockRuntime; app: FastifyInstance; origin: string }> {
-  const runtime = await MockRuntime.create(TEST_SEED);
+  const runtime = await MockRuntime.create({ seed: TEST_SEED });
   const app = await buildMockApp({ runtime, responseCache });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { runtime, app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
@@ -187,40 +187,57 @@ describe('answers with and without the cache', () => {
     if (data?.fundExtractionId) created.fundExtractionId = data.fundExtractionId;
   }
 
-  it('are the same, read twice after every step of random sequences of changes', { timeout: 120_000 }, async () => {
+  /** The default session and two named ones: every step acts on one of them, every read is made in each. */
+  const SESSIONS = [undefined, 'team-a', 'team-b'] as const;
+  const inSession = (init: RequestInit, session: string | undefined): RequestInit => {
+    if (!session) return init;
+    const headers = new Headers(init.headers);
+    headers.set('x-mock-session', session);
+    return { ...init, headers };
+  };
+
+  it('are the same, read twice after every step of random sequences of changes in three sessions', { timeout: 180_000 }, async () => {
     let readsCompared = 0;
+    const step = fc.tuple(fc.constantFrom(...Object.keys(STEPS)), fc.constantFrom(0, 1, 2));
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...Object.keys(STEPS)), { minLength: 1, maxLength: 12 }), async (names) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         const [resetPath, resetInit] = STEPS.reset!({})!;
-        for (const mock of [cached, plain]) await send(mock.origin, resetPath, resetInit());
-        const created: Created = {};
-        for (const name of names) {
-          const step = STEPS[name]!(created);
-          if (!step) continue;
-          const [path, init] = step;
-          const withCache = await send(cached.origin, path, init());
-          const without = await send(plain.origin, path, init());
+        for (const session of SESSIONS) for (const mock of [cached, plain]) await send(mock.origin, resetPath, inSession(resetInit(), session));
+        const created: Created[] = SESSIONS.map(() => ({}));
+        const names = steps.map(([name, at]) => `${name}@${SESSIONS[at] ?? 'default'}`);
+        for (const [name, at] of steps) {
+          const session = SESSIONS[at];
+          const own = created[at]!;
+          const next = STEPS[name]!(own);
+          if (!next) continue;
+          const [path, init] = next;
+          const withCache = await send(cached.origin, path, inSession(init(), session));
+          const without = await send(plain.origin, path, inSession(init(), session));
           // Control answers name each mock's own upload directory; only service answers must be equal.
           if (path.startsWith('/__mock/')) expect(withCache.status, `${name} ${path}`).toBe(without.status);
           else expect(withCache, `${name} ${path}`).toEqual(without);
-          if (name === 'reset') for (const key of Object.keys(created)) delete created[key as keyof Created];
-          remember(created, without);
-          for (const [readPath, readInit] of reads(created)) {
-            const expected = await send(plain.origin, readPath, readInit);
-            expect(await send(cached.origin, readPath, readInit), `after ${names.join(', ')}: ${readPath}`).toEqual(expected);
-            expect(await send(cached.origin, readPath, readInit), `again after ${names.join(', ')}: ${readPath}`).toEqual(expected);
-            readsCompared += 1;
+          if (name === 'reset') for (const key of Object.keys(own)) delete own[key as keyof Created];
+          remember(own, without);
+          for (const [i, readSession] of SESSIONS.entries()) {
+            for (const [readPath, readInit] of reads(created[i]!)) {
+              const init = inSession(readInit, readSession);
+              const expected = await send(plain.origin, readPath, init);
+              expect(await send(cached.origin, readPath, init), `after ${names.join(', ')}: ${readPath} in ${readSession}`).toEqual(expected);
+              expect(await send(cached.origin, readPath, init), `again after ${names.join(', ')}: ${readPath} in ${readSession}`).toEqual(expected);
+              readsCompared += 1;
+            }
           }
         }
       }),
-      { numRuns: 60, seed: 20261121 },
+      { numRuns: 40, seed: 20261121 },
     );
-    expect(readsCompared).toBeGreaterThan(1_500);
+    expect(readsCompared).toBeGreaterThan(2_500);
   });
 });
 
 describe('changes without a request', () => {
-  const FAST: MockSeed = { processingMs: 50 };
+  // Long enough for two reads before the job runs on a loaded machine, short enough to wait for.
+  const FAST: MockSeed = { processingMs: 1_000 };
 
   it('a processing job that finishes shows in the next read', async () => {
     const mock = await startMock({ port: 0, seed: FAST });

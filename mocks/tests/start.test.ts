@@ -13,6 +13,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let child: ChildProcess | undefined;
 let baseUrl = '';
+let startOutput = '';
 let receiver: WebhookReceiver;
 const checker = checkingFetch();
 
@@ -28,7 +29,10 @@ beforeAll(async () => {
     child?.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const url = /Stateful mock: (\S+)/.exec(output)?.[1];
-      if (url) resolve(url);
+      if (url && output.includes('Control API')) {
+        startOutput = output;
+        resolve(url);
+      }
     });
     child?.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child?.once('exit', (code) => reject(new Error(`mocks/start.ts exited (${code}) before listening:\n${output}`)));
@@ -42,6 +46,9 @@ afterAll(async () => {
 
 it('runs the life of a company and a fund for a consumer, then stops cleanly', async () => {
   expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+  // What a new user needs, printed at start: credentials and where the control API is.
+  expect(startOutput).toContain('API key: consumer-key  access token: consumer-token');
+  expect(startOutput).toContain(`Control API: ${new URL(baseUrl).origin}/__mock`);
   const client = createIntegrationClient({ baseUrl, apiKey: 'consumer-key', accessToken: 'consumer-token', fetch: checker.fetch });
   await client.createWebhookConfiguration({ url: receiver.url, analysisCompleted: true });
 

@@ -1,9 +1,10 @@
-// Uploaded files on disk under one temporary root per mock instance. Files are streamed into a
+// Uploaded files on disk, one directory per session of the mock (runtime.ts). Files are streamed into a
 // staging directory first and only moved into their folder when the whole upload succeeded, so a
 // failed upload never leaves a partial folder or file behind.
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { syncDirectory } from '../persistence/append-log.ts';
 
 export interface StagedFile {
   /** Name as stored (sanitised file name from the request). */
@@ -13,10 +14,15 @@ export interface StagedFile {
 }
 
 export class FolderStorage {
-  private constructor(readonly root: string) {}
+  /** Nothing is created until the first upload. `durable`: files are synced before an upload is answered (state file). */
+  constructor(
+    readonly root: string,
+    private readonly durable = false,
+  ) {}
 
-  static async create(): Promise<FolderStorage> {
-    return new FolderStorage(await mkdtemp(join(tmpdir(), 'fund-mock-')));
+  /** A fresh temporary directory for a mock's uploads. */
+  static async temporaryRoot(): Promise<string> {
+    return mkdtemp(join(tmpdir(), 'fund-mock-'));
   }
 
   async createStaging(): Promise<string> {
@@ -33,6 +39,7 @@ export class FolderStorage {
     if (isNew) await mkdir(dir, { recursive: true });
     try {
       for (const file of files) await rename(file.path, join(dir, file.name));
+      if (this.durable) await syncFiles(dir, files, isNew);
     } catch (error) {
       if (isNew) await this.remove(dir);
       throw error;
@@ -44,7 +51,7 @@ export class FolderStorage {
     await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 
-  /** Empties the root (reset) without removing it. */
+  /** Empties the session's directory (reset) without removing it. */
   async clear(): Promise<void> {
     await Promise.all([this.remove(join(this.root, 'folders')), this.remove(join(this.root, 'staging'))]);
   }
@@ -52,4 +59,18 @@ export class FolderStorage {
   async destroy(): Promise<void> {
     await this.remove(this.root);
   }
+}
+
+/** Makes moved files and their directory entries durable (the folder's record is written next). */
+async function syncFiles(dir: string, files: StagedFile[], isNew: boolean): Promise<void> {
+  for (const file of new Set(files.map((f) => f.name))) {
+    const handle = await open(join(dir, file), 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+  syncDirectory(dir);
+  if (isNew) syncDirectory(dirname(dir));
 }

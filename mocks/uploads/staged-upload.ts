@@ -3,11 +3,11 @@
 // upload turns its outcome, success or failure, into the reset's answer: nothing was stored.
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../http/errors.ts';
-import type { MockRuntime } from '../runtime.ts';
+import type { MockSession } from '../session.ts';
 import { receiveMultipart, type ReceivedParts, type ReceiveOptions } from './multipart-files.ts';
 
 export async function withStagedUpload<T>(
-  runtime: MockRuntime,
+  runtime: MockSession,
   request: FastifyRequest,
   options: Omit<ReceiveOptions, 'stagingDir'>,
   use: (parts: ReceivedParts) => T | Promise<T>,

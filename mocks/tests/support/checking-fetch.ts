@@ -34,7 +34,7 @@ export function judgeResponse(method: string, url: string, status: number, conte
     // A path or method the contract does not have still answers with an envelope.
     const result = known ? validator.validateResponse(method, template, status, body) : validator.validateSchema('Envelope', body);
     problems.push(...result.violations.map((v) => `${v.path} ${v.message}`));
-  } else if (path.startsWith('/__mock/')) {
+  } else if (path === '/__mock' || path.startsWith('/__mock/')) {
     problems.push(...controlValidator().validateResponse(method, path, status, body));
   }
   return problems;
@@ -45,8 +45,9 @@ export function checkingFetch(inner: typeof globalThis.fetch = globalThis.fetch)
   const wrapped = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     // Read method and URL without constructing a Request: that would consume a streamed body.
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const url = input instanceof Request ? input.url : String(input);
     const response = await inner(input, init);
+    // After a redirect the answer is the final URL's.
+    const url = response.url || (input instanceof Request ? input.url : String(input));
     const text = await response.clone().text();
     let body: unknown;
     const problems: string[] = [];

@@ -12,7 +12,7 @@ export const SECOND_API_KEY = 'mock-api-key-2';
 export const SECOND_ACCESS_TOKEN = 'mock-access-token-2';
 
 /** Processing never moves by itself within a test unless the test asks for it (settle). */
-export const TEST_SEED: MockSeed = { processingMs: 600_000 };
+export const TEST_SEED: MockSeed = { processingMs: 600_000, startTime: '2026-01-01T00:00:00.000Z' };
 
 export interface RawResponse {
   status: number;
@@ -32,6 +32,8 @@ export interface MockUnderTest {
     state(): Promise<any>;
     settle(): Promise<any>;
     setEngine(available: boolean): Promise<void>;
+    /** POST /__mock/credits; answers the credits now. */
+    setCredits(credits: number): Promise<{ credits: number }>;
     /** POST /__mock/faults; answers every fault switch after the change. */
     setFaults(faults: { companyList?: boolean }): Promise<{ companyList: boolean }>;
     changeStatus(projectId: string, change: Record<string, unknown>): Promise<RawResponse>;
@@ -79,6 +81,7 @@ export function useMock(seed: MockSeed = TEST_SEED): MockUnderTest {
         await post('/__mock/engine', { available });
       },
       setFaults: (faults) => post('/__mock/faults', faults),
+      setCredits: (credits) => post('/__mock/credits', { credits }),
       changeStatus: (projectId, change) =>
         raw(`/__mock/projects/${projectId}/status`, {
           method: 'POST',

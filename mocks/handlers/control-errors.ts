@@ -1,0 +1,8 @@
+// Errors of the control API, in the service's top-level error envelope with `MOCK_*` codes.
+import { MockHttpError } from '../http/errors.ts';
+
+export const controlErrors = {
+  invalidSeed: (description: string) => new MockHttpError(400, 'MOCK_INVALID_SEED', 'Invalid seed', description),
+  invalidRequest: (description: string) => new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description),
+  notFound: (description: string) => new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description),
+} as const;

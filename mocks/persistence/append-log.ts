@@ -1,0 +1,145 @@
+// An append-only file of JSON lines with group commit: every line appended while a write is under
+// way goes into the next write, and one fdatasync makes the whole batch durable, so the cost of a
+// durable change is one small append (not a rewrite of the state) shared by concurrent changes.
+// A crash can leave only a torn last line, which the next open drops. Compaction writes the whole
+// state to a new file, syncs it and renames it over the old one (atomic on POSIX file systems).
+import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+interface Pending {
+  text: string;
+  done: () => void;
+  failed: (error: unknown) => void;
+}
+
+export class StateFileError extends Error {}
+
+export class AppendLog {
+  private queue: Pending[] = [];
+  private writing: Promise<void> | undefined;
+  private closed = false;
+  private last: Promise<void> = Promise.resolve();
+  /** Bytes in the file now. */
+  size: number;
+
+  private constructor(
+    readonly path: string,
+    private handle: FileHandle,
+    size: number,
+    /** Called between batches; may replace the file through `rewrite`. */
+    private readonly maintain: (log: AppendLog) => Promise<void>,
+  ) {
+    this.size = size;
+  }
+
+  /** Opens (or creates) the file; answers its complete lines. A torn last line is cut off. */
+  static async open(path: string, maintain: (log: AppendLog) => Promise<void> = async () => {}): Promise<{ log: AppendLog; lines: string[] }> {
+    await rm(`${path}.compacting`, { force: true });
+    let text = '';
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
+    }
+    const complete = text.lastIndexOf('\n') + 1;
+    const handle = await open(path, 'a+');
+    if (complete < text.length) {
+      // A write the crash interrupted: it was never acknowledged.
+      await handle.truncate(Buffer.byteLength(text.slice(0, complete)));
+      await handle.datasync();
+    }
+    syncDirectory(dirname(path));
+    const lines = text.slice(0, complete).split('\n');
+    lines.pop();
+    return { log: new AppendLog(path, handle, Buffer.byteLength(text.slice(0, complete)), maintain), lines };
+  }
+
+  /** Resolves once the line (no newline in it) is durable. */
+  append(line: string): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the state file is closed'));
+    this.last = new Promise((done, failed) => {
+      this.queue.push({ text: `${line}\n`, done, failed });
+      this.writing ??= this.drain();
+    });
+    return this.last;
+  }
+
+  /** Resolves when every line appended so far is durable (batches are written in order). */
+  durable(): Promise<void> {
+    return this.last;
+  }
+
+  /** Resolves when nothing is being written. */
+  async flushed(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  /** Replaces the file by these lines (compaction); called from `maintain`, between batches. */
+  async rewrite(lines: Iterable<string>): Promise<void> {
+    const temporary = `${this.path}.compacting`;
+    const out = await open(temporary, 'w');
+    let size = 0;
+    try {
+      let chunk: string[] = [];
+      for (const line of lines) {
+        chunk.push(line);
+        if (chunk.length === 1000) {
+          size += await writeAll(out, `${chunk.join('\n')}\n`);
+          chunk = [];
+        }
+      }
+      if (chunk.length) size += await writeAll(out, `${chunk.join('\n')}\n`);
+      await out.datasync();
+    } finally {
+      await out.close();
+    }
+    await rename(temporary, this.path);
+    syncDirectory(dirname(this.path));
+    await this.handle.close();
+    this.handle = await open(this.path, 'a');
+    this.size = size;
+  }
+
+  async close(): Promise<void> {
+    await this.flushed();
+    this.closed = true;
+    await this.handle.close();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const batch = this.queue;
+        this.queue = [];
+        try {
+          this.size += await writeAll(this.handle, batch.map((p) => p.text).join(''));
+          await this.handle.datasync();
+          for (const p of batch) p.done();
+        } catch (error) {
+          for (const p of batch) p.failed(error);
+        }
+        await this.maintain(this);
+      }
+    } finally {
+      this.writing = undefined;
+    }
+  }
+}
+
+async function writeAll(handle: FileHandle, text: string): Promise<number> {
+  const buffer = Buffer.from(text);
+  let written = 0;
+  while (written < buffer.length) written += (await handle.write(buffer, written)).bytesWritten;
+  return buffer.length;
+}
+
+/** Makes a created or renamed file's directory entry durable. */
+export function syncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

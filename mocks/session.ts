@@ -1,0 +1,76 @@
+// One session of the mock: an isolated world (state and uploaded files) that a reset replaces,
+// with the control operations that act on it as a whole (reset, settle, close).
+import { resolveSeed } from './domain/default-seed.ts';
+import type { MockSeed } from './domain/seed.ts';
+import { MockState } from './domain/state.ts';
+import type { FolderStorage } from './uploads/folder-storage.ts';
+
+export interface SettleSummary {
+  /** Scheduled state moves run by this settle. */
+  jobsRun: number;
+  /** Webhook deliveries that got an outcome while it waited. */
+  deliveries: number;
+}
+
+export interface SessionOptions {
+  /** Tracks changed records for a state file. */
+  track?: boolean;
+  /** Read back from a state file: starts without the seed's projects. */
+  restoring?: boolean;
+}
+
+export class MockSession {
+  state: MockState;
+  /** Time of the last request that named this session (idle sessions are dropped, runtime.ts). */
+  lastUsed = Date.now();
+  /** Set when the state was (re)created from a seed and a state file has not written it yet (null: the default seed). */
+  pendingFresh: MockSeed | null | undefined;
+  private readonly track: boolean;
+
+  constructor(
+    readonly id: string,
+    readonly storage: FolderStorage,
+    seed: MockSeed | undefined,
+    private readonly onTouch: (session: MockSession) => void,
+    { track = false, restoring = false }: SessionOptions = {},
+  ) {
+    this.track = track;
+    this.state = this.stateFor(seed, restoring);
+    if (!restoring) this.pendingFresh = seed ?? null;
+  }
+
+  private stateFor(seed: MockSeed | undefined, restoring = false): MockState {
+    return new MockState(resolveSeed(seed), { sessionId: this.id, onTouch: () => this.onTouch(this), track: this.track, restoring });
+  }
+
+  /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */
+  async reset(seed?: MockSeed): Promise<void> {
+    const next = this.stateFor(seed);
+    this.stop();
+    await this.storage.clear();
+    this.state = next;
+    this.pendingFresh = seed ?? null;
+    this.onTouch(this);
+  }
+
+  /** Finishes all processing now and waits for the webhook deliveries it causes. */
+  async settle(): Promise<SettleSummary> {
+    const { scheduler, webhooks } = this.state;
+    const deliveredBefore = webhooks.delivered;
+    const jobsRun = scheduler.settle();
+    await webhooks.drain();
+    return { jobsRun, deliveries: webhooks.delivered - deliveredBefore };
+  }
+
+  /** Ends processing and removes the session's files. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.storage.destroy();
+  }
+
+  /** Ends processing (timers, deliveries under way), keeping the state and files. */
+  stop(): void {
+    this.state.scheduler.cancelAll();
+    this.state.webhooks.abortAll();
+  }
+}
