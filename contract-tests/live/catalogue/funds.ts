@@ -10,6 +10,15 @@ type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };
 const STATUS_ORDER: Record<string, number> = { pending: 0, running: 1, completed: 2, error: 2 };
 
+/** A one-file upload form: a small PDF named for the run and `label`, added to `folderPath`. */
+function oneFileInto(runId: string, label: string, folderPath: string): { form: FormData; name: string } {
+  const [blob, name] = PDF_FILE(runId, label);
+  const form = new FormData();
+  form.append('files', blob, name);
+  form.append('folderPath', folderPath);
+  return { form, name };
+}
+
 export const fundRules: Rule[] = [
   {
     id: 'funds.upload-returns-folder',
@@ -37,10 +46,7 @@ export const fundRules: Rule[] = [
     needs: { writes: true },
     async check(ctx) {
       const folder = await ctx.fixtures.fundFolder();
-      const [blob, name] = PDF_FILE(ctx.runId, 'side-letter');
-      const form = new FormData();
-      form.append('files', blob, name);
-      form.append('folderPath', folder.folderPath);
+      const { form, name } = oneFileInto(ctx.runId, 'side-letter', folder.folderPath);
       const answer = await ctx.call('uploadFundFiles', { form, spend: { credits: 0, records: 1, record: `file ${name} added to ${folder.folderPath}` } });
       const data = dataOf<Schemas['FundUploadResult']>(answer);
       ctx.expect(isSuccess(answer), `answered ${describeAnswer(answer)}`);
@@ -57,10 +63,7 @@ export const fundRules: Rule[] = [
     cost: { credits: 0, records: 1 },
     needs: { writes: true },
     async check(ctx) {
-      const [blob, name] = PDF_FILE(ctx.runId, 'stray');
-      const form = new FormData();
-      form.append('files', blob, name);
-      form.append('folderPath', `conformance-${ctx.runId}/no-such-folder`);
+      const { form, name } = oneFileInto(ctx.runId, 'stray', `conformance-${ctx.runId}/no-such-folder`);
       const answer = await ctx.call('uploadFundFiles', { form, spend: { credits: 0, records: 1, record: `file ${name} (only if wrongly accepted)` } });
       ctx.expect(answer.status === 404 && codeOf(answer) === 'Error100', `expected HTTP 404 Error100, got ${describeAnswer(answer)}`);
     },
@@ -76,10 +79,7 @@ export const fundRules: Rule[] = [
     needs: { writes: true, secondUser: true },
     async check(ctx) {
       const folder = await ctx.fixtures.fundFolder();
-      const [blob, name] = PDF_FILE(ctx.runId, 'intruder');
-      const form = new FormData();
-      form.append('files', blob, name);
-      form.append('folderPath', folder.folderPath);
+      const { form, name } = oneFileInto(ctx.runId, 'intruder', folder.folderPath);
       const answer = await ctx.call('uploadFundFiles', { auth: 'secondApiKey', form, spend: { credits: 0, records: 1, record: `file ${name} (only if wrongly accepted)` } });
       ctx.expect(answer.status === 404 && codeOf(answer) === 'Error100', `expected HTTP 404 Error100, got ${describeAnswer(answer)}`);
     },
