@@ -3,7 +3,8 @@
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { captureOutput } from './captured-output.ts';
 import { main } from './cli.ts';
 import type { DiffReport } from './types.ts';
 
@@ -13,18 +14,8 @@ const real = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8
 let dir: string;
 
 async function run(argv: string[], cwd = ROOT): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
-  try {
-    return { code: await main(argv, cwd), out: out.join(''), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-    write.mockRestore();
-  }
+  const { code, out, err } = await captureOutput(() => main(argv, cwd));
+  return { code, out: out.join(''), err: err.join('\n') };
 }
 
 /** A Pact V4 file with one HTTP interaction and one message, as the consumer suites record them. */

@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { captureOutput } from './captured-output.ts';
 import { renderChangelog } from './changelog.ts';
 import { main as gate } from './gate-cli.ts';
 import type { Json } from './types.ts';
@@ -25,18 +26,8 @@ const breaking = (d: Any) => d.components.schemas.FundRunStatus.enum.push('cance
 const compatible = (d: Any) => (d.components.schemas.FundRunRequest.properties.note = { type: 'string' });
 
 async function runGate(argv: string[] = []): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
-  try {
-    return { code: await gate(argv, repo), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-    write.mockRestore();
-  }
+  const { code, out, err } = await captureOutput(() => gate(argv, repo));
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 beforeAll(() => {
