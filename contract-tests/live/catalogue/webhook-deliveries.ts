@@ -2,12 +2,22 @@
 // run and an analysis, and their record in the history.
 import type { components } from '../../../generated/types.ts';
 import { dataOf } from '../answers.ts';
-import type { Rule } from '../rule-types.ts';
+import type { Delivery } from '../receiver.ts';
+import type { Rule, RuleContext } from '../rule-types.ts';
 
 type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const eventOf = (body: unknown) => (isObject(body) ? body.event : undefined);
+
+/** With the receiver configured and the fund run finished, the first delivery the receiver got; none leaves the rule not checked. */
+async function deliveryAfterFundRun(ctx: RuleContext): Promise<Delivery> {
+  await ctx.fixtures.receiverConfigured();
+  await ctx.fixtures.finishedFundRun();
+  const delivery = await ctx.fixtures.delivery(() => true);
+  if (!delivery) return ctx.notChecked(`no delivery reached the receiver within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`);
+  return delivery;
+}
 
 export const webhookDeliveryRules: Rule[] = [
   {
@@ -38,9 +48,7 @@ export const webhookDeliveryRules: Rule[] = [
     uses: ['receiverConfigured', 'fundRun'],
     needs: { writes: true, accessToken: true, receiver: true },
     async check(ctx) {
-      await ctx.fixtures.receiverConfigured();
-      await ctx.fixtures.finishedFundRun();
-      if (!(await ctx.fixtures.delivery(() => true))) return ctx.notChecked(`no delivery reached the receiver within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`);
+      await deliveryAfterFundRun(ctx);
       for (const d of ctx.fixtures.receiver?.received ?? []) {
         ctx.expect(d.method === 'POST' && isObject(d.body) && typeof d.body.event === 'string' && isObject(d.body.data), `delivery ${d.method} ${d.path}: ${JSON.stringify(d.body).slice(0, 200)}`);
       }
@@ -56,10 +64,7 @@ export const webhookDeliveryRules: Rule[] = [
     uses: ['receiverConfigured', 'fundRun'],
     needs: { writes: true, accessToken: true, receiver: true },
     async check(ctx) {
-      await ctx.fixtures.receiverConfigured();
-      await ctx.fixtures.finishedFundRun();
-      const delivery = await ctx.fixtures.delivery(() => true);
-      if (!delivery) return ctx.notChecked(`no delivery reached the receiver within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`);
+      const delivery = await deliveryAfterFundRun(ctx);
       const event = eventOf(delivery.body);
       const answer = await ctx.call('listWebhookDeliveries', { auth: 'bearer' });
       const deliveries = dataOf<Schemas['WebhookDelivery'][]>(answer) ?? [];
