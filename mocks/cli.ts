@@ -27,9 +27,9 @@ damaged state file, 3 the port is in use or cannot be bound.`;
 export interface MockCliContext {
   /** The documentation site's folder, or undefined when there is none to serve. */
   docsDir(): Promise<string | undefined>;
-  /** Defaults the flags override (npm start takes them from the environment). */
+  /** Defaults the flags override, as given (npm start takes them from the environment); `env` names each one's variable for errors. */
   defaults?: {
-    port?: number;
+    port?: string;
     apiKey?: string;
     accessToken?: string;
     stateFile?: string;
@@ -82,9 +82,10 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const port = values.port === undefined ? (defaults.port ?? 4010) : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535 || (values.port !== undefined && !/^\d+$/.test(values.port))) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+  const rawPort = values.port ?? defaults.port;
+  const port = rawPort === undefined ? 4010 : Number(rawPort);
+  if (rawPort !== undefined && (!/^\d+$/.test(rawPort) || port > 65_535)) {
+    throw new UsageError(`${values.port === undefined ? 'PORT' : '--port'} must be a whole number from 0 to 65535, got "${rawPort}"`);
   }
   for (const name of ['host', 'seed', 'api-key', 'access-token', 'state-file'] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} must not be empty`);
@@ -96,16 +97,17 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
     apiKey: values['api-key'] ?? defaults.apiKey,
     accessToken: values['access-token'] ?? defaults.accessToken,
     stateFile: values['state-file'] ?? defaults.stateFile,
-    sessionIdleMs: positiveInteger('session-idle-ms', values['session-idle-ms'] ?? defaults.sessionIdleMs),
-    maxSessions: positiveInteger('max-sessions', values['max-sessions'] ?? defaults.maxSessions),
+    sessionIdleMs: positiveInteger(values['session-idle-ms'] === undefined ? 'MOCK_SESSION_IDLE_MS' : '--session-idle-ms', values['session-idle-ms'] ?? defaults.sessionIdleMs),
+    maxSessions: positiveInteger(values['max-sessions'] === undefined ? 'MOCK_MAX_SESSIONS' : '--max-sessions', values['max-sessions'] ?? defaults.maxSessions),
     docs: !values['no-docs'] && defaults.docs !== false,
     log: values.log || defaults.log === true,
   };
 }
 
-function positiveInteger(flag: string, raw: string | undefined): number | undefined {
+/** `name` is the flag or, for a default from the environment, the variable that gave the value. */
+function positiveInteger(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`--${flag} must be a positive whole number, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`${name} must be a positive whole number, got "${raw}"`);
   return Number(raw);
 }
 
@@ -177,7 +179,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     });
   } catch (error) {
     if (error instanceof StateFileError) {
-      console.error(`portfolio-mock: the state file ${options.stateFile} cannot be used: ${error.message}`);
+      console.error(`portfolio-mock: ${error.message}`);
       return 2;
     }
     if (seed && !(error as NodeJS.ErrnoException).code) {

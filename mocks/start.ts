@@ -24,7 +24,7 @@ const env = process.env;
 const code = await main(process.argv.slice(2), {
   docsDir: prepareDocs,
   defaults: {
-    ...(env.PORT ? { port: Number(env.PORT) } : {}),
+    ...(env.PORT ? { port: env.PORT } : {}),
     ...(env.MOCK_API_KEY ? { apiKey: env.MOCK_API_KEY } : {}),
     ...(env.MOCK_ACCESS_TOKEN ? { accessToken: env.MOCK_ACCESS_TOKEN } : {}),
     ...(env.MOCK_STATE_FILE ? { stateFile: env.MOCK_STATE_FILE } : {}),

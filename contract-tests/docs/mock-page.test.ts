@@ -15,8 +15,14 @@ async function mockCodes(): Promise<string[]> {
     (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('tests') && !f.startsWith('prism'),
   );
   const codes = new Set<string>();
-  for (const file of files) for (const [code] of (await readFile(join(ROOT, 'mocks', file), 'utf8')).matchAll(/(?<=')MOCK_[A-Z_]+(?=')/g)) codes.add(code);
-  return [...codes].sort();
+  // A name the mock reads from the environment (`env.MOCK_…`) is a setting, not a code, also where a message quotes it.
+  const variables = new Set<string>();
+  for (const file of files) {
+    const source = await readFile(join(ROOT, 'mocks', file), 'utf8');
+    for (const [code] of source.matchAll(/(?<=')MOCK_[A-Z_]+(?=')/g)) codes.add(code);
+    for (const [, name] of source.matchAll(/\benv\.(MOCK_[A-Z_]+)/g)) variables.add(name!);
+  }
+  return [...codes].filter((code) => !variables.has(code)).sort();
 }
 
 /** Codes without a row of their own (`| \`CODE\` | status |`) in the page's table. */
