@@ -35,7 +35,7 @@ function resolve(doc: Json, ref: string): unknown {
  * Top-level property names the site shows for a schema when a page opens: through $ref and allOf,
  * and of anyOf/oneOf the first alternative, which Redoc selects until the reader picks another.
  */
-export function shownProperties(doc: Json, schema: unknown, seen = new Set<unknown>()): Set<string> {
+function shownProperties(doc: Json, schema: unknown, seen = new Set<unknown>()): Set<string> {
   const names = new Set<string>();
   if (!isObject(schema) || seen.has(schema)) return names;
   seen.add(schema);

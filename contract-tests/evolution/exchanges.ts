@@ -229,7 +229,7 @@ export function canonicalScheme(scheme: unknown): Json {
   return out;
 }
 
-export function firstBranch(schema: Json): Json {
+function firstBranch(schema: Json): Json {
   return Array.isArray(schema.anyOf) && schema.anyOf.length > 0 ? (schema.anyOf[0] as Json) : schema;
 }
 

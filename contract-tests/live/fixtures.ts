@@ -35,7 +35,7 @@ export const FIXTURES: Record<FixtureName, FixtureInfo> = {
   },
 };
 
-export const FINAL_FUND_STATUSES = ['completed', 'error'];
+const FINAL_FUND_STATUSES = ['completed', 'error'];
 export const PDF_FILE = (runId: string, name: string): [Blob, string] => [
   new Blob([`%PDF-1.4\n% conformance run ${runId} ${name}\n%%EOF\n`], { type: 'application/pdf' }),
   `conformance-${runId}-${name}.pdf`,

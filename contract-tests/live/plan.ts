@@ -23,7 +23,7 @@ export interface RunPlan {
 }
 
 /** A rule's fixtures and theirs, each once. */
-export function fixturesOf(rule: Rule): FixtureName[] {
+function fixturesOf(rule: Rule): FixtureName[] {
   const found = new Set<FixtureName>();
   const visit = (name: FixtureName) => {
     if (found.has(name)) return;
@@ -35,7 +35,7 @@ export function fixturesOf(rule: Rule): FixtureName[] {
 }
 
 /** The option a need is missing, or undefined. */
-export function missingNeed(needs: Needs, can: Capabilities): string | undefined {
+function missingNeed(needs: Needs, can: Capabilities): string | undefined {
   if (needs.writes && !can.writes) return 'creates data, changes a setting or spends credits: pass --allow-writes with --max-credits N';
   if (needs.accessToken && !can.accessToken) return 'needs the session token of the webhook calls: pass --access-token';
   if (needs.secondUser && !can.secondUser) return "needs a second user's API key: pass --second-api-key";

@@ -46,7 +46,7 @@ export interface ConformanceOptions {
   onProgress?: (ruleId: string, done: number, total: number) => void;
 }
 
-export function newRunId(): string {
+function newRunId(): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
   return `${stamp}-${randomBytes(2).toString('hex')}`;
 }

@@ -21,7 +21,7 @@ export const PRISM_MOCK_PORT = 4012;
  * Refuses a port already taken, before Prism starts (Prism would print its whole help on
  * EADDRINUSE). Port 0 always works.
  */
-export async function assertPortFree(port: number, host: string): Promise<void> {
+async function assertPortFree(port: number, host: string): Promise<void> {
   if (port === 0) return;
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();

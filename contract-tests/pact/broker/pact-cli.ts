@@ -16,7 +16,7 @@ export interface PactCliResult {
 export class PactCliMissing extends Error {}
 
 /** The bin script of a tool of @pact-foundation/pact-cli; throws PactCliMissing when the package is not installed. */
-export function pactCliBin(tool: PactCliTool): string {
+function pactCliBin(tool: PactCliTool): string {
   try {
     const manifest = createRequire(import.meta.url).resolve('@pact-foundation/pact-cli/package.json');
     return join(dirname(manifest), 'bin', `${tool}.js`);
