@@ -85,7 +85,8 @@ describe('fund upload', () => {
 
 describe('fund run', () => {
   it('is accepted pending with 10 credits charged, runs, completes and links bookmarked companies', async () => {
-    await mock.control.reset({ ...TEST_SEED, processingMs: 400 });
+    // Pending and running last 750 ms each: wide enough for a poll every 20 ms on a busy machine.
+    await mock.control.reset({ ...TEST_SEED, processingMs: 1_500 });
     const client = mock.client();
     const folderPath = await uploadedFolder();
     const { data: run } = await client.startFundRun({ name: 'Northwind III', folderPath, refDate: '2025-12-31', customerIsInvestor: true });
