@@ -1,5 +1,7 @@
 // The contract's own checkers (Redocly lint with our rules, Spectral's OWASP ruleset, generate:check) pass on the contract
-// and fail on a broken copy of it.
+// and fail on a broken copy of it. Each tool runs as the command users run (a child process, about two CPU-seconds of
+// start-up each), so each runs twice: once on the contract, once on one copy carrying every break for that tool. The
+// breaks are independent and the clean run shows none of their rules, so each rule named in the broken run is one break.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,9 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
-const COPIED = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.redocly.lint-ignore.yaml', '.spectral.yaml', 'package.json'];
 
-async function sh(cwd: string, cmd: string, args: string[]): Promise<{ ok: boolean; out: string }> {
+interface Result {
+  ok: boolean;
+  out: string;
+}
+
+async function sh(cwd: string, cmd: string, args: string[]): Promise<Result> {
   try {
     const { stdout, stderr } = await run(cmd, args, { cwd, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 24 });
     return { ok: true, out: stdout + stderr };
@@ -25,15 +31,25 @@ const redocly = (cwd: string) => sh(cwd, join(ROOT, 'node_modules/.bin/redocly')
 const spectral = (cwd: string) => sh(cwd, join(ROOT, 'node_modules/.bin/spectral'), ['lint', '--ruleset', '.spectral.yaml', '--fail-severity=hint', '-f', 'text', 'generated/openapi.json']);
 const generateCheck = (cwd: string) => sh(cwd, join(ROOT, 'node_modules/.bin/tsx'), ['scripts/generate.ts', '--check']);
 
-let copy: string;
+/** What each tool reads: the copy a test breaks holds only these (node_modules linked), so the repository is never touched. */
+const NEEDS = {
+  redocly: ['openapi', 'redocly.yaml', '.redocly.lint-ignore.yaml'],
+  spectral: ['generated/openapi.json', '.spectral.yaml'],
+  generate: ['openapi', 'scripts', 'generated', 'redocly.yaml', 'package.json'],
+};
+const copies: string[] = [];
 
-/** A fresh copy of the contract and its tooling, so a test can break it without touching the repo. */
-async function freshCopy(): Promise<string> {
+async function copyOf(entries: string[]): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'contract-'));
-  for (const entry of COPIED) await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
+  copies.push(dir);
+  for (const entry of entries) await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   return dir;
 }
+
+afterAll(async () => {
+  await Promise.all(copies.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 async function edit(dir: string, file: string, change: (text: string) => string): Promise<void> {
   const path = join(dir, file);
@@ -43,12 +59,11 @@ async function edit(dir: string, file: string, change: (text: string) => string)
   await writeFile(path, after);
 }
 
-beforeAll(async () => {
-  copy = await freshCopy();
-});
-afterAll(async () => {
-  await rm(copy, { recursive: true, force: true });
-});
+/** Rule names Redocly's stylish format lists under `file`'s heading. */
+function redoclyRulesAt(out: string, file: string): string[] {
+  const section = out.split(/\n(?=\S)/).find((block) => block.startsWith(`${file}:\n`)) ?? '';
+  return [...section.matchAll(/^ +\d+:\d+ +error +(\S+)/gm)].map((m) => m[1]!);
+}
 
 describe('redocly lint', () => {
   it('passes on the contract with zero errors and zero warnings', async () => {
@@ -58,33 +73,34 @@ describe('redocly lint', () => {
     expect(result.out).not.toMatch(/\d+ warnings?/);
   });
 
-  it('fails on a media type without an example', async () => {
-    const dir = await freshCopy();
-    await edit(dir, 'openapi/paths/integration_processmessage.yaml', (t) =>
-      t.replace(/\n {8}examples:\n {10}ProcessMessage:\n {12}\$ref: [^\n]+/, ''),
-    );
-    const result = await redocly(dir);
-    await rm(dir, { recursive: true, force: true });
-    expect(result.ok).toBe(false);
-    expect(result.out).toContain('media-type-has-example');
-  });
+  describe('on a copy with four breaks, each named at its file', () => {
+    let result: Result;
+    beforeAll(async () => {
+      const dir = await copyOf(NEEDS.redocly);
+      await edit(dir, 'openapi/paths/integration_processmessage.yaml', (t) => t.replace(/\n {8}examples:\n {10}ProcessMessage:\n {12}\$ref: [^\n]+/, ''));
+      await edit(dir, 'openapi/paths/integration_analysis_detail.yaml', (t) => t.replace('operationId: getAnalysisDetail', 'operationId: get_analysis_detail'));
+      await edit(dir, 'openapi/paths/integration_retrievereport.yaml', (t) => t.replace(/ {2}operationId: retrieveReport\n/, ''));
+      await edit(dir, 'openapi/components/schemas/ProjectProcessing.yaml', (t) => t.replace(/x-gap: (.*)\.$/m, 'x-gap: $1'));
+      result = await redocly(dir);
+    });
 
-  it('fails on an operation without operationId, or with one not in camelCase', async () => {
-    await edit(copy, 'openapi/paths/integration_analysis_detail.yaml', (t) => t.replace('operationId: getAnalysisDetail', 'operationId: get_analysis_detail'));
-    await edit(copy, 'openapi/paths/integration_retrievereport.yaml', (t) => t.replace(/ {2}operationId: retrieveReport\n/, ''));
-    const result = await redocly(copy);
-    expect(result.ok).toBe(false);
-    expect(result.out).toContain('operation-id-camel-case');
-    expect(result.out).toContain('operation-operationId');
-  });
+    it('fails, with one error per break', () => {
+      expect(result.ok, result.out).toBe(false);
+      expect(result.out).toContain('Validation failed with 4 errors');
+    });
 
-  it('fails on an x-gap that is not a one-line sentence', async () => {
-    const dir = await freshCopy();
-    await edit(dir, 'openapi/components/schemas/ProjectProcessing.yaml', (t) => t.replace(/x-gap: (.*)\.$/m, 'x-gap: $1'));
-    const result = await redocly(dir);
-    await rm(dir, { recursive: true, force: true });
-    expect(result.ok).toBe(false);
-    expect(result.out).toContain('gap-is-a-sentence');
+    it('fails on a media type without an example', () => {
+      expect(redoclyRulesAt(result.out, 'openapi/paths/integration_processmessage.yaml'), result.out).toEqual(['rule/media-type-has-example']);
+    });
+
+    it('fails on an operation without operationId, or with one not in camelCase', () => {
+      expect(redoclyRulesAt(result.out, 'openapi/paths/integration_analysis_detail.yaml'), result.out).toEqual(['rule/operation-id-camel-case']);
+      expect(redoclyRulesAt(result.out, 'openapi/paths/integration_retrievereport.yaml'), result.out).toEqual(['operation-operationId']);
+    });
+
+    it('fails on an x-gap that is not a one-line sentence', () => {
+      expect(redoclyRulesAt(result.out, 'openapi/components/schemas/ProjectProcessing.yaml'), result.out).toEqual(['rule/gap-is-a-sentence']);
+    });
   });
 });
 
@@ -102,7 +118,7 @@ describe('spectral lint with the OWASP ruleset (lint:owasp, part of lint:contrac
   });
 
   it('fails on an operation without a validation error response and on an integer without format', async () => {
-    const dir = await freshCopy();
+    const dir = await copyOf(NEEDS.spectral);
     await edit(dir, 'generated/openapi.json', (t) => {
       const doc = JSON.parse(t) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { parameters: Record<string, { schema: Record<string, unknown> }> } };
       delete doc.paths['/integration/analysis/detail']!.get!.responses['400'];
@@ -110,7 +126,6 @@ describe('spectral lint with the OWASP ruleset (lint:owasp, part of lint:contrac
       return JSON.stringify(doc);
     });
     const result = await spectral(dir);
-    await rm(dir, { recursive: true, force: true });
     expect(result.ok).toBe(false);
     expect(result.out).toContain('owasp:api8:2023-define-error-validation');
     expect(result.out).toContain('owasp:api4:2023-integer-format');
@@ -129,18 +144,17 @@ describe('spectral lint with the OWASP ruleset (lint:owasp, part of lint:contrac
 });
 
 describe('generate:check', () => {
+  // --check writes nothing, so it runs in the repository itself, as `npm run generate:check` does.
   it('passes when generated/ matches the contract', async () => {
-    const dir = await freshCopy();
-    const result = await generateCheck(dir);
-    await rm(dir, { recursive: true, force: true });
+    const result = await generateCheck(ROOT);
     expect(result.ok, result.out).toBe(true);
+    expect(result.out).toContain('generated/ is up to date');
   });
 
   it('fails when the contract changed and generated/ was not regenerated', async () => {
-    const dir = await freshCopy();
+    const dir = await copyOf(NEEDS.generate);
     await edit(dir, 'openapi/components/schemas/Founder.yaml', (t) => t.replace('description: A founder of the company.', 'description: A founder.'));
     const result = await generateCheck(dir);
-    await rm(dir, { recursive: true, force: true });
     expect(result.ok).toBe(false);
     expect(result.out).toContain('generated/ is out of date');
   });

@@ -1,21 +1,28 @@
-// Prism's mock on the derived document answers under /api like the service, and its answers
-// (including a two-file multipart upload and a 401) validate against the contract.
+// `npm run mock:prism`, started once for the file (Prism's start-up is the costly part): it listens on
+// the port from PORT (0: a free one), answers under /api like the service, and its answers (including
+// multipart uploads, of genuine PDF and XLSX files too, and a 401) validate against the contract;
+// SIGTERM stops it. Prism checks multipart parts listed under `encoding` for reserved characters
+// unless `allowReserved` is set, which real (binary) files would trip.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
-import { startPrism, type RunningPrism } from './prism-process.ts';
+import { hasNonAsciiByte, minimalPdf, minimalXlsx } from '../../contract-tests/support/real-documents.ts';
+import { runScript, type ScriptRun } from './script-process.ts';
 
 const API_KEY = 'mock-api-key';
-let prism: RunningPrism;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+let script: ScriptRun;
+let baseUrl: string;
 
 beforeAll(async () => {
-  prism = await startPrism({ mode: 'mock' }, { port: 0 });
+  script = runScript('scripts/prism-mock.ts', [], { PORT: '0' });
+  baseUrl = await script.baseUrl();
 });
-afterAll(async () => {
-  await prism?.close();
+afterAll(() => {
+  script?.kill();
 });
 
 async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
-  const response = await fetch(`${prism.baseUrl}${path}`, { method, ...init });
+  const response = await fetch(`${baseUrl}${path}`, { method, ...init });
   const body = (await response.json()) as unknown;
   return { status: response.status, body, violations: response.headers.get('sl-violations'), contentType: response.headers.get('content-type') };
 }
@@ -30,8 +37,9 @@ function pdfPart(name: string): [Blob, string] {
 }
 
 describe('Prism mock (npm run mock:prism)', () => {
-  it('listens on 127.0.0.1 and serves the contract under /api', () => {
-    expect(prism.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+  it('listens on 127.0.0.1, on the free port PORT=0 asks for, and serves the contract under /api', () => {
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(new URL(baseUrl).port).not.toBe('4012');
   });
 
   it('answers the company list with a ProjectListPage', async () => {
@@ -43,7 +51,7 @@ describe('Prism mock (npm run mock:prism)', () => {
   });
 
   it('does not serve the paths without the /api prefix', async () => {
-    const response = await fetch(`${prism.origin}/integration/projects`, { headers: { authorization: API_KEY } });
+    const response = await fetch(`${new URL(baseUrl).origin}/integration/projects`, { headers: { authorization: API_KEY } });
     expect(response.status).toBe(404);
     await response.body?.cancel();
   });
@@ -89,10 +97,10 @@ describe('Prism mock (npm run mock:prism)', () => {
   });
 
   it('says so in X-Mock-Gap where the answer fills a gap of the specification, and only there', async () => {
-    const search = await fetch(`${prism.baseUrl}/integration/project/search?keywords=helio`, { headers: { authorization: API_KEY } });
+    const search = await fetch(`${baseUrl}/integration/project/search?keywords=helio`, { headers: { authorization: API_KEY } });
     expect(search.headers.get('x-mock-gap')).toBe('Query parameters other than keywords, and entry fields other than id, are not shown.');
     expectConforms('GET', '/integration/project/search', 200, await search.json());
-    const list = await fetch(`${prism.baseUrl}/integration/projects`, { headers: { authorization: API_KEY } });
+    const list = await fetch(`${baseUrl}/integration/projects`, { headers: { authorization: API_KEY } });
     expect(list.headers.get('x-mock-gap')).toBeNull();
     await list.body?.cancel();
   });
@@ -113,4 +121,33 @@ describe('Prism mock (npm run mock:prism)', () => {
     expect(history.status).toBe(200);
     expectConforms('GET', '/integration/webhook/history', 200, history.body);
   });
+});
+
+describe('Prism mock with real files', () => {
+  const pdfFile: [Buffer, string, string] = [minimalPdf(), 'application/pdf', 'Q4-2025-report.pdf'];
+  const xlsxFile: [Buffer, string, string] = [minimalXlsx(), XLSX_TYPE, 'capital-account.xlsx'];
+
+  it('the test files are binary, as real PDF and XLSX files are', () => {
+    expect(hasNonAsciiByte(pdfFile[0])).toBe(true);
+    expect(hasNonAsciiByte(xlsxFile[0])).toBe(true);
+  });
+
+  it.each([
+    ['a PDF', [pdfFile]],
+    ['an XLSX workbook', [xlsxFile]],
+    ['a PDF and an XLSX workbook', [pdfFile, xlsxFile]],
+  ])('accepts %s and answers the upload result', async (_what, files) => {
+    const form = new FormData();
+    for (const [data, type, name] of files) form.append('files', new Blob([new Uint8Array(data)], { type }), name);
+    const res = await call('POST', '/integrationfund/fund/upload', { headers: { authorization: API_KEY }, body: form });
+    expect(res.violations).toBeNull();
+    expect(res.status).toBe(200);
+    expectConforms('POST', '/integrationfund/fund/upload', 200, res.body);
+  });
+});
+
+// Last: the tests above share this one Prism.
+it('stops on SIGTERM with exit code 0, and its port is closed', async () => {
+  expect(await script.stop()).toBe(0);
+  await expect(fetch(`${baseUrl}/integration/projects`)).rejects.toThrow();
 });
