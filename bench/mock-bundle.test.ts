@@ -18,14 +18,14 @@ describe('the bundled mock', () => {
     bundle = await buildMockBundle();
     const source = readFileSync(bundle.path, 'utf8');
     expect(source).not.toContain('import.meta.url');
-    expect(source).toContain(JSON.stringify(pathToFileURL(new URL('../mocks/app.ts', import.meta.url).pathname).href));
+    expect(source).toContain(JSON.stringify(pathToFileURL(new URL('../mocks/contract-documents.ts', import.meta.url).pathname).href));
 
     server = await startMockServer(bundle.path, 25);
     expect(server.startupMs).toBeGreaterThan(0);
     const list = await httpRequest(`${server.origin}/api/integration/projects?pageSize=5`, { headers: { ...apiKeyHeaders(), 'content-type': 'application/json' } });
     expect(list.status).toBe(200);
     expect(JSON.parse(list.body).pagination).toMatchObject({ totalCount: 25, pageSize: 5 });
-    // The control API's document is read beside mocks/app.ts at start-up: reset proves it was found.
+    // The control API's document is read beside mocks/contract-documents.ts at start-up: reset proves it was found.
     const reset = await httpRequest(`${server.origin}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(reset.status).toBe(200);
     const unauthorized = await httpRequest(`${server.origin}/api/integration/projects`, { headers: { authorization: 'wrong-key' } });

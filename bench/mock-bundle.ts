@@ -20,19 +20,32 @@ export interface MockBundle {
   remove(): Promise<void>;
 }
 
+export interface MockBundleOptions {
+  /**
+   * Bundle the packages too, all but these (imported only when used, like the docs site's
+   * @fastify/static): a child that is started many times then skips resolving and loading
+   * about 150 module files at each start. The benchmarks keep packages external (as users run it).
+   */
+  inlinePackagesExcept?: string[];
+}
+
+/** Lets the packages' CommonJS `require` calls (of node's own modules) work inside the ESM bundle. */
+const REQUIRE_BANNER = "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);";
+
 /**
- * Bundles bench/mock-server.ts, or another child entry (packages stay external), into
+ * Bundles bench/mock-server.ts, or another child entry (packages external unless asked), into
  * node_modules/.cache/bench/, where node resolves those packages from the project's node_modules;
  * one file per process and entry, so a test and a benchmark running at once never share one.
  */
-export async function buildMockBundle(entry: URL = new URL('./mock-server.ts', import.meta.url)): Promise<MockBundle> {
+export async function buildMockBundle(entry: URL = new URL('./mock-server.ts', import.meta.url), options: MockBundleOptions = {}): Promise<MockBundle> {
   const name = fileURLToPath(entry).split('/').at(-1)!.replace(/\.ts$/, '');
   const outfile = fileURLToPath(new URL(`../node_modules/.cache/bench/${name}.${process.pid}.mjs`, import.meta.url));
+  const inline = options.inlinePackagesExcept;
   await build({
     entryPoints: [fileURLToPath(entry)],
     outfile,
     bundle: true,
-    packages: 'external',
+    ...(inline ? { external: inline, banner: { js: REQUIRE_BANNER } } : { packages: 'external' as const }),
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -1,10 +1,8 @@
 // Assembles the mock: the service's operations under /api from generated/openapi.json, the control
 // API under /__mock from control-api.openapi.yaml, both through the same contract router, and
 // optionally the documentation site under /docs/.
-import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { load } from 'js-yaml';
 import type { UserRecord } from './domain/records.ts';
 import { controlHandlers } from './handlers/control.ts';
 import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
@@ -13,17 +11,14 @@ import type { OperationHandler, OperationInput, ServiceOperation } from './handl
 import { AllowedMethods } from './http/allowed-methods.ts';
 import { authenticateUser } from './http/auth.ts';
 import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
-import { readOperations } from './http/contract-operations.ts';
 import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
-import { RequestValidator } from './http/request-validator.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
+import { controlContract, serviceContract } from './contract-documents.ts';
 import type { MockRuntime } from './runtime.ts';
 
 export const API_PREFIX = '/api';
-const CONTRACT_ID = 'https://contract.local/openapi.json';
-export const CONTROL_ID = 'https://contract.local/control-api.json';
 
 export interface MockAppOptions {
   runtime: MockRuntime;
@@ -49,10 +44,14 @@ function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRe
   );
 }
 
-/** Read as plain JSON: much faster at start-up than importing it as a module. */
-export function readDocument(relativePath: string, parseText: (text: string) => unknown = JSON.parse): Record<string, unknown> {
-  return parseText(readFileSync(new URL(relativePath, import.meta.url), 'utf8')) as Record<string, unknown>;
-}
+/**
+ * The routes declare no Fastify schemas (http/request-validator.ts judges requests against the
+ * contract), so Fastify's own compilers are never needed; left to itself it loads
+ * @fastify/ajv-compiler and fast-json-stringify at every start (about a tenth of the start-up).
+ */
+const noFastifySchemas = () => () => {
+  throw new Error('The mock declares no Fastify schemas: requests are validated against the contract by RequestValidator');
+};
 
 export async function buildMockApp({ runtime, logger = false, docsDir, responseCache = !logger }: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
@@ -67,6 +66,7 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
     // Node checks the timeouts every connectionsCheckingInterval (30 s by default).
     http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout / 2) },
     clientErrorHandler: answerClientError,
+    schemaController: { compilersFactory: { buildValidator: noFastifySchemas, buildSerializer: noFastifySchemas } },
   });
   // Streamed by the upload handlers; the size limit is checked per file, a failed file is not thrown here.
   await app.register(multipart, {
@@ -82,12 +82,12 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
     return payload;
   });
 
-  const contract = readDocument('../generated/openapi.json');
+  const contract = serviceContract();
   await app.register(
     async (scope) => {
       registerContractRoutes(scope, {
-        operations: readOperations(contract),
-        validator: new RequestValidator(contract, CONTRACT_ID),
+        operations: contract.operations,
+        validator: contract.validator,
         handlers: serviceRoutes(runtime),
         authenticate: (security, request) => authenticateUser(security, request, runtime.sessionFor(request).state.users),
         allowedMethods,
@@ -96,12 +96,11 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
     { prefix: API_PREFIX },
   );
 
-  // js-yaml: parsing this document with `yaml` took several times longer, at every start.
-  const controlDoc = readDocument('./control-api.openapi.yaml', load);
+  const control = controlContract();
   registerContractRoutes(app, {
-    operations: readOperations(controlDoc),
-    validator: new RequestValidator(controlDoc, CONTROL_ID),
-    handlers: controlHandlers(runtime, controlDoc),
+    operations: control.operations,
+    validator: control.validator,
+    handlers: controlHandlers(runtime, control.doc),
     authenticate: () => undefined,
     allowedMethods,
   });

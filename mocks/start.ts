@@ -4,7 +4,6 @@
 // MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS); the documentation site is
 // rebuilt first when it is missing or stale (scripts/docs.ts decides).
 import { fileURLToPath } from 'node:url';
-import { ensureDocs } from '../scripts/docs.ts';
 import { main } from './cli.ts';
 
 const docsDir = fileURLToPath(new URL('../dist/docs', import.meta.url));
@@ -12,6 +11,8 @@ const docsDir = fileURLToPath(new URL('../dist/docs', import.meta.url));
 /** Builds the site when it is missing or stale; a failed build is reported and the mock runs without it. */
 async function prepareDocs(): Promise<string | undefined> {
   try {
+    // Imported here: with MOCK_NO_DOCS=1 the site's build code is never loaded.
+    const { ensureDocs } = await import('../scripts/docs.ts');
     await ensureDocs(docsDir);
     return docsDir;
   } catch (error) {

@@ -202,7 +202,7 @@ async function buildNodeBin(name: 'mock' | 'conformance', entries: string[]): Pr
 
 async function buildMock(): Promise<void> {
   const { dist } = await buildNodeBin('mock', ['index.ts', 'bin.ts']);
-  // The mock reads its two documents beside its code at start-up (mocks/app.ts), at these relative places.
+  // The mock reads its two documents beside its code at start-up (mocks/contract-documents.ts), at these relative places.
   await cp(at('mocks/control-api.openapi.yaml'), join(dist, 'control-api.openapi.yaml'));
   await mkdir(at('packages/mock/generated'), { recursive: true });
   await cp(at('generated/openapi.json'), at('packages/mock/generated/openapi.json'));

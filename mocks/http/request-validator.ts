@@ -1,5 +1,5 @@
 // Ajv 2020-12 over the whole document, so request schemas are judged exactly as the contract
-// writes them ($ref, if/then, formats). Validators compile on first use: start-up stays fast.
+// writes them ($ref, if/then, formats). Ajv itself and each validator are made on first use: start-up stays fast.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ContractOperation, ContractParameter } from './contract-operations.ts';
@@ -45,18 +45,24 @@ interface LocationCheck {
 }
 
 export class RequestValidator {
-  // Query, header and path values arrive as strings and are coerced; JSON bodies are not.
-  private readonly coercing = createAjv(true);
-  private readonly exact = createAjv(false);
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly locationChecks = new Map<string, LocationCheck[]>();
+  private coercingAjv: Ajv2020 | undefined;
+  private exactAjv: Ajv2020 | undefined;
 
   constructor(
     private readonly doc: object,
     private readonly docId: string,
-  ) {
-    this.coercing.addSchema(doc, docId);
-    this.exact.addSchema(doc, docId);
+  ) {}
+
+  // Query, header and path values arrive as strings and are coerced; JSON bodies are not. Each Ajv
+  // is made on first use: a mock that never sees a parameter or a body (of the control API, say) never pays for it.
+  private get coercing(): Ajv2020 {
+    return (this.coercingAjv ??= createAjv(true).addSchema(this.doc, this.docId));
+  }
+
+  private get exact(): Ajv2020 {
+    return (this.exactAjv ??= createAjv(false).addSchema(this.doc, this.docId));
   }
 
   /** Messages for every parameter that breaks the contract; coerces values in place. */

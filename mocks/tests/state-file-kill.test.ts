@@ -20,7 +20,8 @@ let dir: string;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
-  bundle = await buildMockBundle(new URL('./support/state-file-child.ts', import.meta.url));
+  // Packages inlined: the child starts 51 times, and the test is about the state file, not about module loading.
+  bundle = await buildMockBundle(new URL('./support/state-file-child.ts', import.meta.url), { inlinePackagesExcept: ['@fastify/static'] });
   dir = mkdtempSync(join(tmpdir(), 'state-kill-'));
 });
 afterAll(async () => {
