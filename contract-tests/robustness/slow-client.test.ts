@@ -21,8 +21,7 @@ const body = Buffer.from(JSON.stringify({ projectId: '5eed0000-0000-4000-8000-00
 const head = (length: number) =>
   `POST /api/integration/processmessage HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: mock-api-key\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
-// Side by side: each test mostly waits for the mock's timeout, on connections of its own.
-describe.concurrent('slow clients', () => {
+describe('slow clients', () => {
   it('a body sent one byte a second is cut off with 408 in the error envelope', async () => {
     const exchange = await rawExchange(port, { start: head(body.length), trickle: body, intervalMs: 1_000, limitMs: ANSWER_WITHIN_MS + 5_000 });
     expect(exchange.closedAfterMs, exchange.text).toBeDefined();
