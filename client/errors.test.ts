@@ -4,6 +4,9 @@ import { exampleValue } from './every-operation.ts';
 import { clientWith, jsonResponse } from './fake-fetch.ts';
 import { ERROR_KIND_BY_CODE, IntegrationError } from './integration-error.ts';
 
+/** The reads still retry as by default (2 retries), without the backoff pauses: these tests are about the error, not the waiting. */
+const RETRIES_WITHOUT_PAUSE = { retries: 2, baseDelayMs: 0 };
+
 // One row per code of the specification's error table, with the contract example that carries it.
 const CODES = [
   { code: '4010', status: 401, kind: 'unauthorized', example: 'Unauthorized' },
@@ -48,7 +51,7 @@ describe('typed errors', () => {
     ['an empty body with Content-Length 0', new Response('', { status: 500, headers: { 'Content-Length': '0' } }), /an empty body/],
     ['JSON that is not an envelope', jsonResponse(500, { error: 'boom' }), /\{"error":"boom"\}/],
   ])('answers %s with a clear error, never undefined', async (_what, response, description) => {
-    const { client } = clientWith(() => response.clone());
+    const { client } = clientWith(() => response.clone(), undefined, RETRIES_WITHOUT_PAUSE);
     const error = await client.getAnalysisDetail('a-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IntegrationError);
     expect(error).toMatchObject({ kind: 'invalid-response', status: response.status, code: null, description: expect.stringMatching(description) });
@@ -59,7 +62,7 @@ describe('typed errors', () => {
   it('turns a failed connection into kind network', async () => {
     const { client } = clientWith(() => {
       throw new TypeError('fetch failed');
-    });
+    }, undefined, RETRIES_WITHOUT_PAUSE);
     await expect(client.getAnalysisDetail('a-1')).rejects.toMatchObject({ kind: 'network', status: null, code: null, description: expect.stringContaining('fetch failed') });
   });
 });

@@ -1,8 +1,13 @@
 // Type-checks the ```ts examples of a README (or of the docs) against the project, each as its own
 // module at the repository root; the package names they import resolve to the repository's entries.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import type TypeScript from 'typescript';
+
+// Loaded by require: an ES import of this 9 MB CommonJS file first has Node scan it for its export
+// names (about 1 CPU-s).
+const ts = createRequire(import.meta.url)('typescript') as typeof TypeScript;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,7 +29,7 @@ export function tsBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
 }
 
-function compilerOptions(): ts.CompilerOptions {
+function compilerOptions(): TypeScript.CompilerOptions {
   const parsed = ts.getParsedCommandLineOfConfigFile(`${ROOT}tsconfig.json`, {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (d) => {
@@ -34,6 +39,12 @@ function compilerOptions(): ts.CompilerOptions {
   if (!parsed) throw new Error('tsconfig.json could not be read.');
   return { ...parsed.options, noEmit: true, paths: PACKAGE_ENTRIES };
 }
+
+/**
+ * Parsed files of the project and of TypeScript's lib, kept for the next check in the same process
+ * (the options never change, so neither does a file's parse): parsing them is most of a check.
+ */
+const parsedFiles = new Map<string, TypeScript.SourceFile | undefined>();
 
 /** Every type error of every example; empty when they all compile. */
 export function checkExamples(markdown: string): ExampleProblem[] {
@@ -46,15 +57,19 @@ export function checkExamples(markdown: string): ExampleProblem[] {
   host.readFile = (name) => files.get(name) ?? readFile(name);
   host.getSourceFile = (name, language, ...rest) => {
     const code = files.get(name);
-    return code === undefined ? getSourceFile(name, language, ...rest) : ts.createSourceFile(name, code, language, true);
+    if (code !== undefined) return ts.createSourceFile(name, code, language, true);
+    if (!parsedFiles.has(name)) parsedFiles.set(name, getSourceFile(name, language, ...rest));
+    return parsedFiles.get(name);
   };
   const program = ts.createProgram([...files.keys()], options, host);
-  return ts
-    .getPreEmitDiagnostics(program)
+  // Only the examples' own diagnostics are reported, so only the examples are checked: the checker
+  // then resolves just the types they use instead of checking the whole client and contract types.
+  const examples = program.getSourceFiles().filter((f) => files.has(f.fileName));
+  return [...examples.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)])]
     .filter((d) => d.file && files.has(d.file.fileName))
     .map((d) => ({
-      example: [...files.keys()].indexOf((d.file as ts.SourceFile).fileName) + 1,
-      line: (d.file as ts.SourceFile).getLineAndCharacterOfPosition(d.start ?? 0).line + 1,
+      example: [...files.keys()].indexOf((d.file as TypeScript.SourceFile).fileName) + 1,
+      line: (d.file as TypeScript.SourceFile).getLineAndCharacterOfPosition(d.start ?? 0).line + 1,
       message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
     }));
 }

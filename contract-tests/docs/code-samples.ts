@@ -74,23 +74,27 @@ const withRepositoryClient = (source: string): string =>
 /**
  * Runs TypeScript samples one after the other in one tsx process (as modules at the repository
  * root would import the client), and reports for each whether it completed or what it threw.
+ * `envOf` gives a sample variables of its own (set while it is imported, then restored).
  * The files are .mts: outside the repository no package.json makes them ES modules.
  */
 export async function runTypeScript(
   sources: Map<string, string>,
   { env, cwd }: SampleEnvironment,
+  envOf: Map<string, Record<string, string>> = new Map(),
 ): Promise<Map<string, { ok: boolean; output: string }>> {
-  const files: [string, string][] = [];
+  const files: [string, string, Record<string, string>][] = [];
   for (const [name, source] of sources) {
     const file = join(cwd, `sample-${name}.mts`);
     await writeFile(file, withRepositoryClient(source));
-    files.push([name, file]);
+    files.push([name, file, envOf.get(name) ?? {}]);
   }
   const runner = join(cwd, 'run-samples.mts');
   await writeFile(
     runner,
     [
-      `for (const [name, file] of ${JSON.stringify(files)}) {`,
+      `for (const [name, file, own] of ${JSON.stringify(files)}) {`,
+      '  const saved = { ...process.env };',
+      '  Object.assign(process.env, own);',
       '  try {',
       '    await import(file);',
       "    console.log(`@@sample ${JSON.stringify({ name, ok: true })}`);",
@@ -98,6 +102,7 @@ export async function runTypeScript(
       '    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);',
       "    console.log(`@@sample ${JSON.stringify({ name, ok: false, error: text })}`);",
       '  }',
+      '  for (const key of Object.keys(own)) if (saved[key] === undefined) delete process.env[key]; else process.env[key] = saved[key];',
       '}',
       '',
     ].join('\n'),

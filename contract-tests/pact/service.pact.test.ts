@@ -35,16 +35,29 @@ let mockUser: { apiKey: string; accessToken: string };
 /** The mock as any deployment is reached: its base URL, a user's credentials and its provider-state set-up call. */
 const mockTarget = (baseUrl: string): ProviderTarget => ({ baseUrl, ...mockUser, statesSetupUrl: `${mock.origin}/__mock/provider-states` });
 
-/** Verifies the pact against the mock seen through a proxy that breaks one response; the verifier's output is labelled as expected. */
-async function verifyBrokenMock(what: string, tampering: Tampering): Promise<{ report: VerificationReport; tampered: number }> {
-  const proxy = await startTamperingProxy(mock.origin, tampering);
+/** Verifies the pact against the mock seen through a proxy that breaks some responses; the verifier's output is labelled as expected. */
+async function verifyBrokenMock(what: string, tamperings: Tampering[]): Promise<{ report: VerificationReport; tampered: number[] }> {
+  const proxy = await startTamperingProxy(mock.origin, tamperings);
   try {
     const report = await expectedFailure(what, () => verifyHttpPact({ pactFile, target: mockTarget(`${proxy.origin}/api`), states }));
-    return { report, tampered: proxy.tampered() };
+    return { report, tampered: proxy.tamperedEach() };
   } finally {
     await proxy.close();
   }
 }
+
+/** The two breaks touch different paths, so one verifier run (seconds each) shows both; each test reads its own. */
+const FUND_STATUS_OUTSIDE_ENUM: Tampering = {
+  method: 'GET',
+  path: '/api/integrationfund/fund',
+  status: 200,
+  rewrite: (body) => void ((body.data as Record<string, unknown>).status = 'finished'),
+};
+const COMPANY_LIST_WITHOUT_CODE: Tampering = { method: 'GET', path: '/api/integration/projects', status: 200, rewrite: (body) => void delete body.code };
+const FUND_FAILURE = 'a request for the summary of a completed fund run';
+const COMPANY_FAILURES = ['a request for one company by id', 'a request for the first page of the company list'];
+let brokenRun: ReturnType<typeof verifyBrokenMock> | undefined;
+const verifyTwiceBrokenMock = () => (brokenRun ??= verifyBrokenMock('a fund status outside the enum; a company list without code', [FUND_STATUS_OUTSIDE_ENUM, COMPANY_LIST_WITHOUT_CODE]));
 
 beforeAll(async () => {
   await removePactFile(HTTP_CONSUMER, HTTP_PROVIDER);
@@ -75,24 +88,25 @@ describe(`provider verification against ${external ? `PROVIDER_BASE_URL ${extern
 });
 
 describe('tests of the tests: a deliberately broken provider fails the verification, naming the field', () => {
+  it('fails exactly the interactions the breaks touch', async () => {
+    const { report } = await verifyTwiceBrokenMock();
+    expect(report.failed.map((f) => f.interaction).sort()).toEqual([...COMPANY_FAILURES, FUND_FAILURE].sort());
+  });
+
   it('a fund status outside the enum', async () => {
-    const { report, tampered } = await verifyBrokenMock('a fund status outside the enum', {
-      method: 'GET',
-      path: '/api/integrationfund/fund',
-      status: 200,
-      rewrite: (body) => void ((body.data as Record<string, unknown>).status = 'finished'),
-    });
-    expect(tampered).toBe(1);
-    expect(report.failed).toEqual([
-      { interaction: 'a request for the summary of a completed fund run', mismatches: [expect.objectContaining({ path: '$.data.status', mismatch: expect.stringContaining("'finished'") })] },
+    const { report, tampered } = await verifyTwiceBrokenMock();
+    expect(tampered[0]).toBe(1);
+    expect(report.failed.filter((f) => f.interaction === FUND_FAILURE)).toEqual([
+      { interaction: FUND_FAILURE, mismatches: [expect.objectContaining({ path: '$.data.status', mismatch: expect.stringContaining("'finished'") })] },
     ]);
   });
 
   it('a top-level envelope without code', async () => {
-    const { report, tampered } = await verifyBrokenMock('a company list without code', { method: 'GET', path: '/api/integration/projects', status: 200, rewrite: (body) => void delete body.code });
-    expect(tampered).toBe(2);
-    expect(report.failed.map((f) => f.interaction).sort()).toEqual(['a request for one company by id', 'a request for the first page of the company list']);
-    for (const f of report.failed) expect(f.mismatches).toContainEqual({ path: '$', mismatch: 'Actual map is missing the following keys: code' });
+    const { report, tampered } = await verifyTwiceBrokenMock();
+    expect(tampered[1]).toBe(2);
+    const failed = report.failed.filter((f) => COMPANY_FAILURES.includes(f.interaction));
+    expect(failed.map((f) => f.interaction).sort()).toEqual(COMPANY_FAILURES);
+    for (const f of failed) expect(f.mismatches).toContainEqual({ path: '$', mismatch: 'Actual map is missing the following keys: code' });
   });
 });
 

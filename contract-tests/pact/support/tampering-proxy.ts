@@ -1,5 +1,6 @@
 // A deliberately broken provider for the tests of the tests: a loopback proxy in front of a working
-// provider that rewrites one response (and passes every other request through untouched).
+// provider that rewrites the responses its tamperings target, each break independent of the others
+// (and passes every other request through untouched).
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { listenOnLoopback } from '../../support/listen-on-loopback.ts';
 
@@ -17,6 +18,8 @@ export interface TamperingProxy {
   origin: string;
   /** How many responses were rewritten; a test asserts the tampering actually happened. */
   tampered(): number;
+  /** The same, per tampering in the order given. */
+  tamperedEach(): number[];
   close(): Promise<void>;
 }
 
@@ -28,9 +31,10 @@ function withoutHopHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return copy;
 }
 
-export async function startTamperingProxy(upstreamOrigin: string, tampering: Tampering): Promise<TamperingProxy> {
+export async function startTamperingProxy(upstreamOrigin: string, tampering: Tampering | Tampering[]): Promise<TamperingProxy> {
   const upstream = new URL(upstreamOrigin);
-  let count = 0;
+  const tamperings = [tampering].flat();
+  const counts = tamperings.map(() => 0);
   const server = createServer((req, res) => {
     const forward = httpRequest(
       { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
@@ -40,12 +44,12 @@ export async function startTamperingProxy(upstreamOrigin: string, tampering: Tam
         answer.on('end', () => {
           let body = Buffer.concat(chunks);
           const path = (req.url ?? '').split('?')[0];
-          const targeted = req.method === tampering.method && path === tampering.path && answer.statusCode === tampering.status;
-          if (targeted && /json/.test(answer.headers['content-type'] ?? '')) {
+          const index = tamperings.findIndex((t) => req.method === t.method && path === t.path && answer.statusCode === t.status);
+          if (index >= 0 && /json/.test(answer.headers['content-type'] ?? '')) {
             const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-            tampering.rewrite(parsed);
+            tamperings[index]!.rewrite(parsed);
             body = Buffer.from(JSON.stringify(parsed));
-            count += 1;
+            counts[index]! += 1;
           }
           res.writeHead(answer.statusCode ?? 502, { ...withoutHopHeaders(answer.headers), 'content-length': body.length });
           res.end(body);
@@ -58,5 +62,5 @@ export async function startTamperingProxy(upstreamOrigin: string, tampering: Tam
     });
     req.pipe(forward);
   });
-  return { ...(await listenOnLoopback(server, { closeConnections: true })), tampered: () => count };
+  return { ...(await listenOnLoopback(server, { closeConnections: true })), tampered: () => counts.reduce((a, b) => a + b, 0), tamperedEach: () => [...counts] };
 }
