@@ -38,8 +38,9 @@ describe('runLoad', () => {
       options,
     );
     expect(result.failures).toBe(0);
-    expect(result.ok).toBeGreaterThan(100);
-    expect(result.requestsPerSecond).toBeGreaterThan(100);
+    // Counts, not speed: how many requests a busy machine manages in a second is the benchmark's business.
+    expect(result.ok).toBeGreaterThan(10);
+    expect(result.requestsPerSecond).toBeCloseTo(result.ok / result.durationSeconds, 6);
     expect(result.p50Ms).toBeGreaterThan(0);
     expect(result.p99Ms).toBeGreaterThanOrEqual(result.p50Ms);
     expect(seen).toContain('GET /ok k ');
@@ -48,7 +49,7 @@ describe('runLoad', () => {
 
   it('counts non-2xx answers as failures and leaves them out of the latencies', async () => {
     const result = await runLoad(origin, [{ method: 'GET', path: '/flaky', headers: {} }], options);
-    expect(result.failures).toBeGreaterThan(50);
+    expect(result.failures).toBeGreaterThan(5);
     expect(Math.abs(result.failures - result.ok)).toBeLessThanOrEqual(options.connections + 1);
   });
 

@@ -43,7 +43,9 @@ describe('slow clients', () => {
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
     const answer = await httpCall(operationUrl(mock.baseUrl, 'listProjects'), { method: 'GET', headers: { authorization: 'mock-api-key' } });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Served before the slow clients' timeout: it did not wait behind them (a tighter bound only
+    // measured how busy the machine was).
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
     expect(contractProblems('listProjects', answer, { contractValid: true })).toEqual([]);
     const exchanges = await Promise.all(slow);
     expect(exchanges.map((e) => e.status)).toEqual(exchanges.map(() => 408));
