@@ -38,12 +38,12 @@ const judgeOf = (base: Json, head: Json) =>
   new Judge(exchangesOf(base, 'https://base.contract/openapi.json'), exchangesOf(head, 'https://head.contract/openapi.json'));
 
 /**
- * The exchanges of the last few contracts compared, by id and content, with the validators compiled from
+ * The exchanges of the last 8 contracts compared, by id and content, with the validators compiled from
  * them: the change corpus and the changelog compare one contract with many. Each is built from its own
  * copy of the document, so a caller that edits its document later changes nothing here.
  */
 const recent = new Map<string, Exchanges>();
-const RECENT = 4;
+const RECENT = 8;
 
 function exchangesOf(doc: Json, id: string): Exchanges {
   const text = JSON.stringify(doc);
