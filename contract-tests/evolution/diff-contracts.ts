@@ -12,7 +12,7 @@ import { structuralWalk, type RedoclyChange } from './structural-walk.ts';
 import type { DiffReport, Finding, Json } from './types.ts';
 
 export async function diffContracts(base: LoadedContract, head: LoadedContract, pactDir: string): Promise<DiffReport> {
-  // The walk is started first: it reads its two files while the exchanges are built.
+  // Redocly's walk runs in this process too: started first, it proceeds at its awaits (loading, files).
   const walking = structuralWalk(base.doc, head.doc);
   const judge = judgeOf(base.doc, head.doc);
   const examples = replayExamples(judge);
