@@ -12,6 +12,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 const MAX_CHECKS = 4000;
 
 function newAjv(validateSchema: boolean): Ajv2020 {
+  // Code optimisation off: the same validators, compiled about a fifth faster (each is used a few times).
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, inlineRefs: false, validateSchema, code: { optimize: false } });
   addFormats(ajv);
   // OpenAPI-only formats that put no constraint on a JSON value.
