@@ -1,8 +1,9 @@
 // The whole comparison: the structural walk, a verdict and counterexample per change, gap marks,
 // a sweep of every exchange for breaks the walk did not report, and the replays.
+import { createHash } from 'node:crypto';
 import { classify } from './classify.ts';
 import { Judge } from './counterexample.ts';
-import { buildExchanges } from './exchanges.ts';
+import { buildExchanges, type Exchanges } from './exchanges.ts';
 import { gapChanges, knownValueChanges } from './gap-changes.ts';
 import type { LoadedContract } from './load-contract.ts';
 import { replayExamples } from './replay-examples.ts';
@@ -11,7 +12,7 @@ import { structuralWalk, type RedoclyChange } from './structural-walk.ts';
 import type { DiffReport, Finding, Json } from './types.ts';
 
 export async function diffContracts(base: LoadedContract, head: LoadedContract, pactDir: string): Promise<DiffReport> {
-  // The walk runs in a child process; the exchanges are built and the examples replayed meanwhile.
+  // Redocly's walk runs in this process too: started first, it proceeds at its awaits (loading, files).
   const walking = structuralWalk(base.doc, head.doc);
   const judge = judgeOf(base.doc, head.doc);
   const examples = replayExamples(judge);
@@ -34,7 +35,25 @@ export async function diffContracts(base: LoadedContract, head: LoadedContract, 
 const OWN_EXTENSIONS = new Set(['x-gap', 'x-known-values']);
 
 const judgeOf = (base: Json, head: Json) =>
-  new Judge(buildExchanges(base, 'https://base.contract/openapi.json'), buildExchanges(head, 'https://head.contract/openapi.json'));
+  new Judge(exchangesOf(base, 'https://base.contract/openapi.json'), exchangesOf(head, 'https://head.contract/openapi.json'));
+
+/**
+ * The exchanges of the last 8 contracts compared, by id and content, with the validators compiled from
+ * them: the change corpus and the changelog compare one contract with many. Each is built from its own
+ * copy of the document, so a caller that edits its document later changes nothing here.
+ */
+const recent = new Map<string, Exchanges>();
+const RECENT = 8;
+
+function exchangesOf(doc: Json, id: string): Exchanges {
+  const text = JSON.stringify(doc);
+  const key = `${id} ${createHash('sha256').update(text).digest('hex')}`;
+  const ex = recent.get(key) ?? buildExchanges(JSON.parse(text) as Json, id);
+  recent.delete(key);
+  recent.set(key, ex);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);
+  return ex;
+}
 
 /** The contract with every schema's `required` list lifted, for judging the parts of answers a pact holds. */
 function withoutRequired<T>(node: T): T {

@@ -44,10 +44,14 @@ const COMPOSITION = ['allOf', 'anyOf', 'oneOf'];
 export function buildExchanges(doc: Json, id: string): Exchanges {
   const resolve = resolver({ [id]: doc }, id);
   const ex: Exchanges = { id, doc, resolve, sites: new Map(), index: new Map() };
+  const recorded = new Set<string>();
   const record = (pointer: string, target: Target) => {
-    const list = ex.index.get(pointer) ?? [];
-    if (!list.some((t) => t.site === target.site && t.path.join('/') === target.path.join('/'))) list.push(target);
-    ex.index.set(pointer, list);
+    const key = `${pointer}\0${target.site}\0${target.path.join('/')}`;
+    if (recorded.has(key)) return;
+    recorded.add(key);
+    const list = ex.index.get(pointer);
+    if (list) list.push(target);
+    else ex.index.set(pointer, [target]);
   };
   /** The node at a pointer, and where it really lives after one `$ref`. */
   const at = (pointer: string): { node: Json | undefined; where: string } => {

@@ -5,13 +5,19 @@ import type { Json } from './types.ts';
 
 export type Resolve = (ref: string) => unknown;
 
-/** Resolves `#/...` and `<id>#/...` references inside the documents given by id ('' for the local one). */
+/**
+ * Resolves `#/...` and `<id>#/...` references inside the documents given by id ('' for the local one).
+ * Each reference is looked up once (the documents are not edited while they are read).
+ */
 export function resolver(docs: Record<string, unknown>, localId: string): Resolve {
+  const found = new Map<string, unknown>();
   return (ref) => {
+    if (found.has(ref)) return found.get(ref);
     const hash = ref.indexOf('#');
     const id = hash <= 0 ? localId : ref.slice(0, hash);
     let node: unknown = docs[id];
     for (const raw of ref.slice(hash + 1).split('/').filter(Boolean)) node = (node as Json | undefined)?.[unescapePointer(raw)];
+    found.set(ref, node);
     return node;
   };
 }
