@@ -1,21 +1,19 @@
 // `npm run build:packages`: builds the four npm packages of packages/<name>/ into their dist/
 // folders from the sources where they live (openapi/ → generated/, client/, mocks/,
-// contract-tests/). JavaScript by esbuild (already the project's bundler), declarations by tsc.
+// contract-tests/). JavaScript by esbuild (already the project's bundler), declarations by the
+// TypeScript compiler's API.
 // Every package is versioned with the contract's info.version; a mismatch stops the build.
-import { execFile } from 'node:child_process';
 import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import ts from 'typescript';
 import { stringify } from 'yaml';
 import { ensureDocs } from './docs.ts';
 
-const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts: string[]) => join(ROOT, ...parts);
-const TSC = at('node_modules/typescript/bin/tsc');
 
 export const PACKAGE_NAMES = ['contract', 'client', 'mock', 'conformance'] as const;
 export type PackageName = (typeof PACKAGE_NAMES)[number];
@@ -101,36 +99,75 @@ async function bundle(options: BuildOptions): Promise<Metafile> {
 }
 
 /**
- * Emits declarations for `entries` with tsc into outDir, `.ts` specifiers rewritten to `.js`;
- * `exactOptional` for sources kept under that flag (client/tsconfig.json).
+ * Emits declarations for `entries` into outDir, `.ts` specifiers rewritten to `.js`; `exactOptional`
+ * for sources kept under that flag (client/tsconfig.json). In this process, through the TypeScript
+ * API: the packages' programs share one compiler host, so the files they have in common (lib files,
+ * @types/node, generated/types.ts) are parsed once. Only declarations are emitted, and only their
+ * diagnostics (a type that cannot be named, a syntax error) stop the build: the full type check of the
+ * same files with the same flags is `npm run typecheck`'s (tsconfig.json, client/tsconfig.json).
  */
 async function declarations(entries: string[], outDir: string, exactOptional: boolean): Promise<void> {
-  const config = at(`.tsconfig.declarations.${process.pid}.${relative(ROOT, outDir).replaceAll('/', '-')}.json`);
-  await writeFile(
-    config,
-    JSON.stringify({
-      extends: './tsconfig.json',
-      compilerOptions: {
-        noEmit: false,
-        declaration: true,
-        emitDeclarationOnly: true,
-        exactOptionalPropertyTypes: exactOptional,
-        rootDir: '.',
-        outDir: relative(ROOT, outDir),
-      },
-      include: [],
-      files: entries.map((entry) => relative(ROOT, entry)),
-    }),
-  );
-  try {
-    await run(process.execPath, [TSC, '-p', config], { cwd: ROOT, maxBuffer: 1 << 24 });
-  } catch (error) {
-    const { stdout, message } = error as { stdout?: string; message: string };
-    throw new Error(`tsc could not emit the declarations:\n${stdout || message}`);
-  } finally {
-    await rm(config, { force: true });
+  const options: ts.CompilerOptions = {
+    ...baseOptions(),
+    noEmit: false,
+    declaration: true,
+    emitDeclarationOnly: true,
+    exactOptionalPropertyTypes: exactOptional,
+    rootDir: ROOT,
+    outDir,
+  };
+  const program = ts.createProgram({ rootNames: entries, options, host: sharedHost(options) });
+  const problems = [...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
+  // File by file: a forced declaration emit of the whole program would also write the imported JSON
+  // contract as a type (openapi.d.json.ts), which tsc's normal emit leaves out.
+  for (const file of program.getSourceFiles()) {
+    if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file) || file.fileName.endsWith('.json')) continue;
+    problems.push(...emitDeclarationsOnly(program, file).diagnostics);
+  }
+  if (problems.length) {
+    const text = ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' });
+    throw new Error(`tsc could not emit the declarations:\n${text}`);
   }
   await rewriteSpecifiers(outDir);
+}
+
+/**
+ * `program.emit` with its sixth parameter, forceDtsEmit: internal in TypeScript 5.9 (what its
+ * language service uses for declaration output), it skips the full type check of the file that a
+ * plain emit runs first. Another TypeScript would ignore the extra argument and check in full.
+ */
+const emitDeclarationsOnly = (program: ts.Program, file: ts.SourceFile): ts.EmitResult =>
+  (program.emit as (...args: unknown[]) => ts.EmitResult)(file, undefined, undefined, true, undefined, true);
+
+/** The compiler options of tsconfig.json, read once. */
+let parsedOptions: ts.CompilerOptions | undefined;
+function baseOptions(): ts.CompilerOptions {
+  if (!parsedOptions) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(at('tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    } });
+    if (!parsed) throw new Error('tsconfig.json could not be read');
+    parsedOptions = parsed.options;
+  }
+  return parsedOptions;
+}
+
+/**
+ * One compiler host whose parsed files every declaration program of this build reuses (emptied when
+ * a build starts). A parsed file depends only on its text, its language version and its module
+ * format, which make the cache key.
+ */
+const sourceFiles = new Map<string, ts.SourceFile | undefined>();
+function sharedHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const settings = typeof languageVersion === 'object' ? languageVersion : { languageVersion };
+    const key = `${fileName}|${settings.languageVersion}|${settings.impliedNodeFormat ?? ''}`;
+    if (!sourceFiles.has(key)) sourceFiles.set(key, parse(fileName, languageVersion, onError, shouldCreate));
+    return sourceFiles.get(key);
+  };
+  return host;
 }
 
 /** `from './x.ts'` and `import('./x.ts')` in emitted declarations become `.js`, what consumers resolve. */
@@ -206,8 +243,10 @@ async function buildMock(): Promise<void> {
   await cp(at('mocks/control-api.openapi.yaml'), join(dist, 'control-api.openapi.yaml'));
   await mkdir(at('packages/mock/generated'), { recursive: true });
   await cp(at('generated/openapi.json'), at('packages/mock/generated/openapi.json'));
-  await ensureDocs('dist/docs');
-  await cp(at('dist/docs'), join(dist, 'docs'), { recursive: true });
+  // The site is its one page: dist/docs/ may also hold the browser test's screenshot, not shipped.
+  const page = await ensureDocs('dist/docs');
+  await mkdir(join(dist, 'docs'));
+  await cp(page, join(dist, 'docs', 'index.html'));
   const types = join(dist, 'types');
   await declarations([at('packages/mock/index.ts')], types, false);
   await writeFile(join(dist, 'index.d.ts'), "export * from './types/packages/mock/index.js';\n");
@@ -232,6 +271,7 @@ export async function buildPackages(names: readonly PackageName[] = PACKAGE_NAME
       throw new Error(`${manifest.name} is version ${manifest.version}, the contract's info.version is ${version}: set the package's version to it`);
     }
   }
+  sourceFiles.clear();
   await Promise.all(names.map((name) => BUILDERS[name]()));
 }
 

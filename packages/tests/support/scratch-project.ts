@@ -1,13 +1,12 @@
-// Fresh consumer projects in the OS temp folder, outside the repository: an empty package.json,
+// A fresh consumer project in the OS temp folder, outside the repository: an empty package.json,
 // then `npm install` of the tarballs (third-party dependencies from the npm registry, the npm cache
-// first), run by the Node version under test. Nothing comes from the repository's node_modules.
+// first). Nothing comes from the repository's node_modules.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand } from './run-command.ts';
 
-/** Exact tool versions of the scratch projects (the repository's own pins). */
-export const CONSUMER_TOOLS = ['typescript@5.9.3', 'esbuild@0.28.2'];
+/** The Node types of the TypeScript consumers (the repository's own pin). */
 export const CONSUMER_TYPES = ['@types/node@20.19.43'];
 
 export interface ScratchProject {
