@@ -13,7 +13,7 @@ import { freePort } from '../../contract-tests/support/free-port.ts';
 import { portIsFree } from './consumer-suite.ts';
 import { runCommand, start } from './support/run-command.ts';
 
-const VERSION = '24.11.1';
+const VERSION = '24.21.0';
 
 describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
   const binary = inject('nodes')[VERSION];

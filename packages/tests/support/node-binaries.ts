@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** Exact versions: the current patch of each line users run (20 is past its end of life, 2026-04-30, but still installed). */
-export const NODE_VERSIONS = ['20.20.2', '22.23.3', '24.11.1'] as const;
+export const NODE_VERSIONS = ['20.20.2', '22.23.3', '24.21.0'] as const;
 export type NodeVersion = (typeof NODE_VERSIONS)[number];
 
 const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'portfolio-node');
