@@ -29,7 +29,11 @@ export function tsBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
 }
 
+let projectOptions: TypeScript.CompilerOptions | undefined;
+
+/** The project's options, read once: the parsed-file cache below is only sound while they stay the same. */
 function compilerOptions(): TypeScript.CompilerOptions {
+  if (projectOptions) return projectOptions;
   const parsed = ts.getParsedCommandLineOfConfigFile(`${ROOT}tsconfig.json`, {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (d) => {
@@ -37,7 +41,8 @@ function compilerOptions(): TypeScript.CompilerOptions {
     },
   });
   if (!parsed) throw new Error('tsconfig.json could not be read.');
-  return { ...parsed.options, noEmit: true, paths: PACKAGE_ENTRIES };
+  projectOptions = { ...parsed.options, noEmit: true, paths: PACKAGE_ENTRIES };
+  return projectOptions;
 }
 
 /**

@@ -1,12 +1,11 @@
 // Runs `npm run mock:prism` or `npm run proxy:prism` the way npm does (tsx on the script) for the tests: in
 // its own process group, so cleanup reaches Prism too (a grandchild under tsx), with its output collected.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const TSX = `${ROOT}node_modules/.bin/tsx`;
 
 export interface ScriptRun {
-  child: ChildProcess;
   /** Everything printed so far, stdout and stderr. */
   output(): string;
   exited: Promise<number | null>;
@@ -25,7 +24,6 @@ export function runScript(script: string, args: string[], env: Record<string, st
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
-    child,
     output: () => output,
     exited,
     async baseUrl() {
