@@ -69,7 +69,8 @@ let childCount = 0;
  * mock-child.ts bundled by esbuild (as the benchmarks run the mock), once per test process: a child
  * started through the tsx loader spends twice the CPU starting up (1.4 against 0.7 CPU-s here), and
  * several files start one per test. The bundle is kept in memory; each child gets its own copy of
- * the file beside the project's node_modules, removed once the child has loaded it (removeEntry).
+ * the file beside the project's node_modules, removed once the child is ready: vitest ends its
+ * workers without an 'exit' event, so a file kept for the process's lifetime would stay behind.
  */
 async function childEntry(): Promise<string> {
   childBundle ??= buildMockBundle(new URL('./mock-child.ts', import.meta.url)).then(async (bundle) => {
