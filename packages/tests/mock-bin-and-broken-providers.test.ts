@@ -11,9 +11,10 @@ import { startBrokenProxy, type BrokenProxy } from '../../contract-tests/live/br
 import { startTamperingProxy, type TamperingProxy } from '../../contract-tests/pact/support/tampering-proxy.ts';
 import { freePort } from '../../contract-tests/support/free-port.ts';
 import { portIsFree } from './consumer-suite.ts';
+import { NODE_VERSIONS } from './support/node-binaries.ts';
 import { runCommand, start } from './support/run-command.ts';
 
-const VERSION = '24.21.0';
+const VERSION = NODE_VERSIONS[2];
 
 describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
   const binary = inject('nodes')[VERSION];

@@ -1,4 +1,5 @@
 // The consumer paths on Node 24 (see consumer-suite.ts); one file per version, so vitest runs them side by side.
 import { consumerSuite } from './consumer-suite.ts';
+import { NODE_VERSIONS } from './support/node-binaries.ts';
 
-consumerSuite('24.21.0', { typescript: ['bundler'] });
+consumerSuite(NODE_VERSIONS[2], { typescript: ['bundler'] });
