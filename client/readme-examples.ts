@@ -1,13 +1,9 @@
 // Type-checks the ```ts examples of a README (or of the docs) against the project, each as its own
 // module at the repository root; the package names they import resolve to the repository's entries.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type TypeScript from 'typescript';
-
-// Loaded by require: an ES import of this 9 MB CommonJS file first has Node scan it for its export
-// names (about 1 CPU-s).
-const ts = createRequire(import.meta.url)('typescript') as typeof TypeScript;
+import { projectOptions, sharingHost, ts } from '../scripts/typescript-api.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,25 +25,12 @@ export function tsBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
 }
 
-let projectOptions: TypeScript.CompilerOptions | undefined;
-
-/** The project's options, read once: the parsed-file cache below is only sound while they stay the same. */
-function compilerOptions(): TypeScript.CompilerOptions {
-  if (projectOptions) return projectOptions;
-  const parsed = ts.getParsedCommandLineOfConfigFile(`${ROOT}tsconfig.json`, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    },
-  });
-  if (!parsed) throw new Error('tsconfig.json could not be read.');
-  projectOptions = { ...parsed.options, noEmit: true, paths: PACKAGE_ENTRIES };
-  return projectOptions;
-}
+/** The project's options, with the package names mapped to the repository's entries. */
+const examplesOptions = (): TypeScript.CompilerOptions => ({ ...projectOptions(), noEmit: true, paths: PACKAGE_ENTRIES });
 
 /**
- * Parsed files of the project and of TypeScript's lib, kept for the next check in the same process
- * (the options never change, so neither does a file's parse): parsing them is most of a check.
+ * Parsed files of the project, kept for the next check in the same process (the options never
+ * change, so neither does a file's parse): parsing them and TypeScript's lib is most of a check.
  */
 const parsedFiles = new Map<string, TypeScript.SourceFile | undefined>();
 
@@ -55,16 +38,14 @@ const parsedFiles = new Map<string, TypeScript.SourceFile | undefined>();
 export function checkExamples(markdown: string): ExampleProblem[] {
   const blocks = tsBlocks(markdown);
   const files = new Map(blocks.map((code, i) => [`${ROOT}readme-example-${i + 1}.ts`, code]));
-  const options = compilerOptions();
-  const host = ts.createCompilerHost(options);
+  const options = examplesOptions();
+  const host = sharingHost(options, parsedFiles);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (name) => files.has(name) || fileExists(name);
   host.readFile = (name) => files.get(name) ?? readFile(name);
   host.getSourceFile = (name, language, ...rest) => {
     const code = files.get(name);
-    if (code !== undefined) return ts.createSourceFile(name, code, language, true);
-    if (!parsedFiles.has(name)) parsedFiles.set(name, getSourceFile(name, language, ...rest));
-    return parsedFiles.get(name);
+    return code === undefined ? getSourceFile(name, language, ...rest) : ts.createSourceFile(name, code, language, true);
   };
   const program = ts.createProgram([...files.keys()], options, host);
   // Only the examples' own diagnostics are reported, so only the examples are checked: the checker

@@ -8,9 +8,10 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import ts from 'typescript';
+import type TypeScript from 'typescript';
 import { stringify } from 'yaml';
 import { ensureDocs } from './docs.ts';
+import { projectOptions, sharingHost, ts } from './typescript-api.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = (...parts: string[]) => join(ROOT, ...parts);
@@ -107,8 +108,8 @@ async function bundle(options: BuildOptions): Promise<Metafile> {
  * same files with the same flags is `npm run typecheck`'s (tsconfig.json, client/tsconfig.json).
  */
 async function declarations(entries: string[], outDir: string, exactOptional: boolean): Promise<void> {
-  const options: ts.CompilerOptions = {
-    ...baseOptions(),
+  const options: TypeScript.CompilerOptions = {
+    ...projectOptions(),
     noEmit: false,
     declaration: true,
     emitDeclarationOnly: true,
@@ -116,7 +117,7 @@ async function declarations(entries: string[], outDir: string, exactOptional: bo
     rootDir: ROOT,
     outDir,
   };
-  const program = ts.createProgram({ rootNames: entries, options, host: sharedHost(options) });
+  const program = ts.createProgram({ rootNames: entries, options, host: sharingHost(options, sourceFiles) });
   const problems = [...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
   // File by file: a forced declaration emit of the whole program would also write the imported JSON
   // contract as a type (openapi.d.json.ts), which tsc's normal emit leaves out.
@@ -136,39 +137,14 @@ async function declarations(entries: string[], outDir: string, exactOptional: bo
  * language service uses for declaration output), it skips the full type check of the file that a
  * plain emit runs first. Another TypeScript would ignore the extra argument and check in full.
  */
-const emitDeclarationsOnly = (program: ts.Program, file: ts.SourceFile): ts.EmitResult =>
-  (program.emit as (...args: unknown[]) => ts.EmitResult)(file, undefined, undefined, true, undefined, true);
-
-/** The compiler options of tsconfig.json, read once. */
-let parsedOptions: ts.CompilerOptions | undefined;
-function baseOptions(): ts.CompilerOptions {
-  if (!parsedOptions) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(at('tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    } });
-    if (!parsed) throw new Error('tsconfig.json could not be read');
-    parsedOptions = parsed.options;
-  }
-  return parsedOptions;
-}
+const emitDeclarationsOnly = (program: TypeScript.Program, file: TypeScript.SourceFile): TypeScript.EmitResult =>
+  (program.emit as (...args: unknown[]) => TypeScript.EmitResult)(file, undefined, undefined, true, undefined, true);
 
 /**
- * One compiler host whose parsed files every declaration program of this build reuses (emptied when
- * a build starts). A parsed file depends only on its text, its language version and its module
- * format, which make the cache key.
+ * Parsed files every declaration program of this build reuses (emptied when a build starts):
+ * @types/node, generated/types.ts and the code both packages share are parsed once.
  */
-const sourceFiles = new Map<string, ts.SourceFile | undefined>();
-function sharedHost(options: ts.CompilerOptions): ts.CompilerHost {
-  const host = ts.createCompilerHost(options);
-  const parse = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-    const settings = typeof languageVersion === 'object' ? languageVersion : { languageVersion };
-    const key = `${fileName}|${settings.languageVersion}|${settings.impliedNodeFormat ?? ''}`;
-    if (!sourceFiles.has(key)) sourceFiles.set(key, parse(fileName, languageVersion, onError, shouldCreate));
-    return sourceFiles.get(key);
-  };
-  return host;
-}
+const sourceFiles = new Map<string, TypeScript.SourceFile | undefined>();
 
 /** `from './x.ts'` and `import('./x.ts')` in emitted declarations become `.js`, what consumers resolve. */
 async function rewriteSpecifiers(dir: string): Promise<void> {

@@ -1,9 +1,9 @@
 // Strict type-check of a generator's output and a consumer, with the project's TypeScript: what a
 // team adopting that generator would compile.
-import { dirname } from 'node:path';
-import ts from 'typescript';
+import type TypeScript from 'typescript';
+import { sharingHost, ts } from '../../scripts/typescript-api.ts';
 
-const OPTIONS: ts.CompilerOptions = {
+const OPTIONS: TypeScript.CompilerOptions = {
   strict: true,
   noUncheckedIndexedAccess: true,
   noEmit: true,
@@ -19,32 +19,9 @@ const OPTIONS: ts.CompilerOptions = {
   skipDefaultLibCheck: true,
 };
 
-// The lib files (megabytes: lib.dom alone is 1.5 MB) are parsed once per process and shared by every
-// check's program, as TypeScript's language service shares them; only files of TypeScript's own lib
-// folder, which never change under a running process.
-const LIB_DIR = `${dirname(ts.getDefaultLibFilePath(OPTIONS))}/`;
-const libFiles = new Map<string, ts.SourceFile>();
-
-function cachingHost(): ts.CompilerHost {
-  const host = ts.createCompilerHost(OPTIONS);
-  const read = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-    if (!fileName.startsWith(LIB_DIR)) return read(fileName, languageVersion, onError, shouldCreate);
-    const version = typeof languageVersion === 'object' ? `${languageVersion.languageVersion}/${languageVersion.impliedNodeFormat}` : languageVersion;
-    const key = `${fileName}@${version}`;
-    let file = libFiles.get(key);
-    if (!file) {
-      file = read(fileName, languageVersion, onError, shouldCreate);
-      if (file) libFiles.set(key, file);
-    }
-    return file;
-  };
-  return host;
-}
-
 /** Diagnostics as `file:line: message`, paths relative to `root`; empty when everything compiles. */
 export function typeCheck(files: string[], root: string): string[] {
-  const program = ts.createProgram(files, OPTIONS, cachingHost());
+  const program = ts.createProgram(files, OPTIONS, sharingHost(OPTIONS));
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file ? `${d.file.fileName.replace(`${root}/`, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : '';
     return `${where}TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
