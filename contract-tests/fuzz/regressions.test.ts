@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractProblems, operationUrl } from '../robustness/support/contract-answer.ts';
 import { resetMock } from '../support/control-api.ts';
-import { httpCall } from '../robustness/support/http-call.ts';
+import { httpCall } from '../support/http-call.ts';
 import { useMockProcess } from '../robustness/support/use-servers.ts';
 import { SAMPLE_FILES } from './file-samples.ts';
 import { multipartBody, multipartContentType } from './multipart-body.ts';

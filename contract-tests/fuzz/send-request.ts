@@ -1,6 +1,6 @@
 // Sends a FuzzRequest to a server under `baseUrl` (`http://127.0.0.1:<port>/api`) and reads the
-// whole answer (over node:http, see http-call.ts). No answer within the time limit is a hang.
-import { httpCall } from '../robustness/support/http-call.ts';
+// whole answer (over node:http, see contract-tests/support/http-call.ts). No answer within the time limit is a hang.
+import { httpCall } from '../support/http-call.ts';
 import type { FuzzRequest } from './fuzz-request.ts';
 import type { ObservedResponse } from './response-judge.ts';
 

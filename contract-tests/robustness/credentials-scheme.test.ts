@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractOperations } from '../fuzz/contract-operations.ts';
 import { contractProblems } from './support/contract-answer.ts';
-import { httpCall } from './support/http-call.ts';
+import { httpCall } from '../support/http-call.ts';
 import { useMockProcess } from './support/use-servers.ts';
 
 const API_KEY = 'mock-api-key';

@@ -7,7 +7,7 @@ import { SAMPLE_FILES } from '../fuzz/file-samples.ts';
 import { multipartBody, multipartContentType } from '../fuzz/multipart-body.ts';
 import { contractProblems, operation, operationUrl } from './support/contract-answer.ts';
 import { mockState, resetMock, settleMock, type MockStateSnapshot } from '../support/control-api.ts';
-import { httpCall, type HttpAnswer } from './support/http-call.ts';
+import { httpCall, type HttpAnswer } from '../support/http-call.ts';
 import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
 
 const A = { id: 'user-a', name: 'User A', email: 'a@isolation.example', apiKey: 'key-a', accessToken: 'token-a' };

@@ -8,7 +8,7 @@ import { contractValidator, resolvePointer } from '../support/contract-validator
 import { multipartContentType } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { mockState } from '../support/control-api.ts';
-import { httpCall } from './support/http-call.ts';
+import { httpCall } from '../support/http-call.ts';
 import { useMockProcess } from './support/use-servers.ts';
 
 const MiB = 1024 * 1024;

@@ -3,7 +3,7 @@
 // methods: 405, path tricks: 404) still get the contract's error envelope, and the mock keeps serving.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationUrl } from './support/contract-answer.ts';
-import { httpCall } from './support/http-call.ts';
+import { httpCall } from '../support/http-call.ts';
 import { useMockProcess } from './support/use-servers.ts';
 import { rawExchange } from './support/raw-http.ts';
 

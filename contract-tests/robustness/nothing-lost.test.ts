@@ -8,7 +8,7 @@ import { SAMPLE_FILES } from '../fuzz/file-samples.ts';
 import { multipartBody, multipartContentType } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { mockState, resetMock, settleMock, type MockStateSnapshot } from '../support/control-api.ts';
-import { httpCall, type HttpAnswer } from './support/http-call.ts';
+import { httpCall, type HttpAnswer } from '../support/http-call.ts';
 import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
 
 const KEY = 'mock-api-key';

@@ -3,7 +3,7 @@
 // timeout answer is the contract's error envelope, and other clients are served meanwhile.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
-import { httpCall } from './support/http-call.ts';
+import { httpCall } from '../support/http-call.ts';
 import { useMockProcess } from './support/use-servers.ts';
 import { rawExchange } from './support/raw-http.ts';
 

@@ -10,7 +10,7 @@ import { TRAVERSAL_FILE_NAMES, TRAVERSAL_FOLDER_PATHS } from '../fuzz/multipart-
 import { multipartBody, multipartContentType, type MultipartPart } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { mockState, resetMock } from '../support/control-api.ts';
-import { httpCall } from './support/http-call.ts';
+import { httpCall } from '../support/http-call.ts';
 import { useMockProcess } from './support/use-servers.ts';
 import { tempDir } from './support/temp-dir.ts';
 

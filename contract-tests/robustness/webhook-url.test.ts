@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { resetMock } from '../support/control-api.ts';
-import { httpCall } from './support/http-call.ts';
+import { httpCall } from '../support/http-call.ts';
 import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
 
 const BEARER = 'Bearer mock-access-token';

@@ -10,8 +10,8 @@ import { buildMockApp } from '../app.ts';
 import { MockRuntime } from '../runtime.ts';
 import { startMock, type MockSeed, type RunningMock } from '../server.ts';
 import { fundForm, pdf } from './support/files.ts';
-import { plainRequest } from './support/plain-http.ts';
 import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY, TEST_SEED } from './support/mock-under-test.ts';
+import { httpCall } from '../../contract-tests/support/http-call.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 
 interface Answer {
@@ -22,9 +22,14 @@ interface Answer {
 
 /** node:http, not fetch: the property test below sends thousands of requests (fetch doubled this file's CPU). */
 async function send(origin: string, path: string, init: RequestInit = {}): Promise<Answer> {
-  const { status, headers, body } = await plainRequest(`${origin}${path}`, init);
+  const answer = await httpCall(`${origin}${path}`, {
+    method: init.method ?? 'GET',
+    headers: Object.fromEntries(new Headers(init.headers)),
+    body: init.body as string | FormData | undefined,
+  });
+  const headers = Object.fromEntries(answer.headers);
   delete headers.date;
-  return { status, headers, body };
+  return { status: answer.status, headers, body: answer.bodyText };
 }
 
 const asUser = (apiKey = API_KEY) => ({ headers: { authorization: apiKey, 'content-type': 'application/json' } });

@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
 import { startMock } from '../server.ts';
 import { API_KEY } from './support/mock-under-test.ts';
-import { plainRequest } from './support/plain-http.ts';
+import { httpCall } from '../../contract-tests/support/http-call.ts';
 
 const SESSIONS = 1000;
 const BOUND_PER_SESSION = 32 * 1024;
@@ -24,10 +24,10 @@ it(`holds ${SESSIONS} sessions of the default seed in under ${BOUND_PER_SESSION 
     const before = heapAfterGc();
     for (let i = 0; i < SESSIONS; i += 1) {
       // node:http rather than fetch: a thousand requests, at a fraction of fetch's CPU.
-      const response = await plainRequest(`${mock.baseUrl}/integration/projects`, { headers: { authorization: API_KEY, 'x-mock-session': `member-${i}` } });
+      const response = await httpCall(`${mock.baseUrl}/integration/projects`, { method: 'GET', headers: { authorization: API_KEY, 'x-mock-session': `member-${i}` } });
       expect(response.status).toBe(200);
       // Each session really is its own world with the seeded company.
-      expect(JSON.parse(response.body).pagination.totalCount).toBe(1);
+      expect(JSON.parse(response.bodyText).pagination.totalCount).toBe(1);
     }
     const perSession = (heapAfterGc() - before) / SESSIONS;
     expect(perSession).toBeGreaterThan(1024);

@@ -3,7 +3,7 @@
 import { contractOperations, type ContractOperation } from '../../fuzz/contract-operations.ts';
 import { judgeResponse } from '../../fuzz/response-judge.ts';
 import type { FuzzRequest } from '../../fuzz/fuzz-request.ts';
-import type { HttpAnswer } from './http-call.ts';
+import type { HttpAnswer } from '../../support/http-call.ts';
 
 export function operation(operationId: string): ContractOperation {
   const op = contractOperations().find((o) => o.operationId === operationId);

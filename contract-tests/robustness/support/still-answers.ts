@@ -1,8 +1,8 @@
 // Whether the mock is alive and serving: its process has not ended and a cheap valid request (the
 // caller's webhook configuration) gets 200. Returns what is wrong, or undefined. Over node:http
-// (http-call.ts), not fetch: the fuzzer asks after every request, and undici's fetch costs several
+// (contract-tests/support/http-call.ts), not fetch: the fuzzer asks after every request, and undici's fetch costs several
 // times the CPU of the request itself.
-import { httpCall } from './http-call.ts';
+import { httpCall } from '../../support/http-call.ts';
 import type { MockProcess } from './mock-process.ts';
 
 export async function stillAnswers(mock: MockProcess, accessToken: string): Promise<string | undefined> {
