@@ -112,12 +112,14 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
       mock.once('exit', (c) => reject(new Error(`mock exited ${c}: ${output}`)));
     });
     broken = await startBrokenProxy(origin, BREAKS['companies.page-size-clamped']);
-    proxy = await startTamperingProxy(origin, {
-      method: 'GET',
-      path: '/api/integrationfund/fund',
-      status: 200,
-      rewrite: (body) => void ((body.data as Record<string, unknown>).status = 'finished'),
-    });
+    proxy = await startTamperingProxy(origin, [
+      {
+        method: 'GET',
+        path: '/api/integrationfund/fund',
+        status: 200,
+        rewrite: (body) => void ((body.data as Record<string, unknown>).status = 'finished'),
+      },
+    ]);
   });
   afterAll(async () => {
     await broken?.close();
@@ -136,7 +138,7 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
     const result = await conformance(['pact-verify', '--base-url', `${proxy.origin}/api`, '--api-key', 'mock-api-key', '--access-token', 'mock-access-token', '--provider-states-setup-url', `${origin}/__mock/provider-states`]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/FAILED "a request for the summary of a completed fund run": \$\.data\.status/);
-    expect(proxy.tampered()).toBeGreaterThan(0);
+    expect(proxy.tampered()[0]).toBeGreaterThan(0);
   });
 
   it('a usage error is one line and exit code 2', async () => {

@@ -16,10 +16,8 @@ export interface Tampering {
 
 export interface TamperingProxy {
   origin: string;
-  /** How many responses were rewritten; a test asserts the tampering actually happened. */
-  tampered(): number;
-  /** The same, per tampering in the order given. */
-  tamperedEach(): number[];
+  /** How many responses each tampering rewrote, in the order given; a test asserts the break actually happened. */
+  tampered(): number[];
   close(): Promise<void>;
 }
 
@@ -31,9 +29,8 @@ function withoutHopHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return copy;
 }
 
-export async function startTamperingProxy(upstreamOrigin: string, tampering: Tampering | Tampering[]): Promise<TamperingProxy> {
+export async function startTamperingProxy(upstreamOrigin: string, tamperings: Tampering[]): Promise<TamperingProxy> {
   const upstream = new URL(upstreamOrigin);
-  const tamperings = [tampering].flat();
   const counts = tamperings.map(() => 0);
   const server = createServer((req, res) => {
     const forward = httpRequest(
@@ -62,5 +59,5 @@ export async function startTamperingProxy(upstreamOrigin: string, tampering: Tam
     });
     req.pipe(forward);
   });
-  return { ...(await listenOnLoopback(server, { closeConnections: true })), tampered: () => counts.reduce((a, b) => a + b, 0), tamperedEach: () => [...counts] };
+  return { ...(await listenOnLoopback(server, { closeConnections: true })), tampered: () => [...counts] };
 }
