@@ -1,8 +1,9 @@
 // Once (on Node 24, the current LTS): the installed bins on their own. portfolio-mock run directly
 // (SIGTERM by pid, one-line errors and exit codes, --seed), and portfolio-conformance failing
 // against deliberately broken providers: the live suite against the mock behind contract-tests/live's
-// proxy breaking one rule, the Pact verification against the mock behind a proxy that breaks one answer.
-import { writeFile } from 'node:fs/promises';
+// proxy breaking one rule, the Pact verification against the mock behind a proxy that breaks one answer;
+// and portfolio-conformance diff judging the installed contract against itself and a breaking edit.
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -145,5 +146,41 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
     const result = await conformance(['pact-verify']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual(['pact-verify: no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL']);
+  });
+});
+
+describe(`Node ${VERSION}: portfolio-conformance diff on the installed contract`, () => {
+  const binary = inject('nodes')[VERSION];
+  const project = inject('project');
+  const diff = (args: string[]) => runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), ['diff', ...args], { cwd: project, timeoutMs: 60_000 });
+  /** The published bundle, the base of every comparison. */
+  const BASE = 'node_modules/@portfolio-integration/contract/dist/openapi.json';
+
+  beforeAll(async () => {
+    // The head drops an operation, a change every client notices.
+    const contract = JSON.parse(await readFile(join(project, BASE), 'utf8')) as { paths: Record<string, unknown> };
+    delete contract.paths['/integration/projects'];
+    await writeFile(join(project, 'without-list.json'), JSON.stringify(contract));
+    await writeFile(join(project, 'not-a-contract.json'), '{ paths: ');
+  });
+
+  it('an unchanged contract: exit 0, nothing breaking', async () => {
+    const result = await diff(['--base', BASE, '--head', BASE]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('BREAKING (0)');
+  });
+
+  it('a removed operation: exit 1, named as breaking (Redocly walk run from the installed @redocly/cli)', async () => {
+    const result = await diff(['--base', BASE, '--head', 'without-list.json']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toContain('BREAKING (1)');
+    expect(result.stdout).toContain('Path `/integration/projects` was removed');
+  });
+
+  it('a head that is not JSON: exit 2, one line', async () => {
+    const result = await diff(['--base', BASE, '--head', 'not-a-contract.json']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^contract:diff: not-a-contract\.json is not JSON or YAML \(.+\)$/)]);
   });
 });
