@@ -62,7 +62,9 @@ export async function openQuestionRows(page: Page, docsUrl: string): Promise<str
 /** Search results listed for a query typed into the page's search. */
 export async function searchResults(page: Page, query: string): Promise<string[]> {
   await page.locator('[data-testid="search-trigger"]').click();
-  await page.keyboard.type(query);
+  // Into the search input once the dialog shows it: keys typed while it opens were lost (the search
+  // then never listed anything; seen once in CI).
+  await page.locator('[data-component-name="Search/SearchInput"] input').fill(query);
   const results = page.locator('[data-component-name="Search/SearchItem"]');
   await results.first().waitFor();
   return results.allInnerTexts();
