@@ -15,8 +15,13 @@ const MiB = 1024 * 1024;
 /** The contract's per-file limit (x-max-file-bytes, 100 MiB); the file sent is 1 MiB over it: 101 MiB. */
 const LIMIT = (resolvePointer(contractValidator().doc, '#/components/schemas/FundUploadRequest/properties/files/items') as Record<string, number>)['x-max-file-bytes'] as number;
 const FILE_BYTES = LIMIT + MiB;
-/** Growth of the peak resident set allowed while a large body streams through. */
-const PEAK_GROWTH_BOUND = 64 * MiB;
+/**
+ * Growth of the peak resident set allowed while a large body streams through: below the file's
+ * size, so a mock holding the file fails. Streamed chunks are freed only when V8 collects their
+ * Buffers, which it forces after about 64 MiB of them (its external-memory limit): Node 24's mock
+ * peaked at 49 to 70 MiB while streaming, and at 245 MiB holding the bodies of the last test below.
+ */
+const PEAK_GROWTH_BOUND = 96 * MiB;
 const KEY = 'mock-api-key';
 
 // A fresh process per test: memory freed by an earlier test would hide the growth of a later one.
@@ -123,7 +128,8 @@ describe('large bodies', () => {
       );
       expect(answer.status, answer.bodyText).toBe(413);
       expect(contractProblems('createProject', answer)).toEqual([]);
-      expect(growth, `peak resident set grew by ${Math.round(growth / MiB)} MiB`).toBeLessThan(PEAK_GROWTH_BOUND);
+      // Half the body: a mock that read the whole body before refusing it fails.
+      expect(growth, `peak resident set grew by ${Math.round(growth / MiB)} MiB`).toBeLessThan(text.length / 2);
       expect((await mockState(mock.origin)).projects).toEqual(before.projects);
       const next = await httpCall(operationUrl(mock.baseUrl, 'listProjects'), { method: 'GET', headers: { authorization: KEY } });
       expect(next.status).toBe(200);
