@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import './vitest.compile-cache.ts';
 
 export default defineConfig({
   test: {
