@@ -2,8 +2,13 @@
 // the port from PORT (0: a free one), answers under /api like the service, and its answers (including
 // multipart uploads, of genuine PDF and XLSX files too, and a 401) validate against the contract;
 // SIGTERM stops it. Prism checks multipart parts listed under `encoding` for reserved characters
-// unless `allowReserved` is set, which real (binary) files would trip.
+// unless `allowReserved` is set, which real (binary) files would trip. The live conformance suite
+// runs against this same Prism (read only, the second provider of contract-tests/live): every answer
+// conforms, and the rules an example server cannot keep fail by id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOnly } from '../../contract-tests/live/conformance-mock.ts';
+import type { ConformanceReport } from '../../contract-tests/live/report-types.ts';
+import { runConformance } from '../../contract-tests/live/run-conformance.ts';
 import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
 import { hasNonAsciiByte, minimalPdf, minimalXlsx } from '../../contract-tests/support/real-documents.ts';
 import { runScript, type ScriptRun } from './script-process.ts';
@@ -143,6 +148,27 @@ describe('Prism mock with real files', () => {
     expect(res.violations).toBeNull();
     expect(res.status).toBe(200);
     expectConforms('POST', '/integrationfund/fund/upload', 200, res.body);
+  });
+});
+
+// Prism's mock is stateless, so the suite's run shares it with the tests above.
+describe('the live conformance suite against the Prism mock', () => {
+  let report: ConformanceReport;
+  beforeAll(async () => {
+    report = await runConformance({ ...readOnly(baseUrl), seed: 7 });
+  });
+
+  it('finds every answer conforming to the contract', () => {
+    const status = (id: string) => report.results.find((r) => r.id === id);
+    expect(status('contract.responses-conform')).toMatchObject({ status: 'passed' });
+    expect(status('contract.no-undocumented-5xx')).toMatchObject({ status: 'passed' });
+  });
+
+  it('fails the rules an example server cannot keep, naming them', () => {
+    const failed = report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+    // Prism checks that a key is present, not that it is valid; it answers the same example whatever the id asked for.
+    expect(failed).toEqual(expect.arrayContaining(['auth.invalid-api-key-401', 'funds.detail-unknown-404']));
+    expect(report.summary.failed).toBe(failed.length);
   });
 });
 
