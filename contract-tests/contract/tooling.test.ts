@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TYPESCRIPT_RUNNER } from '../support/typescript-runner.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -31,10 +32,7 @@ const redocly = (cwd: string) => sh(cwd, join(ROOT, 'node_modules/.bin/redocly')
 /** lint:owasp over each document given; --verbose lists every document linted (a missing one is skipped silently). */
 const spectral = (documents: string[]) =>
   sh(ROOT, join(ROOT, 'node_modules/.bin/spectral'), ['lint', '--ruleset', '.spectral.yaml', '--fail-severity=hint', '-f', 'text', '--verbose', ...documents]);
-// generate:check runs generate.ts with tsx; a Node that strips types itself (22.18 and later, as CI's 24) runs the same
-// file without tsx's loader hooks, a CPU-second less per run.
-const stripsTypes = Boolean((process.features as { typescript?: unknown }).typescript);
-const generateCheck = (cwd: string) => sh(cwd, stripsTypes ? process.execPath : join(ROOT, 'node_modules/.bin/tsx'), ['scripts/generate.ts', '--check']);
+const generateCheck = (cwd: string) => sh(cwd, TYPESCRIPT_RUNNER, ['scripts/generate.ts', '--check']);
 
 /** What each tool reads: the copy a test breaks holds only these (node_modules linked), so the repository is never touched. */
 const NEEDS = {
