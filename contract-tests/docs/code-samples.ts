@@ -1,10 +1,11 @@
 // The contract's x-codeSamples as data, and runners that execute them against a mock the way a
-// reader would: curl through bash, TypeScript through tsx with the repository's client.
+// reader would: curl through bash, TypeScript through tsx (or Node where it strips types) with the repository's client.
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { operations } from '../contract/walk-contract.ts';
+import { TYPESCRIPT_RUNNER } from '../support/typescript-runner.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -72,7 +73,7 @@ const withRepositoryClient = (source: string): string =>
   CLIENT_ENTRIES.reduce((text, [name, entry]) => text.replace(name, `from '${ROOT}${entry}'`), source);
 
 /**
- * Runs TypeScript samples one after the other in one tsx process (as modules at the repository
+ * Runs TypeScript samples one after the other in one process (tsx, or Node where it strips types; as modules at the repository
  * root would import the client), and reports for each whether it completed or what it threw.
  * `envOf` gives a sample variables of its own (set while it is imported, then restored).
  * The files are .mts: outside the repository no package.json makes them ES modules.
@@ -107,7 +108,7 @@ export async function runTypeScript(
       '',
     ].join('\n'),
   );
-  const { stdout } = await run(join(ROOT, 'node_modules/.bin/tsx'), [runner], {
+  const { stdout } = await run(TYPESCRIPT_RUNNER, [runner], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     timeout: 120_000,

@@ -30,12 +30,13 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 }
 
 /**
- * Generates with one generator and type-checks; `consumer` replaces the generator's own consumer
- * (null: none). Throws, naming the generator, when it is missing or cannot generate.
+ * Generates with one generator and type-checks the output with `consumers` (file name to source, written beside the
+ * output and compiled in the same program; default: the generator's own consumer as consumer.ts on the published
+ * bundle, none on another). Throws, naming the generator, when it is missing or cannot generate.
  */
-export async function checkGenerator(generator: ClientGenerator, options: { spec?: string; consumer?: string | null } = {}): Promise<GeneratorCheck> {
+export async function checkGenerator(generator: ClientGenerator, options: { spec?: string; consumers?: Record<string, string> } = {}): Promise<GeneratorCheck> {
   const spec = resolve(options.spec ?? DEFAULT_SPEC);
-  const consumer = options.consumer === undefined ? (spec === DEFAULT_SPEC ? generator.consumer : null) : options.consumer;
+  const consumers = options.consumers ?? (spec === DEFAULT_SPEC ? { 'consumer.ts': generator.consumer } : {});
   const module = await loadPinned(generator.specifier, generator.pinned, generator.versionOf);
   const dir = await mkdtemp(join(tmpdir(), `generator-${generator.name.replace(/\W+/g, '-')}-`));
   try {
@@ -50,9 +51,9 @@ export async function checkGenerator(generator: ClientGenerator, options: { spec
     // ESM, so the output's `.js` specifiers and a consumer's top-level code resolve as in a real project.
     await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
     const roots = files.filter((f) => f.endsWith('.ts')).map((f) => join(output, f));
-    if (consumer !== null) {
-      await writeFile(join(dir, 'consumer.ts'), consumer);
-      roots.push(join(dir, 'consumer.ts'));
+    for (const [name, source] of Object.entries(consumers)) {
+      await writeFile(join(dir, name), source);
+      roots.push(join(dir, name));
     }
     return { generator: generator.name, files, problems: typeCheck(roots, dir) };
   } finally {
