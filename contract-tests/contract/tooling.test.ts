@@ -35,7 +35,7 @@ const generateCheck = (cwd: string) => sh(cwd, join(ROOT, 'node_modules/.bin/tsx
 const NEEDS = {
   redocly: ['openapi', 'redocly.yaml', '.redocly.lint-ignore.yaml'],
   spectral: ['generated/openapi.json', '.spectral.yaml'],
-  generate: ['openapi', 'scripts', 'generated', 'redocly.yaml', 'package.json'],
+  generate: ['openapi', 'scripts', 'generated', 'redocly.yaml', 'package.json', 'mocks/control-api.openapi.yaml'],
 };
 const copies: string[] = [];
 
