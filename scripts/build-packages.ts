@@ -215,10 +215,10 @@ async function buildNodeBin(name: 'mock' | 'conformance', entries: string[]): Pr
 
 async function buildMock(): Promise<void> {
   const { dist } = await buildNodeBin('mock', ['index.ts', 'bin.ts']);
-  // The mock reads its two documents beside its code at start-up (mocks/contract-documents.ts), at these relative places.
-  await cp(at('mocks/control-api.openapi.yaml'), join(dist, 'control-api.openapi.yaml'));
+  // The mock reads its two documents at start-up (mocks/contract-documents.ts) from ../generated/, relative to its code.
   await mkdir(at('packages/mock/generated'), { recursive: true });
   await cp(at('generated/openapi.json'), at('packages/mock/generated/openapi.json'));
+  await cp(at('generated/control-api.json'), at('packages/mock/generated/control-api.json'));
   // The site is its one page: dist/docs/ may also hold the browser test's screenshot, not shipped.
   const page = await ensureDocs('dist/docs');
   await mkdir(join(dist, 'docs'));

@@ -39,7 +39,7 @@ const generateCheck = (cwd: string) => sh(cwd, TYPESCRIPT_RUNNER, ['scripts/gene
 const NEEDS = {
   redocly: ['openapi'],
   spectral: ['generated/openapi.json'],
-  generate: ['openapi', 'scripts', 'generated', 'redocly.yaml', 'package.json'],
+  generate: ['openapi', 'scripts', 'generated', 'redocly.yaml', 'package.json', 'mocks/control-api.openapi.yaml'],
 };
 const copies: string[] = [];
 

@@ -1,9 +1,11 @@
 // Puts a ResponseCache in front of a Fastify app: kept answers are written by the HTTP server
 // before Fastify's handler runs; successful reads under `readPrefix` are kept; every request
 // other than a GET or HEAD is tracked as one that may change the state.
-import { createServer } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import type { ReadSnapshot, ResponseCache } from './response-cache.ts';
+
+// Not an ESM import of node:http, which loads undici at start on Node 24 (see client-errors.ts).
+const { createServer } = process.getBuiltinModule('node:http');
 
 /**
  * Fastify's own HTTP/1 server, with the cache asked first. The settings are the ones Fastify
