@@ -10,7 +10,8 @@ import { diffContracts } from './diff-contracts.ts';
 import { buildExchanges, type Exchanges } from './exchanges.ts';
 import type { DiffReport, Json } from './types.ts';
 
-const real = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Json;
+const realText = readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8');
+const real = JSON.parse(realText) as Json;
 
 // The re-checking judge's exchanges: the unedited contract's built once for the file; an edited one's
 // once for its pair (kept from the forward run for the reversed one, then let go).
@@ -26,7 +27,7 @@ function checker(pair: ChangePair, edited: Json, reversed: boolean): Judge {
 }
 
 const runs = CORPUS.flatMap((pair) => {
-  const edited = structuredClone(real);
+  const edited = JSON.parse(realText) as Json;
   pair.edit(edited);
   return [
     { name: pair.name, base: real, head: edited, expect: pair.expect, checker: () => checker(pair, edited, false) },

@@ -193,25 +193,35 @@ function getAt(root: unknown, path: string[]): unknown {
   return node;
 }
 
+/** A copy of one container, its members shared. */
+const shallow = (node: object): Json => (Array.isArray(node) ? ([...node] as unknown as Json) : { ...(node as Json) });
+
+// A mutation copies the containers on its path only and shares the rest with its seed (and a probe with
+// the schema it came from): nothing edits an instance once made, and Ajv validates without changing data.
 function setAt(root: Json, path: string[], value: unknown): Json {
-  const copy = structuredClone(root);
+  const copy = shallow(root);
   let node: Json = copy;
   path.forEach((k, i) => {
     if (i === path.length - 1) {
-      node[k] = structuredClone(value);
+      node[k] = value;
       return;
     }
-    if (!node[k] || typeof node[k] !== 'object') node[k] = /^\d+$/.test(path[i + 1] ?? '') ? [] : {};
-    node = node[k] as Json;
+    const child = node[k];
+    node = node[k] = child && typeof child === 'object' ? shallow(child) : /^\d+$/.test(path[i + 1] ?? '') ? ([] as unknown as Json) : {};
   });
   return copy;
 }
 
 function deleteAt(root: Json, path: string[]): Json {
-  const copy = structuredClone(root);
-  const parent = getAt(copy, path.slice(0, -1));
+  const copy = shallow(root);
+  let parent: Json = copy;
+  for (const k of path.slice(0, -1)) {
+    const child = parent[k];
+    if (!child || typeof child !== 'object') return copy;
+    parent = parent[k] = shallow(child);
+  }
   const last = path[path.length - 1] as string;
   if (Array.isArray(parent)) parent.splice(Number(last), 1);
-  else if (parent && typeof parent === 'object') delete (parent as Json)[last];
+  else delete parent[last];
   return copy;
 }

@@ -12,12 +12,14 @@ import { structuralWalk, type RedoclyChange } from './structural-walk.ts';
 import type { DiffReport, Finding, Json } from './types.ts';
 
 export async function diffContracts(base: LoadedContract, head: LoadedContract, pactDir: string): Promise<DiffReport> {
+  // Each contract's text serves both the walk's file and the exchanges' key and copy.
+  const [baseText, headText] = [JSON.stringify(base.doc), JSON.stringify(head.doc)];
   // Redocly's walk runs in this process too: started first, it proceeds at its awaits (loading, files).
-  const walking = structuralWalk(base.doc, head.doc);
-  const judge = judgeOf(base.doc, head.doc);
+  const walking = structuralWalk(baseText, headText);
+  const judge = judgeOf(baseText, headText);
   const examples = replayExamples(judge);
   let lenient: Judge | undefined;
-  const pacts = replayPacts(judge, () => (lenient ??= judgeOf(withoutRequired(base.doc), withoutRequired(head.doc))), pactDir);
+  const pacts = replayPacts(judge, () => (lenient ??= judgeOf(JSON.stringify(withoutRequired(base.doc)), JSON.stringify(withoutRequired(head.doc)))), pactDir);
   const changes = await walking;
   // Our extension marks are compared by gap-changes.ts, with their meaning; the walk's copies would repeat them.
   const walked = changes.filter((c) => !OWN_EXTENSIONS.has(c.property ?? ''));
@@ -34,21 +36,20 @@ export async function diffContracts(base: LoadedContract, head: LoadedContract, 
 
 const OWN_EXTENSIONS = new Set(['x-gap', 'x-known-values']);
 
-const judgeOf = (base: Json, head: Json) =>
-  new Judge(exchangesOf(base, 'https://base.contract/openapi.json'), exchangesOf(head, 'https://head.contract/openapi.json'));
+const judgeOf = (baseText: string, headText: string) => new Judge(exchangesOf(baseText), exchangesOf(headText));
 
 /**
- * The exchanges of the last 8 contracts compared, by id and content, with the validators compiled from
- * them: the change corpus and the changelog compare one contract with many. Each is built from its own
- * copy of the document, so a caller that edits its document later changes nothing here.
+ * The exchanges of the last 8 contracts compared, by content, with the validators compiled from them:
+ * the change corpus and the changelog compare one contract with many, as base and as head (a reversed
+ * pair reuses both). The id names the content, so two different contracts never share one; each is
+ * built from its own copy of the document, so a caller that edits its document later changes nothing here.
  */
 const recent = new Map<string, Exchanges>();
 const RECENT = 8;
 
-function exchangesOf(doc: Json, id: string): Exchanges {
-  const text = JSON.stringify(doc);
-  const key = `${id} ${createHash('sha256').update(text).digest('hex')}`;
-  const ex = recent.get(key) ?? buildExchanges(JSON.parse(text) as Json, id);
+function exchangesOf(text: string): Exchanges {
+  const key = createHash('sha256').update(text).digest('hex');
+  const ex = recent.get(key) ?? buildExchanges(JSON.parse(text) as Json, `https://contract.test/${key.slice(0, 16)}/openapi.json`);
   recent.delete(key);
   recent.set(key, ex);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);

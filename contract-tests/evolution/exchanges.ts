@@ -44,11 +44,16 @@ const COMPOSITION = ['allOf', 'anyOf', 'oneOf'];
 export function buildExchanges(doc: Json, id: string): Exchanges {
   const resolve = resolver({ [id]: doc }, id);
   const ex: Exchanges = { id, doc, resolve, sites: new Map(), index: new Map() };
-  const recorded = new Set<string>();
+  // What is recorded, by pointer, then site and instance path (one long key per record cost more).
+  const recorded = new Map<string, Map<string, Set<string>>>();
   const record = (pointer: string, target: Target) => {
-    const key = `${pointer}\0${target.site}\0${target.path.join('/')}`;
-    if (recorded.has(key)) return;
-    recorded.add(key);
+    let bySite = recorded.get(pointer);
+    if (!bySite) recorded.set(pointer, (bySite = new Map()));
+    let paths = bySite.get(target.site);
+    if (!paths) bySite.set(target.site, (paths = new Set()));
+    const path = target.path.join('/');
+    if (paths.has(path)) return;
+    paths.add(path);
     const list = ex.index.get(pointer);
     if (list) list.push(target);
     else ex.index.set(pointer, [target]);
@@ -63,18 +68,25 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
     record(pointer, target);
     record(at(pointer).where, target);
   };
-  const walkSchema = (pointer: string, site: string, path: string[], stack: string[]) => {
+  /**
+   * Records a schema and everything under it for one exchange. A child is handed its node with its
+   * pointer (the node resolving the pointer gives; an empty name's pointer is resolved as before), and
+   * the stack of pointers above it is one array, pushed and popped.
+   */
+  const walkSchema = (pointer: string, site: string, path: string[], stack: string[], given?: unknown) => {
     if (stack.includes(pointer) || stack.length > 40) return;
     record(pointer, { site, path });
-    const node = resolve(pointer) as Json | undefined;
+    const node = (given === undefined ? resolve(pointer) : given) as Json | undefined;
     if (!node || typeof node !== 'object') return;
-    const next = [...stack, pointer];
-    if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) walkSchema(node.$ref, site, path, next);
-    for (const [k] of Object.entries((node.properties as Json) ?? {})) walkSchema(`${pointer}/properties/${escapePointer(k)}`, site, [...path, k], next);
-    if (node.items) walkSchema(`${pointer}/items`, site, [...path, '0'], next);
-    if (node.additionalProperties && typeof node.additionalProperties === 'object') walkSchema(`${pointer}/additionalProperties`, site, path, next);
-    for (const k of COMPOSITION) ((node[k] as unknown[]) ?? []).forEach((_, i) => walkSchema(`${pointer}/${k}/${i}`, site, path, next));
-    for (const k of ['if', 'then', 'else', 'not']) if (node[k]) walkSchema(`${pointer}/${k}`, site, path, next);
+    stack.push(pointer);
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) walkSchema(node.$ref, site, path, stack);
+    const properties = (node.properties as Json | undefined) ?? {};
+    for (const [k, v] of Object.entries(properties)) walkSchema(`${pointer}/properties/${escapePointer(k)}`, site, [...path, k], stack, k === '' ? undefined : v);
+    if (node.items) walkSchema(`${pointer}/items`, site, [...path, '0'], stack, node.items);
+    if (node.additionalProperties && typeof node.additionalProperties === 'object') walkSchema(`${pointer}/additionalProperties`, site, path, stack, node.additionalProperties);
+    for (const k of COMPOSITION) ((node[k] as unknown[]) ?? []).forEach((v, i) => walkSchema(`${pointer}/${k}/${i}`, site, path, stack, v));
+    for (const k of ['if', 'then', 'else', 'not']) if (node[k]) walkSchema(`${pointer}/${k}`, site, path, stack, node[k]);
+    stack.pop();
   };
   const ref = (pointer: string) => ({ $ref: `${id}#${pointer.slice(1)}` });
 

@@ -7,15 +7,29 @@ import type { Judge } from './counterexample.ts';
 import type { Direction, Finding, Json } from './types.ts';
 
 /** Every value of one extension, by the pointer of the node that carries it. */
-function marks(node: unknown, key: string, pointer: string, out: Map<string, unknown>): Map<string, unknown> {
-  if (Array.isArray(node)) node.forEach((v, i) => marks(v, key, `${pointer}/${i}`, out));
+function collect(node: unknown, key: string, pointer: string, out: Map<string, unknown>): Map<string, unknown> {
+  if (Array.isArray(node)) node.forEach((v, i) => collect(v, key, `${pointer}/${i}`, out));
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node as Json)) {
       if (k === key) out.set(pointer || '/', v);
-      else marks(v, key, `${pointer}/${escapePointer(k)}`, out);
+      else collect(v, key, `${pointer}/${escapePointer(k)}`, out);
     }
   }
   return out;
+}
+
+/**
+ * The marks of a contract's document, read once per document and key: a contract compared with many
+ * (the corpus's unedited one, a release in the changelog) is one document of its cached exchanges.
+ */
+const marksOf = new WeakMap<Json, Map<string, Map<string, unknown>>>();
+
+function marks(doc: Json, key: string): Map<string, unknown> {
+  let byKey = marksOf.get(doc);
+  if (!byKey) marksOf.set(doc, (byKey = new Map()));
+  let found = byKey.get(key);
+  if (!found) byKey.set(key, (found = collect(doc, key, '', new Map())));
+  return found;
 }
 
 /** The direction of the exchanges a node shapes (an error code is in answers), else read from the pointer. */
@@ -25,8 +39,8 @@ function directionAt(judge: Judge, pointer: string): Direction {
 }
 
 export function knownValueChanges(judge: Judge): Finding[] {
-  const before = marks(judge.base.doc, 'x-known-values', '', new Map());
-  const after = marks(judge.head.doc, 'x-known-values', '', new Map());
+  const before = marks(judge.base.doc, 'x-known-values');
+  const after = marks(judge.head.doc, 'x-known-values');
   const findings: Finding[] = [];
   for (const pointer of new Set([...before.keys(), ...after.keys()])) {
     const was = new Set((before.get(pointer) as unknown[] | undefined) ?? []);
@@ -44,8 +58,8 @@ export function knownValueChanges(judge: Judge): Finding[] {
 }
 
 export function gapChanges(judge: Judge): Finding[] {
-  const before = marks(judge.base.doc, 'x-gap', '', new Map()) as Map<string, string>;
-  const after = marks(judge.head.doc, 'x-gap', '', new Map()) as Map<string, string>;
+  const before = marks(judge.base.doc, 'x-gap') as Map<string, string>;
+  const after = marks(judge.head.doc, 'x-gap') as Map<string, string>;
   const findings: Finding[] = [];
   const add = (kind: string, pointer: string, message: string) =>
     findings.push({ id: `x-gap-${kind}-${findings.length + 1}`, severity: 'info', direction: directionAt(judge, pointer), location: `${pointer === '/' ? '' : pointer}/x-gap`, message });

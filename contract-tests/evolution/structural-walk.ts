@@ -11,7 +11,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Json } from './types.ts';
 
 export interface RedoclyChange {
   /** Where the walk met the change: a pointer through the paths or webhooks, `#/...`. */
@@ -104,13 +103,14 @@ function byPathThenProperty(a: EngineChange, b: EngineChange): number {
   return p === q ? 0 : p < q ? -1 : 1;
 }
 
-export async function structuralWalk(base: Json, head: Json): Promise<RedoclyChange[]> {
+/** The changes from one contract to another, each given as its JSON text. */
+export async function structuralWalk(baseText: string, headText: string): Promise<RedoclyChange[]> {
   const { config, Resolver, diff, typeName } = await (engine ??= loadEngine());
   const dir = mkdtempSync(join(tmpdir(), 'contract-diff-'));
   try {
     const [b, h] = [join(dir, 'base.json'), join(dir, 'head.json')];
-    writeFileSync(b, JSON.stringify(base));
-    writeFileSync(h, JSON.stringify(head));
+    writeFileSync(b, baseText);
+    writeFileSync(h, headText);
     // Both files are JSON we wrote: read as JSON, not through Redocly's YAML parser (the same document, faster).
     class JsonResolver extends Resolver {
       override parseDocument(source: Document['source'], force?: boolean): Document {

@@ -23,10 +23,16 @@ export function wrongTypeArbitrary(types: string[]): fc.Arbitrary<unknown> {
   });
 }
 
-/** Huge strings: repeated characters (cheap to build) from 64 KiB past the body limit. */
+/**
+ * Huge strings: repeated characters (cheap to build) from 64 KiB past the body limit, with their JSON
+ * text, built by repetition too: JSON.stringify escapes megabytes one character at a time.
+ */
 export const hugeStringArbitrary = fc
   .tuple(fc.integer({ min: 64 * 1024, max: HUGE_MAX }), fc.constantFrom('a', 'é', '😀', '\u0000', '%', '"'))
-  .map(([n, ch]) => ch.repeat(Math.ceil(n / ch.length)));
+  .map(([n, ch]) => {
+    const count = Math.ceil(n / ch.length);
+    return { value: ch.repeat(count), json: `"${JSON.stringify(ch).slice(1, -1).repeat(count)}"` };
+  });
 
 const SURROGATES = 0xe000 - 0xd800;
 /**

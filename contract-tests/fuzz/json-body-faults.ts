@@ -35,7 +35,7 @@ interface BodyText extends FaultBody {
 
 function bodyWithRaw(value: Json, key: string | undefined, raw: string): string {
   if (key === undefined) return raw;
-  return JSON.stringify({ ...value, [key]: RAW }).replace(JSON.stringify(RAW), raw);
+  return JSON.stringify({ ...value, [key]: RAW }).replace(JSON.stringify(RAW), () => raw);
 }
 
 const textOnly = (text: string): FaultBody => ({ text });
@@ -81,7 +81,8 @@ function fieldFaults(schema: Json): { name: string; fault: (value: Json) => fc.A
   if (strings.length) {
     faults.push({
       name: 'huge string field',
-      fault: (value) => fc.tuple(pick(strings), hugeStringArbitrary).map(([k, v]) => ({ text: set(value, k, v), parsed: { value: { ...value, [k]: v } } })),
+      fault: (value) =>
+        fc.tuple(pick(strings), hugeStringArbitrary).map(([k, huge]) => ({ text: bodyWithRaw(value, k, huge.json), parsed: { value: { ...value, [k]: huge.value } } })),
     });
     faults.push({ name: 'unicode field', fault: (value) => fc.tuple(pick(strings), nastyStringArbitrary).map(([k, v]) => textOnly(set(value, k, v))) });
   }
@@ -120,7 +121,9 @@ export function jsonBodyFaultArbitraries(op: ContractOperation, ctx: FuzzContext
   const toRequest = (variant: string) => ([request, body]: [FuzzRequest, BodyText]): FuzzRequest => ({
     ...request,
     variant,
-    body: { contentType: body.contentType, payload: Buffer.from(body.text) },
+    // Kept as text, encoded when sent (send-request.ts): a generator test samples hundreds of bodies,
+    // some megabytes, and sends none.
+    body: { contentType: body.contentType, payload: body.text },
     contractValid: jsonVerdict(op, body),
   });
   const faults = fieldFaults(schema).map(({ name, fault }) =>

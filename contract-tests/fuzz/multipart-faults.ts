@@ -94,7 +94,7 @@ const FAULTS: MultipartFault[] = [
     name: 'huge text field',
     breaksContract: () => true,
     needsTextFields: true,
-    body: (op, valid) => hugeStringArbitrary.map((huge) => framed([...fileParts(op, valid), ...multipartFields(op).text.map((name) => ({ name, content: huge }))])),
+    body: (op, valid) => hugeStringArbitrary.map((huge) => framed([...fileParts(op, valid), ...multipartFields(op).text.map((name) => ({ name, content: huge.value }))])),
   },
   {
     name: 'many files',

@@ -46,6 +46,18 @@ describe('fault catalogue', () => {
     }
   });
 
+  it('a huge string field is sent as the JSON text of the value it is judged by', () => {
+    const huge = faultArbitraries(operation('createProject'), ctx).map((a) => sample(a, 4)).flat().filter((r) => r.variant === 'huge string field');
+    expect(huge.length).toBeGreaterThan(0);
+    for (const request of huge) {
+      const text = Buffer.from(request.body?.payload ?? '').toString();
+      const body = JSON.parse(text);
+      // Compared as a boolean: a failure would otherwise print megabytes.
+      expect(JSON.stringify(body) === text, 'the body is JSON.stringify of its value').toBe(true);
+      expect(request.contractValid).toBe(contractValidator().validateRequestBody('POST', '/integration/project', body).valid);
+    }
+  });
+
   it('a body with one field broken is judged invalid by the contract validator', () => {
     const wrongType = faultArbitraries(operation('createProject'), ctx).map((a) => sample(a, 20)).flat().filter((r) => r.variant === 'wrong type field');
     expect(wrongType.length).toBeGreaterThan(0);

@@ -19,6 +19,10 @@ export function requestUrl(baseUrl: string, request: FuzzRequest): string {
 export async function sendRequest(baseUrl: string, request: FuzzRequest): Promise<ObservedResponse> {
   const headers: Record<string, string | number> = { ...request.headers };
   if (request.body?.contentType !== undefined) headers['content-type'] = request.body.contentType;
-  const answer = await httpCall(requestUrl(baseUrl, request), { method: request.operation.method, headers, body: request.body?.payload, timeoutMs: REQUEST_TIMEOUT_MS });
+  // Always bytes: node:http writes a string body in one UTF-8 write with the head, whose non-ASCII
+  // header values it otherwise sends as latin1.
+  const payload = request.body?.payload;
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const answer = await httpCall(requestUrl(baseUrl, request), { method: request.operation.method, headers, body, timeoutMs: REQUEST_TIMEOUT_MS });
   return { status: answer.status, headers: answer.headers, bodyText: answer.bodyText };
 }

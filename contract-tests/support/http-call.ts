@@ -51,7 +51,16 @@ export async function httpCall(url: string, options: HttpCallOptions): Promise<H
         const headers = new Headers();
         for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
         const bodyText = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers, bodyText, json: parseJson(bodyText) });
+        // Parsed when first read: the fuzzer sends thousands of requests and judges the text itself.
+        let parsed: { value: unknown } | undefined;
+        resolve({
+          status: res.statusCode ?? 0,
+          headers,
+          bodyText,
+          get json() {
+            return (parsed ??= { value: parseJson(bodyText) }).value;
+          },
+        });
       });
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
