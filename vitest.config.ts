@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import './vitest.compile-cache.ts';
 
 export default defineConfig({
   test: {

@@ -1,7 +1,6 @@
 // Browser tests only (`npm run test:e2e`): the documentation site in headless Chromium. The main
 // vitest.config.ts excludes these files so `vitest run` needs no browser.
 import { defineConfig } from 'vitest/config';
-import './vitest.compile-cache.ts';
 
 export default defineConfig({
   test: {

@@ -3,7 +3,6 @@
 // and 24, and prove every consumer path. Kept out of vitest.config.ts so `npm run test:unit` stays
 // fast; one file per Node version, run side by side.
 import { defineConfig } from 'vitest/config';
-import './vitest.compile-cache.ts';
 
 export default defineConfig({
   test: {
