@@ -18,12 +18,8 @@ export interface PrismOptions {
 }
 
 export interface RunningPrism {
-  /** `http://host:port`, where Prism listens. */
-  origin: string;
-  /** The origin plus the contract's server path: what a client uses as base URL. */
+  /** Where Prism listens plus the contract's server path: what a client uses as base URL. */
   baseUrl: string;
-  /** Every log line so far. */
-  log(): string[];
   close(): Promise<void>;
 }
 
@@ -41,6 +37,7 @@ export function prismCliEntry(): string {
 }
 
 const LISTENING = /Prism is listening on (http:\/\/\S+)/;
+const LAST_LINES = 20;
 
 export async function startPrism(target: PrismTarget, options: PrismOptions): Promise<RunningPrism> {
   const entry = prismCliEntry();
@@ -56,6 +53,7 @@ export async function startPrism(target: PrismTarget, options: PrismOptions): Pr
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  /** The last LAST_LINES lines Prism printed, for an error when it does not start. */
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
@@ -83,12 +81,13 @@ export async function startPrism(target: PrismTarget, options: PrismOptions): Pr
 
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`Prism did not start within ${options.readyTimeoutMs ?? 30_000} ms:\n${lines.slice(-20).join('\n')}`)),
+      () => reject(new Error(`Prism did not start within ${options.readyTimeoutMs ?? 30_000} ms:\n${lines.join('\n')}`)),
       options.readyTimeoutMs ?? 30_000,
     );
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         lines.push(line);
+        if (lines.length > LAST_LINES) lines.shift();
         options.onLine?.(line);
         const found = LISTENING.exec(line);
         if (found?.[1]) {
@@ -99,12 +98,12 @@ export async function startPrism(target: PrismTarget, options: PrismOptions): Pr
     }
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`Prism exited with code ${String(code)} before listening:\n${lines.slice(-20).join('\n')}`));
+      reject(new Error(`Prism exited with code ${String(code)} before listening:\n${lines.join('\n')}`));
     });
   }).catch(async (error: unknown) => {
     await close();
     throw error;
   });
 
-  return { origin, baseUrl: `${origin}${serverBasePath()}`, log: () => [...lines], close };
+  return { baseUrl: `${origin}${serverBasePath()}`, close };
 }
