@@ -4,8 +4,8 @@ import { exampleValue } from './every-operation.ts';
 import { clientWith, jsonResponse } from './fake-fetch.ts';
 import { ERROR_KIND_BY_CODE, IntegrationError } from './integration-error.ts';
 
-/** The reads still retry as by default (2 retries), without the backoff pauses: these tests are about the error, not the waiting. */
-const RETRIES_WITHOUT_PAUSE = { retries: 2, baseDelayMs: 0 };
+/** Per call: the reads still retry as by default, without the backoff pauses; these tests are about the error, not the waiting. */
+const NO_PAUSE = { retry: { baseDelayMs: 0 } };
 
 // One row per code of the specification's error table, with the contract example that carries it.
 const CODES = [
@@ -51,8 +51,8 @@ describe('typed errors', () => {
     ['an empty body with Content-Length 0', new Response('', { status: 500, headers: { 'Content-Length': '0' } }), /an empty body/],
     ['JSON that is not an envelope', jsonResponse(500, { error: 'boom' }), /\{"error":"boom"\}/],
   ])('answers %s with a clear error, never undefined', async (_what, response, description) => {
-    const { client } = clientWith(() => response.clone(), undefined, RETRIES_WITHOUT_PAUSE);
-    const error = await client.getAnalysisDetail('a-1').catch((e: unknown) => e);
+    const { client } = clientWith(() => response.clone());
+    const error = await client.getAnalysisDetail('a-1', NO_PAUSE).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IntegrationError);
     expect(error).toMatchObject({ kind: 'invalid-response', status: response.status, code: null, description: expect.stringMatching(description) });
     expect((error as IntegrationError).title).not.toBe('');
@@ -62,7 +62,7 @@ describe('typed errors', () => {
   it('turns a failed connection into kind network', async () => {
     const { client } = clientWith(() => {
       throw new TypeError('fetch failed');
-    }, undefined, RETRIES_WITHOUT_PAUSE);
-    await expect(client.getAnalysisDetail('a-1')).rejects.toMatchObject({ kind: 'network', status: null, code: null, description: expect.stringContaining('fetch failed') });
+    });
+    await expect(client.getAnalysisDetail('a-1', NO_PAUSE)).rejects.toMatchObject({ kind: 'network', status: null, code: null, description: expect.stringContaining('fetch failed') });
   });
 });

@@ -1,5 +1,4 @@
 // Test helper: an injected fetch that records every request and answers from a handler.
-import type { RetryOptions } from './call-policy.ts';
 import { createIntegrationClient } from './node.ts';
 
 export interface FakeFetch {
@@ -42,12 +41,8 @@ export const BASE_URL = 'http://service.test/api';
 export const API_KEY = 'test-api-key';
 export const ACCESS_TOKEN = 'test-access-token';
 
-/** A client over a fake fetch, with both credentials unless told otherwise; `retry` replaces the client's default. */
-export function clientWith(
-  handler: Handler,
-  credentials: { apiKey?: string; accessToken?: string } = { apiKey: API_KEY, accessToken: ACCESS_TOKEN },
-  retry?: RetryOptions | false,
-) {
+/** A client over a fake fetch, with both credentials unless told otherwise. */
+export function clientWith(handler: Handler, credentials: { apiKey?: string; accessToken?: string } = { apiKey: API_KEY, accessToken: ACCESS_TOKEN }) {
   const fake = fakeFetch(handler);
-  return { client: createIntegrationClient({ baseUrl: BASE_URL, ...credentials, fetch: fake.fetch, ...(retry === undefined ? {} : { retry }) }), requests: fake.requests };
+  return { client: createIntegrationClient({ baseUrl: BASE_URL, ...credentials, fetch: fake.fetch }), requests: fake.requests };
 }
