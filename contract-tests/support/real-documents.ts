@@ -3,6 +3,7 @@
 // Unlike the signature-only samples, they hold the non-ASCII bytes real uploads carry, which is what
 // tools that inspect multipart parts as text trip over.
 import { crc32, deflateRawSync } from 'node:zlib';
+import { CONTENT_TYPE_BY_EXTENSION } from '../../client/fund-files.ts';
 
 /** A one-page PDF 1.7 that PDF readers open: binary comment, objects, xref with exact offsets. */
 export function minimalPdf(text = 'Q4 2025 fund report'): Buffer {
@@ -94,4 +95,27 @@ export function minimalXlsx(label = 'NAV', value = 1250000): Buffer {
 /** True when the buffer holds a byte outside 7-bit ASCII (what makes a part "binary" on the wire). */
 export function hasNonAsciiByte(data: Buffer): boolean {
   return data.some((byte) => byte > 0x7f);
+}
+
+/** A data-room file as a client sends it: its name, the part content type its extension gives, its bytes. */
+export interface DataRoomFile {
+  name: string;
+  contentType: string;
+  data: Buffer;
+}
+
+function dataRoomFile(name: string, data: Buffer): DataRoomFile {
+  const contentType = CONTENT_TYPE_BY_EXTENSION[name.split('.').pop()!];
+  if (!contentType) throw new Error(`${name}: not an extension the contract accepts`);
+  return { name, contentType, data };
+}
+
+export const DATA_ROOM_PDF = dataRoomFile('Q4-2025-report.pdf', minimalPdf());
+export const DATA_ROOM_XLSX = dataRoomFile('capital-account.xlsx', minimalXlsx());
+
+/** The fund upload's form: each file as a repeated `files` part. */
+export function dataRoomForm(files: readonly DataRoomFile[]): FormData {
+  const form = new FormData();
+  for (const file of files) form.append('files', new Blob([new Uint8Array(file.data)], { type: file.contentType }), file.name);
+  return form;
 }

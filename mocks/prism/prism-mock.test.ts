@@ -10,11 +10,10 @@ import { readOnly } from '../../contract-tests/live/conformance-mock.ts';
 import type { ConformanceReport } from '../../contract-tests/live/report-types.ts';
 import { runConformance } from '../../contract-tests/live/run-conformance.ts';
 import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
-import { hasNonAsciiByte, minimalPdf, minimalXlsx } from '../../contract-tests/support/real-documents.ts';
+import { DATA_ROOM_PDF, DATA_ROOM_XLSX, dataRoomForm, hasNonAsciiByte } from '../../contract-tests/support/real-documents.ts';
 import { runScript, type ScriptRun } from './script-process.ts';
 
 const API_KEY = 'mock-api-key';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 let script: ScriptRun;
 let baseUrl: string;
 
@@ -129,22 +128,17 @@ describe('Prism mock (npm run mock:prism)', () => {
 });
 
 describe('Prism mock with real files', () => {
-  const pdfFile: [Buffer, string, string] = [minimalPdf(), 'application/pdf', 'Q4-2025-report.pdf'];
-  const xlsxFile: [Buffer, string, string] = [minimalXlsx(), XLSX_TYPE, 'capital-account.xlsx'];
-
   it('the test files are binary, as real PDF and XLSX files are', () => {
-    expect(hasNonAsciiByte(pdfFile[0])).toBe(true);
-    expect(hasNonAsciiByte(xlsxFile[0])).toBe(true);
+    expect(hasNonAsciiByte(DATA_ROOM_PDF.data)).toBe(true);
+    expect(hasNonAsciiByte(DATA_ROOM_XLSX.data)).toBe(true);
   });
 
   it.each([
-    ['a PDF', [pdfFile]],
-    ['an XLSX workbook', [xlsxFile]],
-    ['a PDF and an XLSX workbook', [pdfFile, xlsxFile]],
+    ['a PDF', [DATA_ROOM_PDF]],
+    ['an XLSX workbook', [DATA_ROOM_XLSX]],
+    ['a PDF and an XLSX workbook', [DATA_ROOM_PDF, DATA_ROOM_XLSX]],
   ])('accepts %s and answers the upload result', async (_what, files) => {
-    const form = new FormData();
-    for (const [data, type, name] of files) form.append('files', new Blob([new Uint8Array(data)], { type }), name);
-    const res = await call('POST', '/integrationfund/fund/upload', { headers: { authorization: API_KEY }, body: form });
+    const res = await call('POST', '/integrationfund/fund/upload', { headers: { authorization: API_KEY }, body: dataRoomForm(files) });
     expect(res.violations).toBeNull();
     expect(res.status).toBe(200);
     expectConforms('POST', '/integrationfund/fund/upload', 200, res.body);

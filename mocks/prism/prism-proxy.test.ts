@@ -8,15 +8,15 @@
 // correct requests, through it to the stateful mock with writes, hold with no violation seen.
 // The upstream answers the requests carrying CANNED_KEY itself (the answers above, chosen by the
 // request) and passes every other one, byte for byte, to the stateful mock.
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFORMANCE_SEED, fullRun } from '../../contract-tests/live/conformance-mock.ts';
 import { recordingFetch, violationLogLines, type RecordedExchange } from '../../contract-tests/live/prism-violations.ts';
 import type { ConformanceReport } from '../../contract-tests/live/report-types.ts';
 import { runConformance } from '../../contract-tests/live/run-conformance.ts';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { minimalPdf, minimalXlsx } from '../../contract-tests/support/real-documents.ts';
+import { DATA_ROOM_PDF, DATA_ROOM_XLSX, dataRoomForm } from '../../contract-tests/support/real-documents.ts';
+import { listenOnLoopback, type LoopbackServer } from '../../contract-tests/support/listen-on-loopback.ts';
 import { startMock, type RunningMock } from '../server.ts';
 import { runScript, type ScriptRun } from './script-process.ts';
 
@@ -61,7 +61,7 @@ const CORRECT_REQUEST_RULES = [
 const seen: string[] = [];
 const received: number[] = [];
 let mock: RunningMock;
-let upstream: Server;
+let upstream: LoopbackServer;
 let script: ScriptRun;
 let baseUrl: string;
 
@@ -92,14 +92,15 @@ function forwardToMock(req: IncomingMessage, res: ServerResponse): void {
 
 beforeAll(async () => {
   mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
-  upstream = createServer((req, res) => (req.headers.authorization === CANNED_KEY ? answerCanned(req, res) : forwardToMock(req, res)));
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  script = runScript('scripts/prism-proxy.ts', [`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`, '--port', '0']);
+  upstream = await listenOnLoopback(createServer((req, res) => (req.headers.authorization === CANNED_KEY ? answerCanned(req, res) : forwardToMock(req, res))), {
+    closeConnections: true,
+  });
+  script = runScript('scripts/prism-proxy.ts', [`${upstream.origin}/api`, '--port', '0']);
   baseUrl = await script.baseUrl();
 });
 afterAll(async () => {
   script?.kill();
-  await new Promise<void>((resolve) => upstream?.close(() => resolve()));
+  await upstream?.close();
   await mock?.close();
 });
 
@@ -132,11 +133,8 @@ describe('Prism proxy on the company list', () => {
 
 describe('Prism proxy with real files', () => {
   it('forwards a PDF and an XLSX upload without a request violation', async () => {
-    const form = new FormData();
-    form.append('files', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'Q4-2025-report.pdf');
-    form.append('files', new Blob([new Uint8Array(minimalXlsx())], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'capital-account.xlsx');
     const before = received.length;
-    const response = await fetch(`${baseUrl}/integrationfund/fund/upload`, { method: 'POST', headers: { authorization: CANNED_KEY }, body: form });
+    const response = await fetch(`${baseUrl}/integrationfund/fund/upload`, { method: 'POST', headers: { authorization: CANNED_KEY }, body: dataRoomForm([DATA_ROOM_PDF, DATA_ROOM_XLSX]) });
     await response.body?.cancel();
     expect(response.headers.get('sl-violations')).toBeNull();
     expect(response.status).toBe(200);

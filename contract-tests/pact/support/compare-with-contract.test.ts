@@ -7,7 +7,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bundled from '../../../generated/openapi.json' with { type: 'json' };
 import { multipartBody, multipartContentType } from '../../fuzz/multipart-body.ts';
-import { minimalPdf, minimalXlsx } from '../../support/real-documents.ts';
+import { DATA_ROOM_PDF, DATA_ROOM_XLSX, type DataRoomFile } from '../../support/real-documents.ts';
 import { comparePactsWithContract, formatFindings } from './compare-with-contract.ts';
 import { serverBasePath } from '../../../mocks/prism/prism-document.ts';
 import { FUND_RUN_ID } from '../funds/fund-expectations.ts';
@@ -64,8 +64,9 @@ async function uploadPact(name: string, parts: Parameters<typeof multipartBody>[
   return file;
 }
 
-const pdfPart = { name: 'files', filename: 'Q4-2025-report.pdf', contentType: 'application/pdf', content: minimalPdf() };
-const xlsxPart = { name: 'files', filename: 'capital-account.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: minimalXlsx() };
+const filesPart = (file: DataRoomFile) => ({ name: 'files', filename: file.name, contentType: file.contentType, content: file.data });
+const pdfPart = filesPart(DATA_ROOM_PDF);
+const xlsxPart = filesPart(DATA_ROOM_XLSX);
 
 describe('the published contract as the comparator reads it', () => {
   it('names its base path for the comparator, the same as its server path', () => {
