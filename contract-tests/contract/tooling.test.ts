@@ -173,11 +173,14 @@ describe('generate:check', () => {
     expect(result.out).toContain('generated/ is up to date');
   });
 
-  it('fails when the contract changed and generated/ was not regenerated', async () => {
+  it('fails when the contract or the control API changed and generated/ was not regenerated, naming each stale file', async () => {
     const dir = await copyOf(NEEDS.generate);
     await edit(dir, 'openapi/components/schemas/Founder.yaml', (t) => t.replace('description: A founder of the company.', 'description: A founder.'));
+    // The mock serves generated/control-api.json, not the YAML it is written from.
+    await edit(dir, 'mocks/control-api.openapi.yaml', (t) => t.replace('description: The stateful mock started by `npm start`.', 'description: The mock.'));
     const result = await generateCheck(dir);
     expect(result.ok).toBe(false);
     expect(result.out).toContain('generated/ is out of date');
+    expect(result.out).toMatch(/: generated\/openapi\.json, generated\/types\.ts, generated\/control-api\.json\./);
   });
 });
