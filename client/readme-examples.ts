@@ -1,5 +1,5 @@
-// Type-checks the ```ts examples of a README (or of the docs) against the project, each as its own
-// module at the repository root; the package names they import resolve to the repository's entries.
+// Type-checks TypeScript examples (the ```ts blocks of a README, the contract's code samples) against
+// the project, each as its own module at the repository root; the package names they import resolve to the repository's entries.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type TypeScript from 'typescript';
@@ -16,6 +16,7 @@ const PACKAGE_ENTRIES: Record<string, string[]> = {
 };
 
 export interface ExampleProblem {
+  /** The example's place in the list checked, from 1. */
   example: number;
   line: number;
   message: string;
@@ -35,9 +36,9 @@ const examplesOptions = (): TypeScript.CompilerOptions => ({ ...projectOptions()
 const parsedFiles = new Map<string, TypeScript.SourceFile | undefined>();
 
 /** Every type error of every example; empty when they all compile. */
-export function checkExamples(markdown: string): ExampleProblem[] {
-  const blocks = tsBlocks(markdown);
-  const files = new Map(blocks.map((code, i) => [`${ROOT}readme-example-${i + 1}.ts`, code]));
+export function checkExamples(examples: readonly string[]): ExampleProblem[] {
+  const files = new Map(examples.map((code, i) => [`${ROOT}readme-example-${i + 1}.ts`, code]));
+  const exampleNumber = new Map([...files.keys()].map((name, i) => [name, i + 1]));
   const options = examplesOptions();
   const host = sharingHost(options, parsedFiles);
   const { getSourceFile, fileExists, readFile } = host;
@@ -50,14 +51,16 @@ export function checkExamples(markdown: string): ExampleProblem[] {
   const program = ts.createProgram([...files.keys()], options, host);
   // Only the examples' own diagnostics are reported, so only the examples are checked: the checker
   // then resolves just the types they use instead of checking the whole client and contract types.
-  const examples = program.getSourceFiles().filter((f) => files.has(f.fileName));
-  return [...examples.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)])]
-    .filter((d) => d.file && files.has(d.file.fileName))
-    .map((d) => ({
-      example: [...files.keys()].indexOf((d.file as TypeScript.SourceFile).fileName) + 1,
-      line: (d.file as TypeScript.SourceFile).getLineAndCharacterOfPosition(d.start ?? 0).line + 1,
-      message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
-    }));
+  return program
+    .getSourceFiles()
+    .filter((f) => files.has(f.fileName))
+    .flatMap((f) =>
+      [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)].map((d) => ({
+        example: exampleNumber.get(f.fileName)!,
+        line: f.getLineAndCharacterOfPosition(d.start ?? 0).line + 1,
+        message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+      })),
+    );
 }
 
 export function readmeText(): string {
