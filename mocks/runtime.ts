@@ -39,12 +39,17 @@ export class MockRuntime {
   private readonly sweeper: NodeJS.Timeout;
   private store: StateStore | undefined;
 
+  private readonly uploadsRoot: string;
+  /** The seed the mock was started with: of every new session, and what provider states start again from. */
+  readonly startSeed: MockSeed | undefined;
+
   private constructor(
-    private readonly uploadsRoot: string,
-    /** The seed the mock was started with: of every new session, and what provider states start again from. */
-    readonly startSeed: MockSeed | undefined,
+    uploadsRoot: string,
+    startSeed: MockSeed | undefined,
     options: RuntimeOptions,
   ) {
+    this.uploadsRoot = uploadsRoot;
+    this.startSeed = startSeed;
     this.sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.sweeper = setInterval(() => void this.dropIdle(Date.now()), Math.min(this.sessionIdleMs, 60_000));

@@ -27,13 +27,20 @@ export class MockSession {
   pendingFresh: MockSeed | null | undefined;
   private readonly track: boolean;
 
+  readonly id: string;
+  readonly storage: FolderStorage;
+  private readonly onTouch: (session: MockSession) => void;
+
   constructor(
-    readonly id: string,
-    readonly storage: FolderStorage,
+    id: string,
+    storage: FolderStorage,
     seed: MockSeed | undefined,
-    private readonly onTouch: (session: MockSession) => void,
+    onTouch: (session: MockSession) => void,
     { track = false, restoring = false }: SessionOptions = {},
   ) {
+    this.id = id;
+    this.storage = storage;
+    this.onTouch = onTouch;
     this.track = track;
     this.state = this.stateFor(seed, restoring);
     if (!restoring) this.pendingFresh = seed ?? null;

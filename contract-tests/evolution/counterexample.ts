@@ -58,10 +58,15 @@ function validatorsOf(side: Exchanges): (siteKey: string) => ValidateFunction | 
 }
 
 export class Judge {
+  readonly base: Exchanges;
+  readonly head: Exchanges;
+
   constructor(
-    readonly base: Exchanges,
-    readonly head: Exchanges,
+    base: Exchanges,
+    head: Exchanges,
   ) {
+    this.base = base;
+    this.head = head;
     // Both contracts are added (and checked as schemas) at once, so a contract Ajv refuses fails here.
     validatorsOf(base);
     validatorsOf(head);

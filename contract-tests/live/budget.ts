@@ -15,12 +15,20 @@ export class Budget {
   creditsSpent = 0;
   readonly records: CreatedRecord[] = [];
 
+  readonly allowWrites: boolean;
+  readonly maxCredits: number;
+  /** What one company analysis costs on this deployment, when the caller knows it. */
+  readonly analysisCost?: number;
+
   constructor(
-    readonly allowWrites: boolean,
-    readonly maxCredits: number,
-    /** What one company analysis costs on this deployment, when the caller knows it. */
-    readonly analysisCost?: number,
-  ) {}
+    allowWrites: boolean,
+    maxCredits: number,
+    analysisCost?: number,
+  ) {
+    this.allowWrites = allowWrites;
+    this.maxCredits = maxCredits;
+    this.analysisCost = analysisCost;
+  }
 
   /** Resolves 'unknown' to the declared analysis cost, or refuses. */
   credits(cost: Cost): number {

@@ -62,11 +62,17 @@ export class Fixtures {
   private webhookBefore?: Schemas['WebhookConfiguration'] | null;
   private webhookChanged = false;
 
+  /** The rule running now: a fixture's calls are counted in the rule that first needs it. */
+  private readonly current: () => RuleRun;
+  private readonly options: FixtureOptions;
+
   constructor(
-    /** The rule running now: a fixture's calls are counted in the rule that first needs it. */
-    private readonly current: () => RuleRun,
-    private readonly options: FixtureOptions,
-  ) {}
+    current: () => RuleRun,
+    options: FixtureOptions,
+  ) {
+    this.current = current;
+    this.options = options;
+  }
 
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
     let found = this.memo.get(key) as Promise<T> | undefined;

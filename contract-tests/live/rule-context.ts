@@ -52,10 +52,16 @@ export class RuleRun implements RuleContext {
   readonly violations: string[] = [];
   calls = 0;
 
+  readonly ruleId: string;
+  private readonly shared: SharedRunState;
+
   constructor(
-    readonly ruleId: string,
-    private readonly shared: SharedRunState,
-  ) {}
+    ruleId: string,
+    shared: SharedRunState,
+  ) {
+    this.ruleId = ruleId;
+    this.shared = shared;
+  }
 
   get runId(): string {
     return this.shared.runId;

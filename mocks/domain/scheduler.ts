@@ -23,7 +23,11 @@ export class Scheduler<J> {
   /** The seq of the last job scheduled (kept by a state file so seqs never repeat). */
   lastSeq = 0;
 
-  constructor(private readonly hooks: SchedulerHooks<J>) {}
+  private readonly hooks: SchedulerHooks<J>;
+
+  constructor(hooks: SchedulerHooks<J>) {
+    this.hooks = hooks;
+  }
 
   schedule(delayMs: number, job: J): void {
     this.add(++this.lastSeq, Date.now() + Math.max(0, delayMs), job);

@@ -78,10 +78,13 @@ export class MockState {
   /** Documented failures a test switches on (`POST /__mock/faults`); a reset clears them. */
   readonly faults: FaultSwitches = { companyList: false };
 
+  readonly seed: ResolvedSeed;
+
   constructor(
-    readonly seed: ResolvedSeed,
+    seed: ResolvedSeed,
     { sessionId, onTouch, track = false, restoring = false }: StateOptions = {},
   ) {
+    this.seed = seed;
     this.sessionId = sessionId;
     this.onTouch = onTouch;
     this.dirty = track ? new Set() : undefined;

@@ -21,7 +21,11 @@ export class WebhookDispatcher {
   /** Deliveries that got an outcome so far (settle reports how many it waited for). */
   delivered = 0;
 
-  constructor(private readonly state: MockState) {}
+  private readonly state: MockState;
+
+  constructor(state: MockState) {
+    this.state = state;
+  }
 
   emit(userId: string, event: WebhookEvent): void {
     const config = this.state.webhookConfigs.get(userId);

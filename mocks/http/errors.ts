@@ -2,17 +2,30 @@
 // codes the specification shows come first; the `MOCK_*` codes are the mock's choices for what it
 // leaves open, and always carry an `X-Mock-Gap` header naming the gap.
 export class MockHttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly description: string;
+  /** The open fact this response answers, sent as `X-Mock-Gap`. */
+  readonly gap?: string;
+  /** Further response headers the status calls for (`Allow` on a 405). */
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly title: string,
-    readonly description: string,
-    /** The open fact this response answers, sent as `X-Mock-Gap`. */
-    readonly gap?: string,
-    /** Further response headers the status calls for (`Allow` on a 405). */
-    readonly headers: Record<string, string> = {},
+    status: number,
+    code: string,
+    title: string,
+    description: string,
+    gap?: string,
+    headers: Record<string, string> = {},
   ) {
     super(`${status} ${code}: ${description}`);
+    this.status = status;
+    this.code = code;
+    this.title = title;
+    this.description = description;
+    this.gap = gap;
+    this.headers = headers;
   }
 
   /** The same error, marked as answering an open fact. */

@@ -50,10 +50,16 @@ export class RequestValidator {
   private coercingAjv: Ajv2020 | undefined;
   private exactAjv: Ajv2020 | undefined;
 
+  private readonly doc: object;
+  private readonly docId: string;
+
   constructor(
-    private readonly doc: object,
-    private readonly docId: string,
-  ) {}
+    doc: object,
+    docId: string,
+  ) {
+    this.doc = doc;
+    this.docId = docId;
+  }
 
   // Query, header and path values arrive as strings and are coerced; JSON bodies are not. Each Ajv
   // is made on first use: a mock that never sees a parameter or a body (of the control API, say) never pays for it.

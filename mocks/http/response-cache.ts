@@ -37,11 +37,14 @@ export class ResponseCache {
   private readonly maxBytes: number;
   private readonly served: ((request: IncomingMessage) => void) | undefined;
 
+  private readonly currentState: () => RevisionedState;
+
   constructor(
-    private readonly currentState: () => RevisionedState,
+    currentState: () => RevisionedState,
     /** `served` hears of every request answered from the cache (sessions count it as use). */
     { maxBytes = 64 * 1024 * 1024, served }: { maxBytes?: number; served?: (request: IncomingMessage) => void } = {},
   ) {
+    this.currentState = currentState;
     this.maxBytes = maxBytes;
     this.served = served;
   }

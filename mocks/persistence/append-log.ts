@@ -23,13 +23,20 @@ export class AppendLog {
   /** Bytes in the file now. */
   size: number;
 
+  readonly path: string;
+  private handle: FileHandle;
+  /** Called between batches; may replace the file through `rewrite`. */
+  private readonly maintain: (log: AppendLog) => Promise<void>;
+
   private constructor(
-    readonly path: string,
-    private handle: FileHandle,
+    path: string,
+    handle: FileHandle,
     size: number,
-    /** Called between batches; may replace the file through `rewrite`. */
-    private readonly maintain: (log: AppendLog) => Promise<void>,
+    maintain: (log: AppendLog) => Promise<void>,
   ) {
+    this.path = path;
+    this.handle = handle;
+    this.maintain = maintain;
     this.size = size;
   }
 

@@ -41,11 +41,18 @@ export class StateStore {
   private compactedSize: number;
   private readonly soon = new Set<MockSession>();
 
+  private readonly log: AppendLog;
+  private readonly sessions: () => Iterable<MockSession>;
+  private readonly compactBytes: number;
+
   private constructor(
-    private readonly log: AppendLog,
-    private readonly sessions: () => Iterable<MockSession>,
-    private readonly compactBytes: number,
+    log: AppendLog,
+    sessions: () => Iterable<MockSession>,
+    compactBytes: number,
   ) {
+    this.log = log;
+    this.sessions = sessions;
+    this.compactBytes = compactBytes;
     this.compactedSize = log.size;
   }
 

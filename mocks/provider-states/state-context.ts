@@ -17,11 +17,19 @@ const PROVIDER_STATE_START_TIME = '2026-01-01T00:00:00.000Z';
 const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 export class StateContext {
+  private readonly app: FastifyInstance;
+  readonly session: MockSession;
+  private readonly startSeed: MockSeed | undefined;
+
   constructor(
-    private readonly app: FastifyInstance,
-    readonly session: MockSession,
-    private readonly startSeed: MockSeed | undefined,
-  ) {}
+    app: FastifyInstance,
+    session: MockSession,
+    startSeed: MockSeed | undefined,
+  ) {
+    this.app = app;
+    this.session = session;
+    this.startSeed = startSeed;
+  }
 
   /** Starts again from the seed the mock was started with, `overrides` replacing its top-level keys; ids are deterministic. */
   async reset(overrides: MockSeed = {}): Promise<void> {

@@ -14,11 +14,17 @@ export interface StagedFile {
 }
 
 export class FolderStorage {
+  readonly root: string;
+  private readonly durable: boolean;
+
   /** Nothing is created until the first upload. `durable`: files are synced before an upload is answered (state file). */
   constructor(
-    readonly root: string,
-    private readonly durable = false,
-  ) {}
+    root: string,
+    durable = false,
+  ) {
+    this.root = root;
+    this.durable = durable;
+  }
 
   /** A fresh temporary directory for a mock's uploads. */
   static async temporaryRoot(): Promise<string> {

@@ -19,7 +19,11 @@ async function listed(m: SequenceModel, query: Record<string, string>): Promise<
 }
 
 class CreateCompany implements Command {
-  constructor(readonly label: string) {}
+  readonly label: string;
+
+  constructor(label: string) {
+    this.label = label;
+  }
   check = (m: Readonly<SequenceModel>) => m.ctx.canSpend({ credits: 0, records: 1 });
   async run(m: SequenceModel): Promise<void> {
     m.phase.created += 1;
@@ -39,7 +43,11 @@ class CreateCompany implements Command {
 }
 
 class ReadPages implements Command {
-  constructor(readonly pageSize: number) {}
+  readonly pageSize: number;
+
+  constructor(pageSize: number) {
+    this.pageSize = pageSize;
+  }
   check = () => true;
   async run(m: SequenceModel): Promise<void> {
     const seen = new Set<string>();
@@ -77,7 +85,11 @@ class UploadFolder implements Command {
 }
 
 class StartRun implements Command {
-  constructor(readonly folder: number) {}
+  readonly folder: number;
+
+  constructor(folder: number) {
+    this.folder = folder;
+  }
   check = (m: Readonly<SequenceModel>) => m.folders.length > 0 && m.phase.fundRuns < MAX_FUND_RUNS && m.ctx.canSpend({ credits: 10, records: 1 });
   async run(m: SequenceModel): Promise<void> {
     m.phase.fundRuns += 1;
@@ -93,7 +105,11 @@ class StartRun implements Command {
 }
 
 class ReadRun implements Command {
-  constructor(readonly index: number) {}
+  readonly index: number;
+
+  constructor(index: number) {
+    this.index = index;
+  }
   check = (m: Readonly<SequenceModel>) => m.runs.length > 0;
   async run(m: SequenceModel): Promise<void> {
     const run = m.runs[this.index % m.runs.length];

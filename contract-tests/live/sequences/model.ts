@@ -3,11 +3,14 @@
 import type { RuleContext } from '../rule-types.ts';
 
 export class InvariantBroken extends Error {
+  readonly invariant: string;
+
   constructor(
-    readonly invariant: string,
+    invariant: string,
     detail: string,
   ) {
     super(`${invariant}: ${detail}`);
+    this.invariant = invariant;
   }
 }
 
