@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './vitest.slowest-first.ts';
+
+/** 'strip' or 'transform' where Node runs TypeScript itself (22.18+, 24); @types/node 20 lacks the field. */
+const nodeStripsTypes = Boolean((process.features as { typescript?: string | false }).typescript);
 
 export default defineConfig({
   test: {
@@ -17,5 +21,11 @@ export default defineConfig({
     // environment stubs restore themselves after each test.
     isolate: false,
     reporters: ['default', './vitest.slowest-files.ts'],
+    sequence: { sequencer: SlowestFirst },
+    // Node's own import and type stripping instead of Vite's transform (the sources use only erasable
+    // TypeScript, `erasableSyntaxOnly` in tsconfig.json); no test uses vi.mock, so no loader either.
+    // Node 20 cannot strip types and keeps Vite's runner. Whole run, Node 24, alternate runs: 2-6% less
+    // CPU and 1-4 s less wall.
+    experimental: { viteModuleRunner: !nodeStripsTypes, nodeLoader: false },
   },
 });
