@@ -90,6 +90,6 @@ describe('contract:diff', () => {
     const r = await run(['--base', 'generated/openapi.json', '--pacts', join(dir, 'none')]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/BREAKING \(0\)/);
-    expect(r.out).toMatch(/note: no pact files in .*none: pact interactions not replayed \(record them with `npm run test:pact`\)/);
+    expect(r.out).toMatch(/note: no pact files in .*none: pact interactions not replayed \(--pacts names the folder your consumer tests record them in\)/);
   }, 60_000);
 });

@@ -1,12 +1,13 @@
-// `contract:diff` (and `portfolio-conformance diff`): compare two versions of the contract.
-// Exit 0: nothing breaking; 1: something breaks; 2: usage error (one line on stderr).
+// `portfolio-conformance diff` (and `npm run contract:diff` here): compare two versions of the contract.
+// Exit 0: nothing breaking; 1: something breaks; 2: usage error (one line on stderr, named `diff:` as
+// the conformance package's other commands name themselves).
 import { parseArgs } from 'node:util';
 import { diffContracts } from './diff-contracts.ts';
 import { BUNDLE_PATH, loadContract, UsageError } from './load-contract.ts';
 import { formatJson, formatMarkdown, formatText } from './report-format.ts';
 
 export const USAGE =
-  'usage: contract:diff --base <git ref or file> [--head <file>] [--format text|json|markdown] [--pacts <dir>]';
+  'usage: diff --base <git ref or file> [--head <file>] [--format text|json|markdown] [--pacts <dir>]';
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   let values;
@@ -17,7 +18,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       strict: true,
     }));
   } catch (e) {
-    console.error(`contract:diff: ${(e as Error).message.split('\n')[0]}. ${USAGE}`);
+    console.error(`diff: ${(e as Error).message.split('\n')[0]}. ${USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -26,7 +27,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   }
   const format = values.format ?? 'text';
   if (!values.base || !['text', 'json', 'markdown'].includes(format)) {
-    console.error(`contract:diff: ${values.base ? `unknown format ${format}` : '--base is required'}. ${USAGE}`);
+    console.error(`diff: ${values.base ? `unknown format ${format}` : '--base is required'}. ${USAGE}`);
     return 2;
   }
   try {
@@ -36,7 +37,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     process.stdout.write(format === 'json' ? formatJson(report) : format === 'markdown' ? formatMarkdown(report) : formatText(report));
     return report.findings.some((f) => f.severity === 'breaking') ? 1 : 0;
   } catch (e) {
-    console.error(`contract:diff: ${(e as Error).message.split('\n')[0]}`);
+    console.error(`diff: ${(e as Error).message.split('\n')[0]}`);
     return 2;
   }
 }

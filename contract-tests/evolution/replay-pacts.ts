@@ -29,7 +29,7 @@ export interface PactReplay {
 export function replayPacts(judge: Judge, lenient: () => Judge, dir: string): PactReplay {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
   if (files.length === 0)
-    return { checked: 0, failures: [], notes: [`no pact files in ${dir}: pact interactions not replayed (record them with \`npm run test:pact\`).`] };
+    return { checked: 0, failures: [], notes: [`no pact files in ${dir}: pact interactions not replayed (--pacts names the folder your consumer tests record them in).`] };
   const out: PactReplay = { checked: 0, failures: [], notes: [] };
   for (const file of files) {
     const pact = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { interactions?: Interaction[] };

@@ -181,6 +181,6 @@ describe(`Node ${VERSION}: portfolio-conformance diff on the installed contract`
     const result = await diff(['--base', BASE, '--head', 'not-a-contract.json']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^contract:diff: not-a-contract\.json is not JSON or YAML \(.+\)$/)]);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^diff: not-a-contract\.json is not JSON or YAML \(.+\)$/)]);
   });
 });
