@@ -62,12 +62,24 @@ export async function openQuestionRows(page: Page, docsUrl: string): Promise<str
 /** Search results listed for a query typed into the page's search. */
 export async function searchResults(page: Page, query: string): Promise<string[]> {
   await page.locator('[data-testid="search-trigger"]').click();
-  // Into the search input once the dialog shows it: keys typed while it opens were lost (the search
-  // then never listed anything; seen once in CI).
-  await page.locator('[data-component-name="Search/SearchInput"] input').fill(query);
+  // Into the search input once the dialog shows it, typed again while nothing is listed: a query
+  // typed while the dialog opened, or before the search index was ready, never listed anything
+  // (seen in CI runs on a loaded machine, the wait then timing out after 30 s).
+  const input = page.locator('[data-component-name="Search/SearchInput"] input');
   const results = page.locator('[data-component-name="Search/SearchItem"]');
-  await results.first().waitFor();
-  return results.allInnerTexts();
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    await input.fill('');
+    await input.fill(query);
+    const listed = await results.first().waitFor({ timeout: 5_000 }).then(
+      () => true,
+      (error: Error) => {
+        if (Date.now() > deadline) throw error;
+        return false;
+      },
+    );
+    if (listed) return results.allInnerTexts();
+  }
 }
 
 /** The languages the code-sample menu of the operation on screen offers. */
