@@ -5,7 +5,7 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Slowest first, from the whole runs' reports (vitest.slowest-files.ts says when it is out of date). */
+/** Slowest first, as the report after each whole run lists them (vitest.slowest-files.ts). */
 export const SLOWEST_FILES = [
   'mocks/tests/state-file-kill.test.ts',
   'contract-tests/fuzz/operations.fuzz.test.ts',
