@@ -61,24 +61,23 @@ export async function openQuestionRows(page: Page, docsUrl: string): Promise<str
 
 /** Search results listed for a query typed into the page's search. */
 export async function searchResults(page: Page, query: string): Promise<string[]> {
-  await page.locator('[data-testid="search-trigger"]').click();
-  // Into the search input once the dialog shows it, typed again while nothing is listed: a query
-  // typed while the dialog opened, or before the search index was ready, never listed anything
-  // (seen in CI runs on a loaded machine, the wait then timing out after 30 s).
+  const trigger = page.locator('[data-testid="search-trigger"]');
   const input = page.locator('[data-component-name="Search/SearchInput"] input');
   const results = page.locator('[data-component-name="Search/SearchItem"]');
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    await input.fill('');
-    await input.fill(query);
-    const listed = await results.first().waitFor({ timeout: 5_000 }).then(
-      () => true,
-      (error: Error) => {
-        if (Date.now() > deadline) throw error;
-        return false;
-      },
-    );
-    if (listed) return results.allInnerTexts();
+  // Each try opens the dialog if it is not open and types the query again. In CI runs on a loaded
+  // machine one try alone failed for 30 s, once with the dialog never opening after the click and
+  // once with the typed query never listing anything (keys typed while the dialog opens are lost).
+  const deadline = Date.now() + 40_000;
+  for (let tries = 1; ; tries++) {
+    try {
+      if (!(await input.isVisible())) await trigger.click({ timeout: 5_000 });
+      await input.fill(query, { timeout: 5_000 });
+      await results.first().waitFor({ timeout: 5_000 });
+      return results.allInnerTexts();
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`the search listed nothing for "${query}" in ${tries} tries: ${(error as Error).message.split('\n')[0]}`);
+      await input.fill('', { timeout: 1_000 }).catch(() => undefined);
+    }
   }
 }
 
