@@ -67,16 +67,23 @@ export async function searchResults(page: Page, query: string): Promise<string[]
   // Each try opens the dialog if it is not open and types the query again. In CI runs on a loaded
   // machine one try alone failed for 30 s, once with the dialog never opening after the click and
   // once with the typed query never listing anything (keys typed while the dialog opens are lost).
-  const deadline = Date.now() + 40_000;
-  for (let tries = 1; ; tries++) {
+  // 30 s in all, each step at most 5 s: the test (60 s) keeps time to open the result.
+  const deadline = Date.now() + 30_000;
+  const step = () => {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`the search for "${query}" gave no results within 30 s`);
+    return { timeout: Math.min(5_000, left) };
+  };
+  for (;;) {
     try {
-      if (!(await input.isVisible())) await trigger.click({ timeout: 5_000 });
-      await input.fill(query, { timeout: 5_000 });
-      await results.first().waitFor({ timeout: 5_000 });
-      return results.allInnerTexts();
+      if (!(await input.isVisible())) await trigger.click(step());
+      await input.fill(query, step());
+      await results.first().waitFor(step());
+      return await results.allInnerTexts();
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`the search listed nothing for "${query}" in ${tries} tries: ${(error as Error).message.split('\n')[0]}`);
-      await input.fill('', { timeout: 1_000 }).catch(() => undefined);
+      // Only a wait that ran out is worth another try; a closed page or a wrong locator is not.
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      await input.fill('', step()).catch(() => undefined);
     }
   }
 }
