@@ -23,7 +23,8 @@ export default defineConfig({
     reporters: ['default', './vitest.slowest-files.ts'],
     sequence: { sequencer: SlowestFirst },
     // Node's own import and type stripping instead of Vite's transform (the sources use only erasable
-    // TypeScript, `erasableSyntaxOnly` in tsconfig.json); no test uses vi.mock, so no loader either.
+    // TypeScript, `erasableSyntaxOnly` in tsconfig.json). No test uses vi.mock or import.meta.vitest,
+    // so no loader either: on Node 22.18+ a vi.mock would not be hoisted and would mock nothing.
     // Node 20 cannot strip types and keeps Vite's runner. Whole run, Node 24, alternate runs: 2-6% less
     // CPU and 1-4 s less wall.
     experimental: { viteModuleRunner: !nodeStripsTypes, nodeLoader: false },
