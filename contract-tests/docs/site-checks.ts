@@ -69,9 +69,10 @@ export async function searchResults(page: Page, query: string): Promise<string[]
   // once with the typed query never listing anything (keys typed while the dialog opens are lost).
   // 30 s in all, each step at most 5 s: the test (60 s) keeps time to open the result.
   const deadline = Date.now() + 30_000;
+  let lastTimeout = '';
   const step = () => {
     const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`the search for "${query}" gave no results within 30 s`);
+    if (left <= 0) throw new Error(`the search for "${query}" gave no results within 30 s (last try: ${lastTimeout})`);
     return { timeout: Math.min(5_000, left) };
   };
   for (;;) {
@@ -83,6 +84,7 @@ export async function searchResults(page: Page, query: string): Promise<string[]
     } catch (error) {
       // Only a wait that ran out is worth another try; a closed page or a wrong locator is not.
       if ((error as Error).name !== 'TimeoutError') throw error;
+      lastTimeout = (error as Error).message.split('\n')[0] ?? '';
       await input.fill('', step()).catch(() => undefined);
     }
   }
