@@ -1,8 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { NODE_STRIPS_TYPES } from './contract-tests/support/typescript-runner.ts';
 import SlowestFirst from './vitest.slowest-first.ts';
-
-/** 'strip' or 'transform' where Node runs TypeScript itself (22.18+, 24); @types/node 20 lacks the field. */
-const nodeStripsTypes = Boolean((process.features as { typescript?: string | false }).typescript);
 
 export default defineConfig({
   test: {
@@ -25,8 +23,9 @@ export default defineConfig({
     // Node's own import and type stripping instead of Vite's transform (the sources use only erasable
     // TypeScript, `erasableSyntaxOnly` in tsconfig.json). No test uses vi.mock or import.meta.vitest,
     // so no loader either: on Node 22.18+ a vi.mock would not be hoisted and would mock nothing.
-    // Node 20 cannot strip types and keeps Vite's runner. Whole run, Node 24, alternate runs: 2-6% less
-    // CPU and 1-4 s less wall.
-    experimental: { viteModuleRunner: !nodeStripsTypes, nodeLoader: false },
+    // Node 20 cannot strip types and keeps Vite's runner. Vite's transform (about 10 s per whole run)
+    // goes; in alternate whole runs on Node 24 the gain in wall and CPU time was within this shared
+    // machine's noise (1-4% less CPU in one set of three pairs, the reverse in a later pair).
+    experimental: { viteModuleRunner: !NODE_STRIPS_TYPES, nodeLoader: false },
   },
 });

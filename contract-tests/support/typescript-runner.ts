@@ -5,4 +5,7 @@ import { join } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-export const TYPESCRIPT_RUNNER = (process.features as { typescript?: unknown }).typescript ? process.execPath : join(ROOT, 'node_modules/.bin/tsx');
+/** Whether this Node runs TypeScript itself ('strip' or 'transform' from 22.18 on); @types/node 20 lacks the field. */
+export const NODE_STRIPS_TYPES = Boolean((process.features as { typescript?: string | false }).typescript);
+
+export const TYPESCRIPT_RUNNER = NODE_STRIPS_TYPES ? process.execPath : join(ROOT, 'node_modules/.bin/tsx');
