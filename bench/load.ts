@@ -52,6 +52,8 @@ export async function runLoad(origin: string, requests: readonly LoadRequest[], 
         url: origin,
         connections: options.connections,
         duration: options.durationSeconds,
+        // autocannon looks at its deadline once per sample (a second by default): a shorter run needs shorter samples.
+        sampleInt: Math.min(1000, options.durationSeconds * 1000),
         requests: requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
       },
       (error: unknown, finished: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished)),

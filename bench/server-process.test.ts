@@ -68,8 +68,9 @@ describe('server processes', () => {
 
   it('reads the CPU time the server spends', async () => {
     const port = await freePort();
-    // Spins until it has used 300 ms of CPU itself (wall time would depend on how busy the machine is).
-    const spin = 'const start = process.cpuUsage().user; while (process.cpuUsage().user - start < 300_000);';
+    // Spins until it has used 300 ms of CPU itself (wall time would depend on how busy the machine is),
+    // reading its CPU time between bursts of work: a read per turn made the spin mostly system time.
+    const spin = 'const start = process.cpuUsage().user; while (process.cpuUsage().user - start < 300_000) for (let i = 0; i < 1e6; i++);';
     const script = `require('node:http').createServer((q, s) => { if (q.url === '/spin') { ${spin} } s.end('ok'); }).listen(${port}, '127.0.0.1')`;
     const server = await startServer({ name: 'busy', command: process.execPath, args: ['-e', script], origin: `http://127.0.0.1:${port}`, probe: { path: '/' } });
     started.push(server);
