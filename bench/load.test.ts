@@ -39,7 +39,7 @@ describe('runLoad', () => {
       options,
     );
     expect(result.failures).toBe(0);
-    // Counts, not speed: how many requests a busy machine manages in a second is the benchmark's business.
+    // Counts, not speed: how many requests a busy machine manages in a run is the benchmark's business.
     expect(result.ok).toBeGreaterThan(10);
     expect(result.requestsPerSecond).toBeCloseTo(result.ok / result.durationSeconds, 6);
     expect(result.p50Ms).toBeGreaterThan(0);

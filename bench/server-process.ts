@@ -131,7 +131,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     } catch (error) {
       lastProblem = (error as Error).message;
     }
-    // Every 5 ms at first, a startup time to within a few per cent; a slow starter (Prism: seconds) is
+    // Every 5 ms at first, a start-up timed to within a few per cent; a slow starter (Prism: seconds) is
     // asked less often, 5 ms plus 1% of the time waited so far, so the probes cost no CPU worth measuring.
     await sleep(5 + Math.min(45, (performance.now() - started) / 100));
   }
