@@ -203,28 +203,26 @@ const shallow = (node: object): Json => (Array.isArray(node) ? ([...node] as unk
 
 // A mutation copies the containers on its path only and shares the rest with its seed (and a probe with
 // the schema it came from): nothing edits an instance once made, and Ajv validates without changing data.
-function setAt(root: Json, path: string[], value: unknown): Json {
+/** A copy of `root` whose containers on `path` (all but its last key) are copied too, made where missing; and the last of them. */
+function copyPath(root: Json, path: string[]): { copy: Json; parent: Json } {
   const copy = shallow(root);
-  let node: Json = copy;
-  path.forEach((k, i) => {
-    if (i === path.length - 1) {
-      node[k] = value;
-      return;
-    }
-    const child = node[k];
-    node = node[k] = child && typeof child === 'object' ? shallow(child) : /^\d+$/.test(path[i + 1] ?? '') ? ([] as unknown as Json) : {};
+  let parent = copy;
+  path.slice(0, -1).forEach((k, i) => {
+    const child = parent[k];
+    parent = parent[k] = child && typeof child === 'object' ? shallow(child) : /^\d+$/.test(path[i + 1] ?? '') ? ([] as unknown as Json) : {};
   });
+  return { copy, parent };
+}
+
+function setAt(root: Json, path: string[], value: unknown): Json {
+  const { copy, parent } = copyPath(root, path);
+  parent[path[path.length - 1] as string] = value;
   return copy;
 }
 
+/** Only for a value that is there (mutations() asks first), so every container on the path exists. */
 function deleteAt(root: Json, path: string[]): Json {
-  const copy = shallow(root);
-  let parent: Json = copy;
-  for (const k of path.slice(0, -1)) {
-    const child = parent[k];
-    if (!child || typeof child !== 'object') return copy;
-    parent = parent[k] = shallow(child);
-  }
+  const { copy, parent } = copyPath(root, path);
   const last = path[path.length - 1] as string;
   if (Array.isArray(parent)) parent.splice(Number(last), 1);
   else delete parent[last];
