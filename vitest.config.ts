@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { NODE_STRIPS_TYPES } from './contract-tests/support/typescript-runner.ts';
+import { useCompileCache } from './vitest.compile-cache.ts';
 import SlowestFirst from './vitest.slowest-first.ts';
+
+// Before the workers start, so they and every process they start inherit it.
+useCompileCache();
 
 export default defineConfig({
   test: {

@@ -1,0 +1,32 @@
+// Node's compile cache for the unit run (Node 22.1+; Node 20 ignores it): the test workers and the
+// processes they start (the contract's CLIs, Prism, the tsx scripts) load modules from code compiled
+// in an earlier run on this checkout. Whole runs on Node 24, four alternating pairs on a loaded
+// machine: 6-16% less CPU with a warm cache (median 8.5%). A fresh clone only writes it (2-9% more
+// CPU in three pairs), so CI, which runs once per clone, goes without.
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const COMPILE_CACHE_DIR = fileURLToPath(new URL('./node_modules/.cache/node-compile-cache', import.meta.url));
+/**
+ * Node never drops an entry, and modules started under a new name in each run (the bundled mocks
+ * of the robustness suites) add about 1 MB a run: the folder is emptied past this size.
+ */
+export const COMPILE_CACHE_MAX_BYTES = 256 * 2 ** 20;
+
+function bytesIn(dir: string): number {
+  let bytes = 0;
+  try {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return bytes;
+}
+
+/** Sets NODE_COMPILE_CACHE for this process and its children, unless in CI or already set by the caller. */
+export function useCompileCache(env: NodeJS.ProcessEnv = process.env, dir = COMPILE_CACHE_DIR, maxBytes = COMPILE_CACHE_MAX_BYTES): void {
+  if (env.CI || env.NODE_COMPILE_CACHE !== undefined) return;
+  if (bytesIn(dir) > maxBytes) rmSync(dir, { recursive: true, force: true });
+  env.NODE_COMPILE_CACHE = dir;
+}
