@@ -1,7 +1,7 @@
 // The bundled contract as plain JSON, for the facts the client reads at run time (security per
 // operation, upload limits, page-size clamp, webhook schemas) instead of re-typing them.
 import bundled from '../generated/openapi.json' with { type: 'json' };
-import { unescapePointer } from './json-pointer.ts';
+import { pointerTokens } from './json-pointer.ts';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -14,9 +14,8 @@ function isObject(value: unknown): value is JsonObject {
 /** The node at a JSON pointer (`#/components/schemas/Project`), following local `$ref`s on the way. */
 export function contractNode(pointer: string): JsonObject {
   let node: unknown = contractDocument;
-  for (const raw of pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+  for (const key of pointerTokens(pointer)) {
     node = follow(node);
-    const key = unescapePointer(raw);
     node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
   }
   node = follow(node);

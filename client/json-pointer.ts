@@ -7,3 +7,19 @@ export function escapePointer(segment: string): string {
 export function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
+
+/** The reference tokens of a JSON pointer, or of a URI fragment holding one (`#/a/b`), unescaped; `''` and `'#'` are the whole document. */
+export function pointerTokens(pointer: string): string[] {
+  const path = pointer.startsWith('#') ? pointer.slice(1) : pointer;
+  if (path === '') return [];
+  if (!path.startsWith('/')) throw new Error(`Not a JSON pointer: "${pointer}"`);
+  // Empty tokens stay: `#/patternProperties/` names the property '' (RFC 6901).
+  return path.slice(1).split('/').map(unescapePointer);
+}
+
+/** The node at a JSON pointer in a document, `$ref`s not followed; undefined where there is none. */
+export function resolvePointer(doc: unknown, pointer: string): unknown {
+  let node = doc;
+  for (const token of pointerTokens(pointer)) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[token] : undefined;
+  return node;
+}

@@ -1,7 +1,7 @@
 // What the documentation site shows of the contract, judged on the document itself: server URLs
 // Redoc would resolve against the page's own address, Markdown where Redoc prints plain text, and
 // the properties each success response shows at first sight. Plain data, no assertions.
-import { unescapePointer } from '../../client/json-pointer.ts';
+import { resolvePointer } from '../../client/json-pointer.ts';
 import { operations } from '../contract/walk-contract.ts';
 
 type Json = Record<string, unknown>;
@@ -23,14 +23,6 @@ export function serverTextWithBackticks(doc: Json): string[] {
   return ((doc.servers as Server[] | undefined) ?? []).flatMap((s) => [s.description ?? '', ...Object.values(s.variables ?? {}).map((v) => v.description ?? '')]).filter((text) => text.includes('`'));
 }
 
-function resolve(doc: Json, ref: string): unknown {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .map(unescapePointer)
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
-}
-
 /**
  * Top-level property names the site shows for a schema when a page opens: through $ref and allOf,
  * and of anyOf/oneOf the first alternative, which Redoc selects until the reader picks another.
@@ -39,7 +31,7 @@ function shownProperties(doc: Json, schema: unknown, seen = new Set<unknown>()):
   const names = new Set<string>();
   if (!isObject(schema) || seen.has(schema)) return names;
   seen.add(schema);
-  if (typeof schema.$ref === 'string') for (const n of shownProperties(doc, resolve(doc, schema.$ref), seen)) names.add(n);
+  if (typeof schema.$ref === 'string') for (const n of shownProperties(doc, resolvePointer(doc, schema.$ref), seen)) names.add(n);
   if (isObject(schema.properties)) for (const n of Object.keys(schema.properties)) names.add(n);
   const branches = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...[schema.anyOf, schema.oneOf].flatMap((alternatives) => (Array.isArray(alternatives) ? alternatives.slice(0, 1) : []))];
   for (const branch of branches) for (const n of shownProperties(doc, branch, seen)) names.add(n);
@@ -53,7 +45,7 @@ export function successResponsesShowing(doc: Json, property: string): string[] {
     if (kind !== 'path') continue;
     for (const [status, response] of Object.entries((op.responses as Json | undefined) ?? {})) {
       if (!status.startsWith('2')) continue;
-      const resolved = isObject(response) && typeof response.$ref === 'string' ? resolve(doc, response.$ref) : response;
+      const resolved = isObject(response) && typeof response.$ref === 'string' ? resolvePointer(doc, response.$ref) : response;
       const schema = ((resolved as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined;
       if (shownProperties(doc, schema?.schema).has(property)) found.push(`${method.toUpperCase()} ${name} ${status}`);
     }

@@ -1,6 +1,6 @@
 // One finding per change of the structural walk: every exchange the changed node reaches (shared
 // components included), a counterexample searched in each in its own direction, and the verdict.
-import { unescapePointer } from '../../client/json-pointer.ts';
+import { escapePointer, pointerTokens } from '../../client/json-pointer.ts';
 import type { Judge } from './counterexample.ts';
 import type { Exchanges, Target } from './exchanges.ts';
 import type { RedoclyChange } from './structural-walk.ts';
@@ -16,11 +16,11 @@ const DOC_ONLY = new Set(['description', 'summary', 'title', 'example', 'example
 /** Exchanges a pointer reaches: the deepest indexed node above it, then the rest mapped to instance steps. */
 export function targetsFor(ex: Exchanges, pointer: string | undefined): Target[] {
   if (!pointer) return [];
-  const segments = pointer.replace(/^#?\/?/, '').split('/').filter(Boolean);
-  for (let n = segments.length; n > 0; n--) {
-    const hit = ex.index.get(`#/${segments.slice(0, n).join('/')}`);
+  const tokens = pointerTokens(pointer);
+  for (let n = tokens.length; n > 0; n--) {
+    const hit = ex.index.get(`#/${tokens.slice(0, n).map(escapePointer).join('/')}`);
     if (!hit) continue;
-    const extra = instanceSteps(segments.slice(n).map(unescapePointer));
+    const extra = instanceSteps(tokens.slice(n));
     return hit.map((t) => ({ site: t.site, path: [...t.path, ...extra] }));
   }
   return [];

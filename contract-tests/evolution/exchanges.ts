@@ -70,8 +70,8 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
   };
   /**
    * Records a schema and everything under it for one exchange. A child is handed its node with its
-   * pointer (the node resolving the pointer gives; an empty name's pointer is resolved as before), and
-   * the stack of pointers above it is one array, pushed and popped.
+   * pointer (the node resolving the pointer gives), and the stack of pointers above it is one array,
+   * pushed and popped.
    */
   const walkSchema = (pointer: string, site: string, path: string[], stack: string[], given?: unknown) => {
     if (stack.includes(pointer) || stack.length > 40) return;
@@ -81,7 +81,7 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
     stack.push(pointer);
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) walkSchema(node.$ref, site, path, stack);
     const properties = (node.properties as Json | undefined) ?? {};
-    for (const [k, v] of Object.entries(properties)) walkSchema(`${pointer}/properties/${escapePointer(k)}`, site, [...path, k], stack, k === '' ? undefined : v);
+    for (const [k, v] of Object.entries(properties)) walkSchema(`${pointer}/properties/${escapePointer(k)}`, site, [...path, k], stack, v);
     if (node.items) walkSchema(`${pointer}/items`, site, [...path, '0'], stack, node.items);
     if (node.additionalProperties && typeof node.additionalProperties === 'object') walkSchema(`${pointer}/additionalProperties`, site, path, stack, node.additionalProperties);
     for (const k of COMPOSITION) ((node[k] as unknown[]) ?? []).forEach((v, i) => walkSchema(`${pointer}/${k}/${i}`, site, path, stack, v));

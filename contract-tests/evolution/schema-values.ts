@@ -1,12 +1,12 @@
 // Values drawn from JSON Schemas: one valid-looking sample, and the probes a counterexample search
 // tries at a changed spot (enum and const values, bounds and one past them, formats, each branch).
-import { unescapePointer } from '../../client/json-pointer.ts';
+import { resolvePointer } from '../../client/json-pointer.ts';
 import type { Json } from './types.ts';
 
 export type Resolve = (ref: string) => unknown;
 
 /**
- * Resolves `#/...` and `<id>#/...` references inside the documents given by id ('' for the local one).
+ * Resolves `#/...` (local), `<id>#/...` and `<id>` (a whole document) references inside the documents given by id.
  * Each reference is looked up once (the documents are not edited while they are read).
  */
 export function resolver(docs: Record<string, unknown>, localId: string): Resolve {
@@ -14,9 +14,8 @@ export function resolver(docs: Record<string, unknown>, localId: string): Resolv
   return (ref) => {
     if (found.has(ref)) return found.get(ref);
     const hash = ref.indexOf('#');
-    const id = hash <= 0 ? localId : ref.slice(0, hash);
-    let node: unknown = docs[id];
-    for (const raw of ref.slice(hash + 1).split('/').filter(Boolean)) node = (node as Json | undefined)?.[unescapePointer(raw)];
+    const id = hash === 0 ? localId : hash < 0 ? ref : ref.slice(0, hash);
+    const node = resolvePointer(docs[id], hash < 0 ? '' : ref.slice(hash));
     found.set(ref, node);
     return node;
   };

@@ -3,7 +3,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { escapePointer, unescapePointer } from '../../client/json-pointer.ts';
+import { escapePointer, resolvePointer, unescapePointer } from '../../client/json-pointer.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 type Json = Record<string, unknown>;
@@ -29,15 +29,6 @@ export function createAjv(): Ajv2020 {
   // OpenAPI-only formats that carry no constraint on JSON values.
   for (const format of ['binary', 'password']) ajv.addFormat(format, true);
   return ajv;
-}
-
-function resolvePointer(doc: unknown, pointer: string): unknown {
-  const segments = pointer.replace(/^#\/?/, '').split('/').filter(Boolean);
-  let node: unknown = doc;
-  for (const raw of segments) {
-    node = (node as Json | undefined)?.[unescapePointer(raw)];
-  }
-  return node;
 }
 
 /** The node itself, or the node its local `$ref` points at (one step, not a chain). */

@@ -1,7 +1,7 @@
 // Reads the operations of an OpenAPI 3.1 document: the single list of routes the mock serves.
 // Parameters are resolved through `$ref` to their name and location; schemas stay pointers into
 // the document so the request validator compiles them against the document itself.
-import { escapePointer, unescapePointer } from '../../client/json-pointer.ts';
+import { escapePointer, resolvePointer } from '../../client/json-pointer.ts';
 
 type Json = Record<string, unknown>;
 
@@ -36,11 +36,7 @@ function resolve(doc: Json, node: unknown, pointer: string): { node: Json; point
   let at = pointer;
   while (typeof current?.$ref === 'string') {
     at = current.$ref;
-    current = at
-      .replace(/^#\//, '')
-      .split('/')
-      .map(unescapePointer)
-      .reduce<unknown>((n, key) => (n as Json | undefined)?.[key], doc) as Json;
+    current = resolvePointer(doc, at) as Json;
     if (!current) throw new Error(`Unresolvable $ref ${at}`);
   }
   return { node: current, pointer: at };

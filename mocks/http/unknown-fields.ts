@@ -1,7 +1,7 @@
 // Properties of a JSON body that the contract's schema does not declare. The specification does
 // not say unknown fields are refused, so the mock accepts them, but names them in a response
 // header: a typo (`companyWebsit`) would otherwise lose its value without a word.
-import { unescapePointer } from '../../client/json-pointer.ts';
+import { resolvePointer } from '../../client/json-pointer.ts';
 
 export const UNKNOWN_FIELDS_HEADER = 'X-Mock-Unknown-Fields';
 
@@ -10,16 +10,6 @@ type Schema = Record<string, unknown>;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The node a local JSON pointer (`#/components/schemas/X`) names in the document. */
-function at(doc: unknown, pointer: string): unknown {
-  return pointer
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map(unescapePointer)
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
-}
-
 /**
  * Every schema that applies to the same value: the schema itself, what it `$ref`s, and its
  * `allOf`/`anyOf`/`oneOf`/`then`/`else` branches (a property declared in any branch is known).
@@ -27,7 +17,7 @@ function at(doc: unknown, pointer: string): unknown {
 function applicable(doc: unknown, schema: unknown, into: Schema[] = []): Schema[] {
   if (!isObject(schema) || into.includes(schema)) return into;
   into.push(schema);
-  if (typeof schema.$ref === 'string') applicable(doc, at(doc, schema.$ref), into);
+  if (typeof schema.$ref === 'string') applicable(doc, resolvePointer(doc, schema.$ref), into);
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const branches = schema[key];
     if (Array.isArray(branches)) for (const branch of branches) applicable(doc, branch, into);
