@@ -121,11 +121,11 @@ export class Judge {
     const seeds = [...acceptingSite.seeds, ...(refusing.sites.get(target.site)?.seeds ?? [])];
     const schemas = [accepting, refusing].flatMap((side) => {
       const s = side.sites.get(target.site);
-      return s ? schemasAt(s.schema, target.path, resolver({ [side.id]: side.doc }, side.id)) : [];
+      return s ? schemasAt(s.schema, target.path, side.resolve) : [];
     });
     // A spot the base contract does not declare in a request (a new optional property) is not probed: an old
     // consumer sending an undeclared field with a type the new contract now gives it is not a realistic break.
-    const declared = schemasAt(acceptingSite.schema, target.path, resolver({ [accepting.id]: accepting.doc }, accepting.id)).length > 0;
+    const declared = schemasAt(acceptingSite.schema, target.path, accepting.resolve).length > 0;
     const values =
       site.consumerSends && !declared ? [] : probes(schemas, resolver({ [this.base.id]: this.base.doc, [this.head.id]: this.head.doc }, accepting.id));
     let checks = 0;
