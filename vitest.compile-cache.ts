@@ -1,7 +1,7 @@
 // Node's compile cache for the unit run (Node 22.1+; Node 20 ignores it): the test workers and the
 // processes they start (the contract's CLIs, Prism, the tsx scripts) load modules from code compiled
 // in an earlier run on this checkout. Whole runs on Node 24, four alternating pairs on a loaded
-// machine: 6-16% less CPU with a warm cache (median 8.5%). A fresh clone only writes it (2-9% more
+// machine: 6-16% less CPU with a warm cache (median 8%). A fresh clone only writes it (2-9% more
 // CPU in three pairs), so CI, which runs once per clone, goes without.
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
