@@ -38,5 +38,6 @@ describe('resolvePointer', () => {
     expect(resolvePointer(doc, '#/components/schemas/Missing')).toBeUndefined();
     expect(resolvePointer(doc, '#/allOf/0/title/length')).toBeUndefined();
     expect(resolvePointer(undefined, '#/a')).toBeUndefined();
+    expect(resolvePointer(doc, '#/components/schemas/constructor')).toBeUndefined();
   });
 });

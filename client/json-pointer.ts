@@ -8,7 +8,7 @@ export function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** The reference tokens of a JSON pointer, or of a URI fragment holding one (`#/a/b`), unescaped; `''` and `'#'` are the whole document. */
+/** The reference tokens of a JSON pointer, bare or after `#` (`#/a/b`, not percent-decoded), unescaped; `''` and `'#'` are the whole document. */
 export function pointerTokens(pointer: string): string[] {
   const path = pointer.startsWith('#') ? pointer.slice(1) : pointer;
   if (path === '') return [];
@@ -17,9 +17,9 @@ export function pointerTokens(pointer: string): string[] {
   return path.slice(1).split('/').map(unescapePointer);
 }
 
-/** The node at a JSON pointer in a document, `$ref`s not followed; undefined where there is none. */
+/** The node at a JSON pointer in a document, `$ref`s not followed; undefined where there is none (inherited members, like `constructor`, are none). */
 export function resolvePointer(doc: unknown, pointer: string): unknown {
   let node = doc;
-  for (const token of pointerTokens(pointer)) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[token] : undefined;
+  for (const token of pointerTokens(pointer)) node = typeof node === 'object' && node !== null && Object.hasOwn(node, token) ? (node as Record<string, unknown>)[token] : undefined;
   return node;
 }

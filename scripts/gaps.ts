@@ -84,7 +84,7 @@ export function gatherGaps(doc: unknown): Gap[] {
     }
     if (typeof node !== 'object' || node === null) return;
     const obj = node as Json;
-    const pointer = `#/${segments.map(escapePointer).join('/')}`;
+    const pointer = segments.length ? `#/${segments.map(escapePointer).join('/')}` : '#';
     if (segments[0] === 'x-document-gaps' && segments.length === 2) {
       if (typeof obj.topic !== 'string' || !obj.topic.trim() || !('x-gap' in obj)) {
         throw new Error(`${pointer}: an x-document-gaps item needs a topic and an x-gap.`);

@@ -20,4 +20,9 @@ describe('resolver', () => {
     expect(resolve('https://head.test/c.json')).toBe(head);
     expect(resolve('https://unknown.test/c.json')).toBeUndefined();
   });
+
+  it('leaves a $anchor reference unresolved instead of failing the comparison', () => {
+    expect(resolve('#Open')).toBeUndefined();
+    expect(resolve('https://head.test/c.json#Open')).toBeUndefined();
+  });
 });

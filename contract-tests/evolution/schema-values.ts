@@ -7,6 +7,7 @@ export type Resolve = (ref: string) => unknown;
 
 /**
  * Resolves `#/...` (local), `<id>#/...` and `<id>` (a whole document) references inside the documents given by id.
+ * A `$anchor` reference (`#Name`) resolves to nothing here, as before: Ajv follows it when it validates.
  * Each reference is looked up once (the documents are not edited while they are read).
  */
 export function resolver(docs: Record<string, unknown>, localId: string): Resolve {
@@ -15,7 +16,8 @@ export function resolver(docs: Record<string, unknown>, localId: string): Resolv
     if (found.has(ref)) return found.get(ref);
     const hash = ref.indexOf('#');
     const id = hash === 0 ? localId : hash < 0 ? ref : ref.slice(0, hash);
-    const node = resolvePointer(docs[id], hash < 0 ? '' : ref.slice(hash));
+    const fragment = hash < 0 ? '' : ref.slice(hash + 1);
+    const node = fragment === '' || fragment.startsWith('/') ? resolvePointer(docs[id], fragment) : undefined;
     found.set(ref, node);
     return node;
   };

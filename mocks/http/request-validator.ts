@@ -2,6 +2,7 @@
 // writes them ($ref, if/then, formats). Ajv itself and each validator are made on first use: start-up stays fast.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { pointerTokens } from '../../client/json-pointer.ts';
 import type { ContractOperation, ContractParameter } from './contract-operations.ts';
 import { unknownFields } from './unknown-fields.ts';
 
@@ -151,7 +152,7 @@ function format(where: string, errors: ErrorObject[] | null | undefined): string
 
 /** `where` is the location's prefix (`body.`, `query parameter `), followed by the property's dotted path. */
 function describe(where: string, e: ErrorObject): string {
-  const segments = e.instancePath.split('/').slice(1);
+  const segments = pointerTokens(e.instancePath);
   const name = (path: string[]) => (path.length ? `${where}${path.join('.')}` : where.replace(/[. ]$/, ''));
   const at = name(segments);
   const params = e.params as Record<string, unknown>;
