@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPILE_CACHE_DIR, useCompileCache } from './vitest.compile-cache.ts';
 
@@ -20,7 +21,7 @@ describe('useCompileCache', () => {
     const env: NodeJS.ProcessEnv = {};
     useCompileCache(env, cacheWith(10), 100);
     expect(env.NODE_COMPILE_CACHE).toBe(dir);
-    expect(COMPILE_CACHE_DIR).toMatch(/\/node_modules\/\.cache\/node-compile-cache$/);
+    expect(COMPILE_CACHE_DIR).toBe(fileURLToPath(new URL('./node_modules/.cache/node-compile-cache', import.meta.url)));
   });
 
   it('keeps the folder within its size, and empties it past it', () => {
@@ -37,14 +38,24 @@ describe('useCompileCache', () => {
     expect(env.NODE_COMPILE_CACHE).toBe(dir);
   });
 
-  it('stays off in CI, and leaves a folder the caller chose', () => {
+  it('stays off in CI (not for CI=false), and leaves a folder the caller chose', () => {
     const ci: NodeJS.ProcessEnv = { CI: 'true' };
     useCompileCache(ci, cacheWith(200), 100);
     expect(ci.NODE_COMPILE_CACHE).toBeUndefined();
     expect(existsSync(dir)).toBe(true);
+    const local: NodeJS.ProcessEnv = { CI: 'false' };
+    useCompileCache(local, dir, 1_000);
+    expect(local.NODE_COMPILE_CACHE).toBe(dir);
     const chosen: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: '/elsewhere' };
     useCompileCache(chosen, dir, 100);
     expect(chosen.NODE_COMPILE_CACHE).toBe('/elsewhere');
     expect(existsSync(dir)).toBe(true);
+  });
+
+  it('stays off when the folder cannot be read', () => {
+    const env: NodeJS.ProcessEnv = {};
+    // A file where the folder should be: reading it fails with ENOTDIR.
+    useCompileCache(env, join(cacheWith(10), 'v24-x64', 'entry'), 100);
+    expect(env.NODE_COMPILE_CACHE).toBeUndefined();
   });
 });
