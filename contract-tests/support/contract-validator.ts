@@ -3,7 +3,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { escapePointer, resolvePointer, unescapePointer } from '../../client/json-pointer.ts';
+import { escapePointer, pointerTokens, resolvePointer } from '../../client/json-pointer.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 type Json = Record<string, unknown>;
@@ -37,11 +37,7 @@ function deref<T extends Json | undefined>(node: T, doc: Json): T {
 }
 
 function toJsonPath(instancePath: string): string {
-  if (!instancePath) return '$';
-  return `$${instancePath
-    .split('/')
-    .slice(1)
-    .map(unescapePointer)
+  return `$${pointerTokens(instancePath)
     .map((s) => (/^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`))
     .join('')}`;
 }
