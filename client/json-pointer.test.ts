@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapePointer, pointerTokens, resolvePointer } from './json-pointer.ts';
+import { escapePointer, isPointer, pointerTokens, resolvePointer } from './json-pointer.ts';
 
 const doc = {
   components: { schemas: { 'a/b': { type: 'string' }, 'm~n': { type: 'number' } } },
@@ -23,6 +23,11 @@ describe('pointerTokens', () => {
     expect(pointerTokens('#')).toEqual([]);
     expect(() => pointerTokens('#components/schemas')).toThrow('Not a JSON pointer: "#components/schemas"');
   });
+
+  it('tells a pointer from a $anchor reference', () => {
+    expect(['', '#', '#/', '/a', '#/a/b'].filter(isPointer)).toHaveLength(5);
+    expect(['#Name', '#Name/x', 'a/b'].some(isPointer)).toBe(false);
+  });
 });
 
 describe('resolvePointer', () => {
@@ -39,5 +44,6 @@ describe('resolvePointer', () => {
     expect(resolvePointer(doc, '#/allOf/0/title/length')).toBeUndefined();
     expect(resolvePointer(undefined, '#/a')).toBeUndefined();
     expect(resolvePointer(doc, '#/components/schemas/constructor')).toBeUndefined();
+    expect(resolvePointer(doc, '#components')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // One finding per change of the structural walk: every exchange the changed node reaches (shared
 // components included), a counterexample searched in each in its own direction, and the verdict.
-import { escapePointer, pointerTokens } from '../../client/json-pointer.ts';
+import { escapePointer, isPointer, pointerTokens } from '../../client/json-pointer.ts';
 import type { Judge } from './counterexample.ts';
 import type { Exchanges, Target } from './exchanges.ts';
 import type { RedoclyChange } from './structural-walk.ts';
@@ -15,7 +15,8 @@ const DOC_ONLY = new Set(['description', 'summary', 'title', 'example', 'example
 
 /** Exchanges a pointer reaches: the deepest indexed node above it, then the rest mapped to instance steps. */
 export function targetsFor(ex: Exchanges, pointer: string | undefined): Target[] {
-  if (!pointer) return [];
+  // Redocly names a node under a `$anchor` from the anchor (`#Name/x`): nothing the index holds.
+  if (!pointer || !isPointer(pointer)) return [];
   const tokens = pointerTokens(pointer);
   for (let n = tokens.length; n > 0; n--) {
     const hit = ex.index.get(`#/${tokens.slice(0, n).map(escapePointer).join('/')}`);

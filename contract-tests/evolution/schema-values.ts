@@ -16,8 +16,7 @@ export function resolver(docs: Record<string, unknown>, localId: string): Resolv
     if (found.has(ref)) return found.get(ref);
     const hash = ref.indexOf('#');
     const id = hash === 0 ? localId : hash < 0 ? ref : ref.slice(0, hash);
-    const fragment = hash < 0 ? '' : ref.slice(hash + 1);
-    const node = fragment === '' || fragment.startsWith('/') ? resolvePointer(docs[id], fragment) : undefined;
+    const node = resolvePointer(docs[id], hash < 0 ? '' : ref.slice(hash));
     found.set(ref, node);
     return node;
   };
