@@ -3,7 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { webhooks } from '../generated/types.ts';
 import { contractDocument, contractNode } from './contract-document.ts';
-import { escapePointer } from './json-pointer.ts';
+import { escapePointer } from '../common/src/index.ts';
 import { IntegrationError } from './integration-error.ts';
 
 // ajv-formats is CommonJS; under NodeNext its default export is the module object's `default`.

@@ -1,7 +1,7 @@
 // Gathers every `x-gap` mark of the bundled contract and renders the documentation's
 // "Open questions" section from them, so the page can never list more or fewer gaps than the
 // contract holds. Used by the docs build (scripts/docs.ts) and by the tests.
-import { escapePointer } from '../client/json-pointer.ts';
+import { escapePointer } from '../common/src/index.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 // Enumerates the places of the bundled contract that carry examples, so tests can judge each one.
-import { escapePointer } from '../../client/json-pointer.ts';
+import { escapePointer } from '../../common/src/index.ts';
 import { contractValidator, deref } from '../support/contract-validator.ts';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // What the documentation site shows of the contract, judged on the document itself: server URLs
 // Redoc would resolve against the page's own address, Markdown where Redoc prints plain text, and
 // the properties each success response shows at first sight. Plain data, no assertions.
-import { resolvePointer } from '../../client/json-pointer.ts';
+import { resolvePointer } from '../../common/src/index.ts';
 import { operations } from '../contract/walk-contract.ts';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 // One finding per change of the structural walk: every exchange the changed node reaches (shared
 // components included), a counterexample searched in each in its own direction, and the verdict.
-import { escapePointer, isPointer, pointerTokens } from '../../client/json-pointer.ts';
+import { escapePointer, isPointer, pointerTokens } from '../../common/src/index.ts';
 import type { Judge } from './counterexample.ts';
 import type { Exchanges, Target } from './exchanges.ts';
 import type { RedoclyChange } from './structural-walk.ts';

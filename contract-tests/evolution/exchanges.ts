@@ -3,7 +3,7 @@
 // { status, contentType, body, headers }, a webhook delivery is a request the service sends.
 // The index maps each contract node (through references) to the exchanges and instance paths it shapes,
 // so a change anywhere, shared components included, reaches every exchange it touches.
-import { escapePointer } from '../../client/json-pointer.ts';
+import { escapePointer } from '../../common/src/index.ts';
 import { resolver, sample, type Resolve } from './schema-values.ts';
 import type { Direction, Json } from './types.ts';
 

@@ -1,7 +1,7 @@
 // Changes of our extensions between two contracts: `x-gap` marks (a gap closed: the specification now
 // says; opened; reworded) and `x-known-values` (the documented values of an open set, such as the error
 // codes: a new one is listed as non-breaking, since the open schema already allowed it).
-import { escapePointer } from '../../client/json-pointer.ts';
+import { escapePointer } from '../../common/src/index.ts';
 import { directionOf, targetsFor } from './classify.ts';
 import type { Judge } from './counterexample.ts';
 import type { Direction, Finding, Json } from './types.ts';

@@ -1,6 +1,6 @@
 // Values drawn from JSON Schemas: one valid-looking sample, and the probes a counterexample search
 // tries at a changed spot (enum and const values, bounds and one past them, formats, each branch).
-import { resolvePointer } from '../../client/json-pointer.ts';
+import { resolvePointer } from '../../common/src/index.ts';
 import type { Json } from './types.ts';
 
 export type Resolve = (ref: string) => unknown;

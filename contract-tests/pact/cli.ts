@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 // Imported, not read from disk, so the conformance package's bundle carries it.
 import publishedPact from './published/portfolio-integration-client-portfolio-integration-service.json' with { type: 'json' };
-import { httpPactStates } from './http-states.ts';
+import { httpPactStates } from '../../common/src/index.ts';
 import { strictFrom, TARGET_OPTIONS, targetFrom } from './support/target-options.ts';
 import { writeVerificationReport } from './support/verification-report-file.ts';
 import { formatVerification, verificationFails, verifyHttpPact } from './support/verify-http-provider.ts';

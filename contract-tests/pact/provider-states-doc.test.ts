@@ -1,7 +1,7 @@
 // docs/provider-states.md is what the state declarations give today, and the page changes with them.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { httpPactStates } from './http-states.ts';
+import { httpPactStates } from '../../common/src/index.ts';
 import { PROVIDER_STATES_DOC, renderProviderStatesDoc } from './provider-states-doc.ts';
 
 describe('docs/provider-states.md', () => {

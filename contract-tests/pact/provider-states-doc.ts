@@ -1,7 +1,7 @@
 // Renders docs/provider-states.md from the pacts' state declarations (http-states.ts), so the page
 // lists exactly the states a verification will ask a service team's set-up call for.
-import { httpPactStates } from './http-states.ts';
-import type { ProviderStates } from './support/provider-states.ts';
+import { httpPactStates } from '../../common/src/index.ts';
+import type { ProviderStates } from '../../common/src/index.ts';
 
 export const PROVIDER_STATES_DOC = new URL('../../docs/provider-states.md', import.meta.url);
 
@@ -13,7 +13,7 @@ export function renderProviderStatesDoc(states: ProviderStates = httpPactStates)
   const rows = Object.entries(states)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, s]) => `| ${cell(name)} | ${cell(s.given)} | ${cell(list(s.params))} | ${cell(list(s.answers))} | ${s.holdsAnywhere ? 'yes' : 'no'} |`);
-  return `<!-- Written by \`npm run docs:provider-states\` from contract-tests/pact/*/*.states.ts; do not edit by hand. -->
+  return `<!-- Written by \`npm run docs:provider-states\` from common/src/provider-states/; do not edit by hand. -->
 # Provider states: what a service team's test deployment must make true
 
 The consumer's pacts name a provider state for each interaction. To verify them against your own

@@ -8,7 +8,7 @@ import { startMock, type RunningMock } from '../../mocks/server.ts';
 import { mockState } from '../support/control-api.ts';
 import { companiesConsumer } from './companies/companies.consumer.ts';
 import { fundsConsumer } from './funds/funds.consumer.ts';
-import { httpPactStates as states } from './http-states.ts';
+import { httpPactStates as states } from '../../common/src/index.ts';
 import { messageIntakeConsumer } from './message-intake/message-intake.consumer.ts';
 import { reportsConsumer } from './reports/reports.consumer.ts';
 import { comparePactsWithContract, formatFindings } from './support/compare-with-contract.ts';

@@ -3,7 +3,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { escapePointer, pointerTokens, resolvePointer } from '../../client/json-pointer.ts';
+import { escapePointer, pointerTokens, resolvePointer } from '../../common/src/index.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 type Json = Record<string, unknown>;

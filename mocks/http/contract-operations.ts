@@ -1,7 +1,7 @@
 // Reads the operations of an OpenAPI 3.1 document: the single list of routes the mock serves.
 // Parameters are resolved through `$ref` to their name and location; schemas stay pointers into
 // the document so the request validator compiles them against the document itself.
-import { escapePointer, resolvePointer } from '../../client/json-pointer.ts';
+import { escapePointer, resolvePointer } from '../../common/src/index.ts';
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // writes them ($ref, if/then, formats). Ajv itself and each validator are made on first use: start-up stays fast.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { pointerTokens } from '../../client/json-pointer.ts';
+import { pointerTokens } from '../../common/src/index.ts';
 import type { ContractOperation, ContractParameter } from './contract-operations.ts';
 import { unknownFields } from './unknown-fields.ts';
 

@@ -1,7 +1,7 @@
 // Properties of a JSON body that the contract's schema does not declare. The specification does
 // not say unknown fields are refused, so the mock accepts them, but names them in a response
 // header: a typo (`companyWebsit`) would otherwise lose its value without a word.
-import { resolvePointer } from '../../client/json-pointer.ts';
+import { resolvePointer } from '../../common/src/index.ts';
 
 export const UNKNOWN_FIELDS_HEADER = 'X-Mock-Unknown-Fields';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { httpPactStates } from '../../contract-tests/pact/http-states.ts';
+import { httpPactStates } from '../../common/src/index.ts';
 import { arrangements } from './arrangements.ts';
 
 const schemasOf = (url: URL) => (load(readFileSync(url, 'utf8')) as { components: { schemas: Record<string, unknown> } }).components.schemas;

@@ -1,5 +1,5 @@
 // The mock's side of the pacts' provider states: for each state the pacts name
-// (contract-tests/pact/*/*.states.ts, docs/provider-states.md), how the mock makes it true. Each
+// (common/src/provider-states/, docs/provider-states.md), how the mock makes it true. Each
 // starts from a reset, so states never leak into each other; the answer holds the values the pacts'
 // `fromProviderState` expressions read.
 import {
@@ -7,7 +7,7 @@ import {
   COMPANY_EXISTS,
   COMPANY_LIST_FAILS,
   CREDITS_LEFT,
-} from '../../contract-tests/pact/companies/companies.states.ts';
+} from '../../common/src/index.ts';
 import {
   ENGINE_AVAILABLE,
   ENGINE_UNREACHABLE,
@@ -18,10 +18,10 @@ import {
   FUND_RUN_WITHOUT_ROLE,
   NO_SUCH_FOLDER,
   NO_SUCH_FUND_RUN,
-} from '../../contract-tests/pact/funds/funds.states.ts';
-import { COMPANY_HAS_COMPLETED_ANALYSIS } from '../../contract-tests/pact/reports/reports.states.ts';
-import { API_KEY_NOT_VALID, SESSION_TOKEN_NOT_VALID } from '../../contract-tests/pact/support/credential-states.ts';
-import { DELIVERY_FAILED, NO_WEBHOOK_CONFIGURATION, WEBHOOK_CONFIGURED } from '../../contract-tests/pact/webhooks/webhooks.states.ts';
+} from '../../common/src/index.ts';
+import { COMPANY_HAS_COMPLETED_ANALYSIS } from '../../common/src/index.ts';
+import { API_KEY_NOT_VALID, SESSION_TOKEN_NOT_VALID } from '../../common/src/index.ts';
+import { DELIVERY_FAILED, NO_WEBHOOK_CONFIGURATION, WEBHOOK_CONFIGURED } from '../../common/src/index.ts';
 import type { SeedProject } from '../domain/seed.ts';
 import type { StateContext } from './state-context.ts';
 

@@ -5,7 +5,7 @@ import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectInteg
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { TINY_PDF } from '../support/tiny-pdf.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
-import { ANALYSIS_AWAITS_UPLOAD, COMPANY_EXISTS, COMPANY_LIST_FAILS, CREDITS_LEFT } from './companies.states.ts';
+import { ANALYSIS_AWAITS_UPLOAD, COMPANY_EXISTS, COMPANY_LIST_FAILS, CREDITS_LEFT } from '../../../common/src/index.ts';
 import { ANALYSIS_ID, PROJECT_ID, projectExpectation } from './company-expectations.ts';
 
 const { like, eachLike, uuid, integer, boolean, fromProviderState } = MatchersV3;

@@ -17,7 +17,7 @@ import {
   FUND_RUN_WITHOUT_ROLE,
   NO_SUCH_FOLDER,
   NO_SUCH_FUND_RUN,
-} from './funds.states.ts';
+} from '../../../common/src/index.ts';
 
 const { like, eachLike, date, fromProviderState } = MatchersV3;
 

@@ -1,7 +1,7 @@
 // Consumer expectations of message intake: a message attached to a company, and the refusal of an
 // API key that is not valid.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { COMPANY_EXISTS } from '../companies/companies.states.ts';
+import { COMPANY_EXISTS } from '../../../common/src/index.ts';
 import { PROJECT_ID } from '../companies/company-expectations.ts';
 import { API_KEY_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';

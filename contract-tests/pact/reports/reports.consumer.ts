@@ -2,12 +2,12 @@
 // success and the refusal of an API key that is not valid.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ANALYSIS_ID, analysisSummaryExpectation, PROJECT_ID, projectScoreExpectation } from '../companies/company-expectations.ts';
-import { COMPANY_EXISTS } from '../companies/companies.states.ts';
+import { COMPANY_EXISTS } from '../../../common/src/index.ts';
 import { API_KEY_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { contractEnum, SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
 import { analysisDetailExpectation, fitDimensionExpectation } from './analysis-expectations.ts';
-import { COMPANY_HAS_COMPLETED_ANALYSIS } from './reports.states.ts';
+import { COMPANY_HAS_COMPLETED_ANALYSIS } from '../../../common/src/index.ts';
 
 const { like, atLeastLike, number, fromProviderState } = MatchersV3;
 

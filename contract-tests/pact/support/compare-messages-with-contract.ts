@@ -1,7 +1,7 @@
 // The message half of the pact-versus-contract check: the comparator reads HTTP interactions only, so
 // each message of a pact is judged here against the contract's webhook request body for its event.
 import { basename } from 'node:path';
-import { escapePointer } from '../../../client/json-pointer.ts';
+import { escapePointer } from '../../../common/src/index.ts';
 import { contractValidator, deref, resolvePointer } from '../../support/contract-validator.ts';
 import type { ComparisonReport, Finding } from './compare-with-contract.ts';
 import { isMessage, readPact } from './pact-file.ts';

@@ -1,7 +1,7 @@
 // The provider a verification runs against: any deployment named by PROVIDER_BASE_URL (+
 // PROVIDER_API_KEY, PROVIDER_ACCESS_TOKEN, PROVIDER_STATES_SETUP_URL), the stateful mock included.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY } from './credentials.ts';
+import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY } from '../../../common/src/index.ts';
 
 export interface ProviderTarget {
   /** Service base URL, ending in `/api` like the contract's server URL. */

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../mocks/server.ts';
-import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_API_KEY } from './credentials.ts';
+import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
 import { pactFilePath } from './pact-location.ts';
-import { COMPANY_EXISTS } from '../companies/companies.states.ts';
-import { API_KEY_NOT_VALID } from './credential-states.ts';
+import { COMPANY_EXISTS } from '../../../common/src/index.ts';
+import { API_KEY_NOT_VALID } from '../../../common/src/index.ts';
 import { expectedFailure } from './expected-failure.ts';
-import type { ProviderStates } from './provider-states.ts';
+import type { ProviderStates } from '../../../common/src/index.ts';
 import { credentialSwap, externalTarget } from './provider-target.ts';
 import { verificationFails, verifyHttpPact } from './verify-http-provider.ts';
 

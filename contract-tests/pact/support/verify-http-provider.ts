@@ -5,11 +5,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CONSUMER_ACCESS_TOKEN } from './credentials.ts';
+import { CONSUMER_ACCESS_TOKEN } from '../../../common/src/index.ts';
 import { isHttp, type PactInteraction, readPact } from './pact-file.ts';
-import { canArrange, type ProviderStates } from './provider-states.ts';
+import type { ProviderState, ProviderStates } from '../../../common/src/index.ts';
 import { credentialSwap, type ProviderTarget, verifierBaseUrl } from './provider-target.ts';
 import { runVerifier, type VerifierOutcome } from './run-verifier.ts';
+
+/** A provider with a set-up call can be put in every state; one without, only in those that hold anywhere. */
+function canArrange(state: ProviderState, target: ProviderTarget): boolean {
+  return target.statesSetupUrl !== undefined || state.holdsAnywhere === true;
+}
 
 export interface VerificationReport extends VerifierOutcome {
   provider: string;

@@ -4,7 +4,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { BEARER_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { contractEnum, isoDateTime, SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
-import { DELIVERY_FAILED, NO_WEBHOOK_CONFIGURATION, WEBHOOK_CONFIGURED } from './webhooks.states.ts';
+import { DELIVERY_FAILED, NO_WEBHOOK_CONFIGURATION, WEBHOOK_CONFIGURED } from '../../../common/src/index.ts';
 
 const { like, eachLike, boolean } = MatchersV3;
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import type { ValidateFunction } from 'ajv';
-import { escapePointer } from '../../../client/json-pointer.ts';
+import { escapePointer } from '../../../common/src/index.ts';
 import { createAjv, toViolations } from '../../../contract-tests/support/contract-validator.ts';
 
 type Json = Record<string, unknown>;

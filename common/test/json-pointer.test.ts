@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapePointer, isPointer, pointerTokens, resolvePointer } from './json-pointer.ts';
+import { escapePointer, isPointer, pointerTokens, resolvePointer } from '../src/json-pointer.ts';
 
 const doc = {
   components: { schemas: { 'a/b': { type: 'string' }, 'm~n': { type: 'number' } } },

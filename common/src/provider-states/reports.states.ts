@@ -1,5 +1,5 @@
 // Provider states of the report suites: what the provider's set-up call must make true for them.
-import type { ProviderStates } from '../support/provider-states.ts';
+import type { ProviderStates } from './provider-states.ts';
 
 export const COMPANY_HAS_COMPLETED_ANALYSIS = 'the company with id {projectId} has a completed analysis';
 

@@ -1,5 +1,5 @@
 // Provider states of the company suites: what the provider's set-up call must make true for them.
-import type { ProviderStates } from '../support/provider-states.ts';
+import type { ProviderStates } from './provider-states.ts';
 
 export const COMPANY_EXISTS = 'a company with id {projectId} exists';
 export const CREDITS_LEFT = 'the plan has credits left';

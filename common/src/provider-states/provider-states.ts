@@ -2,7 +2,6 @@
 // a provider makes them true through its provider-state set-up call (provider-states.openapi.yaml;
 // the stateful mock's is POST /__mock/provider-states). The verification refuses a pact that names
 // a state nobody declared, and docs/provider-states.md is written from these declarations.
-import type { ProviderTarget } from './provider-target.ts';
 
 export interface ProviderState {
   /** What the provider must make true before the interaction, said to the service's team. */
@@ -30,9 +29,4 @@ export function mergeStates(...registries: ProviderStates[]): ProviderStates {
     }
   }
   return merged;
-}
-
-/** A provider with a set-up call can be put in every state; one without, only in those that hold anywhere. */
-export function canArrange(state: ProviderState, target: ProviderTarget): boolean {
-  return target.statesSetupUrl !== undefined || state.holdsAnywhere === true;
 }

@@ -1,6 +1,6 @@
 // Provider states of the fund suites: what the provider's set-up call must make true for them.
 // "The caller" is the user whose API key the verification sends.
-import type { ProviderStates } from '../support/provider-states.ts';
+import type { ProviderStates } from './provider-states.ts';
 
 export const ENGINE_AVAILABLE = 'the analysis engine is available';
 export const ENGINE_UNREACHABLE = 'the analysis engine cannot be reached';

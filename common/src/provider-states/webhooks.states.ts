@@ -1,5 +1,5 @@
 // Provider states of the webhook configuration suites: what the provider's set-up call must make true.
-import type { ProviderStates } from '../support/provider-states.ts';
+import type { ProviderStates } from './provider-states.ts';
 
 export const NO_WEBHOOK_CONFIGURATION = 'no webhook configuration exists';
 export const WEBHOOK_CONFIGURED = 'a webhook configuration exists';
