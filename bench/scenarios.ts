@@ -1,6 +1,6 @@
 // The requests every server answers in the comparison (issue 7): the company list at page size 10
 // and 100, a fund detail, and a create-company POST. Bodies come from the contract's examples.
-import { exampleValue } from '../client/every-operation.ts';
+import { exampleValue } from '../client/test/support/every-operation.ts';
 import type { LoadRequest } from './load.ts';
 
 export const API_PREFIX = '/api';

@@ -1,8 +1,8 @@
 // Validations per second of the shared contract validator on the contract's largest response
 // examples: the compiled Ajv function alone, and the validateResponse call suites actually make.
 import { performance } from 'node:perf_hooks';
-import type { JsonObject } from '../client/contract-document.ts';
-import { firstExample } from '../client/every-operation.ts';
+import type { JsonObject } from '../client/src/contract-document.ts';
+import { firstExample } from '../client/test/support/every-operation.ts';
 import { contractValidator, resolvePointer, type ContractValidator } from '../contract-tests/support/contract-validator.ts';
 
 export interface ValidatorCase {

@@ -5,7 +5,7 @@
 // Every package is versioned with the contract's info.version; a mismatch stops the build.
 import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import type TypeScript from 'typescript';
@@ -71,7 +71,7 @@ function mainEntryExternal(extension: string): Plugin {
     name: 'client-main-entry-external',
     setup(context) {
       context.onResolve({ filter: /^\.\/index\.ts$/ }, (args) =>
-        args.importer.endsWith(`${join('client', 'node.ts')}`) ? { path: `./index${extension}`, external: true } : undefined,
+        args.importer.endsWith(join('client', 'src', 'node.ts')) ? { path: `./index${extension}`, external: true } : undefined,
       );
     },
   };
@@ -107,7 +107,8 @@ async function bundle(options: BuildOptions): Promise<Metafile> {
  * diagnostics (a type that cannot be named, a syntax error) stop the build: the full type check of the
  * same files with the same flags is `npm run typecheck`'s (tsconfig.json, client/tsconfig.json).
  */
-async function declarations(entries: string[], outDir: string, exactOptional: boolean): Promise<void> {
+async function declarations(entries: string[], outDir: string, exactOptional: boolean, layout: Layout): Promise<void> {
+  const emitted = `${outDir}.emit`;
   const options: TypeScript.CompilerOptions = {
     ...projectOptions(),
     noEmit: false,
@@ -115,7 +116,7 @@ async function declarations(entries: string[], outDir: string, exactOptional: bo
     emitDeclarationOnly: true,
     exactOptionalPropertyTypes: exactOptional,
     rootDir: ROOT,
-    outDir,
+    outDir: emitted,
   };
   const program = ts.createProgram({ rootNames: entries, options, host: sharingHost(options, sourceFiles) });
   const problems = [...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
@@ -129,7 +130,8 @@ async function declarations(entries: string[], outDir: string, exactOptional: bo
     const text = ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' });
     throw new Error(`tsc could not emit the declarations:\n${text}`);
   }
-  await rewriteSpecifiers(outDir);
+  await relocate(emitted, outDir, layout, entries);
+  await rm(emitted, { recursive: true, force: true });
 }
 
 /**
@@ -146,13 +148,49 @@ const emitDeclarationsOnly = (program: TypeScript.Program, file: TypeScript.Sour
  */
 const sourceFiles = new Map<string, TypeScript.SourceFile | undefined>();
 
-/** `from './x.ts'` and `import('./x.ts')` in emitted declarations become `.js`, what consumers resolve. */
-async function rewriteSpecifiers(dir: string): Promise<void> {
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+/**
+ * Where a package's declarations go, by the repository folder they were emitted from (root-relative,
+ * ending in `/`): the product's own `src/` becomes the package's root, so the declarations read as the
+ * package's paths, not the repository's.
+ */
+type Layout = [from: string, to: string][];
+
+/**
+ * Moves emitted declarations from their repository paths to the package's (`layout`), rewriting each
+ * relative specifier to the file's new place (`.ts` specifiers become `.js`, what consumers resolve).
+ * Only the declarations an entry's declarations reach are kept: a file the package bundles but whose
+ * types no entry exposes has nothing to tell a consumer.
+ */
+async function relocate(emitted: string, outDir: string, layout: Layout, entries: string[]): Promise<void> {
+  const place = (rel: string): string => {
+    const rule = layout.find(([from]) => rel.startsWith(from));
+    if (!rule) throw new Error(`a declaration outside the package's layout: ${rel}`);
+    return rule[1] + rel.slice(rule[0].length);
+  };
+  const moved = new Map<string, { text: string; imports: string[] }>();
+  for (const entry of await readdir(emitted, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;
-    const file = join(entry.parentPath, entry.name);
-    const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace(/(['"])(\.{1,2}\/[^'"]+)\.ts\1/g, '$1$2.js$1'));
+    const from = relative(emitted, join(entry.parentPath, entry.name)).split(sep).join('/');
+    const to = place(from);
+    const imports: string[] = [];
+    const text = (await readFile(join(emitted, from), 'utf8')).replace(/(['"])(\.{1,2}\/[^'"]+)\.ts\1/g, (_, quote: string, specifier: string) => {
+      const target = place(posix.join(posix.dirname(from), `${specifier}.ts`));
+      imports.push(target.replace(/\.ts$/, '.d.ts'));
+      const next = posix.relative(posix.dirname(to), target).replace(/\.ts$/, '.js');
+      return `${quote}${next.startsWith('.') ? next : `./${next}`}${quote}`;
+    });
+    moved.set(to, { text, imports });
+  }
+  const reached = new Set<string>();
+  const visit = (file: string): void => {
+    if (reached.has(file) || !moved.has(file)) return;
+    reached.add(file);
+    for (const next of moved.get(file)!.imports) visit(next);
+  };
+  for (const entry of entries) visit(place(relative(ROOT, entry).split(sep).join('/')).replace(/\.ts$/, '.d.ts'));
+  for (const file of reached) {
+    await mkdir(dirname(join(outDir, file)), { recursive: true });
+    await writeFile(join(outDir, file), moved.get(file)!.text);
   }
 }
 
@@ -173,15 +211,22 @@ async function buildContract(): Promise<void> {
   await cp(at('generated/types.ts'), join(dist, 'types.d.ts'));
 }
 
+/** The client's declarations: its own files at the package's root, what it shares and the contract's types beside them. */
+const CLIENT_LAYOUT: Layout = [
+  ['client/src/', ''],
+  ['common/src/', 'common/'],
+  ['generated/', 'generated/'],
+];
+
 async function buildClient(): Promise<void> {
   const { dist, manifest } = await fresh('client');
-  const entries = [at('client/index.ts'), at('client/node.ts')];
+  const entries = [at('client/src/index.ts'), at('client/src/node.ts')];
   const formats = [
     { dir: 'esm', format: 'esm', type: 'module' },
     { dir: 'cjs', format: 'cjs', type: 'commonjs' },
   ] as const;
   for (const { dir, format, type } of formats) {
-    const outdir = join(dist, dir, 'client');
+    const outdir = join(dist, dir);
     const common = { outdir, format, platform: 'neutral', target: ['es2022', NODE_TARGET], mainFields: ['module', 'main'] } satisfies BuildOptions;
     // The main entry stays free of Node modules; the Node entry imports the built main entry.
     const interop = format === 'cjs' ? [openapiFetchDefault] : [];
@@ -191,9 +236,8 @@ async function buildClient(): Promise<void> {
     checkDependencies(manifest, { inputs: { ...main.inputs, ...node.inputs }, outputs: { ...main.outputs, ...node.outputs } });
     await writeFile(join(dist, dir, 'package.json'), `${JSON.stringify({ type })}\n`);
   }
-  await declarations(entries, join(dist, 'esm'), true);
-  await cp(join(dist, 'esm', 'client'), join(dist, 'cjs', 'client'), { recursive: true, filter: (src) => !src.endsWith('.js') });
-  await cp(join(dist, 'esm', 'generated'), join(dist, 'cjs', 'generated'), { recursive: true });
+  await declarations(entries, join(dist, 'esm'), true, CLIENT_LAYOUT);
+  await cp(join(dist, 'esm'), join(dist, 'cjs'), { recursive: true, filter: (src) => !src.endsWith('.js') && !src.endsWith('package.json') });
 }
 
 async function buildNodeBin(name: 'mock' | 'conformance', entries: string[]): Promise<{ dist: string }> {
@@ -224,8 +268,13 @@ async function buildMock(): Promise<void> {
   await mkdir(join(dist, 'docs'));
   await cp(page, join(dist, 'docs', 'index.html'));
   const types = join(dist, 'types');
-  await declarations([at('packages/mock/index.ts')], types, false);
-  await writeFile(join(dist, 'index.d.ts'), "export * from './types/packages/mock/index.js';\n");
+  await declarations([at('packages/mock/index.ts')], types, false, [
+    ['packages/mock/', ''],
+    ['mocks/', 'mocks/'],
+    ['common/src/', 'common/'],
+    ['generated/', 'generated/'],
+  ]);
+  await writeFile(join(dist, 'index.d.ts'), "export * from './types/index.js';\n");
 }
 
 async function buildConformance(): Promise<void> {

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkExamples } from '../../client/readme-examples.ts';
+import { checkExamples } from '../../client/test/support/readme-examples.ts';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { startMock, type RunningMock } from '../../mocks/server.ts';
 import { contractValidator } from '../support/contract-validator.ts';

@@ -65,8 +65,8 @@ export async function runCurl(source: string, { env, cwd }: SampleEnvironment): 
 
 /** The samples import the client by its package names; here those are the repository's entries. */
 const CLIENT_ENTRIES: [RegExp, string][] = [
-  [/from '@portfolio-integration\/client\/node'/g, 'client/node.ts'],
-  [/from '@portfolio-integration\/client'/g, 'client/index.ts'],
+  [/from '@portfolio-integration\/client\/node'/g, 'client/src/node.ts'],
+  [/from '@portfolio-integration\/client'/g, 'client/src/index.ts'],
 ];
 
 const withRepositoryClient = (source: string): string =>

@@ -50,10 +50,10 @@ describe('docs/mock.md', () => {
 
 describe('the fund walk-through', () => {
   it("gives the client's default polling interval and timeout", async () => {
-    const source = await readFile(join(ROOT, 'client/poll-until-final.ts'), 'utf8');
+    const source = await readFile(join(ROOT, 'client/src/poll-until-final.ts'), 'utf8');
     const constant = (name: string) => {
       const value = new RegExp(`const ${name} = ([\\d_ *]+);`).exec(source)?.[1];
-      if (!value) throw new Error(`client/poll-until-final.ts no longer defines ${name}; update this test and the walk-through`);
+      if (!value) throw new Error(`client/src/poll-until-final.ts no longer defines ${name}; update this test and the walk-through`);
       return value.split('*').reduce((product, factor) => product * Number(factor.replace(/_/g, '').trim()), 1);
     };
     const walkThrough = contract.info.description.split('# Walk-through: a fund data room')[1]?.split('\n# ')[0] ?? '';

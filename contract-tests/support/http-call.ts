@@ -3,7 +3,7 @@
 // fetch would report only the failed write. Also the cheap way to send thousands of requests:
 // undici's fetch costs several times the CPU per request.
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { parseJson } from '../../client/envelope.ts';
+import { parseJson } from '../../client/src/envelope.ts';
 
 export interface HttpAnswer {
   status: number;

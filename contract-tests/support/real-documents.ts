@@ -3,7 +3,7 @@
 // Unlike the signature-only samples, they hold the non-ASCII bytes real uploads carry, which is what
 // tools that inspect multipart parts as text trip over.
 import { crc32, deflateRawSync } from 'node:zlib';
-import { CONTENT_TYPE_BY_EXTENSION } from '../../client/fund-files.ts';
+import { CONTENT_TYPE_BY_EXTENSION } from '../../client/src/fund-files.ts';
 
 /** A one-page PDF 1.7 that PDF readers open: binary comment, objects, xref with exact offsets. */
 export function minimalPdf(text = 'Q4 2025 fund report'): Buffer {

@@ -1,7 +1,7 @@
 // 100 fund runs started at once with credits for 30: exactly 30 are accepted, the other 70 get
 // 402 Error131, and the balance ends at 0, never below.
 import { expect, it } from 'vitest';
-import { isIntegrationError } from '../../client/index.ts';
+import { isIntegrationError } from '../../client/src/index.ts';
 import { pdf } from './support/files.ts';
 import { TEST_SEED, useMock } from './support/mock-under-test.ts';
 

@@ -3,7 +3,7 @@
 // control API acts on the caller's session only; malformed ids, the session limit and idle
 // sessions answer as documented.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegrationClient } from '../../client/index.ts';
+import { createIntegrationClient } from '../../client/src/index.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 import { startMock, type RunningMock } from '../server.ts';
 import { checkingFetch } from './support/checking-fetch.ts';

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createIntegrationClient } from '../../client/index.ts';
+import { createIntegrationClient } from '../../client/src/index.ts';
 import { checkingFetch } from './support/checking-fetch.ts';
 import { pdf } from './support/files.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';

@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createIntegrationClient } from '../../client/index.ts';
+import { createIntegrationClient } from '../../client/src/index.ts';
 import { startWebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 import { StateFileError } from '../persistence/append-log.ts';
 import { startMock, type RunningMock } from '../server.ts';

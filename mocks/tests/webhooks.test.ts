@@ -1,7 +1,7 @@
 // Webhook configuration (bearer only), deliveries to a real receiver on 127.0.0.1, their recorded
 // outcomes and the history (10 most recent, newest first), per user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isIntegrationError, parseWebhookEvent } from '../../client/index.ts';
+import { isIntegrationError, parseWebhookEvent } from '../../client/src/index.ts';
 import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
 import { pdf } from './support/files.ts';
 import { API_KEY, SECOND_ACCESS_TOKEN, TEST_SEED, useMock } from './support/mock-under-test.ts';

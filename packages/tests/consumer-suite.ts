@@ -172,7 +172,7 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
       const result = await runCommand(binary, binary, [BUNDLE_BROWSER, join(project, 'browser.ts'), project], { cwd: project });
       expect(result.code, failure(result)).toBe(0);
       const { bytes, inputs } = JSON.parse(result.stdout) as { bytes: number; inputs: string[] };
-      expect(inputs.some((input) => input.includes('@portfolio-integration/client/dist/esm/client/index.js'))).toBe(true);
+      expect(inputs.some((input) => input.includes('@portfolio-integration/client/dist/esm/index.js'))).toBe(true);
       expect(inputs.filter((input) => input.startsWith('node:') || input.includes('node.js'))).toEqual([]);
       expect(bytes).toBeGreaterThan(0);
     });

@@ -1,7 +1,7 @@
 // Consumer expectations of the fund operations: data-room upload, fund run and fund read, each
 // success and every documented error (Error0, Error100 x2, Error131, Error209, Error212, 4010).
 import { type Matcher, MatchersV3, type PactV4 } from '@pact-foundation/pact';
-import type { IntegrationErrorKind } from '../../../client/index.ts';
+import type { IntegrationErrorKind } from '../../../client/src/index.ts';
 import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectIntegrationError, multipartBody, type MultipartPart } from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { TINY_PDF } from '../support/tiny-pdf.ts';

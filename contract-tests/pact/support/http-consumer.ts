@@ -2,7 +2,7 @@
 // the Authorization header exactly as the client sends it, the error envelope, multipart bodies.
 import { MatchersV3, PactV4, type Rules, type TemplateHeaders, type V3MockServer } from '@pact-foundation/pact';
 import { expect } from 'vitest';
-import { createIntegrationClient, type IntegrationErrorKind } from '../../../client/index.ts';
+import { createIntegrationClient, type IntegrationErrorKind } from '../../../client/src/index.ts';
 import { multipartBody as buildMultipart } from '../../fuzz/multipart-body.ts';
 import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_ACCESS_TOKEN, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
 import { HTTP_CONSUMER, HTTP_PROVIDER, PACT_DIR } from './pact-location.ts';

@@ -1,7 +1,7 @@
 // The consumer case every operation has: credentials that are not valid are refused with 401 `4010`,
 // which the client turns into its `unauthorized` error.
 import type { TemplateHeaders } from '@pact-foundation/pact';
-import type { IntegrationClient } from '../../../client/index.ts';
+import type { IntegrationClient } from '../../../client/src/index.ts';
 import { API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS, SESSION_TOKEN_NOT_VALID, SESSION_TOKEN_NOT_VALID_PARAMS } from '../../../common/src/index.ts';
 import { UNKNOWN_ACCESS_TOKEN, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
 import { clientAt, type ConsumerCase, expectIntegrationError, type RequestBuilder, UNAUTHORIZED, UNKNOWN_API_KEY_HEADER, UNKNOWN_BEARER_HEADER } from './http-consumer.ts';

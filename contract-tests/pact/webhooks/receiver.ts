@@ -1,7 +1,7 @@
 // A small webhook receiver: the consumer side of the message pacts. It accepts POST only, reads the
 // body with the client's parseWebhookEvent and hands the event to its handler. The service needs a 200
 // within 30 seconds, so the answer never waits on more than the handler itself.
-import { isIntegrationError, parseWebhookEvent, type WebhookEvent } from '../../../client/index.ts';
+import { isIntegrationError, parseWebhookEvent, type WebhookEvent } from '../../../client/src/index.ts';
 
 export type EventName = WebhookEvent['event'];
 export type EventOf<E extends EventName> = Extract<WebhookEvent, { event: E }>;

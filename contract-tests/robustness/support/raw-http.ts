@@ -2,7 +2,7 @@
 // a request head that never ends, bytes that are not HTTP. Reads whatever comes back until the
 // server closes the connection or the time limit passes.
 import { connect } from 'node:net';
-import { parseJson } from '../../../client/envelope.ts';
+import { parseJson } from '../../../client/src/envelope.ts';
 
 export interface RawExchange {
   /** Everything the server sent. */

@@ -1,5 +1,5 @@
 // The status and code of the IntegrationError a client call rejects with.
-import { isIntegrationError } from '../../../client/index.ts';
+import { isIntegrationError } from '../../../client/src/index.ts';
 
 export async function failure(promise: Promise<unknown>): Promise<{ status: number | null; code: string | null }> {
   const error = await promise.then(

@@ -2,7 +2,7 @@
 // with a client and raw fetch that both go through the checking fetch: a test fails when any
 // response the mock sent breaks the contract.
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { createIntegrationClient, type IntegrationClient } from '../../../client/index.ts';
+import { createIntegrationClient, type IntegrationClient } from '../../../client/src/index.ts';
 import { startMock, type MockSeed, type RunningMock } from '../../server.ts';
 import { checkingFetch, type CheckingFetch } from './checking-fetch.ts';
 

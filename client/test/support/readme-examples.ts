@@ -3,14 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type TypeScript from 'typescript';
-import { projectOptions, sharingHost, ts } from '../scripts/typescript-api.ts';
+import { projectOptions, sharingHost, ts } from '../../../scripts/typescript-api.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** What each package name means inside the repository. */
 const PACKAGE_ENTRIES: Record<string, string[]> = {
-  '@portfolio-integration/client': [`${ROOT}client/index.ts`],
-  '@portfolio-integration/client/node': [`${ROOT}client/node.ts`],
+  '@portfolio-integration/client': [`${ROOT}client/src/index.ts`],
+  '@portfolio-integration/client/node': [`${ROOT}client/src/node.ts`],
   '@portfolio-integration/contract': [`${ROOT}generated/types.ts`],
   '@portfolio-integration/mock': [`${ROOT}packages/mock/index.ts`],
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { everyOperation } from './every-operation.ts';
-import { ACCESS_TOKEN, API_KEY, clientWith, jsonResponse, topLevelBody } from './fake-fetch.ts';
-import { IntegrationError } from './integration-error.ts';
+import { everyOperation } from './support/every-operation.ts';
+import { ACCESS_TOKEN, API_KEY, clientWith, jsonResponse, topLevelBody } from './doubles/fake-fetch.ts';
+import { IntegrationError } from '../src/integration-error.ts';
 
 // The specification's rule, written out independently of the contract the client reads it from:
 // the webhook configuration and history calls take the bearer token, every other call the raw key.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../generated/types.ts';
-import { exampleValue } from './every-operation.ts';
-import { clientWith, jsonResponse, metadataBody } from './fake-fetch.ts';
+import type { components } from '../../generated/types.ts';
+import { exampleValue } from './support/every-operation.ts';
+import { clientWith, jsonResponse, metadataBody } from './doubles/fake-fetch.ts';
 
 type FullReport = components['schemas']['FullReport'];
 type AnalysisStatus = components['schemas']['AnalysisStatus'];

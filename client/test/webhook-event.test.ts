@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exampleValue } from './every-operation.ts';
-import { IntegrationError } from './integration-error.ts';
-import { parseWebhookEvent, type WebhookEvent } from './webhook-event.ts';
+import { exampleValue } from './support/every-operation.ts';
+import { IntegrationError } from '../src/integration-error.ts';
+import { parseWebhookEvent, type WebhookEvent } from '../src/webhook-event.ts';
 
 const ANALYSIS_COMPLETED = exampleValue('AnalysisCompletedEvent') as Extract<WebhookEvent, { event: 'analysisCompleted' }>;
 const CHANGED_STATUS = exampleValue('ChangedStatusEvent') as Extract<WebhookEvent, { event: 'changedStatus' }>;

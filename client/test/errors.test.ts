@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contractNode } from './contract-document.ts';
-import { exampleValue } from './every-operation.ts';
-import { clientWith, jsonResponse } from './fake-fetch.ts';
-import { ERROR_KIND_BY_CODE, IntegrationError } from './integration-error.ts';
+import { contractNode } from '../src/contract-document.ts';
+import { exampleValue } from './support/every-operation.ts';
+import { clientWith, jsonResponse } from './doubles/fake-fetch.ts';
+import { ERROR_KIND_BY_CODE, IntegrationError } from '../src/integration-error.ts';
 
 /** Per call: the reads still retry as by default, without the backoff pauses; these tests are about the error, not the waiting. */
 const NO_PAUSE = { retry: { baseDelayMs: 0 } };

@@ -1,5 +1,5 @@
 // Test helper: an injected fetch that records every request and answers from a handler.
-import { createIntegrationClient } from './node.ts';
+import { createIntegrationClient } from '../../src/node.ts';
 
 export interface FakeFetch {
   fetch: typeof globalThis.fetch;

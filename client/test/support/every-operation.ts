@@ -1,7 +1,7 @@
 // Test fixture: one call of each client method per operation of the contract, with the request
 // and response examples the contract gives that operation.
-import { contractDocument, contractNode, type JsonObject } from './contract-document.ts';
-import type { IntegrationClient } from './create-client.ts';
+import { contractDocument, contractNode, type JsonObject } from '../../src/contract-document.ts';
+import type { IntegrationClient } from '../../src/create-client.ts';
 
 export interface OperationCase {
   operationId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientWith, jsonResponse, metadataBody, topLevelBody } from './fake-fetch.ts';
+import { clientWith, jsonResponse, metadataBody, topLevelBody } from './doubles/fake-fetch.ts';
 
 const page = topLevelBody([], { page: 0, pageSize: 10, totalCount: 0, nextPage: false });
 

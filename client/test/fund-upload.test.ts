@@ -3,10 +3,10 @@ import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractNode } from './contract-document.ts';
-import { clientWith, jsonResponse, metadataBody } from './fake-fetch.ts';
-import { CONTENT_TYPE_BY_EXTENSION, type FundFile } from './fund-files.ts';
-import { uploadLimits } from './upload-limits.ts';
+import { contractNode } from '../src/contract-document.ts';
+import { clientWith, jsonResponse, metadataBody } from './doubles/fake-fetch.ts';
+import { CONTENT_TYPE_BY_EXTENSION, type FundFile } from '../src/fund-files.ts';
+import { uploadLimits } from '../src/upload-limits.ts';
 
 const PDF = 'application/pdf';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

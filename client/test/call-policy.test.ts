@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, DEFAULT_RETRY, retryAfterMs } from './call-policy.ts';
-import { createIntegrationClient } from './index.ts';
-import { BASE_URL, clientWith, jsonResponse, metadataBody } from './fake-fetch.ts';
+import { backoffMs, DEFAULT_RETRY, retryAfterMs } from '../src/call-policy.ts';
+import { createIntegrationClient } from '../src/index.ts';
+import { BASE_URL, clientWith, jsonResponse, metadataBody } from './doubles/fake-fetch.ts';
 
 const RUN = { name: 'Fund III', folderPath: 'uploads/f-1' };
 const FUND_RUN = { fundExtractionId: '4b3f6b8e-2f7e-4d7e-9a51-6c1f8f0b2a10', name: 'Fund III', status: 'pending', refDate: null, createdAt: '2025-01-01T00:00:00Z' };

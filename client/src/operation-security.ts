@@ -1,6 +1,6 @@
 // Which credential an operation takes, read from the contract's security requirements.
 import { contractDocument, contractNode } from './contract-document.ts';
-import { escapePointer } from '../common/src/index.ts';
+import { escapePointer } from '../../common/src/index.ts';
 
 export interface Credentials {
   apiKey?: string | undefined;

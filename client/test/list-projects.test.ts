@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientWith, jsonResponse, topLevelBody } from './fake-fetch.ts';
-import type { ProjectPage } from './project-pages.ts';
+import { clientWith, jsonResponse, topLevelBody } from './doubles/fake-fetch.ts';
+import type { ProjectPage } from '../src/project-pages.ts';
 
 const SERVER_DEFAULT_PAGE_SIZE = 10;
 const SERVER_MAX_PAGE_SIZE = 100;

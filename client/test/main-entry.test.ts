@@ -1,7 +1,7 @@
 // The main entry has no file-system access: a path is refused before anything is sent, naming the Node entry.
 import { describe, expect, it } from 'vitest';
-import { createIntegrationClient } from './index.ts';
-import { BASE_URL } from './fake-fetch.ts';
+import { createIntegrationClient } from '../src/index.ts';
+import { BASE_URL } from './doubles/fake-fetch.ts';
 
 describe('main entry: fund files', () => {
   it('refuses a file path and names the Node entry, without calling fetch', async () => {

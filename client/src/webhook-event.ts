@@ -1,9 +1,9 @@
 // Validates a received webhook body against the contract and types it by its `event`.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { webhooks } from '../generated/types.ts';
+import type { webhooks } from '../../generated/types.ts';
 import { contractDocument, contractNode } from './contract-document.ts';
-import { escapePointer } from '../common/src/index.ts';
+import { escapePointer } from '../../common/src/index.ts';
 import { IntegrationError } from './integration-error.ts';
 
 // ajv-formats is CommonJS; under NodeNext its default export is the module object's `default`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkExamples, readmeText, tsBlocks, type ExampleProblem } from './readme-examples.ts';
+import { checkExamples, readmeText, tsBlocks, type ExampleProblem } from './support/readme-examples.ts';
 
 // A whole-program type-check takes seconds, more on a busy machine.
 const SLOW = { timeout: 180_000 };

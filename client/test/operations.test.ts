@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeEnvelope } from './envelope.ts';
-import { everyOperation, FIXTURE_OPERATION_IDS } from './every-operation.ts';
-import { BASE_URL, clientWith, jsonResponse, metadataBody } from './fake-fetch.ts';
+import { normalizeEnvelope } from '../src/envelope.ts';
+import { everyOperation, FIXTURE_OPERATION_IDS } from './support/every-operation.ts';
+import { BASE_URL, clientWith, jsonResponse, metadataBody } from './doubles/fake-fetch.ts';
 
 const cases = everyOperation();
 

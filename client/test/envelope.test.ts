@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exampleValue } from './every-operation.ts';
-import { clientWith, jsonResponse, metadataBody, SUCCESS, topLevelBody } from './fake-fetch.ts';
-import { normalizeEnvelope } from './envelope.ts';
+import { exampleValue } from './support/every-operation.ts';
+import { clientWith, jsonResponse, metadataBody, SUCCESS, topLevelBody } from './doubles/fake-fetch.ts';
+import { normalizeEnvelope } from '../src/envelope.ts';
 
 const FUND_SUMMARY = (exampleValue('FundRunSummaryCompleted') as { data: unknown }).data;
 const PAGINATION = { page: 1, totalCount: 1, pageSize: 10, nextPage: false };
