@@ -9,9 +9,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Slowest first, as the report after each whole run lists them (vitest.slowest-files.ts). */
 const SLOWEST_FILES = [
-  'mocks/tests/state-file-kill.test.ts',
+  'mocks/test/state-file-kill.test.ts',
   'contract-tests/fuzz/operations.fuzz.test.ts',
-  'mocks/tests/response-cache.test.ts',
+  'mocks/test/response-cache.test.ts',
   'contract-tests/generators/check-generators.test.ts',
   'contract-tests/evolution/corpus.test.ts',
   'contract-tests/pact/service.pact.test.ts',

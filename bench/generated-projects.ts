@@ -1,6 +1,6 @@
 // Many plausible, deterministic company records for the scale runs: names, websites, industries,
 // countries and descriptions vary, so a keyword search matches some projects and not others.
-import type { SeedProject } from '../mocks/domain/seed.ts';
+import type { SeedProject } from '../mocks/src/domain/seed.ts';
 
 const PREFIXES = ['Helio', 'Tidal', 'Lumen', 'Quantum', 'Nordic', 'Vertex', 'Cobalt', 'Aurora', 'Granite', 'Solace', 'Kinetic', 'Meridian', 'Orbit', 'Pioneer', 'Summit', 'Verdant'];
 const SUFFIXES = ['Grid', 'Ledger', 'Freight', 'Labs', 'Health', 'Robotics', 'Foods', 'Analytics', 'Mobility', 'Power', 'Security', 'Learning', 'Works'];

@@ -1,7 +1,7 @@
 // Child-process entry: the stateful mock seeded with BENCH_PROJECTS generated projects, on PORT;
 // BENCH_RESPONSE_CACHE=off answers every read from the state (no kept answers); BENCH_STATE_FILE
 // keeps the state in that file (a file that exists is read back, the seed is then unused).
-import { startMock } from '../mocks/server.ts';
+import { startMock } from '../mocks/src/server.ts';
 import { benchSeed } from './bench-seed.ts';
 
 const projects = Number(process.env.BENCH_PROJECTS ?? 1_000);

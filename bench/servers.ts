@@ -1,5 +1,5 @@
 // How each server under test is started: the bare and Fastify-floor replays, the stateful mock, Prism.
-import { defaultCredentials } from '../mocks/domain/default-seed.ts';
+import { defaultCredentials } from '../mocks/src/domain/default-seed.ts';
 import { prismCliEntry } from '../mocks/prism/prism-process.ts';
 import { freePort } from '../contract-tests/support/free-port.ts';
 import { tsEntry } from './node-entry.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { startMock } from '../mocks/server.ts';
+import { startMock } from '../mocks/src/server.ts';
 import { runLoad, type LoadOptions } from './load.ts';
 import { SCENARIOS } from './scenarios.ts';
 import { loadServer } from './server-load.ts';

@@ -2,7 +2,7 @@
 // 100,000 projects on file, memory per session), with the BENCH_* settings of npm run bench.
 import { loadavg } from 'node:os';
 import { benchConfig } from '../bench/config.ts';
-import { buildMockBundle } from '../bench/mock-bundle.ts';
+import { buildMockBundle } from '../contract-tests/support/mock-bundle.ts';
 import { stopAllServers } from '../bench/server-process.ts';
 import { measureTeamMock, teamMockMarkdown, type TeamMockRun } from '../bench/team-mock.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { writePrismDocument } from '../mocks/prism/prism-document.ts';
 import { measureServer, prepareScenarios, type MockLauncher } from '../bench/comparison.ts';
 import { benchConfig } from '../bench/config.ts';
-import { buildMockBundle, type MockBundle } from '../bench/mock-bundle.ts';
+import { buildMockBundle, type MockBundle } from '../contract-tests/support/mock-bundle.ts';
 import { updateReadme } from '../bench/readme-table.ts';
 import { writeRecording } from '../bench/recording.ts';
 import type { Repetition, ServerId } from '../bench/results.ts';

@@ -240,10 +240,22 @@ async function buildClient(): Promise<void> {
   await cp(join(dist, 'esm'), join(dist, 'cjs'), { recursive: true, filter: (src) => !src.endsWith('.js') && !src.endsWith('package.json') });
 }
 
-async function buildNodeBin(name: 'mock' | 'conformance', entries: string[]): Promise<{ dist: string }> {
-  const { dir, dist, manifest } = await fresh(name);
+/** In the mock's bundle, its documents are the package's generated/ folder, beside dist/ (mocks/src/documents-dir.ts). */
+const documentsDirOfPackage: Plugin = {
+  name: 'mock-documents-dir',
+  setup(context) {
+    context.onLoad({ filter: /[\\/]mocks[\\/]src[\\/]documents-dir\.ts$/ }, () => ({
+      contents: "export const DOCUMENTS_DIR = new URL('../generated/', import.meta.url);",
+      loader: 'ts',
+    }));
+  },
+};
+
+async function buildNodeBin(name: 'mock' | 'conformance', entries: string[], plugins: Plugin[] = []): Promise<{ dist: string }> {
+  const { dist, manifest } = await fresh(name);
   const metafile = await bundle({
-    entryPoints: entries.map((entry) => join(dir, entry)),
+    entryPoints: entries.map((entry) => at(entry)),
+    plugins,
     outdir: dist,
     format: 'esm',
     platform: 'node',
@@ -258,8 +270,8 @@ async function buildNodeBin(name: 'mock' | 'conformance', entries: string[]): Pr
 }
 
 async function buildMock(): Promise<void> {
-  const { dist } = await buildNodeBin('mock', ['index.ts', 'bin.ts']);
-  // The mock reads its two documents at start-up (mocks/contract-documents.ts) from ../generated/, relative to its code.
+  const { dist } = await buildNodeBin('mock', ['mocks/src/index.ts', 'mocks/src/bin.ts'], [documentsDirOfPackage]);
+  // The mock reads its two documents at start-up from the package's generated/ (documentsDirOfPackage).
   await mkdir(at('packages/mock/generated'), { recursive: true });
   await cp(at('generated/openapi.json'), at('packages/mock/generated/openapi.json'));
   await cp(at('generated/control-api.json'), at('packages/mock/generated/control-api.json'));
@@ -267,18 +279,15 @@ async function buildMock(): Promise<void> {
   const page = await ensureDocs('dist/docs');
   await mkdir(join(dist, 'docs'));
   await cp(page, join(dist, 'docs', 'index.html'));
-  const types = join(dist, 'types');
-  await declarations([at('packages/mock/index.ts')], types, false, [
-    ['packages/mock/', ''],
-    ['mocks/', 'mocks/'],
+  await declarations([at('mocks/src/index.ts')], dist, false, [
+    ['mocks/src/', ''],
     ['common/src/', 'common/'],
     ['generated/', 'generated/'],
   ]);
-  await writeFile(join(dist, 'index.d.ts'), "export * from './types/index.js';\n");
 }
 
 async function buildConformance(): Promise<void> {
-  await buildNodeBin('conformance', ['bin.ts']);
+  await buildNodeBin('conformance', ['packages/conformance/bin.ts']);
 }
 
 const BUILDERS: Record<PackageName, () => Promise<void>> = {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExamples } from '../../client/test/support/readme-examples.ts';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { startMock, type RunningMock } from '../../mocks/server.ts';
+import { startMock, type RunningMock } from '../../mocks/src/server.ts';
 import { contractValidator } from '../support/contract-validator.ts';
 import { missingSamples, operationSamples, runCurl, runTypeScript, type SampleEnvironment } from './code-samples.ts';
 

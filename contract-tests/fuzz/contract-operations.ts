@@ -1,7 +1,7 @@
 // The operations of the contract as the fuzzer needs them: the mock's operation reader (one reading of
 // the contract's routes) plus each parameter's schema, the security scheme and the codes the contract
 // documents per status (read from its examples, limited to the codes the specification shows).
-import { readOperations } from '../../mocks/http/contract-operations.ts';
+import { readOperations } from '../../mocks/src/http/contract-operations.ts';
 import { escapePointer } from '../../common/src/index.ts';
 import { contractValidator, deref, resolvePointer } from '../support/contract-validator.ts';
 import { envelopeCode } from './response-judge.ts';

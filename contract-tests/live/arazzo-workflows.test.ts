@@ -4,8 +4,8 @@
 import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../mocks/server.ts';
-import { ACCESS_TOKEN, API_KEY } from '../../mocks/tests/support/mock-under-test.ts';
+import { startMock, type RunningMock } from '../../mocks/src/server.ts';
+import { ACCESS_TOKEN, API_KEY } from '../support/mock-under-test.ts';
 import { BREAKS } from './broken-rules.ts';
 import { startBrokenProxy } from './broken-proxy.ts';
 import { CONFORMANCE_SEED } from './conformance-mock.ts';

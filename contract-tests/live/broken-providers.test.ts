@@ -2,7 +2,7 @@
 // breaks exactly that rule (broken-rules.ts); the suite must report the rule as failed (warned
 // for a rule resting on a gap), and the CLI must exit 1 naming it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../mocks/server.ts';
+import { startMock, type RunningMock } from '../../mocks/src/server.ts';
 import { resetMock } from '../support/control-api.ts';
 import { BREAKS } from './broken-rules.ts';
 import { startBrokenProxy } from './broken-proxy.ts';

@@ -2,7 +2,7 @@
 // exactly that rule while its answers keep the contract's shapes where the rule is not about them.
 // broken-providers.test.ts runs the suite against each and expects it to name the rule.
 import { randomUUID } from 'node:crypto';
-import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../mocks/tests/support/mock-under-test.ts';
+import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../support/mock-under-test.ts';
 import type { Break, ProxiedAnswer, ProxiedRequest } from './broken-proxy.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

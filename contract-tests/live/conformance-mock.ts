@@ -1,8 +1,8 @@
 // The stateful mock as the suite's tests use it: twelve companies (so paging and ordering have
 // something to check), processing in 30 ms (a fund run or analysis ends while the suite polls
 // every 10 ms), and the options of a full run: writes, both users, the token, a local receiver.
-import type { MockSeed, SeedProject } from '../../mocks/server.ts';
-import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../mocks/tests/support/mock-under-test.ts';
+import type { MockSeed, SeedProject } from '../../mocks/src/server.ts';
+import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../support/mock-under-test.ts';
 import type { ConformanceOptions } from './run-conformance.ts';
 
 const NAMES = ['Aurora Grid', 'Basalt Robotics', 'Cinder Health', 'Delta Looms', 'Ember Freight', 'Fjord Analytics', 'Garnet Bio', 'Harbor Ledger', 'Iris Mobility', 'Juniper Foods', 'Kestrel Space', 'Lumen Textiles'];

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMock, type RunningMock } from '../../mocks/server.ts';
+import { startMock, type RunningMock } from '../../mocks/src/server.ts';
 import { main } from './cli.ts';
 import { SAMPLE_COMPANY_LIST, SAMPLE_UNKNOWN_KEY, writeSamplePact } from './support/sample-pact.ts';
 

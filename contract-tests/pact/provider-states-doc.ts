@@ -36,7 +36,7 @@ hold anywhere are verified, every other interaction is reported as not verifiabl
 (or \`CI=true\`) fails the run on them.
 
 The stateful mock implements the call as \`POST /__mock/provider-states\`
-(\`mocks/provider-states/arrangements.ts\` shows one way to arrange each state).
+(\`mocks/src/provider-states/arrangements.ts\` shows one way to arrange each state).
 
 | state | what must be true | params | answer | holds anywhere |
 | --- | --- | --- | --- | --- |

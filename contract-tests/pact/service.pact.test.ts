@@ -4,7 +4,7 @@
 // named by PROVIDER_BASE_URL), a deliberately broken provider is shown to fail, and every
 // interaction is checked against the OpenAPI contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../mocks/server.ts';
+import { startMock, type RunningMock } from '../../mocks/src/server.ts';
 import { mockState } from '../support/control-api.ts';
 import { companiesConsumer } from './companies/companies.consumer.ts';
 import { fundsConsumer } from './funds/funds.consumer.ts';

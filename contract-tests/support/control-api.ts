@@ -1,7 +1,7 @@
 // Arranging the stateful mock from a test: its control API (mocks/control-api.openapi.yaml) and,
 // for records the seed cannot hold (folders, fund runs, webhook settings), the service's own
 // operations called as a seeded user. Only the state fields the suites read are typed here.
-import type { MockSeed } from '../../mocks/server.ts';
+import type { MockSeed } from '../../mocks/src/server.ts';
 import type { components } from '../../generated/types.ts';
 
 type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { GAP_HEADER } from '../http/gap-header.ts';
+import { GAP_HEADER } from '../src/http/gap-header.ts';
 
 type Json = Record<string, unknown>;
 

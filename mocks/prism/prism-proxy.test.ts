@@ -17,7 +17,7 @@ import { runConformance } from '../../contract-tests/live/run-conformance.ts';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { DATA_ROOM_PDF, DATA_ROOM_XLSX, dataRoomForm } from '../../contract-tests/support/real-documents.ts';
 import { listenOnLoopback, type LoopbackServer } from '../../contract-tests/support/listen-on-loopback.ts';
-import { startMock, type RunningMock } from '../server.ts';
+import { startMock, type RunningMock } from '../src/server.ts';
 import { runScript, type ScriptRun } from './script-process.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

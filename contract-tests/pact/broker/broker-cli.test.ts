@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMock, type RunningMock } from '../../../mocks/server.ts';
+import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { expectedFailure } from '../support/expected-failure.ts';
 import { HTTP_PROVIDER } from '../support/pact-location.ts';
 import { writeSamplePact } from '../support/sample-pact.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../../mocks/server.ts';
+import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
 import { pactFilePath } from './pact-location.ts';

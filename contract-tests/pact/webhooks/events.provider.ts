@@ -1,7 +1,7 @@
-// Provider side of the message pacts: the mock's own event builders (mocks/events.ts) produce each
+// Provider side of the message pacts: the mock's own event builders (mocks/src/events.ts) produce each
 // message, from the records a provider state describes.
 import type { MessageProviders } from '@pact-foundation/pact';
-import { buildAnalysisCompletedEvent, buildChangedStatusEvent, buildFundAnalysisCompletedEvent, type WebhookEvent } from '../../../mocks/events.ts';
+import { buildAnalysisCompletedEvent, buildChangedStatusEvent, buildFundAnalysisCompletedEvent, type WebhookEvent } from '../../../mocks/src/events.ts';
 import type { StateHandlers } from '../support/run-verifier.ts';
 
 type Params = Record<string, string>;

@@ -1,7 +1,7 @@
 // Entry point of the mock in its own process (started by mock-process.ts with --expose-gc and an
 // IPC channel), so a test can measure the mock's memory apart from the test runner's and see a
 // crash as an exit rather than as a failure inside the runner.
-import { startMock } from '../../../mocks/server.ts';
+import { startMock } from '../../../mocks/src/server.ts';
 
 interface MemoryReport {
   type: 'memory';

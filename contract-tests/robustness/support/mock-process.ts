@@ -1,13 +1,13 @@
-// Starts the stateful mock (mocks/server.ts) in a child process on a free loopback port and talks
+// Starts the stateful mock (mocks/src/server.ts) in a child process on a free loopback port and talks
 // to it: its base URL, its memory (heap after a forced GC, resident set, peak resident set read
 // from /proc), whether it is still alive, and closing it.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { buildMockBundle } from '../../../bench/mock-bundle.ts';
+import { buildMockBundle } from '../../support/mock-bundle.ts';
 
-const SERVER = fileURLToPath(new URL('../../../mocks/server.ts', import.meta.url));
+const SERVER = fileURLToPath(new URL('../../../mocks/src/server.ts', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 
 export interface MockMemory {

@@ -1,0 +1,55 @@
+// The simulated connected drive: resolves `folderLink` / `folderName` / `driveProvider` of a new
+// company to one of the nine link outcomes. Resolution is pure; `commitDriveLink` applies it once
+// the project is certain to be created.
+import type { components } from '../../../generated/types.ts';
+import type { UserRecord } from './records.ts';
+import type { SeedDriveFolder } from './seed.ts';
+
+type Outcome = components['schemas']['DriveFolderLinkOutcome'];
+type CreateProjectRequest = components['schemas']['CreateProjectRequest'];
+
+export interface DriveResolution {
+  outcome: Outcome;
+  /** The folder the project is (or stays) linked to: set for `linked` and `already_linked`. */
+  folder?: SeedDriveFolder;
+}
+
+/** The folder id of a drive folder URL (`.../folders/<id>`, `...?id=<id>`) or a bare id. */
+export function folderIdOf(folderLink: string): string {
+  const fromPath = /\/folders\/([^/?#]+)/.exec(folderLink)?.[1];
+  if (fromPath) return decodeURIComponent(fromPath);
+  const fromQuery = /[?&]id=([^&#]+)/.exec(folderLink)?.[1];
+  if (fromQuery) return decodeURIComponent(fromQuery);
+  return folderLink.trim();
+}
+
+/** Undefined when the request names no folder. */
+export function resolveDriveFolder(user: UserRecord, request: CreateProjectRequest): DriveResolution | undefined {
+  const { folderLink, folderName } = request;
+  if (folderLink === undefined && folderName === undefined) return undefined;
+  if ((request.driveProvider ?? 'google-drive') !== 'google-drive') return { outcome: { status: 'provider_not_supported' } };
+  if (!user.drive) return { outcome: { status: 'no_connection' } };
+
+  let folder: SeedDriveFolder | undefined;
+  if (folderLink !== undefined) {
+    const id = folderIdOf(folderLink);
+    folder = user.drive.folders.find((f) => f.id === id);
+  } else {
+    const wanted = (folderName ?? '').trim().toLowerCase();
+    const matches = user.drive.folders.filter((f) => f.name.trim().toLowerCase() === wanted);
+    if (matches.length > 1) return { outcome: { status: 'ambiguous_folder' } };
+    folder = matches[0];
+  }
+  if (!folder) return { outcome: { status: 'not_found' } };
+  if (folder.outcome === 'search_failed' || folder.outcome === 'error') return { outcome: { status: folder.outcome } };
+  if (folder.outcome === 'already_linked') return { outcome: { status: 'already_linked' }, folder };
+  if (folder.linkedProjectId) return { outcome: { status: 'linked_to_other_project' } };
+  return { outcome: { status: 'linked' }, folder };
+}
+
+/** Links the folder to the project when the resolution says so; true when the user's drive changed. */
+export function commitDriveLink(resolution: DriveResolution | undefined, projectId: string): boolean {
+  if (resolution?.outcome.status !== 'linked' || !resolution.folder) return false;
+  resolution.folder.linkedProjectId = projectId;
+  return true;
+}

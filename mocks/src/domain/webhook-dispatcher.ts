@@ -1,0 +1,126 @@
+// Delivers events to the receiver each user configured: one POST of `{ event, data }` per event,
+// no retry (the retry policy is not shown), recorded as Success / Error Request / Error Response.
+// A named session's deliveries carry its X-Mock-Session header, so a shared receiver can tell them apart.
+import type { components } from '../../../generated/types.ts';
+import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
+import { GAP_HEADER } from '../http/gap-header.ts';
+import { DEFAULT_SESSION, SESSION_HEADER } from '../sessions/session-header.ts';
+import type { MockState } from './state.ts';
+
+type Delivery = components['schemas']['WebhookDelivery'];
+
+const HISTORY_LENGTH = 10;
+/** How a configuration subscribes to fundAnalysisCompleted is not shown: any saved configuration receives it. */
+const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
+
+export class WebhookDispatcher {
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly controllers = new Set<AbortController>();
+  /** Deliveries per user, oldest first. */
+  private readonly deliveries = new Map<string, Delivery[]>();
+  /** Deliveries that got an outcome so far (settle reports how many it waited for). */
+  delivered = 0;
+
+  private readonly state: MockState;
+
+  constructor(state: MockState) {
+    this.state = state;
+  }
+
+  emit(userId: string, event: WebhookEvent): void {
+    const config = this.state.webhookConfigs.get(userId);
+    if (!config) return;
+    const subscribed =
+      event.event === 'analysisCompleted'
+        ? config.analysisCompleted
+        : event.event === 'changedStatus'
+          ? config.analysisChangedStatus
+          : true;
+    if (!subscribed) return;
+    const gap = event.event === 'fundAnalysisCompleted' ? `${FUND_SUBSCRIPTION_GAP}; ${FUND_EVENT_PAYLOAD_GAP}` : undefined;
+    const delivery = this.deliver(userId, config.url, event, gap).finally(() => this.inflight.delete(delivery));
+    this.inflight.add(delivery);
+  }
+
+  /** The most recent deliveries of a user, newest first. */
+  history(userId: string): Delivery[] {
+    return [...(this.deliveries.get(userId) ?? [])].reverse().slice(0, HISTORY_LENGTH);
+  }
+
+  /** A user's recorded deliveries, oldest first (what a state file keeps). */
+  recorded(userId: string): readonly Delivery[] {
+    return this.deliveries.get(userId) ?? [];
+  }
+
+  /** Deliveries read back from a state file. */
+  restore(userId: string, deliveries: Delivery[]): void {
+    this.deliveries.set(userId, deliveries);
+  }
+
+  /** Resolves when every delivery under way has an outcome. */
+  async drain(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  abortAll(): void {
+    for (const c of this.controllers) c.abort(new Error('mock closed'));
+  }
+
+  private async deliver(userId: string, url: string, event: WebhookEvent, gap: string | undefined): Promise<void> {
+    const timeoutMs = this.state.seed.webhookTimeoutMs;
+    const session = this.state.sessionId;
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('timeout'));
+    }, timeoutMs);
+    let status: Delivery['status'];
+    let statusDescription: string | null = null;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(gap ? { [GAP_HEADER]: gap } : {}),
+          ...(session && session !== DEFAULT_SESSION ? { [SESSION_HEADER]: session } : {}),
+        },
+        body: JSON.stringify(event),
+        signal: controller.signal,
+        redirect: 'manual',
+      });
+      await response.arrayBuffer();
+      if (response.status === 200) {
+        status = 'Success';
+      } else {
+        status = 'Error Response';
+        statusDescription = `The receiver answered HTTP ${response.status} instead of 200`;
+      }
+    } catch (error) {
+      status = 'Error Request';
+      statusDescription = timedOut
+        ? `No answer within ${timeoutMs} ms (timeout)`
+        : `The request could not be delivered: ${describe(error)}`;
+    } finally {
+      clearTimeout(timer);
+      this.controllers.delete(controller);
+    }
+    const list = this.deliveries.get(userId) ?? [];
+    list.push({ event: event.event, status, statusDescription, createdAt: this.state.ids.now() });
+    // Only the most recent deliveries are ever read.
+    if (list.length > HISTORY_LENGTH) list.splice(0, list.length - HISTORY_LENGTH);
+    this.deliveries.set(userId, list);
+    this.delivered += 1;
+    this.state.changed('deliveries', userId);
+    this.state.touch();
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+  }
+  return String(error);
+}

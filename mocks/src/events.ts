@@ -1,0 +1,56 @@
+// Pure builders of the three webhook bodies from mock records. Used by the mock's dispatcher and
+// by the Pact message provider, so both send exactly the same shapes.
+import type { components } from '../../generated/types.ts';
+import type { AnalysisRecord, FundRunRecord, ProjectRecord } from './domain/records.ts';
+
+type Schemas = components['schemas'];
+
+export type WebhookEvent =
+  | Schemas['AnalysisCompletedEvent']
+  | Schemas['ChangedStatusEvent']
+  | Schemas['FundAnalysisCompletedEvent'];
+
+/** What the mock chooses to send as the fundAnalysisCompleted payload, which the specification does not show. */
+export const FUND_EVENT_PAYLOAD_GAP =
+  'fundAnalysisCompleted payload: the mock sends { fundExtractionId, fundId, name }';
+
+export function buildAnalysisCompletedEvent(
+  project: Pick<ProjectRecord, 'id' | 'name' | 'platformEntityCompanyId'>,
+  analysis: Pick<AnalysisRecord, 'id'>,
+): Schemas['AnalysisCompletedEvent'] {
+  return {
+    event: 'analysisCompleted',
+    data: {
+      projectId: project.id,
+      analysisId: analysis.id,
+      projectName: project.name,
+      platformEntityCompanyId: project.platformEntityCompanyId,
+    },
+  };
+}
+
+export function buildChangedStatusEvent(
+  project: Pick<ProjectRecord, 'id' | 'name'>,
+  change: { previousStatus: string; newStatus: string; stage: string; changedAt: string },
+): Schemas['ChangedStatusEvent'] {
+  return {
+    event: 'changedStatus',
+    data: {
+      projectId: project.id,
+      projectName: project.name,
+      previousStatus: change.previousStatus,
+      newStatus: change.newStatus,
+      stage: change.stage,
+      changedAt: change.changedAt,
+    },
+  };
+}
+
+export function buildFundAnalysisCompletedEvent(
+  run: Pick<FundRunRecord, 'fundExtractionId' | 'fundId' | 'name'>,
+): Schemas['FundAnalysisCompletedEvent'] {
+  return {
+    event: 'fundAnalysisCompleted',
+    data: { fundExtractionId: run.fundExtractionId, fundId: run.fundId, name: run.name },
+  };
+}

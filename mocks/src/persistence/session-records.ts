@@ -1,0 +1,124 @@
+// One session's state as records a state file can keep: each record by kind and key, as JSON,
+// and back. `meta` holds the few values that are not records (credits, switches, the position
+// of a deterministic clock, the last job number).
+import type { components } from '../../../generated/types.ts';
+import type { ProcessingJob } from '../domain/jobs.ts';
+import type { IdPosition } from '../domain/ids.ts';
+import type { FolderRecord, UserRecord } from '../domain/records.ts';
+import type { FaultSwitches, MockState, RecordKind } from '../domain/state.ts';
+import type { FolderStorage } from '../uploads/folder-storage.ts';
+
+export interface Meta {
+  credits: number;
+  engineAvailable: boolean;
+  faults: FaultSwitches;
+  ids?: IdPosition;
+  lastJob: number;
+}
+
+/** [kind, key, value]; a null value is a removed record. */
+export type RecordOp = [RecordKind, string, unknown];
+
+interface StoredJob {
+  due: number;
+  job: ProcessingJob;
+}
+
+export function metaOf(state: MockState): Meta {
+  const ids = state.ids.position();
+  return {
+    credits: state.credits,
+    engineAvailable: state.engineAvailable,
+    faults: { ...state.faults },
+    ...(ids ? { ids } : {}),
+    lastJob: state.scheduler.lastSeq,
+  };
+}
+
+export function applyMeta(state: MockState, meta: Meta): void {
+  state.credits = meta.credits;
+  state.engineAvailable = meta.engineAvailable;
+  Object.assign(state.faults, meta.faults);
+  if (meta.ids) state.ids.resume(meta.ids);
+  state.scheduler.lastSeq = Math.max(state.scheduler.lastSeq, meta.lastJob);
+}
+
+/** The record's value now, null when it no longer exists. */
+export function recordValue(state: MockState, kind: RecordKind, key: string): unknown {
+  switch (kind) {
+    case 'user': {
+      const user = state.users.find((u) => u.id === key);
+      return user ? { ...user, fundRoles: Object.fromEntries(user.fundRoles) } : null;
+    }
+    case 'project':
+      return state.projects.get(key) ?? null;
+    case 'analysis':
+      return state.analyses.get(key) ?? null;
+    case 'folder': {
+      const folder = state.folders.get(key);
+      if (!folder) return null;
+      // The directory is the storage's to say (a state file may move with its uploads).
+      const { dir: _dir, ...rest } = folder;
+      return rest;
+    }
+    case 'fundRun':
+      return state.fundRuns.get(key) ?? null;
+    case 'webhook':
+      return state.webhookConfigs.get(key) ?? null;
+    case 'deliveries':
+      return state.webhooks.recorded(key);
+    case 'job':
+      return state.scheduler.get(Number(key)) ?? null;
+  }
+}
+
+/** Every record of the state, by kind and key. */
+export function* allRecords(state: MockState): Generator<RecordOp> {
+  for (const user of state.users) yield ['user', user.id, recordValue(state, 'user', user.id)];
+  for (const [key, value] of state.projects) yield ['project', key, value];
+  for (const [key, value] of state.analyses) yield ['analysis', key, value];
+  for (const key of state.folders.keys()) yield ['folder', key, recordValue(state, 'folder', key)];
+  for (const [key, value] of state.fundRuns) yield ['fundRun', key, value];
+  for (const [key, value] of state.webhookConfigs) yield ['webhook', key, value];
+  for (const user of state.users) if (state.webhooks.recorded(user.id).length) yield ['deliveries', user.id, state.webhooks.recorded(user.id)];
+  for (const seq of state.scheduler.seqs()) yield ['job', String(seq), state.scheduler.get(seq)];
+}
+
+/**
+ * Puts a record back. Jobs are collected in `jobs` (by seq) and scheduled once the whole file is
+ * read: a job the file later records as run must never run.
+ */
+export function applyRecord(state: MockState, storage: FolderStorage, jobs: Map<number, StoredJob>, [kind, key, value]: RecordOp): void {
+  switch (kind) {
+    case 'user': {
+      const stored = value as (Omit<UserRecord, 'fundRoles'> & { fundRoles: Record<string, components['schemas']['FundRole']> }) | null;
+      const at = state.users.findIndex((u) => u.id === key);
+      if (!stored) {
+        if (at >= 0) state.users.splice(at, 1);
+        return;
+      }
+      const user: UserRecord = { ...stored, fundRoles: new Map(Object.entries(stored.fundRoles)) };
+      if (at >= 0) state.users[at] = user;
+      else state.users.push(user);
+      return;
+    }
+    case 'folder': {
+      const stored = value as Omit<FolderRecord, 'dir'> | null;
+      if (!stored) state.folders.delete(key);
+      else state.folders.set(key, { ...stored, dir: storage.folderDir(stored.folderPath.split('/').at(-1) ?? '') });
+      return;
+    }
+    case 'deliveries':
+      state.webhooks.restore(key, (value as components['schemas']['WebhookDelivery'][] | null) ?? []);
+      return;
+    case 'job':
+      if (value) jobs.set(Number(key), value as StoredJob);
+      else jobs.delete(Number(key));
+      return;
+    default: {
+      const table = { project: state.projects, analysis: state.analyses, fundRun: state.fundRuns, webhook: state.webhookConfigs }[kind];
+      if (value === null) table.delete(key);
+      else (table as Map<string, unknown>).set(key, value);
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Scheduler } from '../../src/domain/scheduler.ts';
+
+const scheduler = new Scheduler<() => void>({ run: (job) => job() });
+afterEach(() => scheduler.cancelAll());
+
+describe('Scheduler', () => {
+  it('settle runs every job in due order, including jobs scheduled by jobs', () => {
+    const ran: string[] = [];
+    scheduler.schedule(60_000, () => ran.push('late'));
+    scheduler.schedule(30_000, () => {
+      ran.push('early');
+      scheduler.schedule(90_000, () => ran.push('chained'));
+    });
+    expect(scheduler.pending).toBe(2);
+    expect(scheduler.settle()).toBe(3);
+    expect(ran).toEqual(['early', 'late', 'chained']);
+    expect(scheduler.pending).toBe(0);
+  });
+
+  it('runs jobs by itself when they are due, and cancelAll drops the rest', async () => {
+    const ran: string[] = [];
+    scheduler.schedule(5, () => ran.push('soon'));
+    scheduler.schedule(60_000, () => ran.push('never'));
+    await new Promise((r) => setTimeout(r, 40));
+    expect(ran).toEqual(['soon']);
+    scheduler.cancelAll();
+    expect(scheduler.settle()).toBe(0);
+    expect(ran).toEqual(['soon']);
+  });
+
+  it('reports every job added and removed, and runs a restored job that is overdue at once', async () => {
+    const changed: number[] = [];
+    const ran: string[] = [];
+    const tracked = new Scheduler<string>({ run: (job) => ran.push(job), changed: (seq) => changed.push(seq) });
+    tracked.restore(7, Date.now() - 1_000, 'overdue');
+    tracked.schedule(60_000, 'later');
+    expect(tracked.seqs()).toEqual([7, 8]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual(['overdue']);
+    tracked.cancelAll();
+    expect(changed).toEqual([7, 8, 7]);
+  });
+});

@@ -1,0 +1,147 @@
+// The state file: every session's whole state, uploaded files included, is the same after a
+// restart on the same file; pending processing resumes; a damaged file stops the start with one
+// clear error; a torn last write is dropped; the file is compacted without losing anything.
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createIntegrationClient } from '../../client/src/index.ts';
+import { startWebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
+import { StateFileError } from '../src/persistence/append-log.ts';
+import { startMock, type RunningMock } from '../src/server.ts';
+import { checkingFetch } from './support/checking-fetch.ts';
+import { fundForm, pdf } from './support/files.ts';
+import { ACCESS_TOKEN, API_KEY } from '../../contract-tests/support/mock-under-test.ts';
+
+let dir: string;
+let file: string;
+const running: RunningMock[] = [];
+const checker = checkingFetch();
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'state-file-'));
+  file = join(dir, 'mock.state');
+});
+afterEach(async () => {
+  for (const mock of running.splice(0)) await mock.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(options: Parameters<typeof startMock>[0] = {}): Promise<RunningMock> {
+  const mock = await startMock({ port: 0, stateFile: file, ...options });
+  running.push(mock);
+  return mock;
+}
+
+async function stop(mock: RunningMock): Promise<void> {
+  running.splice(running.indexOf(mock), 1);
+  await mock.close();
+}
+
+function clientOf(mock: RunningMock, session?: string) {
+  const fetchIn: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    if (session) request.headers.set('x-mock-session', session);
+    return checker.fetch(request);
+  };
+  return createIntegrationClient({ baseUrl: mock.baseUrl, apiKey: API_KEY, accessToken: ACCESS_TOKEN, fetch: fetchIn });
+}
+
+async function control(mock: RunningMock, path: string, session?: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${mock.origin}/__mock${path}`, {
+    method: path === '/state' ? 'GET' : 'POST',
+    headers: { ...(session ? { 'x-mock-session': session } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, path).toBe(200);
+  return (await response.json()).data;
+}
+
+/** A busy world: every kind of record, some processing left pending, in the default session and a named one. */
+async function busyWorld(mock: RunningMock, receiverUrl: string): Promise<void> {
+  for (const session of [undefined, 'team-a']) {
+    const client = clientOf(mock, session);
+    await control(mock, '/reset', session, { processingMs: 600_000, credits: 77 });
+    await client.createWebhookConfiguration({ url: receiverUrl, analysisCompleted: true, analysisChangedStatus: true });
+    const linked = await client.createProject({ companyName: 'Linked', folderName: 'Helio Grid', projectType: 'projectAnalysisWithFile' });
+    const manual = await client.createProject({ companyName: 'Manual', projectType: 'projectAnalysisWithFile' });
+    await client.uploadAnalysisFiles(manual.data.analysisId!, fundForm([pdf('deck.pdf')]));
+    await client.processMessage({ projectId: linked.data.project.id, content: 'Round closed.' });
+    await control(mock, `/projects/${linked.data.project.id}/status`, session, { code: 'won', phase: 'closing' });
+    const { data: folder } = await client.uploadFundFiles([pdf('q4.pdf')]);
+    await client.startFundRun({ name: 'Kept Fund', folderPath: folder.folderPath, projectMode: 'analyze' });
+    await control(mock, '/settle', session);
+    await client.createProject({ companyName: 'Pending', companyWebsite: 'https://p.example', projectType: 'projectAnalysisNoFile' });
+    await control(mock, '/faults', session, { companyList: false });
+    await control(mock, '/credits', session, { credits: 40 });
+  }
+}
+
+describe('a state file', () => {
+  it('gives back every session exactly after a restart, with its files, and resumes pending processing', { timeout: 60_000 }, async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const first = await start();
+      await busyWorld(first, receiver.url);
+      const before = { default: await control(first, '/state'), teamA: await control(first, '/state', 'team-a') };
+      expect(before.teamA.pendingJobs).toBe(2);
+      await stop(first);
+
+      const second = await start();
+      const after = { default: await control(second, '/state'), teamA: await control(second, '/state', 'team-a') };
+      expect(after).toEqual(before);
+      const folder = after.teamA.folders[0];
+      expect(readFileSync(join(after.teamA.uploadsDir, 'folders', folder.folderPath.split('/').at(-1), 'q4.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+      // The pending analysis finishes after the restart, and its delivery reaches the receiver.
+      expect(await control(second, '/settle', 'team-a')).toEqual({ jobsRun: 2, deliveries: 1, pendingJobs: 0 });
+      expect((await control(second, '/state', 'team-a')).analyses.every((a: any) => a.status === 'completed')).toBe(true);
+      expect(receiver.received.at(-1)?.headers['x-mock-session']).toBe('team-a');
+      expect(checker.violations()).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('runs jobs that fell due while it was stopped', { timeout: 30_000 }, async () => {
+    const first = await start();
+    await control(first, '/reset', undefined, { processingMs: 300 });
+    const { data } = await clientOf(first).createProject({ companyName: 'Due', companyWebsite: 'https://d.example', projectType: 'projectAnalysisNoFile' });
+    await stop(first);
+    await new Promise((r) => setTimeout(r, 400));
+    const second = await start();
+    await expect.poll(async () => (await control(second, '/state')).analyses.find((a: any) => a.id === data.analysisId)?.status, { timeout: 5_000 }).toBe('completed');
+  });
+
+  it('drops a torn last write and refuses a damaged file with one clear error', async () => {
+    const first = await start();
+    await clientOf(first).createProject({ companyName: 'Whole', projectType: 'projectNoAnalysis' });
+    await stop(first);
+    const whole = readFileSync(file, 'utf8');
+    appendFileSync(file, '{"s":"default","m":{"cred');
+    const second = await start();
+    expect((await control(second, '/state')).projects.map((p: any) => p.companyName)).toContain('Whole');
+    await stop(second);
+    expect(readFileSync(file, 'utf8')).toBe(whole);
+
+    writeFileSync(file, `not json\n${whole}`);
+    const refused = startMock({ port: 0, stateFile: file });
+    await expect(refused).rejects.toThrow(StateFileError);
+    await expect(refused).rejects.toThrow(/damaged at line 1/);
+  });
+
+  it('compacts the file once it has doubled, and loses nothing', { timeout: 60_000 }, async () => {
+    const first = await start({ compactBytes: 20_000 });
+    const client = clientOf(first);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push((await client.createProject({ companyName: `Company ${i}`, projectType: 'projectNoAnalysis' })).data.project.id);
+    // Each change appends a line; without compaction 400 of them would add about 60 KB.
+    for (let credits = 0; credits < 400; credits += 1) await control(first, '/credits', undefined, { credits });
+    expect(statSync(file).size).toBeLessThan(45_000);
+    expect(existsSync(`${file}.compacting`)).toBe(false);
+    await stop(first);
+    const second = await start();
+    const state = await control(second, '/state');
+    expect(state.credits).toBe(399);
+    for (const id of ids) expect(state.projects.map((p: any) => p.id)).toContain(id);
+  });
+});

@@ -1,6 +1,0 @@
-#!/usr/bin/env node
-// The package's `portfolio-mock` bin: the mock's command line with the documentation site the package ships.
-import { main } from '../../mocks/cli.ts';
-import { bundledDocsDir } from './index.ts';
-
-process.exit(await main(process.argv.slice(2), { docsDir: bundledDocsDir }));
