@@ -13,7 +13,7 @@ const SLOWEST_FILES = [
   'contract-tests/fuzz/operations.fuzz.test.ts',
   'mocks/test/response-cache.test.ts',
   'contract-tests/generators/check-generators.test.ts',
-  'contract-tests/evolution/corpus.test.ts',
+  'conformance/test/diff/corpus.test.ts',
   'contract-tests/pact/service.pact.test.ts',
   'contract-tests/contract/tooling.test.ts',
   'contract-tests/robustness/large-bodies.test.ts',

@@ -1,6 +1,6 @@
 // One request before each measured run, judged against the contract: a benchmark of wrong answers
 // would be worthless, so a non-2xx or non-conforming answer stops the run.
-import { contractValidator } from '../contract-tests/support/contract-validator.ts';
+import { contractValidator } from '../conformance/src/contract-validator.ts';
 import { httpRequest, type ProbeResponse } from './http-probe.ts';
 import type { LoadRequest } from './load.ts';
 

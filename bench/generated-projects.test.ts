@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractValidator } from '../contract-tests/support/contract-validator.ts';
+import { contractValidator } from '../conformance/src/contract-validator.ts';
 import { generateProjects, SEARCH_TERMS } from './generated-projects.ts';
 
 const searchable = (p: ReturnType<typeof generateProjects>[number]) =>

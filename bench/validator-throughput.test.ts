@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractValidator } from '../contract-tests/support/contract-validator.ts';
+import { contractValidator } from '../conformance/src/contract-validator.ts';
 import { callsPerSecond, measureValidator, responseExample, VALIDATOR_CASES } from './validator-throughput.ts';
 
 describe('validator throughput', () => {

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { JsonObject } from '../client/src/contract-document.ts';
 import { firstExample } from '../client/test/support/every-operation.ts';
-import { contractValidator, resolvePointer, type ContractValidator } from '../contract-tests/support/contract-validator.ts';
+import { contractValidator, resolvePointer, type ContractValidator } from '../conformance/src/contract-validator.ts';
 
 export interface ValidatorCase {
   label: string;

@@ -287,7 +287,7 @@ async function buildMock(): Promise<void> {
 }
 
 async function buildConformance(): Promise<void> {
-  await buildNodeBin('conformance', ['packages/conformance/bin.ts']);
+  await buildNodeBin('conformance', ['conformance/src/bin.ts']);
 }
 
 const BUILDERS: Record<PackageName, () => Promise<void>> = {

@@ -1,6 +1,6 @@
 // `npm run docs:catalogue`: writes docs/conformance-catalogue.md from the conformance catalogue.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { catalogueMarkdown } from '../contract-tests/live/catalogue-page.ts';
+import { catalogueMarkdown } from './catalogue-page.ts';
 
 const ROOT = new URL('../', import.meta.url);
 await mkdir(new URL('docs/', ROOT), { recursive: true });

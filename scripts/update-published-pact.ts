@@ -1,7 +1,7 @@
 // `npm run pact:update-published`: copies the HTTP pact recorded by `npm run test:pact` into
-// contract-tests/pact/published/, the copy the conformance package ships.
+// conformance/src/pact/published/, the copy the conformance package ships.
 import { copyFile } from 'node:fs/promises';
-import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath } from '../contract-tests/pact/support/pact-location.ts';
+import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath } from '../conformance/src/pact/pact-location.ts';
 import { PUBLISHED_PACT_DIR } from '../contract-tests/pact/support/published-pact.ts';
 
 const from = pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER);

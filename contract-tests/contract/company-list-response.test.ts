@@ -3,7 +3,7 @@
 // one: judged with Ajv on the published bundle (generated/openapi.json), as Prism and the comparators do.
 import { describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { contractValidator } from '../support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractValidator } from '../support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { exampleSites, operations, schemaNames } from './walk-contract.ts';
 
 const validator = contractValidator();

@@ -1,7 +1,7 @@
 // For each resource: a valid instance (taken from the contract's own examples) passes, and a wrong
 // enum value, a wrong type and a missing required field are each rejected.
 import { describe, expect, it } from 'vitest';
-import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, resolvePointer } from '../../conformance/src/contract-validator.ts';
 
 type Json = Record<string, any>;
 const validator = contractValidator();

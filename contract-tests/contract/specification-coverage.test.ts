@@ -1,7 +1,7 @@
 // The specification's operations, error codes and webhook events, listed here by hand from
 // ../shared/seed/interface-spec.md, and proof that each is in the contract as specified.
 import { describe, expect, it } from 'vitest';
-import { contractValidator, deref } from '../support/contract-validator.ts';
+import { contractValidator, deref } from '../../conformance/src/contract-validator.ts';
 import { operations } from './walk-contract.ts';
 
 type Json = Record<string, any>;

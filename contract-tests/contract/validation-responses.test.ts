@@ -3,7 +3,7 @@
 // linters looking for a validation error response (Spectral's define-error-validation) find one.
 import { describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { contractValidator, deref } from '../support/contract-validator.ts';
+import { contractValidator, deref } from '../../conformance/src/contract-validator.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const doc = contract as Json;

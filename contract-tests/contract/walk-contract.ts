@@ -1,6 +1,6 @@
 // Enumerates the places of the bundled contract that carry examples, so tests can judge each one.
 import { escapePointer } from '../../common/src/index.ts';
-import { contractValidator, deref } from '../support/contract-validator.ts';
+import { contractValidator, deref } from '../../conformance/src/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 

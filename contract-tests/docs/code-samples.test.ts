@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExamples } from '../../client/test/support/readme-examples.ts';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { startMock, type RunningMock } from '../../mocks/src/server.ts';
-import { contractValidator } from '../support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { missingSamples, operationSamples, runCurl, runTypeScript, type SampleEnvironment } from './code-samples.ts';
 
 const API_KEY = 'mock-api-key';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { buildDocs } from '../../scripts/docs.ts';
 import { gatherGaps } from '../../scripts/gaps.ts';
-import { contractValidator } from '../support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { listenOnLoopback } from '../support/listen-on-loopback.ts';
 import { launchChromium, requireChromium } from './chromium.ts';
 import { readDocsPages } from '../../scripts/docs-pages.ts';

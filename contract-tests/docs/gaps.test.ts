@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { AREAS, OPEN_QUESTIONS_HEADING, gatherGaps, openQuestionsMarkdown, withOpenQuestions } from '../../scripts/gaps.ts';
-import { resolvePointer } from '../support/contract-validator.ts';
+import { resolvePointer } from '../../conformance/src/contract-validator.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;

@@ -3,7 +3,7 @@
 // documents per status (read from its examples, limited to the codes the specification shows).
 import { readOperations } from '../../mocks/src/http/contract-operations.ts';
 import { escapePointer } from '../../common/src/index.ts';
-import { contractValidator, deref, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, deref, resolvePointer } from '../../conformance/src/contract-validator.ts';
 import { envelopeCode } from './response-judge.ts';
 
 type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // decided by the contract validator, not assumed. A fault that builds the body as a value hands it
 // on with the text, so the validator judges it without parsing megabytes back.
 import fc from 'fast-check';
-import { contractValidator } from '../support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import type { ContractOperation } from './contract-operations.ts';
 import type { FuzzRequest } from './fuzz-request.ts';
 import {

@@ -1,7 +1,7 @@
 // What the contract says about the query and header parameters of a request: true when they
 // satisfy it, false when one breaks it, undefined when the contract does not decide (a repeated or
 // unknown parameter, or a number written in an unusual way such as `1e3` or `+7`).
-import { contractValidator } from '../support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import type { ContractOperation, ContractParameter } from './contract-operations.ts';
 import { resolveSchema } from './schema-arbitrary.ts';
 

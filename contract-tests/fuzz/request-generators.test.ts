@@ -2,7 +2,7 @@
 // where the contract decides, and every kind of fault the issue lists is generated.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractValidator } from '../support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { operation } from '../robustness/support/contract-answer.ts';
 import { contractOperations } from './contract-operations.ts';
 import { parametersVerdict } from './parameter-validity.ts';

@@ -1,6 +1,6 @@
 // The judge accepts answers the contract allows and names each kind of wrong answer.
 import { describe, expect, it } from 'vitest';
-import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, resolvePointer } from '../../conformance/src/contract-validator.ts';
 import { operation } from '../robustness/support/contract-answer.ts';
 import { judgeResponse, type ObservedResponse } from './response-judge.ts';
 

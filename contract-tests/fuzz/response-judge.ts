@@ -1,6 +1,6 @@
 // Judges one answer of the mock against the contract. Returns the problems found; an empty list
 // means the answer is acceptable for the request that produced it.
-import { contractValidator } from '../support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import type { FuzzRequest } from './fuzz-request.ts';
 
 export interface ObservedResponse {

@@ -1,7 +1,7 @@
 // Valid values for a JSON Schema of the contract, as fast-check arbitraries. Covers the keywords the
 // contract's request schemas use and throws on any other, so a new keyword is noticed, not ignored.
 import fc from 'fast-check';
-import { contractValidator, deref } from '../support/contract-validator.ts';
+import { contractValidator, deref } from '../../conformance/src/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // Requests that satisfy the contract, generated from its parameter and request body schemas. The
 // faults in the other *-faults.ts files start from these and break one thing each.
 import fc from 'fast-check';
-import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, resolvePointer } from '../../conformance/src/contract-validator.ts';
 import type { ContractOperation } from './contract-operations.ts';
 import { documentFileArbitrary } from './file-samples.ts';
 import type { FuzzRequest } from './fuzz-request.ts';

@@ -13,12 +13,12 @@ import { messageIntakeConsumer } from './message-intake/message-intake.consumer.
 import { reportsConsumer } from './reports/reports.consumer.ts';
 import { comparePactsWithContract, formatFindings } from './support/compare-with-contract.ts';
 import { httpPact, recordAllowingPactRace } from './support/http-consumer.ts';
-import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath, removePactFile } from './support/pact-location.ts';
-import { externalTarget, type ProviderTarget } from './support/provider-target.ts';
+import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath, removePactFile } from '../../conformance/src/pact/pact-location.ts';
+import { externalTarget, type ProviderTarget } from '../../conformance/src/pact/provider-target.ts';
 import { startTamperingProxy, type Tampering } from './support/tampering-proxy.ts';
-import { VERIFICATION_REPORT_FILE, writeVerificationReport } from './support/verification-report-file.ts';
+import { VERIFICATION_REPORT_FILE, writeVerificationReport } from '../../conformance/src/pact/verification-report-file.ts';
 import { expectedFailure } from './support/expected-failure.ts';
-import { formatVerification, type VerificationReport, verificationFails, verifyHttpPact } from './support/verify-http-provider.ts';
+import { formatVerification, type VerificationReport, verificationFails, verifyHttpPact } from '../../conformance/src/pact/verify-http-provider.ts';
 import { webhooksConsumer } from './webhooks/webhooks.consumer.ts';
 import { publishedPactDrift } from './support/published-pact.ts';
 

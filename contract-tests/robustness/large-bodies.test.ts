@@ -4,7 +4,7 @@
 // bound of its size before the upload.
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_FILES } from '../fuzz/file-samples.ts';
-import { contractValidator, resolvePointer } from '../support/contract-validator.ts';
+import { contractValidator, resolvePointer } from '../../conformance/src/contract-validator.ts';
 import { multipartContentType } from '../fuzz/multipart-body.ts';
 import { contractProblems, operationUrl } from './support/contract-answer.ts';
 import { mockState } from '../support/control-api.ts';

@@ -6,10 +6,10 @@
 // runs against this same Prism (read only, the second provider of contract-tests/live): every answer
 // conforms, and the rules an example server cannot keep fail by id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOnly } from '../../contract-tests/live/conformance-mock.ts';
-import type { ConformanceReport } from '../../contract-tests/live/report-types.ts';
-import { runConformance } from '../../contract-tests/live/run-conformance.ts';
-import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
+import { readOnly } from '../../conformance/test/support/conformance-mock.ts';
+import type { ConformanceReport } from '../../conformance/src/live/report-types.ts';
+import { runConformance } from '../../conformance/src/live/run-conformance.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { DATA_ROOM_PDF, DATA_ROOM_XLSX, dataRoomForm, hasNonAsciiByte } from '../../contract-tests/support/real-documents.ts';
 import { runScript, type ScriptRun } from './script-process.ts';
 

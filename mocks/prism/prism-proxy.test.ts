@@ -10,10 +10,10 @@
 // request) and passes every other one, byte for byte, to the stateful mock.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFORMANCE_SEED, fullRun } from '../../contract-tests/live/conformance-mock.ts';
-import { recordingFetch, violationLogLines, type RecordedExchange } from '../../contract-tests/live/prism-violations.ts';
-import type { ConformanceReport } from '../../contract-tests/live/report-types.ts';
-import { runConformance } from '../../contract-tests/live/run-conformance.ts';
+import { CONFORMANCE_SEED, fullRun } from '../../conformance/test/support/conformance-mock.ts';
+import { recordingFetch, violationLogLines, type RecordedExchange } from './prism-violations.ts';
+import type { ConformanceReport } from '../../conformance/src/live/report-types.ts';
+import { runConformance } from '../../conformance/src/live/run-conformance.ts';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { DATA_ROOM_PDF, DATA_ROOM_XLSX, dataRoomForm } from '../../contract-tests/support/real-documents.ts';
 import { listenOnLoopback, type LoopbackServer } from '../../contract-tests/support/listen-on-loopback.ts';

@@ -1,7 +1,7 @@
 // Credentials, for every operation of the contract (read from the contract, not listed here):
 // missing or wrong credentials get 401 / 4010 before anything else is looked at.
 import { describe, expect, it } from 'vitest';
-import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { readOperations } from '../src/http/contract-operations.ts';
 import { ACCESS_TOKEN, API_KEY, useMock } from '../../contract-tests/support/mock-under-test.ts';
 

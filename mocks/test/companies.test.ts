@@ -2,7 +2,7 @@
 // manual upload, messages, and the company list (paging, clamp, search, orderby, id, the 5000
 // fault) and search.
 import { describe, expect, it } from 'vitest';
-import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { failure } from './support/failure.ts';
 import { API_KEY, SECOND_API_KEY, TEST_SEED, useMock } from '../../contract-tests/support/mock-under-test.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { buildAnalysisCompletedEvent, buildChangedStatusEvent, buildFundAnalysisCompletedEvent } from '../src/events.ts';
 
 const project = { id: '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10', name: 'Helio Grid', platformEntityCompanyId: 'c4a1e2d3-5b6f-4a7c-8d9e-0f1a2b3c4d5e' };

@@ -2,7 +2,7 @@
 // outcomes and the history (10 most recent, newest first), per user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isIntegrationError, parseWebhookEvent } from '../../client/src/index.ts';
-import { contractValidator } from '../../contract-tests/support/contract-validator.ts';
+import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { pdf } from './support/files.ts';
 import { API_KEY, SECOND_ACCESS_TOKEN, TEST_SEED, useMock } from '../../contract-tests/support/mock-under-test.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';

@@ -2,9 +2,9 @@
 // each message of a pact is judged here against the contract's webhook request body for its event.
 import { basename } from 'node:path';
 import { escapePointer } from '../../../common/src/index.ts';
-import { contractValidator, deref, resolvePointer } from '../../support/contract-validator.ts';
+import { contractValidator, deref, resolvePointer } from '../../../conformance/src/contract-validator.ts';
 import type { ComparisonReport, Finding } from './compare-with-contract.ts';
-import { isMessage, readPact } from './pact-file.ts';
+import { isMessage, readPact } from '../../../conformance/src/pact/pact-file.ts';
 
 type Json = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ import { serverBasePath } from '../../../mocks/prism/prism-document.ts';
 import { FUND_RUN_ID } from '../funds/fund-expectations.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
 import { SUCCESS_OUTCOME } from './matchers.ts';
-import { pactFilePath } from './pact-location.ts';
+import { pactFilePath } from '../../../conformance/src/pact/pact-location.ts';
 
 const { like, regex } = MatchersV3;
 

@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import * as comparatorModule from '@pactflow/openapi-pact-comparator';
 import bundled from '../../../generated/openapi.json' with { type: 'json' };
-import { isHttp, readPact } from './pact-file.ts';
+import { isHttp, readPact } from '../../../conformance/src/pact/pact-file.ts';
 
 // The package's own declarations do not resolve under NodeNext (directory re-exports and `#` imports),
 // so the part of its API used here is typed locally.

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { createIntegrationClient, type IntegrationErrorKind } from '../../../client/src/index.ts';
 import { multipartBody as buildMultipart } from '../../fuzz/multipart-body.ts';
 import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_ACCESS_TOKEN, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
-import { HTTP_CONSUMER, HTTP_PROVIDER, PACT_DIR } from './pact-location.ts';
+import { HTTP_CONSUMER, HTTP_PROVIDER, PACT_DIR } from '../../../conformance/src/pact/pact-location.ts';
 
 const { like, regex, contentType } = MatchersV3;
 

@@ -1,7 +1,7 @@
 // Matchers shared by the consumer suites. Values the contract fixes (codes, enums, formats) are
 // matched by rule; values it leaves free are matched by type.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { contractValidator, resolvePointer } from '../../support/contract-validator.ts';
+import { contractValidator, resolvePointer } from '../../../conformance/src/contract-validator.ts';
 
 const { regex } = MatchersV3;
 

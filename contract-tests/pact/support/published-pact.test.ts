@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath } from './pact-location.ts';
+import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath } from '../../../conformance/src/pact/pact-location.ts';
 import { PUBLISHED_PACT_DIR, publishedPactDrift } from './published-pact.ts';
 
 let dir: string;

@@ -1,9 +1,9 @@
 // The committed copy of the HTTP pact (../published/), shipped by the conformance package.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath } from './pact-location.ts';
+import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath } from '../../../conformance/src/pact/pact-location.ts';
 
-export const PUBLISHED_PACT_DIR = fileURLToPath(new URL('../published/', import.meta.url));
+export const PUBLISHED_PACT_DIR = fileURLToPath(new URL('../../../conformance/src/pact/published/', import.meta.url));
 
 /** Differences between the pact just recorded and the published copy, as one line each (empty when equal). */
 export async function publishedPactDrift(recordedFile = pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER)): Promise<string[]> {

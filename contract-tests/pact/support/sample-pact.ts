@@ -5,7 +5,7 @@ import { COMPANY_EXISTS } from '../../../common/src/index.ts';
 import { API_KEY_NOT_VALID } from '../../../common/src/index.ts';
 import { CONSUMER_API_KEY, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
-import { HTTP_PROVIDER, pactFilePath } from './pact-location.ts';
+import { HTTP_PROVIDER, pactFilePath } from '../../../conformance/src/pact/pact-location.ts';
 
 export const SAMPLE_COMPANY = { projectId: '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10', companyName: 'Helio Grid' };
 export const SAMPLE_UNKNOWN_KEY = 'a list request with an unknown key';

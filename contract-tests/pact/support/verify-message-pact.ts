@@ -1,8 +1,8 @@
 // Message provider verification: the Pact verifier asks the provider's message builders for each
 // message of the pact and matches it against the consumer's expectation.
 import type { MessageProviders } from '@pact-foundation/pact';
-import { isMessage, readPact } from './pact-file.ts';
-import { runVerifier, type StateHandlers, type VerifierOutcome } from './run-verifier.ts';
+import { isMessage, readPact } from '../../../conformance/src/pact/pact-file.ts';
+import { runVerifier, type StateHandlers, type VerifierOutcome } from '../../../conformance/src/pact/run-verifier.ts';
 
 export async function verifyMessagePact(options: {
   pactFile: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareMessagesWithContract } from '../support/compare-messages-with-contract.ts';
 import { formatFindings } from '../support/compare-with-contract.ts';
 import { expectedFailure } from '../support/expected-failure.ts';
-import { MESSAGE_CONSUMER, MESSAGE_PROVIDER, PACT_DIR, pactFilePath, removePactFile } from '../support/pact-location.ts';
+import { MESSAGE_CONSUMER, MESSAGE_PROVIDER, PACT_DIR, pactFilePath, removePactFile } from '../../../conformance/src/pact/pact-location.ts';
 import { verifyMessagePact } from '../support/verify-message-pact.ts';
 import { EVENT_EXPECTATIONS, receiveExpectedEvent } from './events.consumer.ts';
 import { eventProvider } from './events.provider.ts';

@@ -2,7 +2,7 @@
 // message, from the records a provider state describes.
 import type { MessageProviders } from '@pact-foundation/pact';
 import { buildAnalysisCompletedEvent, buildChangedStatusEvent, buildFundAnalysisCompletedEvent, type WebhookEvent } from '../../../mocks/src/events.ts';
-import type { StateHandlers } from '../support/run-verifier.ts';
+import type { StateHandlers } from '../../../conformance/src/pact/run-verifier.ts';
 
 type Params = Record<string, string>;
 

@@ -1,7 +1,7 @@
 // A fetch that judges every response it sees: service responses against the contract (status and
 // body, via the shared contract validator), control API responses against control-api.openapi.yaml,
 // and the mock's own rule that every MOCK_* error of the service carries an X-Mock-Gap header.
-import { contractValidator } from '../../../contract-tests/support/contract-validator.ts';
+import { contractValidator } from '../../../conformance/src/contract-validator.ts';
 import { API_PREFIX } from '../../src/app.ts';
 import { controlValidator } from './control-validator.ts';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import type { ValidateFunction } from 'ajv';
 import { escapePointer } from '../../../common/src/index.ts';
-import { createAjv, toViolations } from '../../../contract-tests/support/contract-validator.ts';
+import { createAjv, toViolations } from '../../../conformance/src/contract-validator.ts';
 
 type Json = Record<string, unknown>;
 const ID = 'https://contract.local/control-api.json';

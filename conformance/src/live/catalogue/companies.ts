@@ -1,0 +1,255 @@
+// Company list rules (paging, page size, ordering, search, lookup by id) and create company rules.
+import type { components } from '../../../../generated/types.ts';
+import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
+import type { Rule } from '../rule-types.ts';
+import { findListed, listPage } from './list-pages.ts';
+
+type Schemas = components['schemas'];
+const FREE = { credits: 0, records: 0 };
+const ids = (projects: { id: string }[]) => projects.map((p) => p.id);
+
+/** Ascending in any ordinary collation: the specification does not fix one. */
+function ascending(values: string[]): boolean {
+  const orders = [(a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0), (a: string, b: string) => a.localeCompare(b), (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())];
+  return orders.some((order) => values.every((v, i) => i === 0 || order(values[i - 1] ?? '', v) <= 0));
+}
+
+export const companyRules: Rule[] = [
+  {
+    id: 'companies.page-default-zero',
+    area: 'companies',
+    title: 'the list without `page` answers the same companies as page 0',
+    spec: '| page | integer | No | 0-indexed; default 0 |',
+    operations: ['listProjects'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const omitted = await listPage(ctx, { pageSize: '5' });
+      const zero = await listPage(ctx, { pageSize: '5', page: '0' });
+      ctx.expect(JSON.stringify(ids(omitted.data)) === JSON.stringify(ids(zero.data)), `page omitted gave ${JSON.stringify(ids(omitted.data))}, page=0 gave ${JSON.stringify(ids(zero.data))}`);
+    },
+  },
+  {
+    id: 'companies.page-size-default-10',
+    area: 'companies',
+    title: 'the list without `pageSize` answers at most 10 companies (10 when there are more)',
+    spec: '| pageSize | integer | No | Default 10; max 100; larger values are clamped to 100 |',
+    operations: ['listProjects'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const page = await listPage(ctx, {});
+      const total = page.pagination?.totalCount;
+      ctx.expect(page.data.length <= 10, `answered ${page.data.length} companies without pageSize`);
+      if (typeof total === 'number' && total > 10) ctx.expect(page.data.length === 10, `totalCount is ${total} but the first page without pageSize has ${page.data.length}`);
+    },
+  },
+  {
+    id: 'companies.page-size-clamped',
+    area: 'companies',
+    title: 'pageSize above 100 is clamped to 100, not refused',
+    spec: 'larger values are clamped to 100',
+    operations: ['listProjects'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const page = await listPage(ctx, { pageSize: '1000' });
+      const total = page.pagination?.totalCount;
+      ctx.expect(page.data.length <= 100, `pageSize=1000 answered ${page.data.length} companies`);
+      if (typeof total === 'number' && total > 100) ctx.expect(page.data.length === 100, `totalCount is ${total} but pageSize=1000 answered ${page.data.length}`);
+      const size = page.pagination?.pageSize;
+      ctx.expect(size === undefined || size <= 100, `pagination.pageSize is ${String(size)} for pageSize=1000`);
+    },
+  },
+  {
+    id: 'companies.pages-partition',
+    area: 'companies',
+    title: 'pages of 3 do not overlap, nextPage is true except on the last page, and together they hold totalCount companies',
+    spec: 'Pagination object: `page` integer, `totalCount` integer, `pageSize` integer, `nextPage` boolean.',
+    operations: ['listProjects'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const seen = new Map<string, number>();
+      let total: number | undefined;
+      // At most 40 pages: a large deployment is checked on its first 120 companies.
+      for (let page = 0; page < 40; page += 1) {
+        const answer = await listPage(ctx, { page: String(page), pageSize: '3' });
+        total ??= answer.pagination?.totalCount;
+        ctx.expect(answer.data.length <= 3, `page ${page} has ${answer.data.length} companies for pageSize 3`);
+        for (const id of ids(answer.data)) {
+          ctx.expect(!seen.has(id), `company ${id} is on page ${seen.get(id) ?? '?'} and on page ${page}`);
+          seen.set(id, page);
+        }
+        const next = answer.pagination?.nextPage;
+        const more = typeof total === 'number' ? (page + 1) * 3 < total : undefined;
+        if (more !== undefined && next !== undefined) ctx.expect(next === more, `page ${page}: nextPage is ${String(next)} with totalCount ${total}`);
+        if (answer.data.length === 0 || next === false) {
+          if (typeof total === 'number') ctx.expect(seen.size === total, `the pages hold ${seen.size} companies, totalCount says ${total}`);
+          return;
+        }
+      }
+    },
+  },
+  {
+    id: 'companies.orderby-ascending',
+    area: 'companies',
+    title: 'orderby=companyName sorts the page by companyName, ascending',
+    spec: '| orderby | string | No | Field name to sort by, ascending |',
+    operations: ['listProjects'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const page = await listPage(ctx, { orderby: 'companyName', pageSize: '100' });
+      const names = page.data.map((p) => p.companyName);
+      if (names.length < 2) ctx.notChecked('fewer than two companies in the list: nothing to order');
+      ctx.expect(ascending(names), `not ascending by companyName: ${JSON.stringify(names.slice(0, 10))}`);
+    },
+  },
+  {
+    id: 'companies.search-filters-by-name',
+    area: 'companies',
+    title: "the list's `search` with a company's full name finds that company",
+    spec: '| search | string | No | Keyword filter over company name, website, industry, country, description |',
+    operations: ['listProjects'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const project = await ctx.fixtures.someProject();
+      const found = await findListed(ctx, project.id, project.companyName);
+      ctx.expect(found !== undefined, `search=${JSON.stringify(project.companyName)} does not list company ${project.id}`);
+    },
+  },
+  {
+    id: 'companies.lookup-by-id',
+    area: 'companies',
+    title: 'the list called with `id` answers that company',
+    spec: 'The same path is also called with a query parameter `id` (project id) to fetch one project; the exact response shape of that call: not shown.',
+    operations: ['listProjects'],
+    cost: FREE,
+    needs: {},
+    gap: 'the response shape of the lookup by id is not shown',
+    async check(ctx) {
+      const project = await ctx.fixtures.someProject();
+      const answer = await ctx.call('listProjects', { query: { id: project.id }, headers: { 'content-type': 'application/json' } });
+      const data = dataOf<unknown>(answer);
+      const listed = Array.isArray(data) ? data : [data];
+      ctx.expect(isSuccess(answer) && listed.some((p) => (p as { id?: unknown } | null)?.id === project.id), `id=${project.id} answered ${describeAnswer(answer)} without that company`);
+    },
+  },
+  {
+    id: 'companies.create-echoes-request',
+    area: 'companies',
+    title: 'create company answers the project with the name, companyName and projectType sent',
+    spec: 'Response `data`: `project` (`id`, `name`, `companyName`, `companyWebsite`, `projectType`) and `analysisId` (string).',
+    operations: ['createProject'],
+    cost: FREE,
+    uses: ['createdCompany'],
+    needs: { writes: true },
+    async check(ctx) {
+      const created = await ctx.fixtures.createdCompany();
+      const got = created.answered;
+      const sent = { name: created.name, companyName: created.companyName, projectType: 'projectNoAnalysis' };
+      ctx.expect(got.name === sent.name && got.companyName === sent.companyName && got.projectType === sent.projectType, `sent ${JSON.stringify(sent)}, answered ${JSON.stringify(got)}`);
+    },
+  },
+  {
+    id: 'companies.created-is-listed',
+    area: 'companies',
+    title: 'a created company is in the list, with the id and companyName the create answered',
+    spec: '1. Create company records (called projects) and start analyses of them, from a website, from documents, or with no analysis.\n2. List companies with their analyses, scores, status, phase and owner.',
+    operations: ['createProject', 'listProjects'],
+    cost: FREE,
+    uses: ['createdCompany'],
+    needs: { writes: true },
+    async check(ctx) {
+      const created = await ctx.fixtures.createdCompany();
+      const listed = await findListed(ctx, created.id, created.companyName);
+      ctx.expect(listed?.companyName === created.companyName, `company ${created.id} ("${created.companyName}") is not listed as created (found: ${JSON.stringify(listed?.companyName)})`);
+    },
+  },
+  {
+    id: 'companies.no-analysis-type-has-no-analysis',
+    area: 'companies',
+    title: 'a company created with projectNoAnalysis is listed with no analysis',
+    spec: '`projectNoAnalysis`: the project is created with no analysis; a folder is linked only and never triggers analysis.',
+    operations: ['createProject', 'listProjects'],
+    cost: FREE,
+    uses: ['createdCompany'],
+    needs: { writes: true },
+    async check(ctx) {
+      const created = await ctx.fixtures.createdCompany();
+      const listed = await findListed(ctx, created.id, created.companyName);
+      if (!listed) return ctx.notChecked(`company ${created.id} is not in the list (see companies.created-is-listed)`);
+      ctx.expect(listed.analyses.length === 0, `listed with analyses ${JSON.stringify(listed.analyses)}`);
+    },
+  },
+  {
+    id: 'companies.drive-provider-not-supported',
+    area: 'companies',
+    title: 'a drive provider other than google-drive gives the link outcome provider_not_supported',
+    spec: '`google-drive` (default), `one-drive`, `sharepoint`; only `google-drive` is supported, the others resolve to `provider_not_supported` and no action is taken',
+    operations: ['createProject', 'listProjects'],
+    cost: { credits: 0, records: 1 },
+    needs: { writes: true },
+    async check(ctx) {
+      const companyName = `conformance-${ctx.runId} one-drive company`;
+      const request: Schemas['CreateProjectRequest'] = { companyName, projectType: 'projectNoAnalysis', folderName: `conformance-${ctx.runId}`, driveProvider: 'one-drive' };
+      const answer = await ctx.call('createProject', { json: request, spend: { credits: 0, records: 1, record: `company "${companyName}"` } });
+      const id = dataOf<Schemas['CreateProjectResult']>(answer)?.project?.id;
+      if (!isSuccess(answer) || !id) {
+        ctx.expect(false, `create company with driveProvider one-drive answered ${describeAnswer(answer)}`);
+        return;
+      }
+      const listed = await findListed(ctx, id, companyName);
+      const status = listed?.extraConfig?.driveFolderLink?.status;
+      ctx.expect(status === 'provider_not_supported', `project.extraConfig.driveFolderLink.status is ${JSON.stringify(status)}`);
+    },
+  },
+  {
+    id: 'companies.website-required-without-file',
+    area: 'companies',
+    title: 'projectAnalysisNoFile without companyWebsite is not accepted with a 2xx',
+    spec: '| companyWebsite | string (URL) | Required when projectType is `projectAnalysisNoFile`, otherwise optional | Website |',
+    operations: ['createProject'],
+    // Refused as specified it costs nothing; a service that accepts it starts an analysis.
+    cost: { credits: 'unknown', records: 1 },
+    needs: { writes: true },
+    gap: 'the status and code for an invalid request are not shown',
+    async check(ctx) {
+      const companyName = `conformance-${ctx.runId} no website`;
+      const answer = await ctx.call('createProject', {
+        json: { companyName, projectType: 'projectAnalysisNoFile' },
+        judge: false,
+        spend: { credits: 'unknown', records: 1, record: `company "${companyName}" (only if wrongly accepted)` },
+      });
+      ctx.expect(!isSuccess(answer), `accepted with ${describeAnswer(answer)}`);
+    },
+  },
+  {
+    id: 'companies.manual-upload-accepted',
+    area: 'companies',
+    title: 'projectAnalysisWithFile without docLink or notesText gives an analysisId that the file upload accepts as its header',
+    spec: 'The analysis id is used as the `analysisid` header when uploading files to `{base_url}/integrationfiles/upload`.',
+    operations: ['createProject', 'uploadAnalysisFiles'],
+    cost: { credits: 'unknown', records: 2 },
+    needs: { writes: true },
+    async check(ctx) {
+      const companyName = `conformance-${ctx.runId} manual upload`;
+      const answer = await ctx.call('createProject', {
+        json: { companyName, projectType: 'projectAnalysisWithFile' },
+        spend: { credits: 'unknown', records: 1, record: `company "${companyName}" with one analysis` },
+      });
+      const analysisId = dataOf<Schemas['CreateProjectResult']>(answer)?.analysisId;
+      if (!isSuccess(answer) || !analysisId) {
+        ctx.expect(false, `create company (projectAnalysisWithFile) answered ${describeAnswer(answer)} without analysisId`);
+        return;
+      }
+      const form = new FormData();
+      const name = `conformance-${ctx.runId}-pitch-deck.pdf`;
+      form.append('files', new Blob([`%PDF-1.4\n% conformance ${ctx.runId}\n%%EOF\n`], { type: 'application/pdf' }), name);
+      const upload = await ctx.call('uploadAnalysisFiles', { headers: { analysisid: analysisId }, form, spend: { credits: 0, records: 1, record: `file ${name} for analysis ${analysisId}` } });
+      ctx.expect(isSuccess(upload), `the upload with analysisid ${analysisId} answered ${describeAnswer(upload)}`);
+    },
+  },
+];
