@@ -3,7 +3,8 @@
 import { catalogue } from '../conformance/src/live/catalogue/index.ts';
 import { FIXTURES } from '../conformance/src/live/records.ts';
 import { formatCost } from '../conformance/src/live/plan.ts';
-import type { Needs, Rule } from '../conformance/src/live/rule-types.ts';
+import type { Needs } from '../conformance/src/live/rule-types.ts';
+import type { Rule } from '../conformance/src/live/rule.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
 

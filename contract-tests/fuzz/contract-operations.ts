@@ -4,7 +4,7 @@
 import { readOperations } from '../../mocks/src/http/contract-operations.ts';
 import { escapePointer } from '../../common/src/index.ts';
 import { contractValidator, deref, resolvePointer } from '../../conformance/src/contract-validator.ts';
-import { envelopeCode } from './response-judge.ts';
+import { envelopeCode } from './envelope-code.ts';
 
 type Json = Record<string, unknown>;
 

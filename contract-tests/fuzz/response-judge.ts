@@ -2,6 +2,7 @@
 // means the answer is acceptable for the request that produced it.
 import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import type { FuzzRequest } from './fuzz-request.ts';
+import { envelopeCode } from './envelope-code.ts';
 
 export interface ObservedResponse {
   status: number;
@@ -18,12 +19,6 @@ const SUCCESS_CODE = '1000';
 const ENGINE_UNAVAILABLE = 'Error0';
 
 type Json = Record<string, unknown>;
-
-/** The envelope's code: top-level on errors, under `metadata` on successes. */
-export function envelopeCode(body: unknown): unknown {
-  const b = body as Json | null;
-  return b?.code ?? (b?.metadata as Json | undefined)?.code;
-}
 
 export function judgeResponse(request: Pick<FuzzRequest, 'operation' | 'contractValid' | 'expected'>, response: ObservedResponse): string[] {
   const { operation: op } = request;

@@ -2,6 +2,7 @@
 // with the control operations that act on it as a whole (reset, settle, close).
 import { resolveSeed } from './domain/default-seed.ts';
 import type { MockSeed } from './domain/seed.ts';
+import { runJob } from './domain/jobs.ts';
 import { MockState } from './domain/state.ts';
 import type { FolderStorage } from './uploads/folder-storage.ts';
 
@@ -47,7 +48,7 @@ export class MockSession {
   }
 
   private stateFor(seed: MockSeed | undefined, restoring = false): MockState {
-    return new MockState(resolveSeed(seed), { sessionId: this.id, onTouch: () => this.onTouch(this), track: this.track, restoring });
+    return new MockState(resolveSeed(seed), { runJob, sessionId: this.id, onTouch: () => this.onTouch(this), track: this.track, restoring });
   }
 
   /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */

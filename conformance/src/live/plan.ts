@@ -1,7 +1,8 @@
 // What a run will do before it sends anything: which rules run (and why the others cannot), the
 // operations they call, and the worst-case cost in credits and records (shared records counted once).
 import { FIXTURES } from './records.ts';
-import type { Cost, FixtureName, Needs, Rule } from './rule-types.ts';
+import type { Cost, FixtureName, Needs } from './rule-types.ts';
+import type { Rule } from './rule.ts';
 
 /** Which needs the run's options meet. */
 export type Capabilities = Record<keyof Needs, boolean>;

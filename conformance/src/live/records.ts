@@ -5,8 +5,8 @@
 import type { components } from '../../../generated/types.ts';
 import { dataOf, describeAnswer, isSuccess, sleep } from './answers.ts';
 import type { ConformanceReceiver, Delivery } from './receiver.ts';
-import { NotChecked, type RuleRun } from './rule-context.ts';
-import type { Cost, FixtureName, Needs } from './rule-types.ts';
+import { NotChecked } from './not-checked.ts';
+import type { Caller, Cost, FixtureName, Needs } from './rule-types.ts';
 
 type Schemas = components['schemas'];
 
@@ -63,11 +63,11 @@ export class Fixtures {
   private webhookChanged = false;
 
   /** The rule running now: a fixture's calls are counted in the rule that first needs it. */
-  private readonly current: () => RuleRun;
+  private readonly current: () => Caller;
   private readonly options: FixtureOptions;
 
   constructor(
-    current: () => RuleRun,
+    current: () => Caller,
     options: FixtureOptions,
   ) {
     this.current = current;

@@ -2,13 +2,13 @@
 // them), judges every answer against the contract, collects the rule's violations, and stops the
 // rule as "not checked" when something it needs is missing.
 import { BudgetRefusal, type Budget } from './budget.ts';
+import { NotChecked } from './not-checked.ts';
 import { exchange, requestUrl, type Exchange, type FetchLike } from './exchange.ts';
 import type { Fixtures } from './records.ts';
 import { judgeAnswer } from './judge-response.ts';
 import { locateOperation, type OperationId } from './operation-index.ts';
-import type { CallAuth, CallRequest, Cost, Needs, RecordedExchange, RuleContext } from './rule-types.ts';
-
-export class NotChecked extends Error {}
+import type { CallAuth, CallRequest, Cost, Needs, RecordedExchange } from './rule-types.ts';
+import type { RuleContext } from './rule.ts';
 
 export interface Credentials {
   apiKey: string;

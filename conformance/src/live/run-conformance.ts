@@ -11,8 +11,10 @@ import { locateOperation } from './operation-index.ts';
 import { planRun } from './plan.ts';
 import { startReceiver, type ConformanceReceiver } from './receiver.ts';
 import type { ConformanceReport, RuleResult, RuleStatus } from './report-types.ts';
-import { NotChecked, RuleRun, type SharedRunState } from './rule-context.ts';
-import type { RecordedExchange, Rule } from './rule-types.ts';
+import { RuleRun, type SharedRunState } from './rule-context.ts';
+import { NotChecked } from './not-checked.ts';
+import type { RecordedExchange } from './rule-types.ts';
+import type { Rule } from './rule.ts';
 
 export interface ConformanceOptions {
   baseUrl: string;

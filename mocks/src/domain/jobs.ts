@@ -2,11 +2,8 @@
 // restarted mock resumes them. Each names the record it moves on.
 import { finishAnalysis, progressAnalysis } from './analyses.ts';
 import { finishRun, progressRun } from './funds.ts';
+import type { ProcessingJob } from './processing-job.ts';
 import type { MockState } from './state.ts';
-
-export type ProcessingJob =
-  | { kind: 'analysisProgress' | 'analysisFinish'; analysisId: string }
-  | { kind: 'runRunning' | 'runFinish'; fundExtractionId: string };
 
 export function runJob(state: MockState, job: ProcessingJob): void {
   if ('analysisId' in job) {

@@ -12,7 +12,7 @@ import type {
   UserRecord,
   WebhookConfigRecord,
 } from './records.ts';
-import { runJob, type ProcessingJob } from './jobs.ts';
+import type { ProcessingJob } from './processing-job.ts';
 import { Scheduler } from './scheduler.ts';
 import { TrackedMap } from './tracked-map.ts';
 import type { ResolvedSeed, SeedProject } from './seed.ts';
@@ -39,7 +39,12 @@ export interface FaultSwitches {
   companyList: boolean;
 }
 
+/** Runs one processing job on a state (jobs.ts's runJob; passed in, since the jobs' rules build on the state). */
+export type JobRunner = (state: MockState, job: ProcessingJob) => void;
+
 export interface StateOptions {
+  /** What a scheduled job does when its time comes. */
+  runJob: JobRunner;
   /** The session this state belongs to; its webhook deliveries name it. */
   sessionId?: string;
   /** Called on every change: the response cache keeps answers until any session changes (runtime.ts). */
@@ -62,7 +67,7 @@ export class MockState {
   /** Records changed since a state file last wrote them, as `kind\tkey` (only when tracked). */
   readonly dirty: Set<string> | undefined;
   readonly scheduler = new Scheduler<ProcessingJob>({
-    run: (job) => runJob(this, job),
+    run: (job) => this.runJob(this, job),
     ran: () => this.touch(),
     changed: (seq) => this.changed('job', String(seq)),
   });
@@ -79,12 +84,11 @@ export class MockState {
   readonly faults: FaultSwitches = { companyList: false };
 
   readonly seed: ResolvedSeed;
+  private readonly runJob: JobRunner;
 
-  constructor(
-    seed: ResolvedSeed,
-    { sessionId, onTouch, track = false, restoring = false }: StateOptions = {},
-  ) {
+  constructor(seed: ResolvedSeed, { runJob, sessionId, onTouch, track = false, restoring = false }: StateOptions) {
     this.seed = seed;
+    this.runJob = runJob;
     this.sessionId = sessionId;
     this.onTouch = onTouch;
     this.dirty = track ? new Set() : undefined;

@@ -5,13 +5,25 @@ import type { components } from '../../../generated/types.ts';
 import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
 import { GAP_HEADER } from '../http/gap-header.ts';
 import { DEFAULT_SESSION, SESSION_HEADER } from '../sessions/session-header.ts';
-import type { MockState } from './state.ts';
+import type { IdSource } from './ids.ts';
+import type { WebhookConfigRecord } from './records.ts';
+import type { ResolvedSeed } from './seed.ts';
 
 type Delivery = components['schemas']['WebhookDelivery'];
 
 const HISTORY_LENGTH = 10;
 /** How a configuration subscribes to fundAnalysisCompleted is not shown: any saved configuration receives it. */
 const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
+
+/** What the dispatcher reads and notes on its session's state (MockState is one). */
+export interface DispatcherHost {
+  readonly webhookConfigs: ReadonlyMap<string, WebhookConfigRecord>;
+  readonly seed: Pick<ResolvedSeed, 'webhookTimeoutMs'>;
+  readonly sessionId: string | undefined;
+  readonly ids: Pick<IdSource, 'now'>;
+  changed(kind: 'deliveries', key: string): void;
+  touch(): void;
+}
 
 export class WebhookDispatcher {
   private readonly inflight = new Set<Promise<void>>();
@@ -21,9 +33,9 @@ export class WebhookDispatcher {
   /** Deliveries that got an outcome so far (settle reports how many it waited for). */
   delivered = 0;
 
-  private readonly state: MockState;
+  private readonly state: DispatcherHost;
 
-  constructor(state: MockState) {
+  constructor(state: DispatcherHost) {
     this.state = state;
   }
 

@@ -2,7 +2,7 @@
 // and back. `meta` holds the few values that are not records (credits, switches, the position
 // of a deterministic clock, the last job number).
 import type { components } from '../../../generated/types.ts';
-import type { ProcessingJob } from '../domain/jobs.ts';
+import type { ProcessingJob } from '../domain/processing-job.ts';
 import type { IdPosition } from '../domain/ids.ts';
 import type { FolderRecord, UserRecord } from '../domain/records.ts';
 import type { FaultSwitches, MockState, RecordKind } from '../domain/state.ts';

@@ -2,7 +2,7 @@
 // dimensions appear as the four flattened keys in analysisObject.
 import type { components } from '../../../../generated/types.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
-import type { Rule, RuleContext } from '../rule-types.ts';
+import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
 

@@ -1,6 +1,6 @@
 // Authentication rules a client can observe: a missing or invalid API key is refused with 4010.
 import { codeOf, describeAnswer } from '../answers.ts';
-import type { Rule } from '../rule-types.ts';
+import type { Rule } from '../rule.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const REFUSED = 'A missing or invalid API key gives 401 with code `4010`.';

@@ -1,7 +1,7 @@
 // Company list rules (paging, page size, ordering, search, lookup by id) and create company rules.
 import type { components } from '../../../../generated/types.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
-import type { Rule } from '../rule-types.ts';
+import type { Rule } from '../rule.ts';
 import { findListed, listPage } from './list-pages.ts';
 
 type Schemas = components['schemas'];

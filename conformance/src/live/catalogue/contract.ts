@@ -3,9 +3,10 @@
 // accepted, and (over every answer of the run) conformance to the contract and no undocumented 5xx.
 import contract from '../../../../generated/openapi.json' with { type: 'json' };
 import { codeOf, describeAnswer, isSuccess } from '../answers.ts';
-import { NotChecked } from '../rule-context.ts';
+import { NotChecked } from '../not-checked.ts';
 import { contractOperations, type OperationId, type OperationLocation } from '../operation-index.ts';
-import type { CallRequest, Rule } from '../rule-types.ts';
+import type { CallRequest } from '../rule-types.ts';
+import type { Rule } from '../rule.ts';
 
 const FREE = { credits: 0, records: 0 };
 const BEARER_OPERATIONS = new Set<OperationId>(['getWebhookConfiguration', 'createWebhookConfiguration', 'updateWebhookConfiguration', 'listWebhookDeliveries']);

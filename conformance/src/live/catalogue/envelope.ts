@@ -1,7 +1,7 @@
 // The envelope's success outcome, in both placements the specification shows (top level on the
 // company list, inside `metadata` elsewhere).
 import { envelopeOutcome } from '../judge-response.ts';
-import type { Rule } from '../rule-types.ts';
+import type { Rule } from '../rule.ts';
 
 export const envelopeRules: Rule[] = [
   {

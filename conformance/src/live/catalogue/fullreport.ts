@@ -2,7 +2,7 @@
 // aliases, chapter keys filtering analysisDetail, the latest completed analysis by default.
 import type { components } from '../../../../generated/types.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
-import type { Rule, RuleContext } from '../rule-types.ts';
+import type { Rule, RuleContext } from '../rule.ts';
 
 type FullReport = components['schemas']['FullReport'];
 const FREE = { credits: 0, records: 0 };

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../../generated/types.ts';
 import { codeOf, dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import { PDF_FILE } from '../records.ts';
-import type { Rule } from '../rule-types.ts';
+import type { Rule } from '../rule.ts';
 
 type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };

@@ -1,6 +1,6 @@
 // The whole catalogue, in the order a run checks it: settings are saved and read before the
 // rules that point the webhook at the receiver; the rules over every answer come last.
-import type { Rule } from '../rule-types.ts';
+import type { Rule } from '../rule.ts';
 import { analysisRules } from './analysis.ts';
 import { authRules } from './auth.ts';
 import { companyRules } from './companies.ts';

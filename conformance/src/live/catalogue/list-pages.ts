@@ -1,7 +1,7 @@
 // Reading pages of the company list for the paging and ordering rules.
 import type { components } from '../../../../generated/types.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
-import type { RuleContext } from '../rule-types.ts';
+import type { RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
 

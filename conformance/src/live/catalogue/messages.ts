@@ -1,6 +1,6 @@
 // Message intake: the answer is the envelope's metadata with data null.
 import { describeAnswer } from '../answers.ts';
-import type { Rule } from '../rule-types.ts';
+import type { Rule } from '../rule.ts';
 
 export const messageRules: Rule[] = [
   {

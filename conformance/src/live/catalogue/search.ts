@@ -1,7 +1,7 @@
 // Company search: the result list at data.data, each entry with the project id.
 import type { components } from '../../../../generated/types.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
-import type { Rule } from '../rule-types.ts';
+import type { Rule } from '../rule.ts';
 
 type Schemas = components['schemas'];
 

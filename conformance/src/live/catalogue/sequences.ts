@@ -3,8 +3,8 @@
 // history; with writes they also create companies, upload folders and start (at most 2) fund runs.
 // A failure prints the shortest sequence fast-check found and the seed and path to replay it.
 import fc from 'fast-check';
-import { NotChecked } from '../rule-context.ts';
-import type { Rule } from '../rule-types.ts';
+import { NotChecked } from '../not-checked.ts';
+import type { Rule } from '../rule.ts';
 import { sequenceCommands } from '../sequences/commands.ts';
 import { InvariantBroken, INVARIANTS, MAX_FUND_RUNS, type SequenceModel, type SequenceReal } from '../sequences/model.ts';
 

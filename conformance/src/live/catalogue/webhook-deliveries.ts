@@ -3,7 +3,7 @@
 import type { components } from '../../../../generated/types.ts';
 import { dataOf } from '../answers.ts';
 import type { Delivery } from '../receiver.ts';
-import type { Rule, RuleContext } from '../rule-types.ts';
+import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };

@@ -3,7 +3,7 @@
 // the end of the run (fixtures.restore).
 import type { components } from '../../../../generated/types.ts';
 import { codeOf, dataOf, describeAnswer, isSuccess } from '../answers.ts';
-import type { Rule, RuleContext } from '../rule-types.ts';
+import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };

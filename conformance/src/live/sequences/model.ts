@@ -1,6 +1,6 @@
 // The model of the stateful sequences: what the suite knows it created during one sequence, and
 // the invariants every deployment must keep. A broken invariant throws an InvariantBroken naming it.
-import type { RuleContext } from '../rule-types.ts';
+import type { RuleContext } from '../rule.ts';
 
 export class InvariantBroken extends Error {
   readonly invariant: string;

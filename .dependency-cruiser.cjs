@@ -1,0 +1,38 @@
+// The repository's boundaries, checked by contract-tests/boundaries/boundaries.test.ts (part of
+// npm test) and by `npx depcruise --config .dependency-cruiser.cjs <folders>`.
+// Shipped code lives in <product>/src/ for the four products: client, mocks, conformance, common.
+const SHIPPED = '^(client|mocks|conformance|common)/src/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Files that import each other in a loop (type-only imports count: they tie the files as much).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shipped-imports-shipped-only',
+      severity: 'error',
+      comment: 'Shipped code imports shipped code, the contract (generated/) and packages: never a test, a test double, bench/, scripts/ or packages/.',
+      from: { path: SHIPPED },
+      to: { pathNot: [SHIPPED, '^generated/', 'node_modules', '^node:'], dependencyTypesNot: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'product-through-its-face',
+      severity: 'error',
+      comment: "Shipped code of one product reaches another product only through that product's src/index.ts.",
+      from: { path: '^(client|mocks|conformance|common)/src/' },
+      to: { path: SHIPPED, pathNot: ['^$1/src/', '^(client|mocks|conformance|common)/src/index\\.ts$'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};
