@@ -16,9 +16,13 @@ module.exports = {
     {
       name: 'shipped-imports-shipped-only',
       severity: 'error',
-      comment: 'Shipped code imports shipped code, the contract (generated/) and packages: never a test, a test double, bench/, scripts/ or packages/.',
+      comment:
+        'Shipped code imports shipped code, the contract (generated/) and packages: never a test, a test double, bench/, scripts/ or packages/.',
       from: { path: SHIPPED },
-      to: { pathNot: [SHIPPED, '^generated/', 'node_modules', '^node:'], dependencyTypesNot: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
+      to: {
+        pathNot: [SHIPPED, '^generated/', 'node_modules', '^node:'],
+        dependencyTypesNot: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
+      },
     },
     {
       name: 'product-through-its-face',

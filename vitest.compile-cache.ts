@@ -17,7 +17,8 @@ export const COMPILE_CACHE_MAX_BYTES = 256 * 2 ** 20;
 function bytesIn(dir: string): number {
   let bytes = 0;
   try {
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -31,7 +32,11 @@ const inCi = (env: NodeJS.ProcessEnv) => !!env.CI && env.CI !== 'false' && env.C
  * Sets NODE_COMPILE_CACHE for this process and its children, unless in CI or already set by the
  * caller. A folder that cannot be read or emptied leaves the cache off: it only saves time.
  */
-export function useCompileCache(env: NodeJS.ProcessEnv = process.env, dir = COMPILE_CACHE_DIR, maxBytes = COMPILE_CACHE_MAX_BYTES): void {
+export function useCompileCache(
+  env: NodeJS.ProcessEnv = process.env,
+  dir = COMPILE_CACHE_DIR,
+  maxBytes = COMPILE_CACHE_MAX_BYTES,
+): void {
   if (inCi(env) || env.NODE_COMPILE_CACHE !== undefined) return;
   try {
     if (bytesIn(dir) > maxBytes) rmSync(dir, { recursive: true, force: true });

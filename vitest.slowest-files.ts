@@ -12,6 +12,8 @@ export default class SlowestFiles implements Reporter {
       .slice(0, SHOWN);
     if (timed.length === 0) return;
     const lines = timed.map(({ file, ms }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
-    process.stdout.write(`\nSlowest test files (wall time, with the other files running beside them):\n${lines.join('\n')}\n`);
+    process.stdout.write(
+      `\nSlowest test files (wall time, with the other files running beside them):\n${lines.join('\n')}\n`,
+    );
   }
 }

@@ -19,7 +19,11 @@ export interface PreparedScenario {
 
 /** Puts the mock back in its start state (the same seed gives the same ids), then prepares `scenario`. */
 async function freshRequest(mock: RunningServer, scenario: Scenario, projects: number): Promise<LoadRequest> {
-  const reset = await fetch(`${mock.origin}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(benchSeed(projects)) });
+  const reset = await fetch(`${mock.origin}/__mock/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(benchSeed(projects)),
+  });
   if (!reset.ok) throw new Error(`POST /__mock/reset answered ${reset.status}: ${(await reset.text()).slice(0, 500)}`);
   await reset.arrayBuffer();
   return scenario.prepare(mock.origin, apiKeyHeaders());
@@ -39,7 +43,13 @@ export async function prepareScenarios(
       const request = await freshRequest(mock, scenario, projects);
       const response = await conformingResponse(mock.origin, request, scenario, mock.name);
       prepared.push({ scenario, request });
-      recording.push({ method: request.method, url: request.path, status: response.status, contentType: String(response.headers['content-type']), body: response.body });
+      recording.push({
+        method: request.method,
+        url: request.path,
+        status: response.status,
+        contentType: String(response.headers['content-type']),
+        body: response.body,
+      });
     }
     return { prepared, recording };
   } finally {
@@ -64,13 +74,18 @@ export async function measureServer(
     for (const [index, { scenario, request }] of prepared.entries()) {
       if (options.stateful) {
         const again = await freshRequest(server, scenario, options.projects);
-        if (again.path !== request.path) throw new Error(`the mock prepared ${again.path} where the recording has ${request.path}: its ids are not deterministic`);
+        if (again.path !== request.path)
+          throw new Error(
+            `the mock prepared ${again.path} where the recording has ${request.path}: its ids are not deterministic`,
+          );
       }
       await conformingResponse(server.origin, request, scenario, server.name);
       // A fresh process runs its first requests unoptimised (Prism's first run was the slowest): not timed.
       if (index === 0) await runLoad(server.origin, [request], { ...options, durationSeconds: options.warmupSeconds });
       const result = await loadServer(server, [request], options);
-      log(`  ${server.name} / ${scenario.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms${result.failures ? `, ${result.failures} FAILED` : ''}`);
+      log(
+        `  ${server.name} / ${scenario.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms${result.failures ? `, ${result.failures} FAILED` : ''}`,
+      );
       scenarios[scenario.id] = result;
     }
     return { server: id, startupMs: server.startupMs, peakMemoryBytes: server.peakMemoryBytes(), scenarios };

@@ -13,7 +13,8 @@ function scaleSizes(): number[] {
   const raw = process.env.BENCH_SCALE_SIZES;
   if (!raw) return [1_000, 100_000];
   const sizes = raw.split(',').map((s) => Number(s.trim()));
-  if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`BENCH_SCALE_SIZES must list whole numbers, got "${raw}"`);
+  if (sizes.some((n) => !Number.isInteger(n) || n <= 0))
+    throw new Error(`BENCH_SCALE_SIZES must list whole numbers, got "${raw}"`);
   return sizes.sort((a, b) => a - b);
 }
 

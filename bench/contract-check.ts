@@ -15,10 +15,20 @@ export interface ConformingResponse extends ProbeResponse {
   json: unknown;
 }
 
-export async function conformingResponse(origin: string, request: LoadRequest, operation: Operation, server: string): Promise<ConformingResponse> {
-  const response = await httpRequest(`${origin}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+export async function conformingResponse(
+  origin: string,
+  request: LoadRequest,
+  operation: Operation,
+  server: string,
+): Promise<ConformingResponse> {
+  const response = await httpRequest(`${origin}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
   const where = `${server}: ${request.method} ${request.path}`;
-  if (response.status < 200 || response.status > 299) throw new Error(`${where} answered ${response.status}: ${response.body.slice(0, 500)}`);
+  if (response.status < 200 || response.status > 299)
+    throw new Error(`${where} answered ${response.status}: ${response.body.slice(0, 500)}`);
   let body: unknown;
   try {
     body = JSON.parse(response.body);
@@ -26,6 +36,7 @@ export async function conformingResponse(origin: string, request: LoadRequest, o
     throw new Error(`${where} answered a body that is not JSON: ${response.body.slice(0, 200)}`);
   }
   const verdict = contractValidator().validateResponse(operation.method, operation.path, response.status, body);
-  if (!verdict.valid) throw new Error(`${where} answered outside the contract: ${JSON.stringify(verdict.violations.slice(0, 5))}`);
+  if (!verdict.valid)
+    throw new Error(`${where} answered outside the contract: ${JSON.stringify(verdict.violations.slice(0, 5))}`);
   return { ...response, json: body };
 }

@@ -7,7 +7,12 @@ import { readRecording, recordingKey } from './recording.ts';
 
 const file = process.env.BENCH_RECORDING;
 if (!file) throw new Error('BENCH_RECORDING must name a recording file');
-const answers = new Map(readRecording(file).map((r) => [recordingKey(r.method, r.url), { status: r.status, body: JSON.parse(r.body) as unknown }]));
+const answers = new Map(
+  readRecording(file).map((r) => [
+    recordingKey(r.method, r.url),
+    { status: r.status, body: JSON.parse(r.body) as unknown },
+  ]),
+);
 
 const app = Fastify();
 app.route({

@@ -2,10 +2,71 @@
 // countries and descriptions vary, so a keyword search matches some projects and not others.
 import type { SeedProject } from '../mocks/src/domain/seed.ts';
 
-const PREFIXES = ['Helio', 'Tidal', 'Lumen', 'Quantum', 'Nordic', 'Vertex', 'Cobalt', 'Aurora', 'Granite', 'Solace', 'Kinetic', 'Meridian', 'Orbit', 'Pioneer', 'Summit', 'Verdant'];
-const SUFFIXES = ['Grid', 'Ledger', 'Freight', 'Labs', 'Health', 'Robotics', 'Foods', 'Analytics', 'Mobility', 'Power', 'Security', 'Learning', 'Works'];
-const INDUSTRIES = ['Energy', 'Fintech', 'Healthcare', 'Logistics', 'Software', 'Robotics', 'Food', 'Education', 'Mobility', 'Security', 'Retail'];
-const COUNTRIES = ['DE', 'FR', 'GB', 'US', 'NL', 'SE', 'ES', 'IT', 'CH', 'AT', 'DK', 'FI', 'PL', 'IE', 'PT', 'NO', 'BE'];
+const PREFIXES = [
+  'Helio',
+  'Tidal',
+  'Lumen',
+  'Quantum',
+  'Nordic',
+  'Vertex',
+  'Cobalt',
+  'Aurora',
+  'Granite',
+  'Solace',
+  'Kinetic',
+  'Meridian',
+  'Orbit',
+  'Pioneer',
+  'Summit',
+  'Verdant',
+];
+const SUFFIXES = [
+  'Grid',
+  'Ledger',
+  'Freight',
+  'Labs',
+  'Health',
+  'Robotics',
+  'Foods',
+  'Analytics',
+  'Mobility',
+  'Power',
+  'Security',
+  'Learning',
+  'Works',
+];
+const INDUSTRIES = [
+  'Energy',
+  'Fintech',
+  'Healthcare',
+  'Logistics',
+  'Software',
+  'Robotics',
+  'Food',
+  'Education',
+  'Mobility',
+  'Security',
+  'Retail',
+];
+const COUNTRIES = [
+  'DE',
+  'FR',
+  'GB',
+  'US',
+  'NL',
+  'SE',
+  'ES',
+  'IT',
+  'CH',
+  'AT',
+  'DK',
+  'FI',
+  'PL',
+  'IE',
+  'PT',
+  'NO',
+  'BE',
+];
 const MODELS = ['b2b', 'b2c', 'b2b2c'];
 const STAGES = ['preSeed', 'seed', 'seriesA', 'seriesB'];
 const REVENUE = ['EUR 0 - 1M', 'EUR 1M - 5M', 'EUR 5M - 20M'];

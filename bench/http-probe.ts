@@ -15,10 +15,14 @@ export function httpRequest(
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
-    req.setTimeout(options.timeoutMs ?? 2_000, () => req.destroy(new Error(`timeout after ${options.timeoutMs ?? 2_000} ms: ${url}`)));
+    req.setTimeout(options.timeoutMs ?? 2_000, () =>
+      req.destroy(new Error(`timeout after ${options.timeoutMs ?? 2_000} ms: ${url}`)),
+    );
     req.on('error', reject);
     req.end(options.body);
   });

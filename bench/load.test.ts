@@ -34,7 +34,12 @@ describe('runLoad', () => {
       origin,
       [
         { method: 'GET', path: '/ok', headers: { authorization: 'k' } },
-        { method: 'POST', path: '/ok', headers: { authorization: 'k', 'content-type': 'application/json' }, body: '{"a":1}' },
+        {
+          method: 'POST',
+          path: '/ok',
+          headers: { authorization: 'k', 'content-type': 'application/json' },
+          body: '{"a":1}',
+        },
       ],
       options,
     );
@@ -55,6 +60,8 @@ describe('runLoad', () => {
   });
 
   it('fails when no request succeeds', async () => {
-    await expect(runLoad(origin, [{ method: 'GET', path: '/down', headers: {} }], options)).rejects.toThrow(/no 2xx response from .*\/down/);
+    await expect(runLoad(origin, [{ method: 'GET', path: '/down', headers: {} }], options)).rejects.toThrow(
+      /no 2xx response from .*\/down/,
+    );
   });
 });

@@ -43,7 +43,11 @@ class LatencyLog {
 }
 
 /** Each connection cycles through `requests` in order. */
-export async function runLoad(origin: string, requests: readonly LoadRequest[], options: LoadOptions): Promise<LoadResult> {
+export async function runLoad(
+  origin: string,
+  requests: readonly LoadRequest[],
+  options: LoadOptions,
+): Promise<LoadResult> {
   if (requests.length === 0) throw new Error('runLoad needs at least one request');
   const latencies = new LatencyLog();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -56,7 +60,8 @@ export async function runLoad(origin: string, requests: readonly LoadRequest[], 
         sampleInt: Math.min(1000, options.durationSeconds * 1000),
         requests: requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
       },
-      (error: unknown, finished: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished)),
+      (error: unknown, finished: autocannon.Result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished),
     );
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       if (statusCode >= 200 && statusCode < 300) latencies.add(responseTime);
@@ -64,7 +69,9 @@ export async function runLoad(origin: string, requests: readonly LoadRequest[], 
   });
   const failures = result.non2xx + result.errors + result.timeouts;
   if (latencies.length === 0) {
-    throw new Error(`no 2xx response from ${origin}${requests[0]!.path} (${failures} failures: non-2xx ${result.non2xx}, errors ${result.errors})`);
+    throw new Error(
+      `no 2xx response from ${origin}${requests[0]!.path} (${failures} failures: non-2xx ${result.non2xx}, errors ${result.errors})`,
+    );
   }
   const sorted = latencies.sorted();
   return {

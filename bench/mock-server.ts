@@ -5,7 +5,8 @@ import { startMock } from '../mocks/src/server.ts';
 import { benchSeed } from './bench-seed.ts';
 
 const projects = Number(process.env.BENCH_PROJECTS ?? 1_000);
-if (!Number.isInteger(projects) || projects < 0) throw new Error(`BENCH_PROJECTS must be a whole number, got ${process.env.BENCH_PROJECTS}`);
+if (!Number.isInteger(projects) || projects < 0)
+  throw new Error(`BENCH_PROJECTS must be a whole number, got ${process.env.BENCH_PROJECTS}`);
 const mock = await startMock({
   port: Number(process.env.PORT ?? 0),
   host: '127.0.0.1',

@@ -16,7 +16,9 @@ describe('Prism as benchmarked', () => {
   it('serves the contract example under /api, forked from its CLI, and is stopped whole', async () => {
     document = await writePrismDocument();
     server = await startPrism(document.path);
-    const list = await httpRequest(`${server.origin}/api/integration/projects?page=0&pageSize=100`, { headers: { ...apiKeyHeaders(), 'content-type': 'application/json' } });
+    const list = await httpRequest(`${server.origin}/api/integration/projects?page=0&pageSize=100`, {
+      headers: { ...apiKeyHeaders(), 'content-type': 'application/json' },
+    });
     expect(list.status).toBe(200);
     expect(JSON.parse(list.body).data).toHaveLength(1);
     const tree = processTree(server.pid);

@@ -33,7 +33,9 @@ export function isRunning(pid: number): boolean {
 export function cpuSeconds(pid: number): number {
   return processTree(pid).reduce((sum, member) => {
     // Fields after the parenthesised command name; utime and stime are the 14th and 15th of the line.
-    const fields = readProc(`/proc/${member}/stat`).replace(/^.*\) /s, '').split(' ');
+    const fields = readProc(`/proc/${member}/stat`)
+      .replace(/^.*\) /s, '')
+      .split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
     if (!Number.isFinite(ticks)) throw new Error(`unexpected /proc/${member}/stat`);
     // Linux reports these in USER_HZ, 100 per second on every architecture's userspace ABI.

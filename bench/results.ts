@@ -48,17 +48,30 @@ export interface LoadMedian {
 
 export interface Summary {
   load: LoadMedian[];
-  ratios: { scenario: string; mockOverBare: number; mockOverFloor: number; mockOverPrism: number; bareOverPrism: number }[];
+  ratios: {
+    scenario: string;
+    mockOverBare: number;
+    mockOverFloor: number;
+    mockOverPrism: number;
+    bareOverPrism: number;
+  }[];
   servers: { server: ServerId; startupMs: number; peakMemoryBytes: number }[];
   mockViaTsxStartupMs: number;
-  validators: { label: string; example: string; bodyBytes: number; compiledPerSecond: number; validateResponsePerSecond: number }[];
+  validators: {
+    label: string;
+    example: string;
+    bodyBytes: number;
+    compiledPerSecond: number;
+    validateResponsePerSecond: number;
+  }[];
   scale: {
     projects: number;
     requestsPerSecond: number;
     p50Ms: number;
     p99Ms: number;
     serverCpuMicrosPerResponse: number;
-    firstSearchMs: number;    peakMemoryBytes: number;
+    firstSearchMs: number;
+    peakMemoryBytes: number;
     startupMs: number;
     failures: number;
   }[];

@@ -20,7 +20,12 @@ function searchRequests(): LoadRequest[] {
 }
 
 /** One mock seeded with `projects` projects, searched in turn for every term of SEARCH_TERMS. */
-export async function measureScale(launchMock: MockLauncher, projects: number, options: LoadOptions, log: (line: string) => void): Promise<ScaleRun> {
+export async function measureScale(
+  launchMock: MockLauncher,
+  projects: number,
+  options: LoadOptions,
+  log: (line: string) => void,
+): Promise<ScaleRun> {
   const server = await launchMock(projects);
   try {
     const requests = searchRequests();
@@ -31,10 +36,15 @@ export async function measureScale(launchMock: MockLauncher, projects: number, o
       const response = await conformingResponse(server.origin, request, LIST, `${server.name} (${projects} projects)`);
       firstSearchMs = Math.max(firstSearchMs, performance.now() - started);
       const total = (response.json as { pagination?: { totalCount?: number } }).pagination?.totalCount ?? 0;
-      if (total === 0) throw new Error(`${request.path} found nothing among ${projects} projects: the search would measure an empty scan`);
+      if (total === 0)
+        throw new Error(
+          `${request.path} found nothing among ${projects} projects: the search would measure an empty scan`,
+        );
     }
     const load = await loadServer(server, requests, options);
-    log(`  search over ${projects} projects: ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.p99Ms.toFixed(2)} ms${load.failures ? `, ${load.failures} FAILED` : ''}`);
+    log(
+      `  search over ${projects} projects: ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.p99Ms.toFixed(2)} ms${load.failures ? `, ${load.failures} FAILED` : ''}`,
+    );
     return { projects, startupMs: server.startupMs, peakMemoryBytes: server.peakMemoryBytes(), firstSearchMs, load };
   } finally {
     await server.stop();

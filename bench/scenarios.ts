@@ -19,7 +19,11 @@ export interface Scenario {
 }
 
 async function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as Record<string, unknown>;
@@ -29,25 +33,45 @@ async function postJson(url: string, headers: Record<string, string>, body: unkn
 async function completedFundRun(origin: string, headers: Record<string, string>): Promise<string> {
   const form = new FormData();
   form.append('files', new Blob(['%PDF-1.4\n% bench data room\n'], { type: 'application/pdf' }), 'bench-report.pdf');
-  const uploaded = await fetch(`${origin}${API_PREFIX}/integrationfund/fund/upload`, { method: 'POST', headers, body: form });
+  const uploaded = await fetch(`${origin}${API_PREFIX}/integrationfund/fund/upload`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
   const uploadText = await uploaded.text();
   if (!uploaded.ok) throw new Error(`fund upload answered ${uploaded.status}: ${uploadText.slice(0, 500)}`);
   const folderPath = (JSON.parse(uploadText) as { data: { folderPath: string } }).data.folderPath;
   const runRequest = { ...(exampleValue('FundRunRequest') as Record<string, unknown>), folderPath };
-  const run = (await postJson(`${origin}${API_PREFIX}/integrationfund/fund/run`, headers, runRequest)) as { data: { fundExtractionId: string } };
+  const run = (await postJson(`${origin}${API_PREFIX}/integrationfund/fund/run`, headers, runRequest)) as {
+    data: { fundExtractionId: string };
+  };
   await postJson(`${origin}/__mock/settle`, {}, {});
   return run.data.fundExtractionId;
 }
 
-const listRequest = (pageSize: number) => async (_origin: string, headers: Record<string, string>): Promise<LoadRequest> => ({
-  method: 'GET',
-  path: `${API_PREFIX}/integration/projects?page=0&pageSize=${pageSize}`,
-  headers: { ...headers, 'content-type': 'application/json' },
-});
+const listRequest =
+  (pageSize: number) =>
+  async (_origin: string, headers: Record<string, string>): Promise<LoadRequest> => ({
+    method: 'GET',
+    path: `${API_PREFIX}/integration/projects?page=0&pageSize=${pageSize}`,
+    headers: { ...headers, 'content-type': 'application/json' },
+  });
 
 export const SCENARIOS: readonly Scenario[] = [
-  { id: 'list-10', label: 'company list, page size 10', method: 'get', path: '/integration/projects', prepare: listRequest(10) },
-  { id: 'list-100', label: 'company list, page size 100', method: 'get', path: '/integration/projects', prepare: listRequest(100) },
+  {
+    id: 'list-10',
+    label: 'company list, page size 10',
+    method: 'get',
+    path: '/integration/projects',
+    prepare: listRequest(10),
+  },
+  {
+    id: 'list-100',
+    label: 'company list, page size 100',
+    method: 'get',
+    path: '/integration/projects',
+    prepare: listRequest(100),
+  },
   {
     id: 'fund-detail',
     label: 'fund detail (completed run)',

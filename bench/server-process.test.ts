@@ -17,11 +17,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 describe('server processes', () => {
   it('starts the bare server, times its start-up, reads its peak memory and stops it', async () => {
     const recording = join(dir, 'recording.json');
-    writeRecording(recording, [{ method: 'GET', url: '/api/x?a=1', status: 200, contentType: 'application/json', body: '{"ok":true}' }]);
+    writeRecording(recording, [
+      { method: 'GET', url: '/api/x?a=1', status: 200, contentType: 'application/json', body: '{"ok":true}' },
+    ]);
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const server = await startServer({
@@ -55,7 +56,13 @@ describe('server processes', () => {
       `spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });`,
       `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1');`,
     ].join('\n');
-    const server = await startServer({ name: 'forking', command: process.execPath, args: ['-e', script], origin: `http://127.0.0.1:${port}`, probe: { path: '/' } });
+    const server = await startServer({
+      name: 'forking',
+      command: process.execPath,
+      args: ['-e', script],
+      origin: `http://127.0.0.1:${port}`,
+      probe: { path: '/' },
+    });
     started.push(server);
     const tree = processTree(server.pid);
     expect(tree).toHaveLength(2);
@@ -70,9 +77,16 @@ describe('server processes', () => {
     const port = await freePort();
     // Spins until it has used 300 ms of CPU itself (wall time would depend on how busy the machine is),
     // reading its CPU time between bursts of work: a read per turn made the spin mostly system time.
-    const spin = 'const start = process.cpuUsage().user; while (process.cpuUsage().user - start < 300_000) for (let i = 0; i < 1e6; i++);';
+    const spin =
+      'const start = process.cpuUsage().user; while (process.cpuUsage().user - start < 300_000) for (let i = 0; i < 1e6; i++);';
     const script = `require('node:http').createServer((q, s) => { if (q.url === '/spin') { ${spin} } s.end('ok'); }).listen(${port}, '127.0.0.1')`;
-    const server = await startServer({ name: 'busy', command: process.execPath, args: ['-e', script], origin: `http://127.0.0.1:${port}`, probe: { path: '/' } });
+    const server = await startServer({
+      name: 'busy',
+      command: process.execPath,
+      args: ['-e', script],
+      origin: `http://127.0.0.1:${port}`,
+      probe: { path: '/' },
+    });
     started.push(server);
     const before = server.cpuSeconds();
     await httpRequest(`${server.origin}/spin`, { timeoutMs: 10_000 });
@@ -97,7 +111,14 @@ describe('server processes', () => {
     const port = await freePort();
     const script = `require('node:http').createServer((q, s) => s.writeHead(503).end('not yet')).listen(${port}, '127.0.0.1')`;
     await expect(
-      startServer({ name: 'unready', command: process.execPath, args: ['-e', script], origin: `http://127.0.0.1:${port}`, probe: { path: '/' }, readyTimeoutMs: 800 }),
+      startServer({
+        name: 'unready',
+        command: process.execPath,
+        args: ['-e', script],
+        origin: `http://127.0.0.1:${port}`,
+        probe: { path: '/' },
+        readyTimeoutMs: 800,
+      }),
     ).rejects.toThrow(/unready did not answer .* with 2xx within 800 ms \(last: HTTP 503: not yet\)/);
     await expect(httpRequest(`http://127.0.0.1:${port}/`, { timeoutMs: 500 })).rejects.toThrow();
   });

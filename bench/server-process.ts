@@ -33,7 +33,9 @@ export interface RunningServer {
 const OUTPUT_TAIL_CHARS = 4_000;
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 const live = new Set<ChildProcess>();

@@ -20,7 +20,10 @@ export function apiKeyHeaders(): Record<string, string> {
   return { authorization: defaultCredentials().apiKey };
 }
 
-const readyProbe = () => ({ path: `${API_PREFIX}/integration/projects?page=0&pageSize=10`, headers: { ...apiKeyHeaders(), 'content-type': 'application/json' } });
+const readyProbe = () => ({
+  path: `${API_PREFIX}/integration/projects?page=0&pageSize=10`,
+  headers: { ...apiKeyHeaders(), 'content-type': 'application/json' },
+});
 
 /** A replay of recorded answers: `bare` (node:http, the recorded bytes) or `floor` (Fastify, the recorded objects). */
 export async function startReplay(id: 'bare' | 'floor', recordingFile: string): Promise<RunningServer> {
@@ -38,11 +41,19 @@ export async function startReplay(id: 'bare' | 'floor', recordingFile: string): 
  * The mock seeded with `projects` generated projects, from the bundle of mock-bundle.ts, with or
  * without its response cache; with BENCH_CPU_PROF=<dir> it writes a CPU profile there when stopped.
  */
-export async function startMockServer(bundle: string, projects: number, responseCache = true, stateFile?: string): Promise<RunningServer> {
+export async function startMockServer(
+  bundle: string,
+  projects: number,
+  responseCache = true,
+  stateFile?: string,
+): Promise<RunningServer> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const nodeOptions = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const label = `${responseCache ? SERVER_LABELS.mock : SERVER_LABELS.uncached}${stateFile ? ', state file on' : ''}`;
-  const env = { ...(responseCache ? {} : { BENCH_RESPONSE_CACHE: 'off' }), ...(stateFile ? { BENCH_STATE_FILE: stateFile } : {}) };
+  const env = {
+    ...(responseCache ? {} : { BENCH_RESPONSE_CACHE: 'off' }),
+    ...(stateFile ? { BENCH_STATE_FILE: stateFile } : {}),
+  };
   return startMockProcess(label, process.execPath, [...nodeOptions, bundle], projects, env);
 }
 
@@ -54,7 +65,13 @@ export async function startMockViaTsx(projects: number): Promise<RunningServer> 
 
 export const MOCK_VIA_TSX = 'stateful mock via tsx loader';
 
-async function startMockProcess(name: string, command: string, args: string[], projects: number, env: Record<string, string> = {}): Promise<RunningServer> {
+async function startMockProcess(
+  name: string,
+  command: string,
+  args: string[],
+  projects: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     name,

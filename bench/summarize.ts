@@ -36,7 +36,8 @@ export function summarize(repetitions: readonly Repetition[], plan: RunPlan): Su
       });
     }
   }
-  const rps = (scenario: string, server: ServerId) => load.find((l) => l.scenario === scenario && l.server === server)?.requestsPerSecond ?? Number.NaN;
+  const rps = (scenario: string, server: ServerId) =>
+    load.find((l) => l.scenario === scenario && l.server === server)?.requestsPerSecond ?? Number.NaN;
   const ratios = scenarioIds.map((scenario) => ({
     scenario,
     mockOverBare: ratio(rps(scenario, 'mock'), rps(scenario, 'bare')),
@@ -76,7 +77,11 @@ export function summarize(repetitions: readonly Repetition[], plan: RunPlan): Su
     ratios,
     servers: servers.map((server) => {
       const runs = serverRuns(repetitions, server);
-      return { server, startupMs: median(runs.map((r) => r.startupMs)), peakMemoryBytes: median(runs.map((r) => r.peakMemoryBytes)) };
+      return {
+        server,
+        startupMs: median(runs.map((r) => r.startupMs)),
+        peakMemoryBytes: median(runs.map((r) => r.peakMemoryBytes)),
+      };
     }),
     mockViaTsxStartupMs: median(repetitions.map((r) => r.mockViaTsxStartupMs)),
     validators,

@@ -20,12 +20,17 @@ const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a');
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 function table(head: string[], rows: string[][]): string {
-  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[], context: TableContext): string {
   const servers = summary.servers.map((s) => s.server);
-  const load = (scenario: string, server: ServerId) => summary.load.find((l) => l.scenario === scenario && l.server === server);
+  const load = (scenario: string, server: ServerId) =>
+    summary.load.find((l) => l.scenario === scenario && l.server === server);
   const loadRows = summary.ratios.map(({ scenario, mockOverBare, mockOverFloor, mockOverPrism }) => [
     context.scenarioLabels[scenario] ?? scenario,
     ...servers.map((s) => int(load(scenario, s)?.requestsPerSecond ?? Number.NaN)),
@@ -42,7 +47,14 @@ export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[]
     `Medians of ${context.repetitions} repetitions; autocannon, ${context.connections} connections, ${context.durationSeconds} s per run; ${context.machine}.`,
     '### Requests per second and latency (p50 / p99 in ms)',
     table(
-      ['request', ...servers.map((s) => `${context.serverLabels[s]} req/s`), 'mock/bare', 'mock/floor', 'mock/Prism', ...servers.map((s) => `${context.serverLabels[s]} p50 / p99`)],
+      [
+        'request',
+        ...servers.map((s) => `${context.serverLabels[s]} req/s`),
+        'mock/bare',
+        'mock/floor',
+        'mock/Prism',
+        ...servers.map((s) => `${context.serverLabels[s]} p50 / p99`),
+      ],
       loadRows,
     ),
     ...context.loadNotes,
@@ -51,7 +63,12 @@ export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[]
       ['request', ...servers.map((s) => context.serverLabels[s]), 'mock/bare', 'mock/floor'],
       summary.ratios.map(({ scenario }) => {
         const cpu = (s: ServerId) => load(scenario, s)?.serverCpuMicrosPerResponse ?? Number.NaN;
-        return [context.scenarioLabels[scenario] ?? scenario, ...servers.map((s) => int(cpu(s))), x(cpu('mock') / cpu('bare')), x(cpu('mock') / cpu('floor'))];
+        return [
+          context.scenarioLabels[scenario] ?? scenario,
+          ...servers.map((s) => int(cpu(s))),
+          x(cpu('mock') / cpu('bare')),
+          x(cpu('mock') / cpu('floor')),
+        ];
       }),
     ),
     '### Start-up (spawn to first successful response) and peak memory (VmHWM)',
@@ -65,11 +82,28 @@ export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[]
     '### Validator throughput (shared contract validator, contract examples)',
     table(
       ['response', 'example', 'bytes', 'compiled Ajv /s', 'validateResponse /s'],
-      summary.validators.map((v) => [v.label, v.example, int(v.bodyBytes), int(v.compiledPerSecond), int(v.validateResponsePerSecond)]),
+      summary.validators.map((v) => [
+        v.label,
+        v.example,
+        int(v.bodyBytes),
+        int(v.compiledPerSecond),
+        int(v.validateResponsePerSecond),
+      ]),
     ),
     '### Company list with search, by number of seeded projects (stateful mock, response cache off)',
     table(
-      ['projects', 'req/s', 'p50 ms', 'p99 ms', 'p99 vs smallest', 'CPU µs/response', 'first search ms', 'peak memory', 'memory vs smallest', 'start-up ms (seeding incl.)'],
+      [
+        'projects',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'p99 vs smallest',
+        'CPU µs/response',
+        'first search ms',
+        'peak memory',
+        'memory vs smallest',
+        'start-up ms (seeding incl.)',
+      ],
       summary.scale.map((s) => [
         int(s.projects),
         int(s.requestsPerSecond),
@@ -84,7 +118,10 @@ export function renderMarkdown(summary: Summary, targets: readonly TargetCheck[]
       ]),
     ),
     '### Targets (issue 7)',
-    table(['target', 'measured', 'met'], targets.map((t) => [t.target, t.measured, t.met ? 'yes' : '**no**'])),
+    table(
+      ['target', 'measured', 'met'],
+      targets.map((t) => [t.target, t.measured, t.met ? 'yes' : '**no**']),
+    ),
   ];
   return `${sections.join('\n\n')}\n`;
 }

@@ -20,9 +20,21 @@ export function evaluateTargets(summary: Summary, listScenarios: readonly string
     const mock = summary.load.find((l) => l.scenario === scenario && l.server === 'mock');
     if (!ratio || !mock) throw new Error(`no measurement of ${scenario}`);
     checks.push(
-      { target: `${scenario}: mock >= ${TARGETS.mockOverPrism}x Prism`, measured: `${fixed(ratio.mockOverPrism)}x (bare: ${fixed(ratio.bareOverPrism)}x)`, met: ratio.mockOverPrism >= TARGETS.mockOverPrism },
-      { target: `${scenario}: mock >= ${TARGETS.mockOverBare * 100}% of bare`, measured: `${fixed(ratio.mockOverBare * 100, 0)}%`, met: ratio.mockOverBare >= TARGETS.mockOverBare },
-      { target: `${scenario}: mock p99 < ${TARGETS.listP99Ms} ms`, measured: `${fixed(mock.p99Ms, 2)} ms`, met: mock.p99Ms < TARGETS.listP99Ms },
+      {
+        target: `${scenario}: mock >= ${TARGETS.mockOverPrism}x Prism`,
+        measured: `${fixed(ratio.mockOverPrism)}x (bare: ${fixed(ratio.bareOverPrism)}x)`,
+        met: ratio.mockOverPrism >= TARGETS.mockOverPrism,
+      },
+      {
+        target: `${scenario}: mock >= ${TARGETS.mockOverBare * 100}% of bare`,
+        measured: `${fixed(ratio.mockOverBare * 100, 0)}%`,
+        met: ratio.mockOverBare >= TARGETS.mockOverBare,
+      },
+      {
+        target: `${scenario}: mock p99 < ${TARGETS.listP99Ms} ms`,
+        measured: `${fixed(mock.p99Ms, 2)} ms`,
+        met: mock.p99Ms < TARGETS.listP99Ms,
+      },
     );
   }
   const fund = summary.validators.find((v) => v.label === 'fund summary');
@@ -41,8 +53,16 @@ export function evaluateTargets(summary: Summary, listScenarios: readonly string
   });
   const mock = summary.servers.find((s) => s.server === 'mock');
   if (!mock) throw new Error('no start-up measurement of the mock');
-  checks.push({ target: `mock start-up < ${TARGETS.startupMs} ms`, measured: `${fixed(mock.startupMs, 0)} ms`, met: mock.startupMs < TARGETS.startupMs });
+  checks.push({
+    target: `mock start-up < ${TARGETS.startupMs} ms`,
+    measured: `${fixed(mock.startupMs, 0)} ms`,
+    met: mock.startupMs < TARGETS.startupMs,
+  });
   const failures = summary.load.reduce((n, l) => n + l.failures, 0) + summary.scale.reduce((n, s) => n + s.failures, 0);
-  checks.push({ target: 'no failed request (non-2xx, error, timeout)', measured: String(failures), met: failures === 0 });
+  checks.push({
+    target: 'no failed request (non-2xx, error, timeout)',
+    measured: String(failures),
+    met: failures === 0,
+  });
   return checks;
 }

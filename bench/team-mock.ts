@@ -24,7 +24,11 @@ export interface TeamMockRun {
   memory: { sessions: number; heapBytesPerSession: number };
 }
 
-async function createRate(bundle: string, stateFile: string | undefined, options: LoadOptions & { warmupSeconds: number }) {
+async function createRate(
+  bundle: string,
+  stateFile: string | undefined,
+  options: LoadOptions & { warmupSeconds: number },
+) {
   const server = await startMockServer(bundle, CREATE_PROJECTS, true, stateFile);
   try {
     const scenario = SCENARIOS.find((s) => s.id === 'create-company')!;
@@ -45,7 +49,12 @@ async function restartTime(bundle: string, dir: string) {
   // The seed is unused when the file exists: no projects generated for the restart.
   const again = await startMockServer(bundle, 0, true, file);
   await again.stop();
-  return { projects: RESTART_PROJECTS, fileBytes: statSync(file).size, firstStartMs: first.startupMs, restartMs: again.startupMs };
+  return {
+    projects: RESTART_PROJECTS,
+    fileBytes: statSync(file).size,
+    firstStartMs: first.startupMs,
+    restartMs: again.startupMs,
+  };
 }
 
 /** Heap growth per session created by a first request, in this process, after full collections. */
@@ -61,7 +70,9 @@ async function sessionMemory() {
   try {
     const before = heap();
     for (let i = 0; i < MEMORY_SESSIONS; i += 1) {
-      const response = await fetch(`${mock.baseUrl}/integration/projects`, { headers: { ...apiKeyHeaders(), 'x-mock-session': `bench-${i}` } });
+      const response = await fetch(`${mock.baseUrl}/integration/projects`, {
+        headers: { ...apiKeyHeaders(), 'x-mock-session': `bench-${i}` },
+      });
       if (response.status !== 200) throw new Error(`session bench-${i}: HTTP ${response.status}`);
       await response.arrayBuffer();
     }
@@ -71,14 +82,22 @@ async function sessionMemory() {
   }
 }
 
-export async function measureTeamMock(bundle: string, options: LoadOptions & { warmupSeconds: number }, log: (line: string) => void): Promise<TeamMockRun> {
+export async function measureTeamMock(
+  bundle: string,
+  options: LoadOptions & { warmupSeconds: number },
+  log: (line: string) => void,
+): Promise<TeamMockRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-team-mock-'));
   try {
     const off = await createRate(bundle, undefined, options);
     const on = await createRate(bundle, join(dir, 'create.state'), options);
-    log(`  create company: ${Math.round(off.requestsPerSecond)} req/s without a state file, ${Math.round(on.requestsPerSecond)} req/s with one`);
+    log(
+      `  create company: ${Math.round(off.requestsPerSecond)} req/s without a state file, ${Math.round(on.requestsPerSecond)} req/s with one`,
+    );
     const restart = await restartTime(bundle, dir);
-    log(`  restart on ${restart.projects} projects (${Math.round(restart.fileBytes / 1e6)} MB file): ${Math.round(restart.restartMs)} ms`);
+    log(
+      `  restart on ${restart.projects} projects (${Math.round(restart.fileBytes / 1e6)} MB file): ${Math.round(restart.restartMs)} ms`,
+    );
     const memory = await sessionMemory();
     log(`  memory: ${Math.round(memory.heapBytesPerSession / 1024)} KiB of heap per session`);
     return { create: { off, on }, restart, memory };

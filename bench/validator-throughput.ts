@@ -58,7 +58,11 @@ export function callsPerSecond(check: () => boolean, seconds: number): number {
   return timedCalls(check, seconds);
 }
 
-export function measureValidator(testCase: ValidatorCase, seconds: number, validator = contractValidator()): ValidatorThroughput {
+export function measureValidator(
+  testCase: ValidatorCase,
+  seconds: number,
+  validator = contractValidator(),
+): ValidatorThroughput {
   const { name, body } = responseExample(validator, testCase.path);
   const first = validator.validateResponse('get', testCase.path, 200, body);
   if (!first.valid) throw new Error(`example ${name} does not validate: ${JSON.stringify(first.violations)}`);
@@ -69,6 +73,9 @@ export function measureValidator(testCase: ValidatorCase, seconds: number, valid
     example: name,
     bodyBytes: Buffer.byteLength(JSON.stringify(body)),
     compiledPerSecond: callsPerSecond(() => compiled(body) as boolean, seconds),
-    validateResponsePerSecond: callsPerSecond(() => validator.validateResponse('get', testCase.path, 200, body).valid, seconds),
+    validateResponsePerSecond: callsPerSecond(
+      () => validator.validateResponse('get', testCase.path, 200, body).valid,
+      seconds,
+    ),
   };
 }

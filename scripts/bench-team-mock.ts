@@ -13,10 +13,24 @@ try {
   const runs: TeamMockRun[] = [];
   for (let rep = 1; rep <= config.repetitions; rep++) {
     log(`repetition ${rep}/${config.repetitions}, load average ${loadavg()[0]!.toFixed(2)}`);
-    runs.push(await measureTeamMock(bundle.path, { durationSeconds: config.durationSeconds, connections: config.connections, warmupSeconds: config.warmupSeconds }, log));
+    runs.push(
+      await measureTeamMock(
+        bundle.path,
+        {
+          durationSeconds: config.durationSeconds,
+          connections: config.connections,
+          warmupSeconds: config.warmupSeconds,
+        },
+        log,
+      ),
+    );
   }
   process.stdout.write(teamMockMarkdown(runs));
-  process.stdout.write(`\nLoad average after: ${loadavg().map((l) => l.toFixed(2)).join(', ')}\n`);
+  process.stdout.write(
+    `\nLoad average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}\n`,
+  );
   process.stdout.write(`${JSON.stringify(runs)}\n`);
 } finally {
   await stopAllServers();

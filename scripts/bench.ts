@@ -16,7 +16,14 @@ import { measureScale } from '../bench/scale.ts';
 import { LIST_SCENARIOS, SCENARIOS } from '../bench/scenarios.ts';
 import { stopAllServers } from '../bench/server-process.ts';
 import { measureTeamMock, teamMockMarkdown, type TeamMockRun } from '../bench/team-mock.ts';
-import { MOCK_VIA_TSX, SERVER_LABELS, startMockServer, startMockViaTsx, startPrism, startReplay } from '../bench/servers.ts';
+import {
+  MOCK_VIA_TSX,
+  SERVER_LABELS,
+  startMockServer,
+  startMockViaTsx,
+  startPrism,
+  startReplay,
+} from '../bench/servers.ts';
 import { summarize, type RunPlan } from '../bench/summarize.ts';
 import { renderMarkdown } from '../bench/table.ts';
 import { evaluateTargets } from '../bench/targets.ts';
@@ -45,7 +52,9 @@ async function main(): Promise<number> {
     const launchMock: MockLauncher = (projects) => startMockServer(bundlePath, projects);
     // Search at scale is measured without kept answers: what a search costs, not what a repeat does.
     const launchUncached: MockLauncher = (projects) => startMockServer(bundlePath, projects, false);
-    log(`preparing ${SCENARIOS.length} requests on the mock (${COMPARISON_PROJECTS} projects) and recording its answers`);
+    log(
+      `preparing ${SCENARIOS.length} requests on the mock (${COMPARISON_PROJECTS} projects) and recording its answers`,
+    );
     const { prepared, recording } = await prepareScenarios(launchMock, SCENARIOS, COMPARISON_PROJECTS);
     const recordingFile = join(workDir, 'recording.json');
     writeRecording(recordingFile, recording);
@@ -79,7 +88,15 @@ async function main(): Promise<number> {
         const server = await start();
         log(`  ${server.name} answered after ${Math.round(server.startupMs)} ms`);
         const runs = prepared.filter((p) => scenarios.includes(p.scenario.id));
-        servers.push(await measureServer(id, server, runs, { ...options, projects: COMPARISON_PROJECTS, warmupSeconds: config.warmupSeconds, stateful }, log));
+        servers.push(
+          await measureServer(
+            id,
+            server,
+            runs,
+            { ...options, projects: COMPARISON_PROJECTS, warmupSeconds: config.warmupSeconds, stateful },
+            log,
+          ),
+        );
       }
       const viaTsx = await startMockViaTsx(COMPARISON_PROJECTS);
       await viaTsx.stop();
@@ -108,9 +125,21 @@ async function main(): Promise<number> {
     const results = {
       generatedAt: new Date().toISOString(),
       wallSeconds: (Date.now() - began) / 1000,
-      machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim(), loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
+      machine: {
+        node: process.version,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model.trim(),
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadavg(),
+      },
       config,
-      requests: prepared.map(({ scenario, request }) => ({ id: scenario.id, label: scenario.label, method: request.method, path: request.path, body: request.body })),
+      requests: prepared.map(({ scenario, request }) => ({
+        id: scenario.id,
+        label: scenario.label,
+        method: request.method,
+        path: request.path,
+        body: request.body,
+      })),
       summary,
       targets,
       repetitions,

@@ -71,7 +71,9 @@ function mainEntryExternal(extension: string): Plugin {
     name: 'client-main-entry-external',
     setup(context) {
       context.onResolve({ filter: /^\.\/index\.ts$/ }, (args) =>
-        args.importer.endsWith(join('client', 'src', 'node.ts')) ? { path: `./index${extension}`, external: true } : undefined,
+        args.importer.endsWith(join('client', 'src', 'node.ts'))
+          ? { path: `./index${extension}`, external: true }
+          : undefined,
       );
     },
   };
@@ -85,7 +87,9 @@ function mainEntryExternal(extension: string): Plugin {
 const openapiFetchDefault: Plugin = {
   name: 'openapi-fetch-cjs-default',
   setup(context) {
-    context.onResolve({ filter: /^openapi-fetch$/ }, (args) => (args.namespace === 'file' ? { path: 'openapi-fetch', namespace: 'openapi-fetch-default' } : undefined));
+    context.onResolve({ filter: /^openapi-fetch$/ }, (args) =>
+      args.namespace === 'file' ? { path: 'openapi-fetch', namespace: 'openapi-fetch-default' } : undefined,
+    );
     context.onLoad({ filter: /.*/, namespace: 'openapi-fetch-default' }, () => ({
       contents: "module.exports = require('openapi-fetch').default;",
       loader: 'js',
@@ -95,7 +99,14 @@ const openapiFetchDefault: Plugin = {
 };
 
 async function bundle(options: BuildOptions): Promise<Metafile> {
-  const result = await build({ bundle: true, packages: 'external', metafile: true, logLevel: 'silent', legalComments: 'none', ...options });
+  const result = await build({
+    bundle: true,
+    packages: 'external',
+    metafile: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+    ...options,
+  });
   return result.metafile!;
 }
 
@@ -123,11 +134,16 @@ async function declarations(entries: string[], outDir: string, exactOptional: bo
   // File by file: a forced declaration emit of the whole program would also write the imported JSON
   // contract as a type (openapi.d.json.ts), which tsc's normal emit leaves out.
   for (const file of program.getSourceFiles()) {
-    if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file) || file.fileName.endsWith('.json')) continue;
+    if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file) || file.fileName.endsWith('.json'))
+      continue;
     problems.push(...emitDeclarationsOnly(program, file).diagnostics);
   }
   if (problems.length) {
-    const text = ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' });
+    const text = ts.formatDiagnostics(problems, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => ROOT,
+      getNewLine: () => '\n',
+    });
     throw new Error(`tsc could not emit the declarations:\n${text}`);
   }
   await relocate(emitted, outDir, layout, entries);
@@ -173,12 +189,15 @@ async function relocate(emitted: string, outDir: string, layout: Layout, entries
     const from = relative(emitted, join(entry.parentPath, entry.name)).split(sep).join('/');
     const to = place(from);
     const imports: string[] = [];
-    const text = (await readFile(join(emitted, from), 'utf8')).replace(/(['"])(\.{1,2}\/[^'"]+)\.ts\1/g, (_, quote: string, specifier: string) => {
-      const target = place(posix.join(posix.dirname(from), `${specifier}.ts`));
-      imports.push(target.replace(/\.ts$/, '.d.ts'));
-      const next = posix.relative(posix.dirname(to), target).replace(/\.ts$/, '.js');
-      return `${quote}${next.startsWith('.') ? next : `./${next}`}${quote}`;
-    });
+    const text = (await readFile(join(emitted, from), 'utf8')).replace(
+      /(['"])(\.{1,2}\/[^'"]+)\.ts\1/g,
+      (_, quote: string, specifier: string) => {
+        const target = place(posix.join(posix.dirname(from), `${specifier}.ts`));
+        imports.push(target.replace(/\.ts$/, '.d.ts'));
+        const next = posix.relative(posix.dirname(to), target).replace(/\.ts$/, '.js');
+        return `${quote}${next.startsWith('.') ? next : `./${next}`}${quote}`;
+      },
+    );
     moved.set(to, { text, imports });
   }
   const reached = new Set<string>();
@@ -227,17 +246,30 @@ async function buildClient(): Promise<void> {
   ] as const;
   for (const { dir, format, type } of formats) {
     const outdir = join(dist, dir);
-    const common = { outdir, format, platform: 'neutral', target: ['es2022', NODE_TARGET], mainFields: ['module', 'main'] } satisfies BuildOptions;
+    const common = {
+      outdir,
+      format,
+      platform: 'neutral',
+      target: ['es2022', NODE_TARGET],
+      mainFields: ['module', 'main'],
+    } satisfies BuildOptions;
     // The main entry stays free of Node modules; the Node entry imports the built main entry.
     const interop = format === 'cjs' ? [openapiFetchDefault] : [];
     const main = await bundle({ ...common, entryPoints: [entries[0]!], plugins: interop });
-    if (Object.keys(main.inputs).some((input) => input.startsWith('node:'))) throw new Error('the client main entry imports a Node module');
+    if (Object.keys(main.inputs).some((input) => input.startsWith('node:')))
+      throw new Error('the client main entry imports a Node module');
     const node = await bundle({ ...common, entryPoints: [entries[1]!], plugins: [mainEntryExternal('.js')] });
-    checkDependencies(manifest, { inputs: { ...main.inputs, ...node.inputs }, outputs: { ...main.outputs, ...node.outputs } });
+    checkDependencies(manifest, {
+      inputs: { ...main.inputs, ...node.inputs },
+      outputs: { ...main.outputs, ...node.outputs },
+    });
     await writeFile(join(dist, dir, 'package.json'), `${JSON.stringify({ type })}\n`);
   }
   await declarations(entries, join(dist, 'esm'), true, CLIENT_LAYOUT);
-  await cp(join(dist, 'esm'), join(dist, 'cjs'), { recursive: true, filter: (src) => !src.endsWith('.js') && !src.endsWith('package.json') });
+  await cp(join(dist, 'esm'), join(dist, 'cjs'), {
+    recursive: true,
+    filter: (src) => !src.endsWith('.js') && !src.endsWith('package.json'),
+  });
 }
 
 /** In the mock's bundle, its documents are the package's generated/ folder, beside dist/ (mocks/src/documents-dir.ts). */
@@ -251,7 +283,11 @@ const documentsDirOfPackage: Plugin = {
   },
 };
 
-async function buildNodeBin(name: 'mock' | 'conformance', entries: string[], plugins: Plugin[] = []): Promise<{ dist: string }> {
+async function buildNodeBin(
+  name: 'mock' | 'conformance',
+  entries: string[],
+  plugins: Plugin[] = [],
+): Promise<{ dist: string }> {
   const { dist, manifest } = await fresh(name);
   const metafile = await bundle({
     entryPoints: entries.map((entry) => at(entry)),
@@ -302,7 +338,9 @@ export async function buildPackages(names: readonly PackageName[] = PACKAGE_NAME
   for (const name of names) {
     const manifest = await readJson<Manifest>(at('packages', name, 'package.json'));
     if (manifest.version !== version) {
-      throw new Error(`${manifest.name} is version ${manifest.version}, the contract's info.version is ${version}: set the package's version to it`);
+      throw new Error(
+        `${manifest.name} is version ${manifest.version}, the contract's info.version is ${version}: set the package's version to it`,
+      );
     }
   }
   sourceFiles.clear();

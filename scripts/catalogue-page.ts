@@ -9,7 +9,12 @@ import type { Rule } from '../conformance/src/live/rule.ts';
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
 
 function needsText(needs: Needs, rule: Rule): string {
-  const all = [needs.writes && 'writes', needs.accessToken && 'access token', needs.secondUser && 'second user', needs.receiver && 'webhook receiver'].filter(Boolean);
+  const all = [
+    needs.writes && 'writes',
+    needs.accessToken && 'access token',
+    needs.secondUser && 'second user',
+    needs.receiver && 'webhook receiver',
+  ].filter(Boolean);
   const uses = rule.uses?.length ? `; uses ${rule.uses.join(', ')}` : '';
   return `${all.join(', ') || 'read only'}${uses}`;
 }
@@ -29,15 +34,30 @@ export function catalogueMarkdown(): string {
     '',
   ];
   for (const area of areas) {
-    lines.push(`## ${area}`, '', '| id | rule | specification | operations | cost | needs |', '| --- | --- | --- | --- | --- | --- |');
+    lines.push(
+      `## ${area}`,
+      '',
+      '| id | rule | specification | operations | cost | needs |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
     for (const r of catalogue.filter((rule) => rule.area === area)) {
       const title = r.gap ? `${r.title} (warning only: ${r.gap})` : r.title;
-      lines.push(`| \`${r.id}\` | ${cell(title)} | ${cell(r.spec)} | ${r.operations.join(', ') || 'every answer of the run'} | ${formatCost(r.cost)} | ${needsText(r.needs, r)} |`);
+      lines.push(
+        `| \`${r.id}\` | ${cell(title)} | ${cell(r.spec)} | ${r.operations.join(', ') || 'every answer of the run'} | ${formatCost(r.cost)} | ${needsText(r.needs, r)} |`,
+      );
     }
     lines.push('');
   }
-  lines.push('## Shared records', '', 'Made at most once per run, named with the run id, listed in the report.', '', '| name | what | cost |', '| --- | --- | --- |');
-  for (const [name, f] of Object.entries(FIXTURES)) lines.push(`| ${name} | ${cell(f.title)} | ${formatCost(f.cost)} |`);
+  lines.push(
+    '## Shared records',
+    '',
+    'Made at most once per run, named with the run id, listed in the report.',
+    '',
+    '| name | what | cost |',
+    '| --- | --- | --- |',
+  );
+  for (const [name, f] of Object.entries(FIXTURES))
+    lines.push(`| ${name} | ${cell(f.title)} | ${formatCost(f.cost)} |`);
   lines.push('');
   return lines.join('\n');
 }

@@ -30,7 +30,8 @@ export function remoteAssets(html: string): string[] {
 
 /** The page with the Redoc badge inlined and the CSP added; throws if a remote asset remains. */
 export function makeSelfContained(html: string): string {
-  if (!/<head>/i.test(html)) throw new Error('The built documentation page has no <head>; is it a redocly build-docs page?');
+  if (!/<head>/i.test(html))
+    throw new Error('The built documentation page has no <head>; is it a redocly build-docs page?');
   let page = html;
   for (const url of REDOC_LOGOS) page = page.split(url).join(BADGE);
   // The empty icon spares the browser its /favicon.ico request.

@@ -8,6 +8,7 @@ export const SITE_CSS = [
 
 /** The page with SITE_CSS as the last style of its <head>, so it wins over Redoc's own. */
 export function withSiteStyle(html: string): string {
-  if (!/<\/head>/i.test(html)) throw new Error('The built documentation page has no </head>; is it a redocly build-docs page?');
+  if (!/<\/head>/i.test(html))
+    throw new Error('The built documentation page has no </head>; is it a redocly build-docs page?');
   return html.replace(/<\/head>/i, `<style id="site-style">\n${SITE_CSS}\n</style>\n</head>`);
 }

@@ -57,7 +57,10 @@ async function docsSource(contractPath = CONTRACT, pagesDir = DOCS_PAGES): Promi
   const contract = JSON.parse(await readFile(contractPath, 'utf8')) as Record<string, unknown>;
   // Open questions are gathered from the contract alone, then appended after the pages.
   const text = `${JSON.stringify(withOpenQuestions(withPages(contract, await readDocsPages(pagesDir))), null, 2)}\n`;
-  const hash = createHash('sha256').update(text).update(JSON.stringify(REDOC_OPTIONS)).update(JSON.stringify(BUILD_ENV));
+  const hash = createHash('sha256')
+    .update(text)
+    .update(JSON.stringify(REDOC_OPTIONS))
+    .update(JSON.stringify(BUILD_ENV));
   for (const file of [OFFLINE, STYLE, REDOCLY_PACKAGE]) hash.update(await readFile(file));
   return { text, hash: hash.digest('hex') };
 }
@@ -77,7 +80,16 @@ async function writeSite(out: string, { text, hash }: DocsSource): Promise<strin
     const source = join(work, 'openapi.json');
     await writeFile(source, text);
     const built = join(work, 'index.html');
-    const args = [REDOCLY, 'build-docs', source, '--inlineBundle', '--output', built, '--openapi', JSON.stringify(REDOC_OPTIONS)];
+    const args = [
+      REDOCLY,
+      'build-docs',
+      source,
+      '--inlineBundle',
+      '--output',
+      built,
+      '--openapi',
+      JSON.stringify(REDOC_OPTIONS),
+    ];
     try {
       await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...BUILD_ENV }, maxBuffer: 1 << 24 });
     } catch (e) {
@@ -105,7 +117,10 @@ async function builtHash(out: string): Promise<string | null> {
   const [stamp, isPage] = await Promise.all([
     readFile(join(out, STAMP), 'utf8').catch(() => null),
     // Only existence matters: the page is megabytes, so it is not read.
-    stat(join(out, 'index.html')).then((info) => info.isFile(), () => false),
+    stat(join(out, 'index.html')).then(
+      (info) => info.isFile(),
+      () => false,
+    ),
   ]);
   return stamp === null || !isPage ? null : stamp.trim();
 }

@@ -53,7 +53,8 @@ function locate(segments: string[], node: Json): { area: Area; where: string } {
     case 'components': {
       const [kind = '', ...inner] = rest;
       if (name === 'schemas') return { area: 'Schemas', where: trail([kind, ...inner]) };
-      if (name === 'securitySchemes') return { area: 'Service and authentication', where: `Security scheme ${trail([kind, ...inner])}` };
+      if (name === 'securitySchemes')
+        return { area: 'Service and authentication', where: `Security scheme ${trail([kind, ...inner])}` };
       const label = name === 'parameters' ? 'Parameter' : name === 'responses' ? 'Response' : name;
       return { area: 'Parameters and responses', where: `${label} ${trail([kind, ...inner])}` };
     }

@@ -9,7 +9,12 @@ import { BANNER, ROOT, bundleContract, serializeBundle, writeOutput } from './bu
 
 async function render(): Promise<Map<string, string>> {
   const doc = await bundleContract();
-  const ast = await openapiTS(doc as never, { alphabetize: false, exportType: true, defaultNonNullable: false, emptyObjectsUnknown: true });
+  const ast = await openapiTS(doc as never, {
+    alphabetize: false,
+    exportType: true,
+    defaultNonNullable: false,
+    emptyObjectsUnknown: true,
+  });
   const types = `/* ${BANNER} */\n/* Types from openapi-typescript: paths, webhooks, components, operations. */\n\n${astToString(ast)}`;
   const control = load(await readFile(`${ROOT}mocks/control-api.openapi.yaml`, 'utf8'));
   return new Map([
@@ -34,7 +39,9 @@ async function main(): Promise<void> {
     }
   }
   if (stale.length > 0) {
-    console.error(`generated/ is out of date with openapi/ or mocks/control-api.openapi.yaml: ${stale.join(', ')}. Run \`npm run generate\` and commit.`);
+    console.error(
+      `generated/ is out of date with openapi/ or mocks/control-api.openapi.yaml: ${stale.join(', ')}. Run \`npm run generate\` and commit.`,
+    );
     process.exit(1);
   }
   if (check) console.log('generated/ is up to date with openapi/ and mocks/control-api.openapi.yaml.');

@@ -16,12 +16,16 @@ let parsedOptions: TypeScript.CompilerOptions | undefined;
 /** The compiler options of the project's tsconfig.json, read once per process. */
 export function projectOptions(): TypeScript.CompilerOptions {
   if (!parsedOptions) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(TSCONFIG, {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      TSCONFIG,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+        },
       },
-    });
+    );
     if (!parsed) throw new Error('tsconfig.json could not be read.');
     parsedOptions = parsed.options;
   }
@@ -38,7 +42,10 @@ const libFiles = new Map<string, TypeScript.SourceFile | undefined>();
  * from `files` when given (a caller keeps that map only while those files cannot change). A parse
  * depends on the text, the language version and the module format, which make the key.
  */
-export function sharingHost(options: TypeScript.CompilerOptions, files?: Map<string, TypeScript.SourceFile | undefined>): TypeScript.CompilerHost {
+export function sharingHost(
+  options: TypeScript.CompilerOptions,
+  files?: Map<string, TypeScript.SourceFile | undefined>,
+): TypeScript.CompilerHost {
   const host = ts.createCompilerHost(options);
   const parse = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {

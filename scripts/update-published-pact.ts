@@ -10,6 +10,8 @@ try {
   await copyFile(from, to);
   console.log(`${to} updated from ${from}`);
 } catch (error) {
-  console.error(`pact:update-published: cannot copy ${from} (run npm run test:pact first): ${(error as NodeJS.ErrnoException).code ?? error}`);
+  console.error(
+    `pact:update-published: cannot copy ${from} (run npm run test:pact first): ${(error as NodeJS.ErrnoException).code ?? error}`,
+  );
   process.exitCode = 1;
 }

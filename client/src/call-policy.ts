@@ -27,17 +27,24 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503
 export function checkedTimeout(value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
-    throw IntegrationError.refused('Invalid timeout', `timeoutMs must be a finite number of milliseconds > 0, got ${value}.`);
+    throw IntegrationError.refused(
+      'Invalid timeout',
+      `timeoutMs must be a finite number of milliseconds > 0, got ${value}.`,
+    );
   }
   return value;
 }
 
-export function checkedRetry(value: RetryOptions | boolean | undefined, fallback: Required<RetryOptions> | false): Required<RetryOptions> | false {
+export function checkedRetry(
+  value: RetryOptions | boolean | undefined,
+  fallback: Required<RetryOptions> | false,
+): Required<RetryOptions> | false {
   if (value === undefined) return fallback;
   if (value === false) return false;
   const merged = { ...DEFAULT_RETRY, ...(fallback || {}), ...(value === true ? {} : value) };
   for (const [name, n] of Object.entries(merged)) {
-    if (!Number.isInteger(n) || n < 0) throw IntegrationError.refused('Invalid retry option', `retry.${name} must be a whole number ≥ 0, got ${n}.`);
+    if (!Number.isInteger(n) || n < 0)
+      throw IntegrationError.refused('Invalid retry option', `retry.${name} must be a whole number ≥ 0, got ${n}.`);
   }
   return merged;
 }
@@ -88,7 +95,10 @@ function timedOut(request: Request, timeoutMs: number, cause: unknown): Integrat
  * a network failure or a retryable status, waiting `Retry-After` when the answer gives one (up to
  * `maxDelayMs`) and an exponential backoff with jitter otherwise. The caller's signal stops everything.
  */
-export function fetchWithPolicy(fetch: (request: Request) => Promise<Response>, policy: CallPolicy): (request: Request) => Promise<Response> {
+export function fetchWithPolicy(
+  fetch: (request: Request) => Promise<Response>,
+  policy: CallPolicy,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const callerSignal = request.signal;
     const retries = policy.retry ? policy.retry.retries : 0;

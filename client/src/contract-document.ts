@@ -41,4 +41,3 @@ export function contractFact<T>(pointer: string, key: string, guard: (value: unk
 }
 
 export const isPositiveInteger = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
-

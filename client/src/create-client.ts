@@ -8,8 +8,22 @@ import { envelopeMiddleware } from './envelope-middleware.ts';
 import type { NormalizedEnvelope } from './envelope.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { ANALYSIS_POLL_SECTIONS, waitForAnalysis, type WaitForAnalysisOptions } from './analysis-polling.ts';
-import { checkedRetry, checkedTimeout, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, fetchWithPolicy, type RetryOptions } from './call-policy.ts';
-import { checkFolderRoom, fundUploadForm, preparedFundFiles, type FundFile, type FundFilePart, type PathReader } from './fund-files.ts';
+import {
+  checkedRetry,
+  checkedTimeout,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  fetchWithPolicy,
+  type RetryOptions,
+} from './call-policy.ts';
+import {
+  checkFolderRoom,
+  fundUploadForm,
+  preparedFundFiles,
+  type FundFile,
+  type FundFilePart,
+  type PathReader,
+} from './fund-files.ts';
 import { waitForFundRun, type WaitForFundRunOptions } from './fund-run-polling.ts';
 import { IntegrationError } from './integration-error.ts';
 import { type ApiClient, type JsonBody, type Query, type Result, resultOf } from './operation-types.ts';
@@ -88,14 +102,23 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
   const clientRetry = checkedRetry(options.retry, DEFAULT_RETRY);
 
   /** The per-call request options: the caller's signal and a fetch with this call's time limit and retries. */
-  function init(opts: CallOptions, kind: CallKind): { signal?: AbortSignal; fetch: (request: Request) => Promise<Response> } {
+  function init(
+    opts: CallOptions,
+    kind: CallKind,
+  ): { signal?: AbortSignal; fetch: (request: Request) => Promise<Response> } {
     const timeoutMs = checkedTimeout(opts.timeoutMs, clientTimeout);
     const fallback = kind === 'read' && opts.retry === undefined ? clientRetry : false;
-    const retry = opts.retry === true ? clientRetry || DEFAULT_RETRY : checkedRetry(opts.retry === undefined ? undefined : opts.retry, fallback);
+    const retry =
+      opts.retry === true
+        ? clientRetry || DEFAULT_RETRY
+        : checkedRetry(opts.retry === undefined ? undefined : opts.retry, fallback);
     return { ...(opts.signal ? { signal: opts.signal } : {}), fetch: fetchWithPolicy(baseFetch, { timeoutMs, retry }) };
   }
 
-  const api: ApiClient = createClient<paths>({ baseUrl, fetch: fetchWithPolicy(baseFetch, { timeoutMs: clientTimeout, retry: false }) });
+  const api: ApiClient = createClient<paths>({
+    baseUrl,
+    fetch: fetchWithPolicy(baseFetch, { timeoutMs: clientTimeout, retry: false }),
+  });
   // onResponse runs in reverse order of registration: envelope first, then errors.
   api.use(
     authMiddleware({ apiKey: options.apiKey, accessToken: options.accessToken }),
@@ -107,10 +130,14 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
   /** Files this client stored per folderPath, so the 50-files-per-run limit is checked before sending. */
   const filesInFolder = new Map<string, number>();
 
-  const storedIn = (folderPath: string | undefined) => (folderPath === undefined ? 0 : (filesInFolder.get(folderPath) ?? 0));
+  const storedIn = (folderPath: string | undefined) =>
+    folderPath === undefined ? 0 : (filesInFolder.get(folderPath) ?? 0);
 
   /** One upload call with parts already checked and prepared, so a data room prepares each file once. */
-  async function postFundParts(parts: readonly FundFilePart[], opts: UploadFundFilesOptions): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
+  async function postFundParts(
+    parts: readonly FundFilePart[],
+    opts: UploadFundFilesOptions,
+  ): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
     const call = await api.POST('/integrationfund/fund/upload', {
       // openapi-typescript types binary parts as strings; the FormData built here is what is sent.
       body: fundUploadForm(parts, opts.folderPath) as unknown as Schemas['FundUploadRequest'],
@@ -122,12 +149,21 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     return result;
   }
 
-  async function uploadFundFiles(files: readonly FundFile[], opts: UploadFundFilesOptions = {}): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
+  async function uploadFundFiles(
+    files: readonly FundFile[],
+    opts: UploadFundFilesOptions = {},
+  ): Promise<Result<'/integrationfund/fund/upload', 'post'>> {
     return postFundParts(await preparedFundFiles(files, storedIn(opts.folderPath), readPath), opts);
   }
 
-  async function getFundRunSummary(fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'], opts: CallOptions = {}) {
-    const call = await api.GET('/integrationfund/fund', { params: { query: { fundExtractionId } }, ...init(opts, 'read') });
+  async function getFundRunSummary(
+    fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'],
+    opts: CallOptions = {},
+  ) {
+    const call = await api.GET('/integrationfund/fund', {
+      params: { query: { fundExtractionId } },
+      ...init(opts, 'read'),
+    });
     return resultOf<'/integrationfund/fund', 'get'>(call);
   }
 
@@ -145,7 +181,10 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     },
 
     async searchProjects(keywords: Query<'/integration/project/search', 'get'>['keywords'], opts: CallOptions = {}) {
-      const call = await api.GET('/integration/project/search', { params: { query: { keywords } }, ...init(opts, 'read') });
+      const call = await api.GET('/integration/project/search', {
+        params: { query: { keywords } },
+        ...init(opts, 'read'),
+      });
       return resultOf<'/integration/project/search', 'get'>(call);
     },
 
@@ -155,7 +194,11 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     },
 
     /** Files for a manual-upload analysis. The part names are open in the contract, so the caller builds the form. */
-    async uploadAnalysisFiles(analysisId: operations['uploadAnalysisFiles']['parameters']['header']['analysisid'], form: FormData, opts: CallOptions = {}) {
+    async uploadAnalysisFiles(
+      analysisId: operations['uploadAnalysisFiles']['parameters']['header']['analysisid'],
+      form: FormData,
+      opts: CallOptions = {},
+    ) {
       const call = await api.POST('/integrationfiles/upload', {
         params: { header: { analysisid: analysisId } },
         body: form as unknown as JsonBody<'/integrationfiles/upload', 'post'>,
@@ -169,8 +212,14 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       return resultOf<'/integration/processmessage', 'post'>(call);
     },
 
-    async getAnalysisDetail(analysisId: Query<'/integration/analysis/detail', 'get'>['analysisId'], opts: CallOptions = {}) {
-      const call = await api.GET('/integration/analysis/detail', { params: { query: { analysisId } }, ...init(opts, 'read') });
+    async getAnalysisDetail(
+      analysisId: Query<'/integration/analysis/detail', 'get'>['analysisId'],
+      opts: CallOptions = {},
+    ) {
+      const call = await api.GET('/integration/analysis/detail', {
+        params: { query: { analysisId } },
+        ...init(opts, 'read'),
+      });
       return resultOf<'/integration/analysis/detail', 'get'>(call);
     },
 
@@ -211,10 +260,16 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
      * A whole data room over one or more upload calls: the first call creates the folder (unless
      * `folderPath` is given), the next ones add to it. Every file is checked before the first call.
      */
-    async uploadDataRoom(files: readonly FundFile[], opts: UploadDataRoomOptions = {}): Promise<Schemas['FundUploadResult']> {
+    async uploadDataRoom(
+      files: readonly FundFile[],
+      opts: UploadDataRoomOptions = {},
+    ): Promise<Schemas['FundUploadResult']> {
       const filesPerCall = opts.filesPerCall ?? DEFAULT_FILES_PER_CALL;
       if (!Number.isInteger(filesPerCall) || filesPerCall < 1) {
-        throw IntegrationError.refused('Fund upload refused', `filesPerCall must be a whole number ≥ 1, got ${filesPerCall}.`);
+        throw IntegrationError.refused(
+          'Fund upload refused',
+          `filesPerCall must be a whole number ≥ 1, got ${filesPerCall}.`,
+        );
       }
       const parts = await preparedFundFiles(files, storedIn(opts.folderPath), readPath);
       let folderPath = opts.folderPath;
@@ -242,8 +297,10 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
     getFundRunSummary,
 
     /** Polls the fund read until `completed` or `error` and resolves with that summary. */
-    waitForFundRun: (fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'], opts?: WaitForFundRunOptions) =>
-      waitForFundRun(async (id, signal) => (await getFundRunSummary(id, { signal })).data, fundExtractionId, opts),
+    waitForFundRun: (
+      fundExtractionId: Query<'/integrationfund/fund', 'get'>['fundExtractionId'],
+      opts?: WaitForFundRunOptions,
+    ) => waitForFundRun(async (id, signal) => (await getFundRunSummary(id, { signal })).data, fundExtractionId, opts),
 
     /**
      * Polls the analysis's status until `completed` or `failed` and resolves with its summary. The
@@ -255,7 +312,13 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       opts?: WaitForAnalysisOptions,
     ) =>
       waitForAnalysis(
-        async (id, signal) => (await api.GET('/integration/project/fullreport', { params: { query: { projectId: id, sections: ANALYSIS_POLL_SECTIONS } }, ...init({ signal }, 'read') })).data!.data as Schemas['FullReport'],
+        async (id, signal) =>
+          (
+            await api.GET('/integration/project/fullreport', {
+              params: { query: { projectId: id, sections: ANALYSIS_POLL_SECTIONS } },
+              ...init({ signal }, 'read'),
+            })
+          ).data!.data as Schemas['FullReport'],
         projectId,
         analysisId,
         opts,

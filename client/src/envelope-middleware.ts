@@ -11,7 +11,11 @@ export function envelopeMiddleware(): Middleware {
       const headers = new Headers(response.headers);
       headers.delete('Content-Length');
       headers.set('Content-Type', 'application/json');
-      return new Response(JSON.stringify(normalized), { status: response.status, statusText: response.statusText, headers });
+      return new Response(JSON.stringify(normalized), {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     },
   };
 }

@@ -31,7 +31,9 @@ function errorFromResponse(response: Response, text: string, operation: string):
     code: null,
     title: response.ok ? 'Response is not an envelope' : response.statusText || 'Request failed',
     description: `${operation} answered HTTP ${response.status} with ${
-      text.trim() === '' ? 'an empty body' : `a body that is not the contract's envelope (${contentType}): ${excerpt(text)}`
+      text.trim() === ''
+        ? 'an empty body'
+        : `a body that is not the contract's envelope (${contentType}): ${excerpt(text)}`
     }`,
   });
 }

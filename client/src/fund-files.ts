@@ -63,7 +63,9 @@ function checkedSize(name: string, size: number): number {
 }
 
 const noPathReader: PathReader = async () => {
-  throw new Error('file paths are read only by the Node entry (@portfolio-integration/client/node); pass a File or { name, data }');
+  throw new Error(
+    'file paths are read only by the Node entry (@portfolio-integration/client/node); pass a File or { name, data }',
+  );
 };
 
 async function partFromPath(path: string, readPath: PathReader): Promise<FundFilePart> {
@@ -80,7 +82,11 @@ async function partFrom(file: FundFile, readPath: PathReader): Promise<FundFileP
   if (typeof file === 'string') return partFromPath(file, readPath);
   if (file instanceof File) {
     const type = checkedContentType(file.name, file.type);
-    return { name: file.name, size: checkedSize(file.name, file.size), blob: file.type ? file : new Blob([file], { type }) };
+    return {
+      name: file.name,
+      size: checkedSize(file.name, file.size),
+      blob: file.type ? file : new Blob([file], { type }),
+    };
   }
   if (typeof file !== 'object' || file === null || typeof file.name !== 'string' || file.name === '') {
     throw refuse('each file is a path, a File, or { name, data } with a non-empty name.');
@@ -98,7 +104,11 @@ async function partFrom(file: FundFile, readPath: PathReader): Promise<FundFileP
  * Every file checked (type, size) before any is sent, so a refusal never leaves a partial upload.
  * `alreadyInFolder` counts files this client stored in the target folder earlier.
  */
-export async function preparedFundFiles(files: readonly FundFile[], alreadyInFolder = 0, readPath: PathReader = noPathReader): Promise<FundFilePart[]> {
+export async function preparedFundFiles(
+  files: readonly FundFile[],
+  alreadyInFolder = 0,
+  readPath: PathReader = noPathReader,
+): Promise<FundFilePart[]> {
   if (!Array.isArray(files) || files.length === 0) throw refuse('give at least one file.');
   checkFolderRoom(files.length, alreadyInFolder);
   const parts: FundFilePart[] = [];

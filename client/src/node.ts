@@ -3,7 +3,11 @@
 // its files), so the built entry shares the main one's classes: `instanceof IntegrationError`
 // holds whichever entry threw.
 import { readFundFilePath } from './fund-file-path.ts';
-import { createIntegrationClient as createMainClient, type IntegrationClient, type IntegrationClientOptions } from './index.ts';
+import {
+  createIntegrationClient as createMainClient,
+  type IntegrationClient,
+  type IntegrationClientOptions,
+} from './index.ts';
 
 export * from './index.ts';
 export { readFundFilePath };

@@ -9,7 +9,9 @@ type Method = 'get' | 'post' | 'put';
 
 /** The JSON body of an operation's 200 response, as the contract gives it. */
 export type SuccessBody<P extends keyof paths, M extends Method> =
-  NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+  NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer Body } } } }
+    ? Body
+    : never;
 
 /** What a call resolves to: the normalized envelope with the operation's `data`. */
 export type Result<P extends keyof paths, M extends Method> = NormalizedEnvelope<
@@ -17,7 +19,9 @@ export type Result<P extends keyof paths, M extends Method> = NormalizedEnvelope
 >;
 
 /** The query parameters of an operation. */
-export type Query<P extends keyof paths, M extends Method> = NonNullable<NonNullable<paths[P][M]> extends { parameters: { query?: infer Q } } ? Q : never>;
+export type Query<P extends keyof paths, M extends Method> = NonNullable<
+  NonNullable<paths[P][M]> extends { parameters: { query?: infer Q } } ? Q : never
+>;
 
 /** The JSON request body of an operation. */
 export type JsonBody<P extends keyof paths, M extends Method> =

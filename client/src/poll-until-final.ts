@@ -41,18 +41,43 @@ export async function pollUntilFinal<T>(poll: {
   finalStates: string;
   options: PollOptions<T>;
 }): Promise<T> {
-  const { intervalMs = DEFAULT_POLL_INTERVAL_MS, timeoutMs = DEFAULT_POLL_TIMEOUT_MS, signal, onProgress } = poll.options;
-  for (const [name, value] of [['intervalMs', intervalMs], ['timeoutMs', timeoutMs]] as const) {
+  const {
+    intervalMs = DEFAULT_POLL_INTERVAL_MS,
+    timeoutMs = DEFAULT_POLL_TIMEOUT_MS,
+    signal,
+    onProgress,
+  } = poll.options;
+  for (const [name, value] of [
+    ['intervalMs', intervalMs],
+    ['timeoutMs', timeoutMs],
+  ] as const) {
     if (!Number.isFinite(value) || value < 0) {
-      throw IntegrationError.refused(`Invalid ${poll.caller} option`, `${name} must be a finite number ≥ 0, got ${value}.`);
+      throw IntegrationError.refused(
+        `Invalid ${poll.caller} option`,
+        `${name} must be a finite number ≥ 0, got ${value}.`,
+      );
     }
   }
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   const stopped = (cause: unknown): IntegrationError =>
     signal?.aborted
-      ? new IntegrationError({ kind: 'aborted', status: null, code: null, title: 'Wait aborted', description: `Stopped waiting for ${poll.subject}.`, cause })
-      : new IntegrationError({ kind: 'timeout', status: null, code: null, title: 'Wait timed out', description: `${poll.subject} did not reach ${poll.finalStates} within ${timeoutMs} ms.`, cause });
+      ? new IntegrationError({
+          kind: 'aborted',
+          status: null,
+          code: null,
+          title: 'Wait aborted',
+          description: `Stopped waiting for ${poll.subject}.`,
+          cause,
+        })
+      : new IntegrationError({
+          kind: 'timeout',
+          status: null,
+          code: null,
+          title: 'Wait timed out',
+          description: `${poll.subject} did not reach ${poll.finalStates} within ${timeoutMs} ms.`,
+          cause,
+        });
   try {
     for (;;) {
       combined.throwIfAborted();

@@ -8,7 +8,9 @@ import type { ApiClient, Query } from './operation-types.ts';
 type Schemas = components['schemas'];
 
 /** One page: the projects in `data` and `pagination` exactly as the service returned it. */
-export type ProjectPage = NormalizedEnvelope<Schemas['ProjectListPage']['data']> & { pagination: Schemas['Pagination'] };
+export type ProjectPage = NormalizedEnvelope<Schemas['ProjectListPage']['data']> & {
+  pagination: Schemas['Pagination'];
+};
 
 /** The list's query without `id` (a lookup by id is `getProject`). */
 export type ListProjectsQuery = Omit<Query<'/integration/projects', 'get'>, 'id'>;
@@ -17,7 +19,9 @@ const LIST = '#/paths/~1integration~1projects/get';
 
 function pageSizeSchemaPointer(): string {
   const parameters = contractNode(LIST).parameters;
-  const index = Array.isArray(parameters) ? parameters.findIndex((_, i) => contractNode(`${LIST}/parameters/${i}`).name === 'pageSize') : -1;
+  const index = Array.isArray(parameters)
+    ? parameters.findIndex((_, i) => contractNode(`${LIST}/parameters/${i}`).name === 'pageSize')
+    : -1;
   if (index < 0) throw new Error("The contract's company list has no pageSize parameter.");
   return `${LIST}/parameters/${index}/schema`;
 }
@@ -26,7 +30,13 @@ function pageSizeSchemaPointer(): string {
 const maxPageSize: number = contractFact(pageSizeSchemaPointer(), 'x-clamped-maximum', isPositiveInteger);
 
 function invalidPage(description: string): IntegrationError {
-  return new IntegrationError({ kind: 'invalid-response', status: 200, code: null, title: 'Unexpected company list page', description });
+  return new IntegrationError({
+    kind: 'invalid-response',
+    status: 200,
+    code: null,
+    title: 'Unexpected company list page',
+    description,
+  });
 }
 
 /**

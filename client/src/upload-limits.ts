@@ -3,7 +3,8 @@ import { contractFact, isPositiveInteger } from './contract-document.ts';
 
 const UPLOAD_BODY = '#/paths/~1integrationfund~1fund~1upload/post/requestBody/content/multipart~1form-data';
 
-const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 export interface UploadLimits {
@@ -24,7 +25,11 @@ function readLimits(): UploadLimits {
     maxFileBytes: contractFact(filesItem, 'x-max-file-bytes', isPositiveInteger),
     allowedFileTypes: contractFact(filesItem, 'x-allowed-file-types', isStringList).map((t) => t.toLowerCase()),
     allowedContentTypes: encoding.split(',').map((t) => t.trim().toLowerCase()),
-    maxFolderFiles: contractFact('#/components/schemas/FundRunRequest/properties/folderPath', 'x-max-folder-files', isPositiveInteger),
+    maxFolderFiles: contractFact(
+      '#/components/schemas/FundRunRequest/properties/folderPath',
+      'x-max-folder-files',
+      isPositiveInteger,
+    ),
   };
 }
 

@@ -9,7 +9,9 @@ import { IntegrationError } from './integration-error.ts';
 // ajv-formats is CommonJS; under NodeNext its default export is the module object's `default`.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-type WebhookBody<K extends keyof webhooks> = NonNullable<webhooks[K]['post']>['requestBody']['content']['application/json'];
+type WebhookBody<K extends keyof webhooks> = NonNullable<
+  webhooks[K]['post']
+>['requestBody']['content']['application/json'];
 
 /** Every event of the contract, discriminated on `event`. */
 export type WebhookEvent = { [K in keyof webhooks]: WebhookBody<K> }[keyof webhooks];
@@ -34,7 +36,13 @@ function compileValidators(): Map<string, ValidateFunction> {
 let validators: Map<string, ValidateFunction> | undefined;
 
 function invalid(description: string): IntegrationError {
-  return new IntegrationError({ kind: 'invalid-webhook', status: null, code: null, title: 'Invalid webhook body', description });
+  return new IntegrationError({
+    kind: 'invalid-webhook',
+    status: null,
+    code: null,
+    title: 'Invalid webhook body',
+    description,
+  });
 }
 
 function describe(errors: ErrorObject[] | null | undefined): string {
@@ -59,7 +67,8 @@ function asJson(body: unknown): unknown {
 export function parseWebhookEvent(body: unknown): WebhookEvent {
   validators ??= compileValidators();
   const value = asJson(body);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('the body is not a JSON object.');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid('the body is not a JSON object.');
   const event = (value as { event?: unknown }).event;
   if (typeof event !== 'string') throw invalid('the body has no string `event`.');
   const validate = validators.get(event);

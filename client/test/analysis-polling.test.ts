@@ -24,7 +24,10 @@ describe('waitForAnalysis', () => {
   it('polls the full report of the project until the analysis is completed', async () => {
     const { client, requests } = clientWith(fullReportRead(['pending', 'progress', 'completed']));
     const seen: string[] = [];
-    const analysis = await client.waitForAnalysis(PROJECT_ID, ANALYSIS.id, { intervalMs: 5, onProgress: (a) => seen.push(a.status) });
+    const analysis = await client.waitForAnalysis(PROJECT_ID, ANALYSIS.id, {
+      intervalMs: 5,
+      onProgress: (a) => seen.push(a.status),
+    });
     expect(analysis).toEqual({ ...ANALYSIS, status: 'completed' });
     expect(seen).toEqual(['pending', 'progress', 'completed']);
     for (const r of requests) {
@@ -36,12 +39,16 @@ describe('waitForAnalysis', () => {
 
   it('resolves with a failed analysis: a result, not an error', async () => {
     const { client } = clientWith(fullReportRead(['pending', 'failed']));
-    await expect(client.waitForAnalysis(PROJECT_ID, ANALYSIS.id, { intervalMs: 5 })).resolves.toMatchObject({ status: 'failed' });
+    await expect(client.waitForAnalysis(PROJECT_ID, ANALYSIS.id, { intervalMs: 5 })).resolves.toMatchObject({
+      status: 'failed',
+    });
   });
 
   it('fails with kind timeout when the analysis stays pending', async () => {
     const { client } = clientWith(fullReportRead(['pending']));
-    await expect(client.waitForAnalysis(PROJECT_ID, ANALYSIS.id, { intervalMs: 5, timeoutMs: 40 })).rejects.toMatchObject({
+    await expect(
+      client.waitForAnalysis(PROJECT_ID, ANALYSIS.id, { intervalMs: 5, timeoutMs: 40 }),
+    ).rejects.toMatchObject({
       kind: 'timeout',
       description: expect.stringContaining('did not reach completed or failed within 40 ms'),
     });
@@ -49,6 +56,8 @@ describe('waitForAnalysis', () => {
 
   it('fails with kind not-found when the project does not list the analysis', async () => {
     const { client } = clientWith(fullReportRead(['completed']));
-    await expect(client.waitForAnalysis(PROJECT_ID, 'another-analysis', { intervalMs: 5 })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(client.waitForAnalysis(PROJECT_ID, 'another-analysis', { intervalMs: 5 })).rejects.toMatchObject({
+      kind: 'not-found',
+    });
   });
 });

@@ -5,7 +5,12 @@ import { IntegrationError } from '../src/integration-error.ts';
 
 // The specification's rule, written out independently of the contract the client reads it from:
 // the webhook configuration and history calls take the bearer token, every other call the raw key.
-const BEARER_OPERATIONS = new Set(['GET /integration/webhook', 'POST /integration/webhook', 'PUT /integration/webhook', 'GET /integration/webhook/history']);
+const BEARER_OPERATIONS = new Set([
+  'GET /integration/webhook',
+  'POST /integration/webhook',
+  'PUT /integration/webhook',
+  'GET /integration/webhook/history',
+]);
 
 const cases = everyOperation();
 
@@ -38,7 +43,10 @@ describe('Authorization per operation, from the contract security', () => {
 
   it('refuses an API-key call without an API key, and never falls back to the bearer token', async () => {
     const { client, requests } = clientWith(() => jsonResponse(200, {}), { accessToken: ACCESS_TOKEN });
-    await expect(client.getAnalysisDetail('a-1')).rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('apiKey') });
+    await expect(client.getAnalysisDetail('a-1')).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('apiKey'),
+    });
     expect(requests).toHaveLength(0);
   });
 });

@@ -42,20 +42,35 @@ describe('envelope normalization', () => {
   });
 
   it('gives data null when the envelope has none, and prefers metadata when both placements appear', () => {
-    expect(normalizeEnvelope({ code: '1000', title: 'Successful', description: '' })).toEqual({ ...SUCCESS, data: null });
+    expect(normalizeEnvelope({ code: '1000', title: 'Successful', description: '' })).toEqual({
+      ...SUCCESS,
+      data: null,
+    });
     expect(
       normalizeEnvelope({ metadata: SUCCESS, code: '4010', title: 'Unauthorized', description: 'x', data: 1 }),
     ).toEqual({ ...SUCCESS, data: 1 });
   });
 
   it('recognises no envelope in bodies that lack a string code, title or description', () => {
-    for (const body of [null, [], 'text', {}, { data: 1 }, { metadata: { code: 1000, title: 'x', description: '' } }, { code: '1000', title: 'x' }]) {
+    for (const body of [
+      null,
+      [],
+      'text',
+      {},
+      { data: 1 },
+      { metadata: { code: 1000, title: 'x', description: '' } },
+      { code: '1000', title: 'x' },
+    ]) {
       expect(normalizeEnvelope(body), JSON.stringify(body)).toBeUndefined();
     }
   });
 
   it('refuses a 2xx body that is not an envelope instead of handing back undefined data', async () => {
     const { client } = clientWith(() => jsonResponse(200, { fundExtractionId: 'x' }));
-    await expect(client.getFundRunSummary('x')).rejects.toMatchObject({ kind: 'invalid-response', status: 200, code: null });
+    await expect(client.getFundRunSummary('x')).rejects.toMatchObject({
+      kind: 'invalid-response',
+      status: 200,
+      code: null,
+    });
   });
 });

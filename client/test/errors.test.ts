@@ -19,15 +19,18 @@ const CODES = [
 ] as const;
 
 describe('typed errors', () => {
-  it.each(CODES)('$code (HTTP $status) becomes kind $kind with title and description', async ({ code, status, kind, example }) => {
-    const body = exampleValue(example) as { code: string; title: string; description: string };
-    expect(body.code).toBe(code);
-    const { client } = clientWith(() => jsonResponse(status, body));
-    const error = await client.startFundRun({ name: 'Fund', folderPath: 'uploads/x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(IntegrationError);
-    expect(error).toMatchObject({ kind, status, code, title: body.title, description: body.description });
-    expect((error as Error).message).toContain(code);
-  });
+  it.each(CODES)(
+    '$code (HTTP $status) becomes kind $kind with title and description',
+    async ({ code, status, kind, example }) => {
+      const body = exampleValue(example) as { code: string; title: string; description: string };
+      expect(body.code).toBe(code);
+      const { client } = clientWith(() => jsonResponse(status, body));
+      const error = await client.startFundRun({ name: 'Fund', folderPath: 'uploads/x' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(IntegrationError);
+      expect(error).toMatchObject({ kind, status, code, title: body.title, description: body.description });
+      expect((error as Error).message).toContain(code);
+    },
+  );
 
   it('knows exactly the error codes the contract lists', () => {
     const known = contractNode('#/components/schemas/ErrorCode')['x-known-values'] as string[];
@@ -35,7 +38,12 @@ describe('typed errors', () => {
   });
 
   it('keeps an unknown code as the string received', async () => {
-    const { client } = clientWith(() => jsonResponse(422, { metadata: { code: 'Error777', title: 'Bad field', description: 'name is empty' }, data: null }));
+    const { client } = clientWith(() =>
+      jsonResponse(422, {
+        metadata: { code: 'Error777', title: 'Bad field', description: 'name is empty' },
+        data: null,
+      }),
+    );
     await expect(client.createProject({ companyName: '', projectType: 'projectNoAnalysis' })).rejects.toMatchObject({
       kind: 'unknown-code',
       status: 422,
@@ -46,15 +54,32 @@ describe('typed errors', () => {
   });
 
   it.each([
-    ['an HTML page', new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }), /not the contract's envelope \(text\/html\): <html>/],
+    [
+      'an HTML page',
+      new Response('<html><body>502 Bad Gateway</body></html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'Content-Type': 'text/html' },
+      }),
+      /not the contract's envelope \(text\/html\): <html>/,
+    ],
     ['an empty body', new Response(null, { status: 503, statusText: 'Service Unavailable' }), /an empty body/],
-    ['an empty body with Content-Length 0', new Response('', { status: 500, headers: { 'Content-Length': '0' } }), /an empty body/],
+    [
+      'an empty body with Content-Length 0',
+      new Response('', { status: 500, headers: { 'Content-Length': '0' } }),
+      /an empty body/,
+    ],
     ['JSON that is not an envelope', jsonResponse(500, { error: 'boom' }), /\{"error":"boom"\}/],
   ])('answers %s with a clear error, never undefined', async (_what, response, description) => {
     const { client } = clientWith(() => response.clone());
     const error = await client.getAnalysisDetail('a-1', NO_PAUSE).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IntegrationError);
-    expect(error).toMatchObject({ kind: 'invalid-response', status: response.status, code: null, description: expect.stringMatching(description) });
+    expect(error).toMatchObject({
+      kind: 'invalid-response',
+      status: response.status,
+      code: null,
+      description: expect.stringMatching(description),
+    });
     expect((error as IntegrationError).title).not.toBe('');
     expect((error as Error).message).toContain('GET /integration/analysis/detail');
   });
@@ -63,6 +88,11 @@ describe('typed errors', () => {
     const { client } = clientWith(() => {
       throw new TypeError('fetch failed');
     });
-    await expect(client.getAnalysisDetail('a-1', NO_PAUSE)).rejects.toMatchObject({ kind: 'network', status: null, code: null, description: expect.stringContaining('fetch failed') });
+    await expect(client.getAnalysisDetail('a-1', NO_PAUSE)).rejects.toMatchObject({
+      kind: 'network',
+      status: null,
+      code: null,
+      description: expect.stringContaining('fetch failed'),
+    });
   });
 });

@@ -42,39 +42,69 @@ describe('waitForFundRun', () => {
   it('gives up with kind timeout when the run never finishes', async () => {
     const { client, requests } = clientWith(fundRead(['running']));
     const started = Date.now();
-    await expect(client.waitForFundRun(ID, { intervalMs: 10, timeoutMs: 80 })).rejects.toMatchObject({ kind: 'timeout', status: null });
+    await expect(client.waitForFundRun(ID, { intervalMs: 10, timeoutMs: 80 })).rejects.toMatchObject({
+      kind: 'timeout',
+      status: null,
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(requests.length).toBeGreaterThan(1);
   });
 
   it('times out a read that hangs, not only the pauses', async () => {
-    const { client } = clientWith((request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    const { client } = clientWith(
+      (request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
+    );
     await expect(client.waitForFundRun(ID, { timeoutMs: 50 })).rejects.toMatchObject({ kind: 'timeout' });
   });
 
   it('stops with kind aborted when the caller aborts between reads', async () => {
     const { client, requests } = clientWith(fundRead(['running']));
     const controller = new AbortController();
-    const wait = client.waitForFundRun(ID, { intervalMs: 1_000, signal: controller.signal, onProgress: () => controller.abort() });
+    const wait = client.waitForFundRun(ID, {
+      intervalMs: 1_000,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
     await expect(wait).rejects.toMatchObject({ kind: 'aborted', status: null });
     expect(requests).toHaveLength(1);
   });
 
   it('stops with kind aborted when the caller aborts during a read, and before the first one', async () => {
-    const hanging = clientWith((request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    const hanging = clientWith(
+      (request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
+    );
     const controller = new AbortController();
     const wait = hanging.client.waitForFundRun(ID, { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     await expect(wait).rejects.toMatchObject({ kind: 'aborted' });
 
     const idle = clientWith(fundRead(['completed']));
-    await expect(idle.client.waitForFundRun(ID, { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(idle.client.waitForFundRun(ID, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      kind: 'aborted',
+    });
     expect(idle.requests).toHaveLength(0);
   });
 
   it('passes on an HTTP failure of the read as its typed error', async () => {
-    const { client } = clientWith(() => jsonResponse(404, { code: 'Error100', title: 'Not found', description: 'No run with that fundExtractionId', data: null }));
-    await expect(client.waitForFundRun(ID, { intervalMs: 5 })).rejects.toMatchObject({ kind: 'not-found', status: 404, code: 'Error100' });
+    const { client } = clientWith(() =>
+      jsonResponse(404, {
+        code: 'Error100',
+        title: 'Not found',
+        description: 'No run with that fundExtractionId',
+        data: null,
+      }),
+    );
+    await expect(client.waitForFundRun(ID, { intervalMs: 5 })).rejects.toMatchObject({
+      kind: 'not-found',
+      status: 404,
+      code: 'Error100',
+    });
   });
 
   it('refuses options that cannot be waited on', async () => {

@@ -56,7 +56,10 @@ describe('fund upload: multipart', () => {
       { name: 'legacy.XLS', data: new Blob(['xls bytes']) },
       new File(['second pdf'], 'annex.pdf', { type: PDF }),
     ]);
-    expect(result.data).toEqual({ folderPath: 'uploads/folder-1', fileNames: ['Q4-report.pdf', 'capital-account.xlsx', 'legacy.XLS', 'annex.pdf'] });
+    expect(result.data).toEqual({
+      folderPath: 'uploads/folder-1',
+      fileNames: ['Q4-report.pdf', 'capital-account.xlsx', 'legacy.XLS', 'annex.pdf'],
+    });
     expect(requests[0]?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(await partsOf(requests[0])).toEqual({
       keys: ['files'],
@@ -90,7 +93,9 @@ describe('fund upload: multipart', () => {
     const endpoint = uploadEndpoint();
     let calls = 0;
     const { client } = clientWith((request) =>
-      ++calls === 2 ? jsonResponse(500, { code: 'Error0', title: 'Engine unavailable', description: 'Retry later', data: null }) : endpoint(request),
+      ++calls === 2
+        ? jsonResponse(500, { code: 'Error0', title: 'Engine unavailable', description: 'Retry later', data: null })
+        : endpoint(request),
     );
     const files = Array.from({ length: 4 }, (_, i) => ({ name: `doc-${i}.pdf`, data: Buffer.from('x') }));
     const error = await client.uploadDataRoom(files, { filesPerCall: 2 }).catch((e: unknown) => e);
@@ -115,17 +120,42 @@ describe('fund upload: limits from the contract, refused before sending', () => 
     expect(uploadLimits.maxFileBytes).toBe(100 * 1024 * 1024);
     // The content type sent per extension is one the contract's encoding allows, for exactly its types.
     expect(Object.keys(CONTENT_TYPE_BY_EXTENSION).sort()).toEqual([...uploadLimits.allowedFileTypes].sort());
-    for (const type of Object.values(CONTENT_TYPE_BY_EXTENSION)) expect(uploadLimits.allowedContentTypes).toContain(type);
+    for (const type of Object.values(CONTENT_TYPE_BY_EXTENSION))
+      expect(uploadLimits.allowedContentTypes).toContain(type);
   });
 
   const refusals: [string, () => FundFile[] | Promise<FundFile[]>, RegExp][] = [
-    ['a file type other than PDF, XLSX or XLS (path)', () => [join(dir, 'notes.docx')], /notes\.docx: only pdf, xlsx, xls/],
-    ['a file type other than PDF, XLSX or XLS (Buffer)', () => [{ name: 'deck.pptx', data: Buffer.from('x') }], /deck\.pptx: only/],
+    [
+      'a file type other than PDF, XLSX or XLS (path)',
+      () => [join(dir, 'notes.docx')],
+      /notes\.docx: only pdf, xlsx, xls/,
+    ],
+    [
+      'a file type other than PDF, XLSX or XLS (Buffer)',
+      () => [{ name: 'deck.pptx', data: Buffer.from('x') }],
+      /deck\.pptx: only/,
+    ],
     ['a name without an extension', () => [{ name: 'README', data: Buffer.from('x') }], /README: only/],
-    ['an accepted extension with a content type the contract does not allow', () => [new File(['x'], 'report.pdf', { type: 'text/html' })], /content type text\/html is not accepted/],
-    ['a file over 100 MB (path)', () => [join(dir, 'huge.pdf')], /huge\.pdf: 104857601 bytes is over the 104857600-byte limit/],
-    ['a file over 100 MB (Blob)', async () => [{ name: 'huge.xlsx', data: await openAsBlob(join(dir, 'huge.pdf')) }], /huge\.xlsx: 104857601 bytes/],
-    ['more than 50 files for one run', () => Array.from({ length: 51 }, (_, i) => ({ name: `f${i}.pdf`, data: Buffer.from('x') })), /51 files .* over the 50 files a run accepts/],
+    [
+      'an accepted extension with a content type the contract does not allow',
+      () => [new File(['x'], 'report.pdf', { type: 'text/html' })],
+      /content type text\/html is not accepted/,
+    ],
+    [
+      'a file over 100 MB (path)',
+      () => [join(dir, 'huge.pdf')],
+      /huge\.pdf: 104857601 bytes is over the 104857600-byte limit/,
+    ],
+    [
+      'a file over 100 MB (Blob)',
+      async () => [{ name: 'huge.xlsx', data: await openAsBlob(join(dir, 'huge.pdf')) }],
+      /huge\.xlsx: 104857601 bytes/,
+    ],
+    [
+      'more than 50 files for one run',
+      () => Array.from({ length: 51 }, (_, i) => ({ name: `f${i}.pdf`, data: Buffer.from('x') })),
+      /51 files .* over the 50 files a run accepts/,
+    ],
     ['a path that does not exist', () => [join(dir, 'missing.pdf')], /missing\.pdf: cannot be read/],
     ['no file at all', () => [], /at least one file/],
     ['a Buffer without a name', () => [{ name: '', data: Buffer.from('x') } as FundFile], /non-empty name/],
@@ -134,21 +164,30 @@ describe('fund upload: limits from the contract, refused before sending', () => 
   it.each(refusals)('refuses %s, sending nothing', async (_what, files, message) => {
     const { client, requests } = clientWith(uploadEndpoint());
     const given = await files();
-    await expect(client.uploadFundFiles(given)).rejects.toMatchObject({ kind: 'refused', status: null, code: null, description: expect.stringMatching(message) });
+    await expect(client.uploadFundFiles(given)).rejects.toMatchObject({
+      kind: 'refused',
+      status: null,
+      code: null,
+      description: expect.stringMatching(message),
+    });
     await expect(client.uploadDataRoom(given)).rejects.toMatchObject({ kind: 'refused' });
     expect(requests).toHaveLength(0);
   });
 
   it('refuses a data room with one bad file anywhere before the first call, so nothing is half uploaded', async () => {
     const { client, requests } = clientWith(uploadEndpoint());
-    const files: FundFile[] = [...Array.from({ length: 5 }, (_, i) => ({ name: `ok-${i}.pdf`, data: Buffer.from('x') })), { name: 'bad.exe', data: Buffer.from('x') }];
+    const files: FundFile[] = [
+      ...Array.from({ length: 5 }, (_, i) => ({ name: `ok-${i}.pdf`, data: Buffer.from('x') })),
+      { name: 'bad.exe', data: Buffer.from('x') },
+    ];
     await expect(client.uploadDataRoom(files, { filesPerCall: 2 })).rejects.toMatchObject({ kind: 'refused' });
     expect(requests).toHaveLength(0);
   });
 
   it('counts files it already stored in a folder toward the 50 a run accepts', async () => {
     const { client, requests } = clientWith(uploadEndpoint());
-    const batch = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}-${i}.pdf`, data: Buffer.from('x') }));
+    const batch = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({ name: `${prefix}-${i}.pdf`, data: Buffer.from('x') }));
     const { folderPath } = await client.uploadDataRoom(batch(40, 'first'), { filesPerCall: 20 });
     await expect(client.uploadFundFiles(batch(11, 'more'), { folderPath })).rejects.toMatchObject({
       kind: 'refused',

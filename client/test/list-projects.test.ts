@@ -60,21 +60,34 @@ describe('listProjects: every page', () => {
   });
 
   it('stops with an error on a page that is empty but says another follows', async () => {
-    const { client, requests } = clientWith(() => jsonResponse(200, topLevelBody([], { page: 0, totalCount: 5, pageSize: 10, nextPage: true })));
-    await expect(collect(client.listProjects())).rejects.toMatchObject({ kind: 'invalid-response', description: expect.stringContaining('nextPage') });
+    const { client, requests } = clientWith(() =>
+      jsonResponse(200, topLevelBody([], { page: 0, totalCount: 5, pageSize: 10, nextPage: true })),
+    );
+    await expect(collect(client.listProjects())).rejects.toMatchObject({
+      kind: 'invalid-response',
+      description: expect.stringContaining('nextPage'),
+    });
     expect(requests).toHaveLength(1);
   });
 
   it('stops with an error on a page without pagination', async () => {
     const { client } = clientWith(() => jsonResponse(200, topLevelBody([{ id: 'p-0' }])));
-    await expect(collect(client.listProjects())).rejects.toMatchObject({ kind: 'invalid-response', description: expect.stringContaining('pagination') });
+    await expect(collect(client.listProjects())).rejects.toMatchObject({
+      kind: 'invalid-response',
+      description: expect.stringContaining('pagination'),
+    });
   });
 
   it('hands on the pages read before a failing one, then the typed error', async () => {
     const list = companyList(30, (requested) => requested);
     const { client } = clientWith((request, url) =>
       url.searchParams.get('page') === '1'
-        ? jsonResponse(500, { code: '5000', title: 'Internal Server Error', description: 'Unexpected error', data: null })
+        ? jsonResponse(500, {
+            code: '5000',
+            title: 'Internal Server Error',
+            description: 'Unexpected error',
+            data: null,
+          })
         : list(request, url),
     );
     const seen: string[] = [];

@@ -6,7 +6,11 @@ import { BASE_URL } from './doubles/fake-fetch.ts';
 describe('main entry: fund files', () => {
   it('refuses a file path and names the Node entry, without calling fetch', async () => {
     let calls = 0;
-    const client = createIntegrationClient({ baseUrl: BASE_URL, apiKey: 'k', fetch: async () => (calls++, new Response()) });
+    const client = createIntegrationClient({
+      baseUrl: BASE_URL,
+      apiKey: 'k',
+      fetch: async () => (calls++, new Response()),
+    });
     await expect(client.uploadFundFiles(['./report.pdf'])).rejects.toMatchObject({
       kind: 'refused',
       description: expect.stringContaining('@portfolio-integration/client/node'),

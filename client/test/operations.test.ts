@@ -14,20 +14,23 @@ describe('one client method per operation of the contract', () => {
     expect([...FIXTURE_OPERATION_IDS].sort()).toEqual(ids);
   });
 
-  it.each(cases)('$operationId: $method $path under the /api base URL, example in, normalized example out', async (c) => {
-    const { client, requests } = clientWith(() => jsonResponse(200, c.responseExample));
-    const result = await c.invoke(client);
-    expect(requests).toHaveLength(1);
-    const request = requests[0] as Request;
-    expect(request.method).toBe(c.method);
-    expect(new URL(request.url).pathname).toBe(`${new URL(BASE_URL).pathname}${c.path}`);
-    if (c.requestExample !== undefined) {
-      expect(request.headers.get('Content-Type')).toBe('application/json');
-      expect(await request.json()).toEqual(c.requestExample);
-    }
-    expect(result).toEqual(normalizeEnvelope(c.responseExample));
-    expect(result).toMatchObject({ code: '1000', title: 'Successful', description: '' });
-  });
+  it.each(cases)(
+    '$operationId: $method $path under the /api base URL, example in, normalized example out',
+    async (c) => {
+      const { client, requests } = clientWith(() => jsonResponse(200, c.responseExample));
+      const result = await c.invoke(client);
+      expect(requests).toHaveLength(1);
+      const request = requests[0] as Request;
+      expect(request.method).toBe(c.method);
+      expect(new URL(request.url).pathname).toBe(`${new URL(BASE_URL).pathname}${c.path}`);
+      if (c.requestExample !== undefined) {
+        expect(request.headers.get('Content-Type')).toBe('application/json');
+        expect(await request.json()).toEqual(c.requestExample);
+      }
+      expect(result).toEqual(normalizeEnvelope(c.responseExample));
+      expect(result).toMatchObject({ code: '1000', title: 'Successful', description: '' });
+    },
+  );
 
   it('sends the query parameters of a read', async () => {
     const { client, requests } = clientWith(() => jsonResponse(200, metadataBody({})));

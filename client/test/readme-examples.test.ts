@@ -27,6 +27,10 @@ describe('client/README.md examples', () => {
   it('reports an example that misuses the client', SLOW, () => {
     const broken = checkAll().filter((p) => p.example > examples);
     expect(broken).toHaveLength(1);
-    expect(broken[0]).toMatchObject({ example: examples + 1, line: 4, message: expect.stringContaining("'noSuchField'") });
+    expect(broken[0]).toMatchObject({
+      example: examples + 1,
+      line: 4,
+      message: expect.stringContaining("'noSuchField'"),
+    });
   });
 });

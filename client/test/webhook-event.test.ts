@@ -3,9 +3,15 @@ import { exampleValue } from './support/every-operation.ts';
 import { IntegrationError } from '../src/integration-error.ts';
 import { parseWebhookEvent, type WebhookEvent } from '../src/webhook-event.ts';
 
-const ANALYSIS_COMPLETED = exampleValue('AnalysisCompletedEvent') as Extract<WebhookEvent, { event: 'analysisCompleted' }>;
+const ANALYSIS_COMPLETED = exampleValue('AnalysisCompletedEvent') as Extract<
+  WebhookEvent,
+  { event: 'analysisCompleted' }
+>;
 const CHANGED_STATUS = exampleValue('ChangedStatusEvent') as Extract<WebhookEvent, { event: 'changedStatus' }>;
-const FUND_COMPLETED = exampleValue('FundAnalysisCompletedEvent') as Extract<WebhookEvent, { event: 'fundAnalysisCompleted' }>;
+const FUND_COMPLETED = exampleValue('FundAnalysisCompletedEvent') as Extract<
+  WebhookEvent,
+  { event: 'fundAnalysisCompleted' }
+>;
 
 /** What a receiver does with the union: the switch is exhaustive over the contract's events. */
 function summarize(event: WebhookEvent): string {
@@ -42,10 +48,26 @@ describe('parseWebhookEvent', () => {
     ['a JSON array', [ANALYSIS_COMPLETED], /not a JSON object/],
     ['null', null, /not a JSON object/],
     ['a body without event', { data: ANALYSIS_COMPLETED.data }, /no string `event`/],
-    ['an unknown event', { event: 'fundRunFailed', data: {} }, /unknown event "fundRunFailed"; the contract knows analysisCompleted, changedStatus, fundAnalysisCompleted/],
-    ['a missing data field', { ...CHANGED_STATUS, data: { ...CHANGED_STATUS.data, newStatus: undefined } }, /changedStatus: \/data must have required property 'newStatus'/],
-    ['an id that is not a uuid', { ...ANALYSIS_COMPLETED, data: { ...ANALYSIS_COMPLETED.data, projectId: '42' } }, /\/data\/projectId must match format "uuid"/],
-    ['a timestamp that is not ISO 8601', { ...CHANGED_STATUS, data: { ...CHANGED_STATUS.data, changedAt: 'yesterday' } }, /\/data\/changedAt must match format "date-time"/],
+    [
+      'an unknown event',
+      { event: 'fundRunFailed', data: {} },
+      /unknown event "fundRunFailed"; the contract knows analysisCompleted, changedStatus, fundAnalysisCompleted/,
+    ],
+    [
+      'a missing data field',
+      { ...CHANGED_STATUS, data: { ...CHANGED_STATUS.data, newStatus: undefined } },
+      /changedStatus: \/data must have required property 'newStatus'/,
+    ],
+    [
+      'an id that is not a uuid',
+      { ...ANALYSIS_COMPLETED, data: { ...ANALYSIS_COMPLETED.data, projectId: '42' } },
+      /\/data\/projectId must match format "uuid"/,
+    ],
+    [
+      'a timestamp that is not ISO 8601',
+      { ...CHANGED_STATUS, data: { ...CHANGED_STATUS.data, changedAt: 'yesterday' } },
+      /\/data\/changedAt must match format "date-time"/,
+    ],
     ['an event without data', { event: 'fundAnalysisCompleted' }, /must have required property 'data'/],
   ])('rejects %s with a clear error', (_what, body, message) => {
     let error: unknown;
@@ -55,6 +77,11 @@ describe('parseWebhookEvent', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(IntegrationError);
-    expect(error).toMatchObject({ kind: 'invalid-webhook', status: null, code: null, description: expect.stringMatching(message) });
+    expect(error).toMatchObject({
+      kind: 'invalid-webhook',
+      status: null,
+      code: null,
+      description: expect.stringMatching(message),
+    });
   });
 });

@@ -26,6 +26,10 @@ export function pointerTokens(pointer: string): string[] {
 export function resolvePointer(doc: unknown, pointer: string): unknown {
   if (!isPointer(pointer)) return undefined;
   let node = doc;
-  for (const token of pointerTokens(pointer)) node = typeof node === 'object' && node !== null && Object.hasOwn(node, token) ? (node as Record<string, unknown>)[token] : undefined;
+  for (const token of pointerTokens(pointer))
+    node =
+      typeof node === 'object' && node !== null && Object.hasOwn(node, token)
+        ? (node as Record<string, unknown>)[token]
+        : undefined;
   return node;
 }

@@ -7,10 +7,22 @@ interface Command {
 }
 
 export const COMMANDS: Record<string, Command> = {
-  verify: { summary: 'the live conformance suite against --base-url (the default command)', load: () => import('./live/cli.ts') },
-  'pact-verify': { summary: 'Pact provider verification of the bundled pact against --base-url', load: () => import('./pact/cli.ts') },
-  diff: { summary: 'what a contract change breaks, for whom, with a counterexample (--base <ref or file>)', load: () => import('./diff/cli.ts') },
-  broker: { summary: 'the Pact Broker flow: publish, verify, can-i-deploy, record-deployment, publish-provider-contract', load: () => import('./broker/cli.ts') },
+  verify: {
+    summary: 'the live conformance suite against --base-url (the default command)',
+    load: () => import('./live/cli.ts'),
+  },
+  'pact-verify': {
+    summary: 'Pact provider verification of the bundled pact against --base-url',
+    load: () => import('./pact/cli.ts'),
+  },
+  diff: {
+    summary: 'what a contract change breaks, for whom, with a counterexample (--base <ref or file>)',
+    load: () => import('./diff/cli.ts'),
+  },
+  broker: {
+    summary: 'the Pact Broker flow: publish, verify, can-i-deploy, record-deployment, publish-provider-contract',
+    load: () => import('./broker/cli.ts'),
+  },
 };
 
 const DEFAULT_COMMAND = 'verify';

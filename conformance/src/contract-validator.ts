@@ -91,13 +91,24 @@ export class ContractValidator {
    * Pointer of the response schema that the contract gives an operation for a status: the exact
    * status, then its range (`4XX`), then `default`. Undefined when the status is not in the contract.
    */
-  responseSchemaPointer(method: string, path: string, status: number, mediaType = 'application/json'): string | undefined {
+  responseSchemaPointer(
+    method: string,
+    path: string,
+    status: number,
+    mediaType = 'application/json',
+  ): string | undefined {
     const key = `${method.toLowerCase()} ${path} ${status} ${mediaType}`;
-    if (!this.responsePointers.has(key)) this.responsePointers.set(key, this.findResponseSchemaPointer(method, path, status, mediaType));
+    if (!this.responsePointers.has(key))
+      this.responsePointers.set(key, this.findResponseSchemaPointer(method, path, status, mediaType));
     return this.responsePointers.get(key);
   }
 
-  private findResponseSchemaPointer(method: string, path: string, status: number, mediaType: string): string | undefined {
+  private findResponseSchemaPointer(
+    method: string,
+    path: string,
+    status: number,
+    mediaType: string,
+  ): string | undefined {
     const opPointer = `#/paths/${escapePointer(path)}/${method.toLowerCase()}`;
     const responses = resolvePointer(this.doc, `${opPointer}/responses`) as Json | undefined;
     if (!responses) throw new Error(`No operation ${method.toUpperCase()} ${path} in the contract`);
@@ -117,7 +128,12 @@ export class ContractValidator {
       return {
         valid: false,
         schemaPointer: `#/paths/${escapePointer(path)}/${method.toLowerCase()}/responses`,
-        violations: [{ path: '$', message: `status ${status} is not a response of ${method.toUpperCase()} ${path} in the contract` }],
+        violations: [
+          {
+            path: '$',
+            message: `status ${status} is not a response of ${method.toUpperCase()} ${path} in the contract`,
+          },
+        ],
       };
     }
     return this.validate(pointer, body);

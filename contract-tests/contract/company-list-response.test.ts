@@ -7,7 +7,8 @@ import { contractValidator } from '../../conformance/src/contract-validator.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const validate = (body: unknown) => contractValidator().validateResponse('GET', '/integration/projects', 200, body).violations;
+const validate = (body: unknown) =>
+  contractValidator().validateResponse('GET', '/integration/projects', 200, body).violations;
 const page = (): Json => structuredClone(contract.components.examples.ProjectList.value) as Json;
 
 describe('company list 200 (published bundle)', () => {
@@ -17,7 +18,9 @@ describe('company list 200 (published bundle)', () => {
   });
 
   it('keeps the lookup open: any data without pagination passes', () => {
-    expect(validate({ code: '1000', title: 'Successful', description: '', data: { id: 'x', anything: [1, 2] } })).toEqual([]);
+    expect(
+      validate({ code: '1000', title: 'Successful', description: '', data: { id: 'x', anything: [1, 2] } }),
+    ).toEqual([]);
     expect(validate({ metadata: { code: '1000', title: 'Successful', description: '' }, data: null })).toEqual([]);
   });
 

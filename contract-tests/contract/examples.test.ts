@@ -25,7 +25,9 @@ describe('every example validates against its schema', () => {
   });
 
   it('would catch an example that breaks its schema', () => {
-    const site = sites.find((s) => s.where.includes('getFundRunSummary') || s.where.startsWith('GET /integrationfund/fund 200'));
+    const site = sites.find(
+      (s) => s.where.includes('getFundRunSummary') || s.where.startsWith('GET /integrationfund/fund 200'),
+    );
     expect(site).toBeDefined();
     const broken = structuredClone(site!.value) as { data: { status: string } };
     broken.data.status = 'finished';

@@ -5,7 +5,8 @@ import { contractValidator, resolvePointer } from '../../conformance/src/contrac
 
 type Json = Record<string, any>;
 const validator = contractValidator();
-const example = (name: string): Json => structuredClone((resolvePointer(validator.doc, `#/components/examples/${name}`) as Json).value);
+const example = (name: string): Json =>
+  structuredClone((resolvePointer(validator.doc, `#/components/examples/${name}`) as Json).value);
 
 interface Case {
   schema: string;
@@ -20,32 +21,168 @@ const detail = () => example('AnalysisDetail').data;
 const summary = () => example('FundRunSummaryCompleted').data;
 
 const cases: Case[] = [
-  { schema: 'Project', valid: project(), wrongEnum: (x) => (x.analyses[0].status = 'done'), wrongType: (x) => (x.isVisible = 'yes'), missing: 'companyName' },
-  { schema: 'AnalysisSummary', valid: project().analyses[0], wrongEnum: (x) => (x.status = 'running'), wrongType: (x) => (x.createdAt = 'yesterday'), missing: 'status' },
+  {
+    schema: 'Project',
+    valid: project(),
+    wrongEnum: (x) => (x.analyses[0].status = 'done'),
+    wrongType: (x) => (x.isVisible = 'yes'),
+    missing: 'companyName',
+  },
+  {
+    schema: 'AnalysisSummary',
+    valid: project().analyses[0],
+    wrongEnum: (x) => (x.status = 'running'),
+    wrongType: (x) => (x.createdAt = 'yesterday'),
+    missing: 'status',
+  },
   { schema: 'ProjectScore', valid: project().projectscores[0], wrongType: (x) => (x.score = '7.8'), missing: 'score' },
-  { schema: 'ProjectStatus', valid: project().projectstatus, wrongType: (x) => (x.order = 1.5), missing: 'hasProjectPhase' },
+  {
+    schema: 'ProjectStatus',
+    valid: project().projectstatus,
+    wrongType: (x) => (x.order = 1.5),
+    missing: 'hasProjectPhase',
+  },
   { schema: 'ProjectPhase', valid: project().projectphase, wrongType: (x) => (x.isVisible = 1), missing: 'code' },
-  { schema: 'ProjectOwner', valid: project().projectowner, wrongType: (x) => (x.email = 'not-an-email'), missing: 'fullName' },
-  { schema: 'Pagination', valid: example('ProjectList').pagination, wrongType: (x) => (x.nextPage = 'false'), missing: 'totalCount' },
-  { schema: 'DriveFolderLinkOutcome', valid: { status: 'ambiguous_folder' }, wrongEnum: (x) => (x.status = 'ambiguous'), wrongType: (x) => (x.status = 3), missing: 'status' },
-  { schema: 'AnalysisDetail', valid: detail(), wrongEnum: (x) => (x.dataPoints[0].dataType = 'string'), wrongType: (x) => (x.analysisObject.projectfit_team_score = 'high'), missing: 'projectcompanyfit' },
-  { schema: 'ReportPayload', valid: example('RetrieveReport').data, wrongEnum: (x) => (x.dataPoints[1].dataType = 'text'), wrongType: (x) => (x.founders = {}), missing: 'analysisData' },
-  { schema: 'FullReport', valid: example('FullReportSelected').data, wrongEnum: (x) => (x.reportingCycle.source = 'portfolio'), wrongType: (x) => (x.totalInvestment.amount = '1.5M'), missing: 'reportingCycle' },
-  { schema: 'FundRun', valid: example('FundRunAccepted').data, wrongEnum: (x) => (x.status = 'running'), wrongType: (x) => (x.refDate = '31.12.2025'), missing: 'fundExtractionId' },
-  { schema: 'FundRunSummary', valid: summary(), wrongEnum: (x) => (x.myRole = 'admin'), wrongType: (x) => (x.companiesCount = '2'), missing: 'available' },
-  { schema: 'FundRunSummary', valid: summary(), wrongEnum: (x) => (x.companies[0].status = 'acquired'), wrongType: (x) => (x.figures[0].value = '182M'), missing: 'errorMessage' },
-  { schema: 'FundRunRequest', valid: example('FundRunRequest'), wrongEnum: (x) => (x.projectMode = 'create'), wrongType: (x) => (x.fundstageId = 'stage-1'), missing: 'folderPath' },
-  { schema: 'FundUploadResult', valid: example('FundUploadResult').data, wrongType: (x) => (x.fileNames = 'a.pdf'), missing: 'folderPath' },
-  { schema: 'CreateProjectRequest', valid: example('CreateProjectWithDocLink'), wrongEnum: (x) => (x.driveProvider = 'dropbox'), wrongType: (x) => (x.docLink = 'not a url'), missing: 'projectType' },
-  { schema: 'CreateProjectResult', valid: example('CreatedProjectManualUpload').data, wrongEnum: (x) => (x.driveFolderLink.status = 'missing'), wrongType: (x) => (x.analysisId = 42), missing: 'project' },
-  { schema: 'ProcessMessageRequest', valid: example('ProcessMessage'), wrongType: (x) => (x.content = ['a']), missing: 'content' },
-  { schema: 'WebhookConfigurationInput', valid: example('WebhookConfigurationInput'), wrongType: (x) => (x.analysisCompleted = 'true'), missing: 'url' },
-  { schema: 'WebhookConfiguration', valid: example('WebhookConfigurationCurrent').data, wrongType: (x) => (x.updatedAt = 'soon'), missing: 'analysisChangedStatus' },
-  { schema: 'WebhookDelivery', valid: example('WebhookHistory').data[1], wrongEnum: (x) => (x.status = 'Timeout'), wrongType: (x) => (x.statusDescription = 5), missing: 'event' },
-  { schema: 'AnalysisCompletedEvent', valid: example('AnalysisCompletedEvent'), wrongEnum: (x) => (x.event = 'analysisFinished'), wrongType: (x) => (x.data.analysisId = 'abc'), missing: 'data' },
-  { schema: 'ChangedStatusEvent', valid: example('ChangedStatusEvent'), wrongEnum: (x) => (x.event = 'statusChanged'), wrongType: (x) => (x.data.changedAt = 12), missing: 'event' },
-  { schema: 'FundAnalysisCompletedEvent', valid: example('FundAnalysisCompletedEvent'), wrongEnum: (x) => (x.event = 'fundCompleted'), wrongType: (x) => (x.event = 1), missing: 'data' },
-  { schema: 'MetadataEnvelope', valid: example('ProcessMessageAccepted'), wrongType: (x) => (x.metadata.code = 1000), missing: 'metadata' },
+  {
+    schema: 'ProjectOwner',
+    valid: project().projectowner,
+    wrongType: (x) => (x.email = 'not-an-email'),
+    missing: 'fullName',
+  },
+  {
+    schema: 'Pagination',
+    valid: example('ProjectList').pagination,
+    wrongType: (x) => (x.nextPage = 'false'),
+    missing: 'totalCount',
+  },
+  {
+    schema: 'DriveFolderLinkOutcome',
+    valid: { status: 'ambiguous_folder' },
+    wrongEnum: (x) => (x.status = 'ambiguous'),
+    wrongType: (x) => (x.status = 3),
+    missing: 'status',
+  },
+  {
+    schema: 'AnalysisDetail',
+    valid: detail(),
+    wrongEnum: (x) => (x.dataPoints[0].dataType = 'string'),
+    wrongType: (x) => (x.analysisObject.projectfit_team_score = 'high'),
+    missing: 'projectcompanyfit',
+  },
+  {
+    schema: 'ReportPayload',
+    valid: example('RetrieveReport').data,
+    wrongEnum: (x) => (x.dataPoints[1].dataType = 'text'),
+    wrongType: (x) => (x.founders = {}),
+    missing: 'analysisData',
+  },
+  {
+    schema: 'FullReport',
+    valid: example('FullReportSelected').data,
+    wrongEnum: (x) => (x.reportingCycle.source = 'portfolio'),
+    wrongType: (x) => (x.totalInvestment.amount = '1.5M'),
+    missing: 'reportingCycle',
+  },
+  {
+    schema: 'FundRun',
+    valid: example('FundRunAccepted').data,
+    wrongEnum: (x) => (x.status = 'running'),
+    wrongType: (x) => (x.refDate = '31.12.2025'),
+    missing: 'fundExtractionId',
+  },
+  {
+    schema: 'FundRunSummary',
+    valid: summary(),
+    wrongEnum: (x) => (x.myRole = 'admin'),
+    wrongType: (x) => (x.companiesCount = '2'),
+    missing: 'available',
+  },
+  {
+    schema: 'FundRunSummary',
+    valid: summary(),
+    wrongEnum: (x) => (x.companies[0].status = 'acquired'),
+    wrongType: (x) => (x.figures[0].value = '182M'),
+    missing: 'errorMessage',
+  },
+  {
+    schema: 'FundRunRequest',
+    valid: example('FundRunRequest'),
+    wrongEnum: (x) => (x.projectMode = 'create'),
+    wrongType: (x) => (x.fundstageId = 'stage-1'),
+    missing: 'folderPath',
+  },
+  {
+    schema: 'FundUploadResult',
+    valid: example('FundUploadResult').data,
+    wrongType: (x) => (x.fileNames = 'a.pdf'),
+    missing: 'folderPath',
+  },
+  {
+    schema: 'CreateProjectRequest',
+    valid: example('CreateProjectWithDocLink'),
+    wrongEnum: (x) => (x.driveProvider = 'dropbox'),
+    wrongType: (x) => (x.docLink = 'not a url'),
+    missing: 'projectType',
+  },
+  {
+    schema: 'CreateProjectResult',
+    valid: example('CreatedProjectManualUpload').data,
+    wrongEnum: (x) => (x.driveFolderLink.status = 'missing'),
+    wrongType: (x) => (x.analysisId = 42),
+    missing: 'project',
+  },
+  {
+    schema: 'ProcessMessageRequest',
+    valid: example('ProcessMessage'),
+    wrongType: (x) => (x.content = ['a']),
+    missing: 'content',
+  },
+  {
+    schema: 'WebhookConfigurationInput',
+    valid: example('WebhookConfigurationInput'),
+    wrongType: (x) => (x.analysisCompleted = 'true'),
+    missing: 'url',
+  },
+  {
+    schema: 'WebhookConfiguration',
+    valid: example('WebhookConfigurationCurrent').data,
+    wrongType: (x) => (x.updatedAt = 'soon'),
+    missing: 'analysisChangedStatus',
+  },
+  {
+    schema: 'WebhookDelivery',
+    valid: example('WebhookHistory').data[1],
+    wrongEnum: (x) => (x.status = 'Timeout'),
+    wrongType: (x) => (x.statusDescription = 5),
+    missing: 'event',
+  },
+  {
+    schema: 'AnalysisCompletedEvent',
+    valid: example('AnalysisCompletedEvent'),
+    wrongEnum: (x) => (x.event = 'analysisFinished'),
+    wrongType: (x) => (x.data.analysisId = 'abc'),
+    missing: 'data',
+  },
+  {
+    schema: 'ChangedStatusEvent',
+    valid: example('ChangedStatusEvent'),
+    wrongEnum: (x) => (x.event = 'statusChanged'),
+    wrongType: (x) => (x.data.changedAt = 12),
+    missing: 'event',
+  },
+  {
+    schema: 'FundAnalysisCompletedEvent',
+    valid: example('FundAnalysisCompletedEvent'),
+    wrongEnum: (x) => (x.event = 'fundCompleted'),
+    wrongType: (x) => (x.event = 1),
+    missing: 'data',
+  },
+  {
+    schema: 'MetadataEnvelope',
+    valid: example('ProcessMessageAccepted'),
+    wrongType: (x) => (x.metadata.code = 1000),
+    missing: 'metadata',
+  },
   { schema: 'TopLevelEnvelope', valid: example('Unauthorized'), wrongType: (x) => (x.title = null), missing: 'code' },
 ];
 
@@ -81,8 +218,12 @@ describe('request rules expressed as schema', () => {
   it('requires companyWebsite with projectAnalysisNoFile only', () => {
     const noFile = { companyName: 'Lumen Freight', projectType: 'projectAnalysisNoFile' };
     expect(validator.validateSchema('CreateProjectRequest', noFile).valid).toBe(false);
-    expect(validator.validateSchema('CreateProjectRequest', { ...noFile, companyWebsite: 'https://lumen.example' }).valid).toBe(true);
-    expect(validator.validateSchema('CreateProjectRequest', { ...noFile, projectType: 'projectNoAnalysis' }).valid).toBe(true);
+    expect(
+      validator.validateSchema('CreateProjectRequest', { ...noFile, companyWebsite: 'https://lumen.example' }).valid,
+    ).toBe(true);
+    expect(
+      validator.validateSchema('CreateProjectRequest', { ...noFile, projectType: 'projectNoAnalysis' }).valid,
+    ).toBe(true);
   });
 
   it('accepts a pageSize above 100 (it is clamped, not rejected) and defaults to 10', () => {

@@ -14,13 +14,23 @@ const specOperations = [
   { method: 'post', path: '/integrationfund/fund/upload', security: API_KEY, media: 'multipart/form-data' },
   { method: 'post', path: '/integrationfund/fund/run', security: API_KEY, media: 'application/json' },
   { method: 'get', path: '/integrationfund/fund', security: API_KEY, query: ['fundExtractionId'] },
-  { method: 'get', path: '/integration/projects', security: API_KEY, query: ['page', 'pageSize', 'search', 'orderby', 'id'] },
+  {
+    method: 'get',
+    path: '/integration/projects',
+    security: API_KEY,
+    query: ['page', 'pageSize', 'search', 'orderby', 'id'],
+  },
   { method: 'get', path: '/integration/project/search', security: API_KEY, query: ['keywords'] },
   { method: 'post', path: '/integration/project', security: API_KEY, media: 'application/json' },
   { method: 'post', path: '/integration/processmessage', security: API_KEY, media: 'application/json' },
   { method: 'get', path: '/integration/analysis/detail', security: API_KEY, query: ['analysisId'] },
   { method: 'get', path: '/integration/retrievereport', security: API_KEY, query: ['projectId', 'analysisId'] },
-  { method: 'get', path: '/integration/project/fullreport', security: API_KEY, query: ['projectId', 'analysisId', 'sections'] },
+  {
+    method: 'get',
+    path: '/integration/project/fullreport',
+    security: API_KEY,
+    query: ['projectId', 'analysisId', 'sections'],
+  },
   { method: 'get', path: '/integration/webhook', security: BEARER },
   { method: 'post', path: '/integration/webhook', security: BEARER, media: 'application/json' },
   { method: 'put', path: '/integration/webhook', security: BEARER, media: 'application/json' },
@@ -67,14 +77,26 @@ describe('every operation of the specification is in the contract', () => {
     expect(op.operationId).toMatch(/^[a-z]+[A-Z][A-Za-z]*$/);
     expect(securityOf(op)).toEqual([spec.security]);
     const params = ((op.parameters ?? []) as Json[]).map((p) => deref(p, doc));
-    for (const q of spec.query ?? []) expect(params.some((p) => p.in === 'query' && p.name === q), `query ${q}`).toBe(true);
-    for (const h of spec.header ?? []) expect(params.some((p) => p.in === 'header' && p.name === h && p.required), `header ${h}`).toBe(true);
+    for (const q of spec.query ?? [])
+      expect(
+        params.some((p) => p.in === 'query' && p.name === q),
+        `query ${q}`,
+      ).toBe(true);
+    for (const h of spec.header ?? [])
+      expect(
+        params.some((p) => p.in === 'header' && p.name === h && p.required),
+        `header ${h}`,
+      ).toBe(true);
     if (spec.media) expect(Object.keys(deref(op.requestBody, doc).content)).toEqual([spec.media]);
     expect(Object.keys(op.responses)).toContain('200');
   });
 
   it('sends the raw API key in Authorization and a bearer token for the webhook calls', () => {
-    expect(doc.components.securitySchemes[API_KEY]).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(doc.components.securitySchemes[API_KEY]).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+    });
     expect(doc.components.securitySchemes[BEARER]).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
@@ -110,12 +132,17 @@ describe('every webhook event of the specification is in the contract', () => {
 describe('the limits of the specification are in the schema', () => {
   const schema = (name: string): Json => doc.components.schemas[name];
   it('file size and types on the fund upload', () => {
-    expect(schema('FundUploadRequest').properties.files.items).toMatchObject({ 'x-max-file-bytes': 100 * 1024 * 1024, 'x-allowed-file-types': ['pdf', 'xlsx', 'xls'] });
-    const encoding = operation('post', '/integrationfund/fund/upload').requestBody.content['multipart/form-data'].encoding.files;
+    expect(schema('FundUploadRequest').properties.files.items).toMatchObject({
+      'x-max-file-bytes': 100 * 1024 * 1024,
+      'x-allowed-file-types': ['pdf', 'xlsx', 'xls'],
+    });
+    const encoding = operation('post', '/integrationfund/fund/upload').requestBody.content['multipart/form-data']
+      .encoding.files;
     expect(encoding).toMatchObject({ style: 'form', explode: true });
   });
   it('history length and page size', () => {
-    const history = operation('get', '/integration/webhook/history').responses['200'].content['application/json'].schema;
+    const history = operation('get', '/integration/webhook/history').responses['200'].content['application/json']
+      .schema;
     expect(JSON.stringify(history)).toContain('"maxItems":10');
     expect(schema('Pagination').properties.pageSize.maximum).toBe(100);
   });
@@ -129,7 +156,16 @@ describe('the limits of the specification are in the schema', () => {
 describe('gaps', () => {
   it('lists the operations the specification only names at the document level', () => {
     const topics = (doc['x-document-gaps'] as Json[]).map((g) => g.topic).join('\n');
-    for (const name of ['List Funds', 'Fund Data', 'Update Analysis', 'Add Comment', 'Create from HTML', 'Config', 'Data Model', 'Metrics']) {
+    for (const name of [
+      'List Funds',
+      'Fund Data',
+      'Update Analysis',
+      'Add Comment',
+      'Create from HTML',
+      'Config',
+      'Data Model',
+      'Metrics',
+    ]) {
       expect(topics).toContain(name);
     }
     expect(Object.keys(doc.paths).some((p) => /fund(s)?\/list|comment|html|datamodel|metrics/i.test(p))).toBe(false);

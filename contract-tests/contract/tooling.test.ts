@@ -21,7 +21,11 @@ interface Result {
 
 async function sh(cwd: string, cmd: string, args: string[]): Promise<Result> {
   try {
-    const { stdout, stderr } = await run(cmd, args, { cwd, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 24 });
+    const { stdout, stderr } = await run(cmd, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 1 << 24,
+    });
     return { ok: true, out: stdout + stderr };
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string };
@@ -29,10 +33,20 @@ async function sh(cwd: string, cmd: string, args: string[]): Promise<Result> {
   }
 }
 
-const redocly = (documents: string[]) => sh(ROOT, join(ROOT, 'node_modules/.bin/redocly'), ['lint', '--format=stylish', ...documents]);
+const redocly = (documents: string[]) =>
+  sh(ROOT, join(ROOT, 'node_modules/.bin/redocly'), ['lint', '--format=stylish', ...documents]);
 /** lint:owasp over each document given; --verbose lists every document linted (a missing one is skipped silently). */
 const spectral = (documents: string[]) =>
-  sh(ROOT, join(ROOT, 'node_modules/.bin/spectral'), ['lint', '--ruleset', '.spectral.yaml', '--fail-severity=hint', '-f', 'text', '--verbose', ...documents]);
+  sh(ROOT, join(ROOT, 'node_modules/.bin/spectral'), [
+    'lint',
+    '--ruleset',
+    '.spectral.yaml',
+    '--fail-severity=hint',
+    '-f',
+    'text',
+    '--verbose',
+    ...documents,
+  ]);
 const generateCheck = (cwd: string) => sh(cwd, TYPESCRIPT_RUNNER, ['scripts/generate.ts', '--check']);
 
 /** What each tool reads: the copy a test breaks holds only these (node_modules linked), so the repository is never touched. */
@@ -66,7 +80,11 @@ async function edit(dir: string, file: string, change: (text: string) => string)
 /** Rule names Redocly's stylish format lists, by the heading (a path relative to the repository) they are under. */
 function redoclyRules(out: string): Map<string, string[]> {
   const sections = out.split(/\n(?=\S)/).map((block) => [block.match(/^(\S+):\n/)?.[1], block] as const);
-  return new Map(sections.filter(([file]) => file).map(([file, block]) => [file!, [...block.matchAll(/^ +\d+:\d+ +\w+ +(\S+)/gm)].map((m) => m[1]!)]));
+  return new Map(
+    sections
+      .filter(([file]) => file)
+      .map(([file, block]) => [file!, [...block.matchAll(/^ +\d+:\d+ +\w+ +(\S+)/gm)].map((m) => m[1]!)]),
+  );
 }
 
 // One run lints the contract (as `redocly lint` does, by the config's api) and the broken copy, with the repository's
@@ -78,10 +96,18 @@ describe('redocly lint', () => {
   beforeAll(async () => {
     const dir = await copyOf(NEEDS.redocly);
     copy = relative(ROOT, dir);
-    await edit(dir, 'openapi/paths/integration_processmessage.yaml', (t) => t.replace(/\n {8}examples:\n {10}ProcessMessage:\n {12}\$ref: [^\n]+/, ''));
-    await edit(dir, 'openapi/paths/integration_analysis_detail.yaml', (t) => t.replace('operationId: getAnalysisDetail', 'operationId: get_analysis_detail'));
-    await edit(dir, 'openapi/paths/integration_retrievereport.yaml', (t) => t.replace(/ {2}operationId: retrieveReport\n/, ''));
-    await edit(dir, 'openapi/components/schemas/ProjectProcessing.yaml', (t) => t.replace(/x-gap: (.*)\.$/m, 'x-gap: $1'));
+    await edit(dir, 'openapi/paths/integration_processmessage.yaml', (t) =>
+      t.replace(/\n {8}examples:\n {10}ProcessMessage:\n {12}\$ref: [^\n]+/, ''),
+    );
+    await edit(dir, 'openapi/paths/integration_analysis_detail.yaml', (t) =>
+      t.replace('operationId: getAnalysisDetail', 'operationId: get_analysis_detail'),
+    );
+    await edit(dir, 'openapi/paths/integration_retrievereport.yaml', (t) =>
+      t.replace(/ {2}operationId: retrieveReport\n/, ''),
+    );
+    await edit(dir, 'openapi/components/schemas/ProjectProcessing.yaml', (t) =>
+      t.replace(/x-gap: (.*)\.$/m, 'x-gap: $1'),
+    );
     result = await redocly(['openapi/openapi.yaml', join(copy, 'openapi/openapi.yaml')]);
     rules = redoclyRules(result.out);
   });
@@ -89,7 +115,10 @@ describe('redocly lint', () => {
 
   it('passes on the contract with zero errors and zero warnings', () => {
     expect(result.out).toContain("validating openapi/openapi.yaml using lint rules for api 'main'...");
-    expect([...rules.keys()].filter((file) => !file.startsWith(`${copy}/`)), result.out).toEqual([]);
+    expect(
+      [...rules.keys()].filter((file) => !file.startsWith(`${copy}/`)),
+      result.out,
+    ).toEqual([]);
     expect(result.out).toContain('1 problem is explicitly ignored.');
     expect(result.out).not.toMatch(/\d+ warnings?/);
   });
@@ -97,20 +126,28 @@ describe('redocly lint', () => {
   it('fails on the copy with one error per break, and the exception the ignore file names for the contract', () => {
     expect(result.ok, result.out).toBe(false);
     expect(result.out).toContain('Validation failed with 5 errors');
-    expect(rulesAt('openapi/components/schemas/CreateProjectRequest.yaml'), result.out).toEqual(['no-required-schema-properties-undefined']);
+    expect(rulesAt('openapi/components/schemas/CreateProjectRequest.yaml'), result.out).toEqual([
+      'no-required-schema-properties-undefined',
+    ]);
   });
 
   it('fails on a media type without an example', () => {
-    expect(rulesAt('openapi/paths/integration_processmessage.yaml'), result.out).toEqual(['rule/media-type-has-example']);
+    expect(rulesAt('openapi/paths/integration_processmessage.yaml'), result.out).toEqual([
+      'rule/media-type-has-example',
+    ]);
   });
 
   it('fails on an operation without operationId, or with one not in camelCase', () => {
-    expect(rulesAt('openapi/paths/integration_analysis_detail.yaml'), result.out).toEqual(['rule/operation-id-camel-case']);
+    expect(rulesAt('openapi/paths/integration_analysis_detail.yaml'), result.out).toEqual([
+      'rule/operation-id-camel-case',
+    ]);
     expect(rulesAt('openapi/paths/integration_retrievereport.yaml'), result.out).toEqual(['operation-operationId']);
   });
 
   it('fails on an x-gap that is not a one-line sentence', () => {
-    expect(rulesAt('openapi/components/schemas/ProjectProcessing.yaml'), result.out).toEqual(['rule/gap-is-a-sentence']);
+    expect(rulesAt('openapi/components/schemas/ProjectProcessing.yaml'), result.out).toEqual([
+      'rule/gap-is-a-sentence',
+    ]);
   });
 });
 
@@ -122,7 +159,10 @@ describe('spectral lint with the OWASP ruleset (lint:owasp, part of lint:contrac
     const dir = await copyOf(NEEDS.spectral);
     broken = join(dir, 'generated/openapi.json');
     await edit(dir, 'generated/openapi.json', (t) => {
-      const doc = JSON.parse(t) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { parameters: Record<string, { schema: Record<string, unknown> }> } };
+      const doc = JSON.parse(t) as {
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+        components: { parameters: Record<string, { schema: Record<string, unknown> }> };
+      };
       delete doc.paths['/integration/analysis/detail']!.get!.responses['400'];
       delete doc.components.parameters.Page!.schema.format;
       return JSON.stringify(doc);
@@ -131,7 +171,11 @@ describe('spectral lint with the OWASP ruleset (lint:owasp, part of lint:contrac
   });
 
   /** The rules of the findings the text format lists for `document`. */
-  const rulesAt = (document: string) => [...result.out.matchAll(/^(\S+):\d+:\d+ +\w+ +(\S+)/gm)].filter((m) => m[1] === document).map((m) => m[2]).sort();
+  const rulesAt = (document: string) =>
+    [...result.out.matchAll(/^(\S+):\d+:\d+ +\w+ +(\S+)/gm)]
+      .filter((m) => m[1] === document)
+      .map((m) => m[2])
+      .sort();
 
   it('lints the published contract and the broken copy', () => {
     expect(result.out).toContain(`Linting ${PUBLISHED}\n`);
@@ -139,18 +183,26 @@ describe('spectral lint with the OWASP ruleset (lint:owasp, part of lint:contrac
   });
 
   it('passes on the published contract with zero findings', () => {
-    expect(result.out.split('\n').filter((line) => line.startsWith(PUBLISHED)), result.out).toEqual([]);
+    expect(
+      result.out.split('\n').filter((line) => line.startsWith(PUBLISHED)),
+      result.out,
+    ).toEqual([]);
   });
 
   it('is part of npm run lint:contract', async () => {
-    const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts['lint:contract']).toContain('npm run lint:owasp');
     expect(scripts['lint:owasp']).toContain('.spectral.yaml');
   });
 
   it('fails on an operation without a validation error response and on an integer without format', () => {
     expect(result.ok, result.out).toBe(false);
-    expect(rulesAt(broken), result.out).toEqual(['owasp:api4:2023-integer-format', 'owasp:api8:2023-define-error-validation']);
+    expect(rulesAt(broken), result.out).toEqual([
+      'owasp:api4:2023-integer-format',
+      'owasp:api8:2023-define-error-validation',
+    ]);
   });
 
   it('keeps one line of reason above every rule it turns off', async () => {
@@ -175,9 +227,13 @@ describe('generate:check', () => {
 
   it('fails when the contract or the control API changed and generated/ was not regenerated, naming each stale file', async () => {
     const dir = await copyOf(NEEDS.generate);
-    await edit(dir, 'openapi/components/schemas/Founder.yaml', (t) => t.replace('description: A founder of the company.', 'description: A founder.'));
+    await edit(dir, 'openapi/components/schemas/Founder.yaml', (t) =>
+      t.replace('description: A founder of the company.', 'description: A founder.'),
+    );
     // The mock serves generated/control-api.json, not the YAML it is written from.
-    await edit(dir, 'mocks/control-api.openapi.yaml', (t) => t.replace('description: The stateful mock started by `npm start`.', 'description: The mock.'));
+    await edit(dir, 'mocks/control-api.openapi.yaml', (t) =>
+      t.replace('description: The stateful mock started by `npm start`.', 'description: The mock.'),
+    );
     const result = await generateCheck(dir);
     expect(result.ok).toBe(false);
     expect(result.out).toContain('generated/ is out of date');

@@ -18,7 +18,14 @@ async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   // Arazzo workflows (workflows/*.arazzo.yaml) refer to the contract; the contract never refers to them.
   return entries
-    .filter((e) => e.isFile() && /\.(ya?ml|md)$/.test(e.name) && !e.name.endsWith('.arazzo.yaml') && e.name !== 'README.md' && e.name !== 'EXTENSIONS.md')
+    .filter(
+      (e) =>
+        e.isFile() &&
+        /\.(ya?ml|md)$/.test(e.name) &&
+        !e.name.endsWith('.arazzo.yaml') &&
+        e.name !== 'README.md' &&
+        e.name !== 'EXTENSIONS.md',
+    )
     .map((e) => join(e.parentPath, e.name));
 }
 

@@ -20,24 +20,34 @@ describe('400 on every operation', () => {
     expect(operations.length).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s declares a 400 marked x-gap', (_name, { method, path, operation }) => {
-    const response = deref(operation.responses['400'] as Json | undefined, doc);
-    expect(response, `${method} ${path}`).toBeDefined();
-    expect(response?.['x-gap']).toMatch(/not shown.*\.$/);
-    const examples = Object.values(response?.content['application/json'].examples as Json).map((e) => deref(e as Json, doc).value as Json);
-    const invalid = examples.find((e) => e.code === 'MOCK_INVALID_REQUEST');
-    expect(invalid?.description).toBeTruthy();
-    for (const example of examples) expect(contractValidator().validateResponse(method.toUpperCase(), path, 400, example).violations).toEqual([]);
-  });
+  it.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))(
+    '%s declares a 400 marked x-gap',
+    (_name, { method, path, operation }) => {
+      const response = deref(operation.responses['400'] as Json | undefined, doc);
+      expect(response, `${method} ${path}`).toBeDefined();
+      expect(response?.['x-gap']).toMatch(/not shown.*\.$/);
+      const examples = Object.values(response?.content['application/json'].examples as Json).map(
+        (e) => deref(e as Json, doc).value as Json,
+      );
+      const invalid = examples.find((e) => e.code === 'MOCK_INVALID_REQUEST');
+      expect(invalid?.description).toBeTruthy();
+      for (const example of examples)
+        expect(contractValidator().validateResponse(method.toUpperCase(), path, 400, example).violations).toEqual([]);
+    },
+  );
 
   it('keeps the fund run refusal of more than 50 files (Error209) among its 400 examples', () => {
     const response = deref(doc.paths['/integrationfund/fund/run'].post.responses['400'] as Json, doc);
-    const codes = Object.values(response.content['application/json'].examples as Json).map((e) => deref(e as Json, doc).value.code);
+    const codes = Object.values(response.content['application/json'].examples as Json).map(
+      (e) => deref(e as Json, doc).value.code,
+    );
     expect(codes).toEqual(['Error209', 'MOCK_INVALID_REQUEST']);
   });
 
   it('no error example shows a placeholder instead of a code', () => {
-    const placeholders = Object.entries(doc.components.examples as Json).filter(([, e]) => /not shown>/.test(JSON.stringify((e as Json).value)));
+    const placeholders = Object.entries(doc.components.examples as Json).filter(([, e]) =>
+      /not shown>/.test(JSON.stringify((e as Json).value)),
+    );
     expect(placeholders.map(([name]) => name)).toEqual([]);
   });
 });

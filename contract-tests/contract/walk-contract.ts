@@ -34,9 +34,14 @@ function mediaExamples(content: Json | undefined, pointer: string, where: string
 }
 
 /** Every operation of a contract (the bundled one unless `doc` is given): paths, then webhooks, with its pointer. */
-export function operations(doc: Json = contractValidator().doc): { kind: 'path' | 'webhook'; name: string; method: string; pointer: string; op: Json }[] {
+export function operations(
+  doc: Json = contractValidator().doc,
+): { kind: 'path' | 'webhook'; name: string; method: string; pointer: string; op: Json }[] {
   const result: { kind: 'path' | 'webhook'; name: string; method: string; pointer: string; op: Json }[] = [];
-  for (const [kind, section] of [['path', 'paths'], ['webhook', 'webhooks']] as const) {
+  for (const [kind, section] of [
+    ['path', 'paths'],
+    ['webhook', 'webhooks'],
+  ] as const) {
     for (const [name, item] of Object.entries((doc[section] as Json | undefined) ?? {})) {
       for (const method of METHODS) {
         const op = (item as Json)[method] as Json | undefined;
@@ -63,7 +68,11 @@ export function exampleSites(): ExampleSite[] {
     for (const [i, param] of ((op.parameters as Json[] | undefined) ?? []).entries()) {
       const p = derefAt(param, `${pointer}/parameters/${i}`);
       if ('example' in p.node) {
-        sites.push({ where: `${label} parameter ${String(p.node.name)}`, schemaPointer: `${p.pointer}/schema`, value: p.node.example });
+        sites.push({
+          where: `${label} parameter ${String(p.node.name)}`,
+          schemaPointer: `${p.pointer}/schema`,
+          value: p.node.example,
+        });
       }
     }
   }

@@ -27,7 +27,10 @@ let manualAnalysisId: string;
 
 /** One call to the mock for the identifiers the samples read from the environment. */
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${mock?.baseUrl}${path}`, { ...init, headers: { Authorization: API_KEY, ...init.headers } });
+  const response = await fetch(`${mock?.baseUrl}${path}`, {
+    ...init,
+    headers: { Authorization: API_KEY, ...init.headers },
+  });
   const body: unknown = await response.json();
   if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
   return body as T;
@@ -45,9 +48,12 @@ beforeAll(async () => {
   const cwd = await mkdtemp(join(tmpdir(), 'docs-samples-'));
   for (const [name, bytes] of Object.entries(SAMPLE_FILES)) await writeFile(join(cwd, name), bytes);
 
-  const list = await call<{ data: { id: string; analyses: { id: string; status: string }[] }[] }>('/integration/projects?pageSize=100', {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  const list = await call<{ data: { id: string; analyses: { id: string; status: string }[] }[] }>(
+    '/integration/projects?pageSize=100',
+    {
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
   const analysed = list.data.find((p) => p.analyses.some((a) => a.status === 'completed'));
   const completed = analysed?.analyses.find((a) => a.status === 'completed');
   if (!analysed || !completed) throw new Error('The mock seed has no project with a completed analysis.');
@@ -58,8 +64,15 @@ beforeAll(async () => {
   });
   manualAnalysisId = created.data.analysisId;
   const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(SAMPLE_FILES['Q4-2025-report.pdf'] ?? [])], { type: 'application/pdf' }), 'Q4-2025-report.pdf');
-  const upload = await call<{ data: { folderPath: string } }>('/integrationfund/fund/upload', { method: 'POST', body: form });
+  form.append(
+    'files',
+    new Blob([new Uint8Array(SAMPLE_FILES['Q4-2025-report.pdf'] ?? [])], { type: 'application/pdf' }),
+    'Q4-2025-report.pdf',
+  );
+  const upload = await call<{ data: { folderPath: string } }>('/integrationfund/fund/upload', {
+    method: 'POST',
+    body: form,
+  });
   const run = await call<{ data: { fundExtractionId: string } }>('/integrationfund/fund/run', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -102,9 +115,19 @@ let typeScriptRun: ReturnType<typeof runTypeScript> | undefined;
  */
 function runAllTypeScript(): ReturnType<typeof runTypeScript> {
   if (!typeScriptRun) {
-    const ordered = [...operations.filter((o) => o.operationId !== 'uploadAnalysisFiles'), ...operations.filter((o) => o.operationId === 'uploadAnalysisFiles')];
-    const sources = new Map([...ordered.map((o) => [o.operationId, o.samples.get('TypeScript') ?? ''] as const), [BROKEN, BROKEN_SAMPLE] as const]);
-    typeScriptRun = runTypeScript(sources, sandbox, new Map([['uploadAnalysisFiles', environmentFor('uploadAnalysisFiles').env]]));
+    const ordered = [
+      ...operations.filter((o) => o.operationId !== 'uploadAnalysisFiles'),
+      ...operations.filter((o) => o.operationId === 'uploadAnalysisFiles'),
+    ];
+    const sources = new Map([
+      ...ordered.map((o) => [o.operationId, o.samples.get('TypeScript') ?? ''] as const),
+      [BROKEN, BROKEN_SAMPLE] as const,
+    ]);
+    typeScriptRun = runTypeScript(
+      sources,
+      sandbox,
+      new Map([['uploadAnalysisFiles', environmentFor('uploadAnalysisFiles').env]]),
+    );
   }
   return typeScriptRun;
 }
@@ -125,14 +148,21 @@ describe('x-codeSamples', () => {
   it('reports an operation whose sample is missing or empty', () => {
     const broken = structuredClone(contract);
     const samples = broken.paths['/integration/processmessage'].post['x-codeSamples'];
-    samples.splice(samples.findIndex((s) => s.lang === 'curl'), 1);
-    const search = broken.paths['/integration/project/search'].get['x-codeSamples'].find((s) => s.lang === 'TypeScript');
+    samples.splice(
+      samples.findIndex((s) => s.lang === 'curl'),
+      1,
+    );
+    const search = broken.paths['/integration/project/search'].get['x-codeSamples'].find(
+      (s) => s.lang === 'TypeScript',
+    );
     if (search) search.source = ' ';
     expect(missingSamples(broken)).toEqual(['searchProjects: TypeScript', 'processMessage: curl']);
   });
 
   it('the TypeScript samples type-check against the client', SLOW, () => {
-    const problems = typeCheckAll().filter((p) => p.example <= operations.length).map((p) => ({ ...p, operation: operations[p.example - 1]?.operationId }));
+    const problems = typeCheckAll()
+      .filter((p) => p.example <= operations.length)
+      .map((p) => ({ ...p, operation: operations[p.example - 1]?.operationId }));
     expect(problems).toEqual([]);
   });
 });
@@ -162,7 +192,12 @@ describe('the samples against the stateful mock', () => {
 
   it('a TypeScript sample that calls no such method fails both the type-check and the run', SLOW, async () => {
     const brokenExample = operations.length + 1;
-    expect(typeCheckAll().filter((p) => p.example === brokenExample)).toEqual([expect.objectContaining({ line: 3, message: expect.stringContaining('getFundRun') })]);
-    expect((await runAllTypeScript()).get(BROKEN)).toEqual({ ok: false, output: expect.stringContaining('getFundRun') });
+    expect(typeCheckAll().filter((p) => p.example === brokenExample)).toEqual([
+      expect.objectContaining({ line: 3, message: expect.stringContaining('getFundRun') }),
+    ]);
+    expect((await runAllTypeScript()).get(BROKEN)).toEqual({
+      ok: false,
+      output: expect.stringContaining('getFundRun'),
+    });
   });
 });

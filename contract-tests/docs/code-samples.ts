@@ -51,7 +51,10 @@ export interface SampleEnvironment {
 }
 
 /** Runs a curl sample with bash; the status comes from a .curlrc write-out the sample never sees. */
-export async function runCurl(source: string, { env, cwd }: SampleEnvironment): Promise<{ status: number; body: unknown }> {
+export async function runCurl(
+  source: string,
+  { env, cwd }: SampleEnvironment,
+): Promise<{ status: number; body: unknown }> {
   await writeFile(join(cwd, '.curlrc'), 'silent\nshow-error\nwrite-out = "\\n%{http_code}"\n');
   const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', source], {
     cwd,
@@ -98,10 +101,10 @@ export async function runTypeScript(
       '  Object.assign(process.env, own);',
       '  try {',
       '    await import(file);',
-      "    console.log(`@@sample ${JSON.stringify({ name, ok: true })}`);",
+      '    console.log(`@@sample ${JSON.stringify({ name, ok: true })}`);',
       '  } catch (error) {',
       '    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);',
-      "    console.log(`@@sample ${JSON.stringify({ name, ok: false, error: text })}`);",
+      '    console.log(`@@sample ${JSON.stringify({ name, ok: false, error: text })}`);',
       '  }',
       '  for (const key of Object.keys(own)) if (saved[key] === undefined) delete process.env[key]; else process.env[key] = saved[key];',
       '}',
@@ -121,7 +124,11 @@ export async function runTypeScript(
       output += `${line}\n`;
       continue;
     }
-    const { name, ok, error } = JSON.parse(line.slice('@@sample '.length)) as { name: string; ok: boolean; error?: string };
+    const { name, ok, error } = JSON.parse(line.slice('@@sample '.length)) as {
+      name: string;
+      ok: boolean;
+      error?: string;
+    };
     results.set(name, { ok, output: error ?? output });
     output = '';
   }

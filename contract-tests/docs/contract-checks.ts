@@ -11,16 +11,21 @@ interface Server {
   variables?: Record<string, { description?: string }>;
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Server URLs without a scheme: the site resolves them against its own URL (`.../docs/{origin}/api`). */
 export function relativeServerUrls(doc: Json): string[] {
-  return ((doc.servers as Server[] | undefined) ?? []).map((s) => s.url).filter((url) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(url));
+  return ((doc.servers as Server[] | undefined) ?? [])
+    .map((s) => s.url)
+    .filter((url) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(url));
 }
 
 /** Server and server-variable descriptions with Markdown code spans, which the site prints as literal backticks. */
 export function serverTextWithBackticks(doc: Json): string[] {
-  return ((doc.servers as Server[] | undefined) ?? []).flatMap((s) => [s.description ?? '', ...Object.values(s.variables ?? {}).map((v) => v.description ?? '')]).filter((text) => text.includes('`'));
+  return ((doc.servers as Server[] | undefined) ?? [])
+    .flatMap((s) => [s.description ?? '', ...Object.values(s.variables ?? {}).map((v) => v.description ?? '')])
+    .filter((text) => text.includes('`'));
 }
 
 /**
@@ -31,9 +36,15 @@ function shownProperties(doc: Json, schema: unknown, seen = new Set<unknown>()):
   const names = new Set<string>();
   if (!isObject(schema) || seen.has(schema)) return names;
   seen.add(schema);
-  if (typeof schema.$ref === 'string') for (const n of shownProperties(doc, resolvePointer(doc, schema.$ref), seen)) names.add(n);
+  if (typeof schema.$ref === 'string')
+    for (const n of shownProperties(doc, resolvePointer(doc, schema.$ref), seen)) names.add(n);
   if (isObject(schema.properties)) for (const n of Object.keys(schema.properties)) names.add(n);
-  const branches = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...[schema.anyOf, schema.oneOf].flatMap((alternatives) => (Array.isArray(alternatives) ? alternatives.slice(0, 1) : []))];
+  const branches = [
+    ...(Array.isArray(schema.allOf) ? schema.allOf : []),
+    ...[schema.anyOf, schema.oneOf].flatMap((alternatives) =>
+      Array.isArray(alternatives) ? alternatives.slice(0, 1) : [],
+    ),
+  ];
   for (const branch of branches) for (const n of shownProperties(doc, branch, seen)) names.add(n);
   return names;
 }
@@ -45,8 +56,11 @@ export function successResponsesShowing(doc: Json, property: string): string[] {
     if (kind !== 'path') continue;
     for (const [status, response] of Object.entries((op.responses as Json | undefined) ?? {})) {
       if (!status.startsWith('2')) continue;
-      const resolved = isObject(response) && typeof response.$ref === 'string' ? resolvePointer(doc, response.$ref) : response;
-      const schema = ((resolved as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined;
+      const resolved =
+        isObject(response) && typeof response.$ref === 'string' ? resolvePointer(doc, response.$ref) : response;
+      const schema = ((resolved as Json | undefined)?.content as Json | undefined)?.['application/json'] as
+        | Json
+        | undefined;
       if (shownProperties(doc, schema?.schema).has(property)) found.push(`${method.toUpperCase()} ${name} ${status}`);
     }
   }

@@ -15,7 +15,10 @@ import { DOCS_PAGES, docsUpToDate, ensureDocs, REDOC_OPTIONS } from '../../scrip
 import { countSourceGapMarks } from './source-gap-marks.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const sha = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+const sha = async (path: string) =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 
 let out: string;
 let index: string;
@@ -78,7 +81,9 @@ describe('the docs build', () => {
 
   it("turns Redoc's telemetry off: in the options of the build and in the page's own", () => {
     expect(REDOC_OPTIONS.disableTelemetry).toBe(true);
-    const options = JSON.parse(html.match(/const __redoc_options = (\{.*?\});/s)?.[1] ?? 'null') as { disableTelemetry?: boolean } | null;
+    const options = JSON.parse(html.match(/const __redoc_options = (\{.*?\});/s)?.[1] ?? 'null') as {
+      disableTelemetry?: boolean;
+    } | null;
     expect(options?.disableTelemetry).toBe(true);
   });
 

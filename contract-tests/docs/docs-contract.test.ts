@@ -23,7 +23,9 @@ describe('the servers the site shows', () => {
 
   it('have descriptions without Markdown code spans (printed as literal backticks)', () => {
     expect(serverTextWithBackticks(doc)).toEqual([]);
-    expect(serverTextWithBackticks(broken((c) => (c.servers[0].description = 'The mock (`npm start`).')))).toEqual(['The mock (`npm start`).']);
+    expect(serverTextWithBackticks(broken((c) => (c.servers[0].description = 'The mock (`npm start`).')))).toEqual([
+      'The mock (`npm start`).',
+    ]);
   });
 
   it('expand with their defaults to the deployment placeholder', () => {
@@ -37,7 +39,12 @@ describe('pagination in the responses the site shows', () => {
   it('appears on the company list only, not on the fund run or any other success (metadata placement, the one shown first)', () => {
     expect(successResponsesShowing(doc, 'pagination')).toEqual(['GET /integration/projects 200']);
     // The metadata envelope carried it before, so every response showed it.
-    const withEnvelopePagination = broken((c) => (c.components.schemas.MetadataEnvelope.properties.pagination = { $ref: '#/components/schemas/Pagination' }));
-    expect(successResponsesShowing(withEnvelopePagination, 'pagination')).toContain('POST /integrationfund/fund/run 200');
+    const withEnvelopePagination = broken(
+      (c) =>
+        (c.components.schemas.MetadataEnvelope.properties.pagination = { $ref: '#/components/schemas/Pagination' }),
+    );
+    expect(successResponsesShowing(withEnvelopePagination, 'pagination')).toContain(
+      'POST /integrationfund/fund/run 200',
+    );
   });
 });

@@ -14,7 +14,9 @@ describe('makeSelfContained', () => {
     const page = makeSelfContained(REDOC_LIKE);
     expect(page).not.toContain('cdn.redoc.ly');
     expect(page).toContain('`data:image/svg+xml,');
-    expect(page).toMatch(new RegExp(`<head>\\s*<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`));
+    expect(page).toMatch(
+      new RegExp(`<head>\\s*<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
+    );
     expect(remoteAssets(page)).toEqual([]);
   });
 

@@ -33,7 +33,10 @@ describe('readDocsPages', () => {
 
 describe('toPage', () => {
   it('keeps every heading under the page title, but not lines in fenced code', () => {
-    const page = toPage('client.md', '\n# Client\n\n## Errors\n\n```sh\n# a shell comment\n```\n\n# Second top heading\n');
+    const page = toPage(
+      'client.md',
+      '\n# Client\n\n## Errors\n\n```sh\n# a shell comment\n```\n\n# Second top heading\n',
+    );
     expect(page.title).toBe('Client');
     expect(page.markdown).toBe('# Client\n\n### Errors\n\n```sh\n# a shell comment\n```\n\n## Second top heading\n');
   });

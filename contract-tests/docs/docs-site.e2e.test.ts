@@ -15,7 +15,17 @@ import { contractValidator } from '../../conformance/src/contract-validator.ts';
 import { listenOnLoopback } from '../support/listen-on-loopback.ts';
 import { launchChromium, requireChromium } from './chromium.ts';
 import { readDocsPages } from '../../scripts/docs-pages.ts';
-import { badServerLines, codeSampleLanguages, expectedNavigation, navigationOperations, openQuestionRows, outsideLocalhost, searchResults, serversPanelLines, splitCodes } from './site-checks.ts';
+import {
+  badServerLines,
+  codeSampleLanguages,
+  expectedNavigation,
+  navigationOperations,
+  openQuestionRows,
+  outsideLocalhost,
+  searchResults,
+  serversPanelLines,
+  splitCodes,
+} from './site-checks.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
 import { startSite, type RunningSite } from './start-site.ts';
 
@@ -59,7 +69,9 @@ async function brokenSiteHtml(): Promise<string> {
   };
   delete broken.paths['/integration/processmessage'];
   delete broken.components.schemas.FundStage?.['x-gap'];
-  const [mockServer, deployment] = (broken as unknown as { servers: { url: string; description: string; variables?: Record<string, unknown> }[] }).servers;
+  const [mockServer, deployment] = (
+    broken as unknown as { servers: { url: string; description: string; variables?: Record<string, unknown> }[] }
+  ).servers;
   mockServer!.description = 'The mock (`npm start`).';
   deployment!.url = '{origin}/api';
   deployment!.variables = { origin: deployment!.variables?.host };
@@ -113,7 +125,15 @@ describe('the documentation site served by npm start', () => {
   it('renders the contract title, the guides and the tag groups in the navigation', async () => {
     expect(await page.locator('h1').first().innerText()).toContain(contract.info.title);
     const labels = await page.locator('[data-testid="menu-item-label"]').allInnerTexts();
-    for (const guide of ['Getting started', 'Walk-through: a fund data room', 'Walk-through: a company', 'Webhooks', 'Errors', 'Limits', 'Open questions']) {
+    for (const guide of [
+      'Getting started',
+      'Walk-through: a fund data room',
+      'Walk-through: a company',
+      'Webhooks',
+      'Errors',
+      'Limits',
+      'Open questions',
+    ]) {
       expect(labels).toContain(guide);
     }
     for (const group of contract['x-tagGroups']) expect(labels).toContain(group.name);

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
-import { AREAS, OPEN_QUESTIONS_HEADING, gatherGaps, openQuestionsMarkdown, withOpenQuestions } from '../../scripts/gaps.ts';
+import {
+  AREAS,
+  OPEN_QUESTIONS_HEADING,
+  gatherGaps,
+  openQuestionsMarkdown,
+  withOpenQuestions,
+} from '../../scripts/gaps.ts';
 import { resolvePointer } from '../../conformance/src/contract-validator.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
 
@@ -72,7 +78,9 @@ describe('gatherGaps on malformed input', () => {
   });
 
   it('refuses an x-document-gaps item without a topic, and a list that is not a list', () => {
-    expect(() => gatherGaps({ 'x-document-gaps': [{ 'x-gap': 'Something is not shown.' }] })).toThrow('#/x-document-gaps/0');
+    expect(() => gatherGaps({ 'x-document-gaps': [{ 'x-gap': 'Something is not shown.' }] })).toThrow(
+      '#/x-document-gaps/0',
+    );
     expect(() => gatherGaps({ 'x-document-gaps': { 'x-gap': 'Something is not shown.' } })).toThrow('must be a list');
   });
 

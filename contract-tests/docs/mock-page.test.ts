@@ -43,7 +43,16 @@ describe('docs/mock.md', () => {
   it("gives the mock's default credentials and both users", async () => {
     const page = await readFile(join(ROOT, 'docs/mock.md'), 'utf8');
     const { apiKey, accessToken } = defaultCredentials({});
-    for (const value of [apiKey, accessToken, `${apiKey}-2`, `${accessToken}-2`, 'Mock User', 'Second User', '409', 'POST /__mock/settle']) {
+    for (const value of [
+      apiKey,
+      accessToken,
+      `${apiKey}-2`,
+      `${accessToken}-2`,
+      'Mock User',
+      'Second User',
+      '409',
+      'POST /__mock/settle',
+    ]) {
       expect(page, value).toContain(value);
     }
   });
@@ -54,7 +63,10 @@ describe('the fund walk-through', () => {
     const source = await readFile(join(ROOT, 'client/src/poll-until-final.ts'), 'utf8');
     const constant = (name: string) => {
       const value = new RegExp(`const ${name} = ([\\d_ *]+);`).exec(source)?.[1];
-      if (!value) throw new Error(`client/src/poll-until-final.ts no longer defines ${name}; update this test and the walk-through`);
+      if (!value)
+        throw new Error(
+          `client/src/poll-until-final.ts no longer defines ${name}; update this test and the walk-through`,
+        );
       return value.split('*').reduce((product, factor) => product * Number(factor.replace(/_/g, '').trim()), 1);
     };
     const walkThrough = contract.info.description.split('# Walk-through: a fund data room')[1]?.split('\n# ')[0] ?? '';

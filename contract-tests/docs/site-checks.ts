@@ -27,14 +27,17 @@ export function expectedNavigation(doc: Document): Map<string, string> {
 /** The operation entries of the side navigation, opening each tag group (they render lazily). */
 export async function navigationOperations(page: Page): Promise<Map<string, string>> {
   const seen = new Map<string, string>();
-  const groups = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group:has(> a:not([href^="/section"]))');
+  const groups = page.locator(
+    '[data-component-name="Menu/MenuItem"].menu-item-type-group:has(> a:not([href^="/section"]))',
+  );
   for (const group of await groups.all()) {
     await group.locator('> a').click();
     await group.locator('.menu-item-type-operation').first().waitFor();
     const items = await group
       .locator('.menu-item-type-operation > a')
       .evaluateAll((links) => links.map((a) => [a.getAttribute('href') ?? '', (a as HTMLElement).innerText] as const));
-    for (const [href, label] of items) seen.set(href.slice(href.lastIndexOf('/') + 1), label.replace(/\s+/g, ' ').trim());
+    for (const [href, label] of items)
+      seen.set(href.slice(href.lastIndexOf('/') + 1), label.replace(/\s+/g, ' ').trim());
   }
   return seen;
 }
@@ -92,7 +95,10 @@ export async function searchResults(page: Page, query: string): Promise<string[]
 
 /** The languages the code-sample menu of the operation on screen offers. */
 export async function codeSampleLanguages(page: Page): Promise<string[]> {
-  await page.locator('button[aria-haspopup="menu"]', { hasText: /^curl$/ }).first().click();
+  await page
+    .locator('button[aria-haspopup="menu"]', { hasText: /^curl$/ })
+    .first()
+    .click();
   const items = page.locator('[role="menuitem"]:visible');
   await items.first().waitFor();
   return items.allInnerTexts();
@@ -124,10 +130,15 @@ export async function splitCodes(page: Page, docsUrl: string, section = 'errors'
 /** The Servers panel as shown: each server's description and URL lines. */
 export async function serversPanelLines(page: Page): Promise<string[]> {
   const text = await page.locator('[data-testid="panel-servers"]').first().innerText();
-  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && line !== 'Servers' && !/^Show \d+ variables?$/.test(line) && line !== '+');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line !== 'Servers' && !/^Show \d+ variables?$/.test(line) && line !== '+');
 }
 
 /** The lines of the Servers panel that show a URL without a scheme, or a Markdown backtick. */
 export function badServerLines(lines: string[]): string[] {
-  return lines.filter((line) => line.includes('`') || (/[{/]/.test(line) && !/\s/.test(line) && !/^https?:\/\//.test(line)));
+  return lines.filter(
+    (line) => line.includes('`') || (/[{/]/.test(line) && !/\s/.test(line) && !/^https?:\/\//.test(line)),
+  );
 }

@@ -10,7 +10,10 @@ function wrongAuthorization(op: ContractOperation, ctx: FuzzContext): fc.Arbitra
   const sameSchemeWrongSecret = op.scheme === 'sessionBearer' ? `Bearer ${ctx.apiKey}` : `${ctx.apiKey}x`;
   return fc.oneof(
     fc.constantFrom(undefined, '', ' ', otherScheme, sameSchemeWrongSecret, 'Bearer', 'Basic Zm9vOmJhcg=='),
-    fc.string({ minLength: 1, maxLength: 64 }).map((s) => s.replace(/[^\x21-\x7e]/g, 'k')).filter((s) => s !== ctx.apiKey && s !== `Bearer ${ctx.accessToken}`),
+    fc
+      .string({ minLength: 1, maxLength: 64 })
+      .map((s) => s.replace(/[^\x21-\x7e]/g, 'k'))
+      .filter((s) => s !== ctx.apiKey && s !== `Bearer ${ctx.accessToken}`),
     fc.integer({ min: 1024, max: 8 * 1024 }).map((n) => 'k'.repeat(n)),
   );
 }

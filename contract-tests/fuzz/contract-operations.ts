@@ -31,7 +31,9 @@ export interface ContractOperation {
 
 /** The codes the specification shows (ErrorCode's known values); a mock's own code is never among them. */
 function specificationCodes(): Set<string> {
-  return new Set((resolvePointer(contractValidator().doc, '#/components/schemas/ErrorCode/x-known-values') ?? []) as string[]);
+  return new Set(
+    (resolvePointer(contractValidator().doc, '#/components/schemas/ErrorCode/x-known-values') ?? []) as string[],
+  );
 }
 
 /** Codes of a response's examples that the specification shows (the 400 examples also show the mock's `MOCK_INVALID_REQUEST`, an x-gap choice). */

@@ -8,7 +8,10 @@ export const SAMPLE_FILES = {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('[Content_Types].xml')]),
   },
-  xls: { contentType: 'application/vnd.ms-excel', content: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]) },
+  xls: {
+    contentType: 'application/vnd.ms-excel',
+    content: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]),
+  },
 } as const;
 
 export type SampleKind = keyof typeof SAMPLE_FILES;
@@ -23,5 +26,11 @@ export const NOT_A_DOCUMENT = [
 
 /** A file of an accepted type, under a name with the matching extension. */
 export const documentFileArbitrary = fc
-  .tuple(fc.constantFrom<SampleKind>('pdf', 'xlsx', 'xls'), fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom('report', 'Jahresbericht Ü', '報告', 'q4 (final)')))
+  .tuple(
+    fc.constantFrom<SampleKind>('pdf', 'xlsx', 'xls'),
+    fc.oneof(
+      fc.string({ minLength: 1, maxLength: 20 }),
+      fc.constantFrom('report', 'Jahresbericht Ü', '報告', 'q4 (final)'),
+    ),
+  )
   .map(([kind, base]) => ({ filename: `${base.replace(/["\r\n\\/]/g, '_')}.${kind}`, ...SAMPLE_FILES[kind] }));

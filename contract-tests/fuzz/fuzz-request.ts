@@ -26,7 +26,8 @@ export function describeRequest(request: FuzzRequest): string {
   const pairs = request.query.map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}…(${v.length})` : v}`);
   const query = [...pairs, ...(request.rawQuery ? [request.rawQuery] : [])].join('&');
   const payload = request.body?.payload;
-  const text = payload === undefined ? '' : typeof payload === 'string' ? payload : Buffer.from(payload).toString('latin1');
+  const text =
+    payload === undefined ? '' : typeof payload === 'string' ? payload : Buffer.from(payload).toString('latin1');
   const body = text.length > 200 ? `${text.slice(0, 200)}…(${text.length} chars)` : text;
   return `[${request.variant}] ${request.operation.method} ${request.operation.path}${query ? `?${query}` : ''} ${JSON.stringify(request.headers)} ${body}`;
 }

@@ -27,7 +27,17 @@ const MS_PER_OPERATION = Number(process.env.FUZZ_MS_PER_OPERATION ?? (process.en
 const HEAP_BOUND = 128 * 1024 * 1024;
 const REPORT = new URL('../reports/fuzz-counts.json', import.meta.url);
 
-const counts: Record<string, { requests: number; variants: Record<string, number>; statuses: Record<string, number>; failures: number; interrupted?: boolean; heapMiB?: number }> = {};
+const counts: Record<
+  string,
+  {
+    requests: number;
+    variants: Record<string, number>;
+    statuses: Record<string, number>;
+    failures: number;
+    interrupted?: boolean;
+    heapMiB?: number;
+  }
+> = {};
 
 const mock = useMockProcess();
 const receiver = useWebhookReceiver();
@@ -38,33 +48,50 @@ afterAll(() => {
 });
 
 describe.each(contractOperations().map((op) => [`${op.method} ${op.path}`, op] as const))('fuzz %s', (_name, op) => {
-  it(`answers ${RUNS} generated requests within the contract`, async () => {
-    const ctx = await prepareFuzzContext(mock.origin, receiver.origin);
-    const tally: (typeof counts)[string] = { requests: 0, variants: {}, statuses: {}, failures: 0 };
-    counts[op.operationId] = tally;
-    const result = await fc.check(
-      fc.asyncProperty(requestArbitrary(op, ctx), async (request) => {
-        tally.requests += 1;
-        tally.variants[request.variant] = (tally.variants[request.variant] ?? 0) + 1;
-        const response = await sendRequest(mock.baseUrl, request).catch((error: Error) => error);
-        const status = response instanceof Error ? 'no answer' : String(response.status);
-        tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
-        const problems = response instanceof Error ? [response.message] : judgeResponse(request, response);
-        const health = await stillAnswers(mock, ctx.accessToken);
-        if (health) problems.push(health);
-        if (problems.length) {
-          tally.failures += 1;
-          throw new Error(`${describeRequest(request)}\n  answer: ${response instanceof Error ? '-' : `${response.status} ${response.bodyText.slice(0, 300)}`}\n  - ${problems.join('\n  - ')}`);
-        }
-      }),
-      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: MS_PER_OPERATION, markInterruptAsFailure: false, endOnFailure: true },
-    );
-    tally.interrupted = result.interrupted;
-    expect(result.failed, result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)).toBe(false);
-    const memory = await mock.memory();
-    tally.heapMiB = Math.round(memory.heapUsed / 2 ** 20);
-    expect(memory.polluted, 'keys added to Object.prototype in the mock').toEqual([]);
-    expect(memory.heapUsed, `mock heap after GC: ${Math.round(memory.heapUsed / 2 ** 20)} MiB`).toBeLessThan(HEAP_BOUND);
-    expect(tally.requests).toBeGreaterThan(0);
-  }, MS_PER_OPERATION + 60_000);
+  it(
+    `answers ${RUNS} generated requests within the contract`,
+    async () => {
+      const ctx = await prepareFuzzContext(mock.origin, receiver.origin);
+      const tally: (typeof counts)[string] = { requests: 0, variants: {}, statuses: {}, failures: 0 };
+      counts[op.operationId] = tally;
+      const result = await fc.check(
+        fc.asyncProperty(requestArbitrary(op, ctx), async (request) => {
+          tally.requests += 1;
+          tally.variants[request.variant] = (tally.variants[request.variant] ?? 0) + 1;
+          const response = await sendRequest(mock.baseUrl, request).catch((error: Error) => error);
+          const status = response instanceof Error ? 'no answer' : String(response.status);
+          tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+          const problems = response instanceof Error ? [response.message] : judgeResponse(request, response);
+          const health = await stillAnswers(mock, ctx.accessToken);
+          if (health) problems.push(health);
+          if (problems.length) {
+            tally.failures += 1;
+            throw new Error(
+              `${describeRequest(request)}\n  answer: ${response instanceof Error ? '-' : `${response.status} ${response.bodyText.slice(0, 300)}`}\n  - ${problems.join('\n  - ')}`,
+            );
+          }
+        }),
+        {
+          seed: SEED,
+          numRuns: RUNS,
+          interruptAfterTimeLimit: MS_PER_OPERATION,
+          markInterruptAsFailure: false,
+          endOnFailure: true,
+        },
+      );
+      tally.interrupted = result.interrupted;
+      expect(
+        result.failed,
+        result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance),
+      ).toBe(false);
+      const memory = await mock.memory();
+      tally.heapMiB = Math.round(memory.heapUsed / 2 ** 20);
+      expect(memory.polluted, 'keys added to Object.prototype in the mock').toEqual([]);
+      expect(memory.heapUsed, `mock heap after GC: ${Math.round(memory.heapUsed / 2 ** 20)} MiB`).toBeLessThan(
+        HEAP_BOUND,
+      );
+      expect(tally.requests).toBeGreaterThan(0);
+    },
+    MS_PER_OPERATION + 60_000,
+  );
 });

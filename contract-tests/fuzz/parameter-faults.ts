@@ -35,13 +35,21 @@ const FAULTS: { name: string; applies: (p: ContractParameter) => boolean; fault:
   {
     name: 'wrong type parameter',
     applies: (p) => isNumeric(p) || resolveSchema(p.schema).format !== undefined,
-    fault: (base, p) => fc.constantFrom('abc', 'true', 'null', '[]', '{}', '1,2', 'undefined').map((v) => setValue(base, p, v)),
+    fault: (base, p) =>
+      fc.constantFrom('abc', 'true', 'null', '[]', '{}', '1,2', 'undefined').map((v) => setValue(base, p, v)),
   },
-  { name: 'number at the edges', applies: isNumeric, fault: (base, p) => edgeNumberQueryArbitrary.map((v) => setValue(base, p, v)) },
+  {
+    name: 'number at the edges',
+    applies: isNumeric,
+    fault: (base, p) => edgeNumberQueryArbitrary.map((v) => setValue(base, p, v)),
+  },
   {
     name: 'huge string parameter',
     applies: () => true,
-    fault: (base, p) => fc.integer({ min: 1024, max: LONG_VALUE_MAX }).map((n) => setValue(base, p, 'x'.repeat(p.in === 'header' ? n / 2 : n))),
+    fault: (base, p) =>
+      fc
+        .integer({ min: 1024, max: LONG_VALUE_MAX })
+        .map((n) => setValue(base, p, 'x'.repeat(p.in === 'header' ? n / 2 : n))),
   },
   {
     name: 'unicode parameter',
@@ -70,26 +78,51 @@ const FAULTS: { name: string; applies: (p: ContractParameter) => boolean; fault:
 /** Parameters the contract does not have, with names that reach into prototypes. */
 const unknownParameterFault = (base: FuzzRequest) =>
   fc
-    .subarray(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__proto__[polluted]', 'constructor[prototype][polluted]', 'unexpected'], { minLength: 1 })
+    .subarray(
+      [
+        '__proto__',
+        'constructor',
+        'prototype',
+        'toString',
+        'hasOwnProperty',
+        '__proto__[polluted]',
+        'constructor[prototype][polluted]',
+        'unexpected',
+      ],
+      { minLength: 1 },
+    )
     .map((names) => ({ query: [...base.query, ...names.map((n): [string, string] => [n, 'polluted'])] }));
 
 export function parameterFaultArbitraries(op: ContractOperation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest>[] {
   const base = validRequestArbitrary(op, ctx);
   const result: fc.Arbitrary<FuzzRequest>[] = [];
-  const finish = (name: string) => (pair: [FuzzRequest, Partial<FuzzRequest>]): FuzzRequest => {
-    const request = { ...pair[0], ...pair[1], variant: name };
-    return { ...request, contractValid: request.rawQuery ? undefined : parametersVerdict(op, request.query, request.headers) };
-  };
+  const finish =
+    (name: string) =>
+    (pair: [FuzzRequest, Partial<FuzzRequest>]): FuzzRequest => {
+      const request = { ...pair[0], ...pair[1], variant: name };
+      return {
+        ...request,
+        contractValid: request.rawQuery ? undefined : parametersVerdict(op, request.query, request.headers),
+      };
+    };
   for (const { name, applies, fault } of FAULTS) {
     const params = op.parameters.filter(applies);
     if (params.length === 0) continue;
     result.push(
       fc
         .tuple(base, fc.constantFrom(...params))
-        .chain(([request, param]) => fault(request, param).map((change): [FuzzRequest, Partial<FuzzRequest>] => [request, change]))
+        .chain(([request, param]) =>
+          fault(request, param).map((change): [FuzzRequest, Partial<FuzzRequest>] => [request, change]),
+        )
         .map(finish(name)),
     );
   }
-  result.push(base.chain((request) => unknownParameterFault(request).map((change): [FuzzRequest, Partial<FuzzRequest>] => [request, change])).map(finish('unknown query parameter')));
+  result.push(
+    base
+      .chain((request) =>
+        unknownParameterFault(request).map((change): [FuzzRequest, Partial<FuzzRequest>] => [request, change]),
+      )
+      .map(finish('unknown query parameter')),
+  );
   return result;
 }

@@ -21,12 +21,19 @@ function combine(verdicts: Verdict[]): Verdict {
   return verdicts.includes(undefined) ? undefined : true;
 }
 
-export function parametersVerdict(op: ContractOperation, query: [string, string][], headers: Record<string, string>): Verdict {
+export function parametersVerdict(
+  op: ContractOperation,
+  query: [string, string][],
+  headers: Record<string, string>,
+): Verdict {
   const verdicts: Verdict[] = [];
   const known = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
   if (query.some(([name]) => !known.has(name))) verdicts.push(undefined);
   for (const param of op.parameters) {
-    const values = param.in === 'query' ? query.filter(([n]) => n === param.name).map(([, v]) => v) : [headers[param.name.toLowerCase()]].filter((v) => v !== undefined);
+    const values =
+      param.in === 'query'
+        ? query.filter(([n]) => n === param.name).map(([, v]) => v)
+        : [headers[param.name.toLowerCase()]].filter((v) => v !== undefined);
     if (values.length === 0) verdicts.push(!param.required);
     else if (values.length > 1) verdicts.push(undefined);
     else verdicts.push(valueVerdict(param, values[0] as string));

@@ -14,16 +14,26 @@ const mock = useMockProcess();
 describe('fuzzer findings, fixed', () => {
   it('a JSON body over the limit gets its 413 envelope, not a reset connection (was: EPIPE, no answer)', async () => {
     const body = JSON.stringify({ name: 'Fund', folderPath: 'ð'.repeat(2 * 1024 * 1024) });
-    const answer = await httpCall(operationUrl(mock.baseUrl, 'startFundRun'), { method: 'POST', headers: { authorization: KEY, 'content-type': 'application/json' }, body });
+    const answer = await httpCall(operationUrl(mock.baseUrl, 'startFundRun'), {
+      method: 'POST',
+      headers: { authorization: KEY, 'content-type': 'application/json' },
+      body,
+    });
     expect(answer.status).toBe(413);
     expect(contractProblems('startFundRun', answer, { contractValid: undefined })).toEqual([]);
   });
 
-  it.each([' ', '\ufeff', '0x10', '1e1', '+1', ' 1'])('page=%j is not a decimal integer: refused, not read as a number (was: 200)', async (page) => {
-    const answer = await httpCall(operationUrl(mock.baseUrl, 'listProjects', `?page=${encodeURIComponent(page)}`), { method: 'GET', headers: { authorization: KEY } });
-    expect(answer.status).toBe(400);
-    expect(contractProblems('listProjects', answer, { contractValid: false })).toEqual([]);
-  });
+  it.each([' ', '\ufeff', '0x10', '1e1', '+1', ' 1'])(
+    'page=%j is not a decimal integer: refused, not read as a number (was: 200)',
+    async (page) => {
+      const answer = await httpCall(operationUrl(mock.baseUrl, 'listProjects', `?page=${encodeURIComponent(page)}`), {
+        method: 'GET',
+        headers: { authorization: KEY },
+      });
+      expect(answer.status).toBe(400);
+      expect(contractProblems('listProjects', answer, { contractValid: false })).toEqual([]);
+    },
+  );
 
   it.each([
     ['256 bytes', `${'a'.repeat(252)}.pdf`, 400],
@@ -42,7 +52,9 @@ describe('fuzzer findings, fixed', () => {
   it('a reset during an upload succeeds, and the upload gets a clear error (was: reset 400 ENOTEMPTY, upload 500)', async () => {
     const boundary = 'reset-race';
     async function* slowUpload() {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      );
       yield SAMPLE_FILES.pdf.content;
       for (let i = 0; i < 20; i += 1) {
         yield Buffer.alloc(64 * 1024, 0x20);

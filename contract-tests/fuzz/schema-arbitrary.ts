@@ -9,10 +9,26 @@ type Json = Record<string, unknown>;
 export type Hints = Record<string, fc.Arbitrary<unknown>>;
 
 const HANDLED = new Set([
-  '$ref', 'type', 'enum', 'const', 'format', 'properties', 'required', 'items', 'minItems', 'maxItems',
-  'minimum', 'maximum', 'if', 'then', 'default',
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'format',
+  'properties',
+  'required',
+  'items',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'if',
+  'then',
+  'default',
   // Annotations that carry no constraint.
-  'title', 'description', 'examples', 'example',
+  'title',
+  'description',
+  'examples',
+  'example',
 ]);
 
 /** The node a `$ref` chain ends at. */
@@ -30,7 +46,16 @@ export const textArbitrary = fc.oneof(
 );
 
 /** Characters of a URL's path, query and fragment: unreserved, sub-delimiters, `:` `@`, and percent-encoded ones. */
-const URL_UNITS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', ...`-._~!$&'()*+,;=:@`, '%20', '%25', '%2F', '%C3%A9', '%F0%9F%98%80', '%00'];
+const URL_UNITS = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  ...`-._~!$&'()*+,;=:@`,
+  '%20',
+  '%25',
+  '%2F',
+  '%C3%A9',
+  '%F0%9F%98%80',
+  '%00',
+];
 const urlPart = (extra: string[]) => fc.string({ unit: fc.constantFrom(...URL_UNITS, ...extra), maxLength: 12 });
 
 /**
@@ -39,8 +64,17 @@ const urlPart = (extra: string[]) => fc.string({ unit: fc.constantFrom(...URL_UN
  * reverse map of the 1.1 million code points (1.2 CPU-s in each test process that fuzzes a `uri` field).
  */
 const urlArbitrary = fc
-  .tuple(fc.constantFrom('http', 'https'), fc.domain(), fc.array(urlPart([]), { maxLength: 4 }), fc.option(urlPart(['/', '?'])), fc.option(urlPart(['/', '?'])))
-  .map(([scheme, host, segments, query, fragment]) => `${scheme}://${host}${segments.map((s) => `/${s}`).join('')}${query === null ? '' : `?${query}`}${fragment === null ? '' : `#${fragment}`}`);
+  .tuple(
+    fc.constantFrom('http', 'https'),
+    fc.domain(),
+    fc.array(urlPart([]), { maxLength: 4 }),
+    fc.option(urlPart(['/', '?'])),
+    fc.option(urlPart(['/', '?'])),
+  )
+  .map(
+    ([scheme, host, segments, query, fragment]) =>
+      `${scheme}://${host}${segments.map((s) => `/${s}`).join('')}${query === null ? '' : `?${query}`}${fragment === null ? '' : `#${fragment}`}`,
+  );
 
 const dateArbitrary = fc
   .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true })
@@ -101,9 +135,17 @@ function typedArbitrary(type: string, node: Json, hints: Hints): fc.Arbitrary<un
     case 'string':
       return stringFormat(node.format);
     case 'integer':
-      return fc.integer({ min: (node.minimum as number | undefined) ?? -1_000_000, max: (node.maximum as number | undefined) ?? 1_000_000 });
+      return fc.integer({
+        min: (node.minimum as number | undefined) ?? -1_000_000,
+        max: (node.maximum as number | undefined) ?? 1_000_000,
+      });
     case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true, min: node.minimum as number | undefined, max: node.maximum as number | undefined });
+      return fc.double({
+        noNaN: true,
+        noDefaultInfinity: true,
+        min: node.minimum as number | undefined,
+        max: node.maximum as number | undefined,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':

@@ -8,11 +8,20 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 
 /** Percent-encodes UTF-8 bytes, lone surrogates included (encodeURIComponent throws on those). */
 function encode(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 export function requestUrl(baseUrl: string, request: FuzzRequest): string {
-  const parts = [...request.query.map(([k, v]) => `${encode(k)}=${encode(v)}`), ...(request.rawQuery ? [request.rawQuery] : [])];
+  const parts = [
+    ...request.query.map(([k, v]) => `${encode(k)}=${encode(v)}`),
+    ...(request.rawQuery ? [request.rawQuery] : []),
+  ];
   return `${baseUrl}${request.operation.path}${parts.length ? `?${parts.join('&')}` : ''}`;
 }
 
@@ -23,6 +32,11 @@ export async function sendRequest(baseUrl: string, request: FuzzRequest): Promis
   // header values it otherwise sends as latin1.
   const payload = request.body?.payload;
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  const answer = await httpCall(requestUrl(baseUrl, request), { method: request.operation.method, headers, body, timeoutMs: REQUEST_TIMEOUT_MS });
+  const answer = await httpCall(requestUrl(baseUrl, request), {
+    method: request.operation.method,
+    headers,
+    body,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
   return { status: answer.status, headers: answer.headers, bodyText: answer.bodyText };
 }

@@ -28,7 +28,10 @@ export function serialize(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function parametersArbitrary(op: ContractOperation, ctx: FuzzContext): fc.Arbitrary<{ query: [string, string][]; headers: Record<string, string> }> {
+function parametersArbitrary(
+  op: ContractOperation,
+  ctx: FuzzContext,
+): fc.Arbitrary<{ query: [string, string][]; headers: Record<string, string> }> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of op.parameters) model[p.name] = ctx.hints[p.name] ?? valueArbitrary(p.schema, ctx.hints);
   const required = op.parameters.filter((p) => p.required).map((p) => p.name);
@@ -54,7 +57,9 @@ export function multipartFields(op: ContractOperation): { files: string; text: s
   const properties = (resolveSchema(media.schema as Json).properties as Record<string, Json> | undefined) ?? {};
   let names = Object.keys(properties);
   if (names.length === 0) {
-    const example = resolveSchema((Object.values((media.examples as Json | undefined) ?? {})[0] as Json | undefined) ?? {});
+    const example = resolveSchema(
+      (Object.values((media.examples as Json | undefined) ?? {})[0] as Json | undefined) ?? {},
+    );
     names = Object.keys((example.value as Json | undefined) ?? {});
   }
   // The file field is the list of parts: `items` (the contract leaves its `type` off, see FundUploadRequest).
@@ -94,7 +99,10 @@ export function validRequestArbitrary(op: ContractOperation, ctx: FuzzContext): 
     ? fc.constant(undefined)
     : op.body.mediaType === 'application/json'
       ? validJsonArbitrary(op, ctx).map(jsonBody)
-      : multipartArbitrary(op, ctx).map((parts) => ({ contentType: multipartContentType(BOUNDARY), payload: multipartBody(parts, BOUNDARY) }));
+      : multipartArbitrary(op, ctx).map((parts) => ({
+          contentType: multipartContentType(BOUNDARY),
+          payload: multipartBody(parts, BOUNDARY),
+        }));
   return fc.tuple(parametersArbitrary(op, ctx), body).map(([params, requestBody]) => ({
     operation: op,
     variant: 'valid',

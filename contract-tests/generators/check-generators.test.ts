@@ -20,7 +20,10 @@ let repoFiles: string[];
 
 /** The repository's top level and its client folder, where a generator could write by mistake. */
 async function repositoryListing(): Promise<string[]> {
-  return [...(await readdir(ROOT)), ...(await readdir(join(ROOT, 'client'), { recursive: true })).map((f) => `client/${f}`)].sort();
+  return [
+    ...(await readdir(ROOT)),
+    ...(await readdir(join(ROOT, 'client'), { recursive: true })).map((f) => `client/${f}`),
+  ].sort();
 }
 
 beforeAll(async () => {
@@ -41,10 +44,12 @@ async function specWith(name: string, change: (doc: Json) => void): Promise<stri
 }
 
 /** A consumer that misuses hey-api's SDK (a number for a string), compiled beside hey-api's own in one run. */
-const MISUSE = "import { getFundRunSummary } from './client/index.js';\nawait getFundRunSummary({ query: { fundExtractionId: 42 } });\nexport {};\n";
+const MISUSE =
+  "import { getFundRunSummary } from './client/index.js';\nawait getFundRunSummary({ query: { fundExtractionId: 42 } });\nexport {};\n";
 let heyApiRun: Promise<GeneratorCheck> | undefined;
 /** hey-api's run on the published bundle with both consumers, once for the two tests that read it. */
-const heyApiWithMisuse = () => (heyApiRun ??= checkGenerator(heyApi, { consumers: { 'consumer.ts': heyApi.consumer, 'misuse.ts': MISUSE } }));
+const heyApiWithMisuse = () =>
+  (heyApiRun ??= checkGenerator(heyApi, { consumers: { 'consumer.ts': heyApi.consumer, 'misuse.ts': MISUSE } }));
 const inMisuse = (problem: string) => problem.startsWith('misuse.ts:');
 
 describe('clients generated from the published contract compile under tsc --strict', () => {
@@ -92,12 +97,18 @@ describe('the check fails where the contract breaks a generator', () => {
 
   it('fails clearly on a contract a generator cannot read', SLOW, async () => {
     const spec = await specWith('broken-ref', (doc) => {
-      doc.paths['/integrationfund/fund'].get.responses['200'].content['application/json'].schema = { $ref: '#/components/schemas/NoSuchSchema' };
+      doc.paths['/integrationfund/fund'].get.responses['200'].content['application/json'].schema = {
+        $ref: '#/components/schemas/NoSuchSchema',
+      };
     });
-    await expect(checkGenerator(heyApi, { spec })).rejects.toThrow(/@hey-api\/openapi-ts could not generate a client from .*broken-ref\.json: Reference not found: #\/components\/schemas\/NoSuchSchema/);
+    await expect(checkGenerator(heyApi, { spec })).rejects.toThrow(
+      /@hey-api\/openapi-ts could not generate a client from .*broken-ref\.json: Reference not found: #\/components\/schemas\/NoSuchSchema/,
+    );
   });
 
   it('fails with a clear message when a generator is not installed', async () => {
-    await expect(checkGenerator({ ...orval, specifier: 'orval-not-installed', versionOf: 'orval-not-installed' })).rejects.toThrow(/orval-not-installed is not installed .*run `npm ci`/);
+    await expect(
+      checkGenerator({ ...orval, specifier: 'orval-not-installed', versionOf: 'orval-not-installed' }),
+    ).rejects.toThrow(/orval-not-installed is not installed .*run `npm ci`/);
   });
 });

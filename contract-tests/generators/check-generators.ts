@@ -25,7 +25,11 @@ export interface GeneratorCheck {
 
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(join(dir, prefix), { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : Promise.resolve([join(prefix, e.name)]))));
+  const nested = await Promise.all(
+    entries.map((e) =>
+      e.isDirectory() ? listFiles(dir, join(prefix, e.name)) : Promise.resolve([join(prefix, e.name)]),
+    ),
+  );
   return nested.flat().sort();
 }
 
@@ -34,7 +38,10 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
  * output and compiled in the same program; default: the generator's own consumer as consumer.ts on the published
  * bundle, none on another). Throws, naming the generator, when it is missing or cannot generate.
  */
-export async function checkGenerator(generator: ClientGenerator, options: { spec?: string; consumers?: Record<string, string> } = {}): Promise<GeneratorCheck> {
+export async function checkGenerator(
+  generator: ClientGenerator,
+  options: { spec?: string; consumers?: Record<string, string> } = {},
+): Promise<GeneratorCheck> {
   const spec = resolve(options.spec ?? DEFAULT_SPEC);
   const consumers = options.consumers ?? (spec === DEFAULT_SPEC ? { 'consumer.ts': generator.consumer } : {});
   const module = await loadPinned(generator.specifier, generator.pinned, generator.versionOf);

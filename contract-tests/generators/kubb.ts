@@ -2,7 +2,9 @@
 import type { ClientGenerator } from './generator.ts';
 
 type Kubb = {
-  build: (options: { config: Record<string, unknown> }) => Promise<{ failedPlugins: Set<{ error: Error }>; error?: Error }>;
+  build: (options: {
+    config: Record<string, unknown>;
+  }) => Promise<{ failedPlugins: Set<{ error: Error }>; error?: Error }>;
   memoryStorage: () => unknown;
 };
 type PluginFactory = (options?: Record<string, unknown>) => unknown;
@@ -13,11 +15,11 @@ export const kubb: ClientGenerator = {
   versionOf: '@kubb/core',
   pinned: '4.39.',
   async generate(module, spec, outDir) {
-    const [{ pluginOas }, { pluginTs }, { pluginClient }] = (await Promise.all([import('@kubb/plugin-oas'), import('@kubb/plugin-ts'), import('@kubb/plugin-client')])) as [
-      { pluginOas: PluginFactory },
-      { pluginTs: PluginFactory },
-      { pluginClient: PluginFactory },
-    ];
+    const [{ pluginOas }, { pluginTs }, { pluginClient }] = (await Promise.all([
+      import('@kubb/plugin-oas'),
+      import('@kubb/plugin-ts'),
+      import('@kubb/plugin-client'),
+    ])) as [{ pluginOas: PluginFactory }, { pluginTs: PluginFactory }, { pluginClient: PluginFactory }];
     const result = await (module as Kubb).build({
       config: {
         root: outDir,

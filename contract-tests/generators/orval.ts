@@ -10,7 +10,10 @@ export const orval: ClientGenerator = {
   versionOf: 'orval',
   pinned: '7.13.',
   async generate(module, spec, outDir) {
-    await (module as Orval).generate({ input: { target: spec }, output: { target: join(outDir, 'client.ts'), client: 'fetch', mode: 'single' } });
+    await (module as Orval).generate({
+      input: { target: spec },
+      output: { target: join(outDir, 'client.ts'), client: 'fetch', mode: 'single' },
+    });
   },
   consumer: `
 import { getFundRunSummary, listProjects, startFundRun, type FundRunSummary } from './client/client.js';

@@ -14,10 +14,14 @@ export async function loadPinned<T>(specifier: string, pinnedPrefix: string, ver
     const manifest = join(ROOT, 'node_modules', versionOf, 'package.json');
     version = (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
   } catch (error) {
-    throw new Error(`${specifier} is not installed (${(error as Error).message.split('\n')[0]}). It is a pinned devDependency: run \`npm ci\`.`);
+    throw new Error(
+      `${specifier} is not installed (${(error as Error).message.split('\n')[0]}). It is a pinned devDependency: run \`npm ci\`.`,
+    );
   }
   if (!version.startsWith(pinnedPrefix)) {
-    throw new Error(`${versionOf} is ${version}, expected ${pinnedPrefix}x (newer versions need Node 22). Run \`npm ci\`.`);
+    throw new Error(
+      `${versionOf} is ${version}, expected ${pinnedPrefix}x (newer versions need Node 22). Run \`npm ci\`.`,
+    );
   }
   return loaded;
 }

@@ -23,7 +23,9 @@ const OPTIONS: TypeScript.CompilerOptions = {
 export function typeCheck(files: string[], root: string): string[] {
   const program = ts.createProgram(files, OPTIONS, sharingHost(OPTIONS));
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file ? `${d.file.fileName.replace(`${root}/`, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : '';
+    const where = d.file
+      ? `${d.file.fileName.replace(`${root}/`, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `
+      : '';
     return `${where}TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }

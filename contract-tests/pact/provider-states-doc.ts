@@ -7,12 +7,19 @@ export const PROVIDER_STATES_DOC = new URL('../../docs/provider-states.md', impo
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 const list = (entries: Record<string, string> | undefined) =>
-  entries ? Object.entries(entries).map(([name, what]) => `\`${name}\`: ${what}`).join('; ') : '';
+  entries
+    ? Object.entries(entries)
+        .map(([name, what]) => `\`${name}\`: ${what}`)
+        .join('; ')
+    : '';
 
 export function renderProviderStatesDoc(states: ProviderStates = httpPactStates): string {
   const rows = Object.entries(states)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, s]) => `| ${cell(name)} | ${cell(s.given)} | ${cell(list(s.params))} | ${cell(list(s.answers))} | ${s.holdsAnywhere ? 'yes' : 'no'} |`);
+    .map(
+      ([name, s]) =>
+        `| ${cell(name)} | ${cell(s.given)} | ${cell(list(s.params))} | ${cell(list(s.answers))} | ${s.holdsAnywhere ? 'yes' : 'no'} |`,
+    );
   return `<!-- Written by \`npm run docs:provider-states\` from common/src/provider-states/; do not edit by hand. -->
 # Provider states: what a service team's test deployment must make true
 

@@ -13,17 +13,36 @@ import { messageIntakeConsumer } from './message-intake/message-intake.consumer.
 import { reportsConsumer } from './reports/reports.consumer.ts';
 import { comparePactsWithContract, formatFindings } from './support/compare-with-contract.ts';
 import { httpPact, recordAllowingPactRace } from './support/http-consumer.ts';
-import { HTTP_CONSUMER, HTTP_PROVIDER, pactFilePath, removePactFile } from '../../conformance/src/pact/pact-location.ts';
+import {
+  HTTP_CONSUMER,
+  HTTP_PROVIDER,
+  pactFilePath,
+  removePactFile,
+} from '../../conformance/src/pact/pact-location.ts';
 import { externalTarget, type ProviderTarget } from '../../conformance/src/pact/provider-target.ts';
 import { startTamperingProxy, type Tampering } from './support/tampering-proxy.ts';
-import { VERIFICATION_REPORT_FILE, writeVerificationReport } from '../../conformance/src/pact/verification-report-file.ts';
+import {
+  VERIFICATION_REPORT_FILE,
+  writeVerificationReport,
+} from '../../conformance/src/pact/verification-report-file.ts';
 import { expectedFailure } from './support/expected-failure.ts';
-import { formatVerification, type VerificationReport, verificationFails, verifyHttpPact } from '../../conformance/src/pact/verify-http-provider.ts';
+import {
+  formatVerification,
+  type VerificationReport,
+  verificationFails,
+  verifyHttpPact,
+} from '../../conformance/src/pact/verify-http-provider.ts';
 import { webhooksConsumer } from './webhooks/webhooks.consumer.ts';
 import { publishedPactDrift } from './support/published-pact.ts';
 
 const pactFile = pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER);
-const consumerCases = [...companiesConsumer, ...messageIntakeConsumer, ...reportsConsumer, ...fundsConsumer, ...webhooksConsumer];
+const consumerCases = [
+  ...companiesConsumer,
+  ...messageIntakeConsumer,
+  ...reportsConsumer,
+  ...fundsConsumer,
+  ...webhooksConsumer,
+];
 const external = externalTarget();
 /** PACT_STRICT=true or CI=true: an interaction set aside fails the run as a failure would. */
 const strict = process.env.PACT_STRICT === 'true' || process.env.CI === 'true';
@@ -33,13 +52,22 @@ let mock: RunningMock;
 let mockUser: { apiKey: string; accessToken: string };
 
 /** The mock as any deployment is reached: its base URL, a user's credentials and its provider-state set-up call. */
-const mockTarget = (baseUrl: string): ProviderTarget => ({ baseUrl, ...mockUser, statesSetupUrl: `${mock.origin}/__mock/provider-states` });
+const mockTarget = (baseUrl: string): ProviderTarget => ({
+  baseUrl,
+  ...mockUser,
+  statesSetupUrl: `${mock.origin}/__mock/provider-states`,
+});
 
 /** Verifies the pact against the mock seen through a proxy that breaks some responses; the verifier's output is labelled as expected. */
-async function verifyBrokenMock(what: string, tamperings: Tampering[]): Promise<{ report: VerificationReport; tampered: number[] }> {
+async function verifyBrokenMock(
+  what: string,
+  tamperings: Tampering[],
+): Promise<{ report: VerificationReport; tampered: number[] }> {
   const proxy = await startTamperingProxy(mock.origin, tamperings);
   try {
-    const report = await expectedFailure(what, () => verifyHttpPact({ pactFile, target: mockTarget(`${proxy.origin}/api`), states }));
+    const report = await expectedFailure(what, () =>
+      verifyHttpPact({ pactFile, target: mockTarget(`${proxy.origin}/api`), states }),
+    );
     return { report, tampered: proxy.tampered() };
   } finally {
     await proxy.close();
@@ -53,11 +81,20 @@ const FUND_STATUS_OUTSIDE_ENUM: Tampering = {
   status: 200,
   rewrite: (body) => void ((body.data as Record<string, unknown>).status = 'finished'),
 };
-const COMPANY_LIST_WITHOUT_CODE: Tampering = { method: 'GET', path: '/api/integration/projects', status: 200, rewrite: (body) => void delete body.code };
+const COMPANY_LIST_WITHOUT_CODE: Tampering = {
+  method: 'GET',
+  path: '/api/integration/projects',
+  status: 200,
+  rewrite: (body) => void delete body.code,
+};
 const FUND_FAILURE = 'a request for the summary of a completed fund run';
 const COMPANY_FAILURES = ['a request for one company by id', 'a request for the first page of the company list'];
 let brokenRun: ReturnType<typeof verifyBrokenMock> | undefined;
-const verifyTwiceBrokenMock = () => (brokenRun ??= verifyBrokenMock('a fund status outside the enum; a company list without code', [FUND_STATUS_OUTSIDE_ENUM, COMPANY_LIST_WITHOUT_CODE]));
+const verifyTwiceBrokenMock = () =>
+  (brokenRun ??= verifyBrokenMock('a fund status outside the enum; a company list without code', [
+    FUND_STATUS_OUTSIDE_ENUM,
+    COMPANY_LIST_WITHOUT_CODE,
+  ]));
 
 beforeAll(async () => {
   await removePactFile(HTTP_CONSUMER, HTTP_PROVIDER);
@@ -97,7 +134,12 @@ describe('tests of the tests: a deliberately broken provider fails the verificat
     const { report, tampered } = await verifyTwiceBrokenMock();
     expect(tampered[0]).toBe(1);
     expect(report.failed.filter((f) => f.interaction === FUND_FAILURE)).toEqual([
-      { interaction: FUND_FAILURE, mismatches: [expect.objectContaining({ path: '$.data.status', mismatch: expect.stringContaining("'finished'") })] },
+      {
+        interaction: FUND_FAILURE,
+        mismatches: [
+          expect.objectContaining({ path: '$.data.status', mismatch: expect.stringContaining("'finished'") }),
+        ],
+      },
     ]);
   });
 
@@ -106,7 +148,8 @@ describe('tests of the tests: a deliberately broken provider fails the verificat
     expect(tampered[1]).toBe(2);
     const failed = report.failed.filter((f) => COMPANY_FAILURES.includes(f.interaction));
     expect(failed.map((f) => f.interaction).sort()).toEqual(COMPANY_FAILURES);
-    for (const f of failed) expect(f.mismatches).toContainEqual({ path: '$', mismatch: 'Actual map is missing the following keys: code' });
+    for (const f of failed)
+      expect(f.mismatches).toContainEqual({ path: '$', mismatch: 'Actual map is missing the following keys: code' });
   });
 });
 

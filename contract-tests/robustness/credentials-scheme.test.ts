@@ -14,15 +14,28 @@ const mock = useMockProcess();
 const operations = contractOperations().map((op) => [`${op.method} ${op.path}`, op] as const);
 
 describe.each(operations)('%s', (_name, op) => {
-  const wrong = op.scheme === 'sessionBearer' ? [API_KEY, `Bearer ${API_KEY}`, TOKEN] : [`Bearer ${TOKEN}`, `Bearer ${API_KEY}`, TOKEN];
+  const wrong =
+    op.scheme === 'sessionBearer'
+      ? [API_KEY, `Bearer ${API_KEY}`, TOKEN]
+      : [`Bearer ${TOKEN}`, `Bearer ${API_KEY}`, TOKEN];
   it.each(wrong)('refuses Authorization: %s with 401 4010', async (authorization) => {
-    const answer = await httpCall(`${mock.baseUrl}${op.path}`, { method: op.method, headers: { authorization, 'content-type': 'application/json' }, body: op.method === 'GET' ? undefined : '{}' });
-    expect(contractProblems(op.operationId, answer, { contractValid: false, expected: { status: 401, code: '4010' } })).toEqual([]);
+    const answer = await httpCall(`${mock.baseUrl}${op.path}`, {
+      method: op.method,
+      headers: { authorization, 'content-type': 'application/json' },
+      body: op.method === 'GET' ? undefined : '{}',
+    });
+    expect(
+      contractProblems(op.operationId, answer, { contractValid: false, expected: { status: 401, code: '4010' } }),
+    ).toEqual([]);
   });
 
   it('accepts its own scheme (the refusals above are about the scheme)', async () => {
     const authorization = op.scheme === 'sessionBearer' ? `Bearer ${TOKEN}` : API_KEY;
-    const answer = await httpCall(`${mock.baseUrl}${op.path}`, { method: op.method, headers: { authorization, 'content-type': 'application/json' }, body: op.method === 'GET' ? undefined : '{}' });
+    const answer = await httpCall(`${mock.baseUrl}${op.path}`, {
+      method: op.method,
+      headers: { authorization, 'content-type': 'application/json' },
+      body: op.method === 'GET' ? undefined : '{}',
+    });
     expect(answer.status).not.toBe(401);
   });
 });

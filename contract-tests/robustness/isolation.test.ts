@@ -11,13 +11,26 @@ import { httpCall, type HttpAnswer } from '../support/http-call.ts';
 import { useMockProcess, useWebhookReceiver } from './support/use-servers.ts';
 
 const A = { id: 'user-a', name: 'User A', email: 'a@isolation.example', apiKey: 'key-a', accessToken: 'token-a' };
-const B = { id: 'user-b', name: 'User B', email: 'b@isolation.example', apiKey: 'key-b', accessToken: 'token-b', fundRoles: { 'fund-user-a-shared-fund': 'reader' } };
+const B = {
+  id: 'user-b',
+  name: 'User B',
+  email: 'b@isolation.example',
+  apiKey: 'key-b',
+  accessToken: 'token-b',
+  fundRoles: { 'fund-user-a-shared-fund': 'reader' },
+};
 type User = typeof A;
 
 const a = { folderPath: '', privateRun: '', sharedRun: '', projectId: '', analysisId: '' };
 
-function call(user: User, operationId: string, options: { query?: string; json?: unknown; multipart?: Uint8Array; bearer?: boolean } = {}): Promise<HttpAnswer> {
-  const headers: Record<string, string> = { authorization: options.bearer ? `Bearer ${user.accessToken}` : user.apiKey };
+function call(
+  user: User,
+  operationId: string,
+  options: { query?: string; json?: unknown; multipart?: Uint8Array; bearer?: boolean } = {},
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = {
+    authorization: options.bearer ? `Bearer ${user.accessToken}` : user.apiKey,
+  };
   if (options.json !== undefined) headers['content-type'] = 'application/json';
   if (options.multipart) headers['content-type'] = multipartContentType('iso');
   return httpCall(operationUrl(mock.baseUrl, operationId, options.query ?? ''), {
@@ -27,7 +40,13 @@ function call(user: User, operationId: string, options: { query?: string; json?:
   });
 }
 const pdfUpload = (folderPath?: string) =>
-  multipartBody([{ name: 'files', filename: 'b.pdf', ...SAMPLE_FILES.pdf }, ...(folderPath ? [{ name: 'folderPath', content: folderPath }] : [])], 'iso');
+  multipartBody(
+    [
+      { name: 'files', filename: 'b.pdf', ...SAMPLE_FILES.pdf },
+      ...(folderPath ? [{ name: 'folderPath', content: folderPath }] : []),
+    ],
+    'iso',
+  );
 const ok = (answer: HttpAnswer, operationId: string) => {
   expect(contractProblems(operationId, answer, { contractValid: true }), answer.bodyText).toEqual([]);
   expect(answer.status).toBe(200);
@@ -38,12 +57,29 @@ const mock = useMockProcess();
 const receiver = useWebhookReceiver();
 beforeAll(async () => {
   await resetMock(mock.origin, { users: [A, B], processingMs: 20 });
-  ok(await call(A, 'createWebhookConfiguration', { bearer: true, json: { url: `${receiver.origin}/a`, analysisCompleted: true } }), 'createWebhookConfiguration');
+  ok(
+    await call(A, 'createWebhookConfiguration', {
+      bearer: true,
+      json: { url: `${receiver.origin}/a`, analysisCompleted: true },
+    }),
+    'createWebhookConfiguration',
+  );
   const upload = ok(await call(A, 'uploadFundFiles', { multipart: pdfUpload() }), 'uploadFundFiles');
   a.folderPath = upload.data.folderPath;
-  a.privateRun = ok(await call(A, 'startFundRun', { json: { name: 'Private Fund', folderPath: a.folderPath } }), 'startFundRun').data.fundExtractionId;
-  a.sharedRun = ok(await call(A, 'startFundRun', { json: { name: 'Shared Fund', folderPath: a.folderPath } }), 'startFundRun').data.fundExtractionId;
-  const created = ok(await call(A, 'createProject', { json: { companyName: 'A Secret Co', projectType: 'projectAnalysisWithFile', notesText: 'secret' } }), 'createProject');
+  a.privateRun = ok(
+    await call(A, 'startFundRun', { json: { name: 'Private Fund', folderPath: a.folderPath } }),
+    'startFundRun',
+  ).data.fundExtractionId;
+  a.sharedRun = ok(
+    await call(A, 'startFundRun', { json: { name: 'Shared Fund', folderPath: a.folderPath } }),
+    'startFundRun',
+  ).data.fundExtractionId;
+  const created = ok(
+    await call(A, 'createProject', {
+      json: { companyName: 'A Secret Co', projectType: 'projectAnalysisWithFile', notesText: 'secret' },
+    }),
+    'createProject',
+  );
   a.projectId = created.data.project.id;
   a.analysisId = created.data.analysisId;
   await settleMock(mock.origin);
@@ -57,7 +93,12 @@ describe('fund folders and runs', () => {
 
   it("B cannot upload into A's folder: 404 Error100, A's folder unchanged", async () => {
     const answer = await call(B, 'uploadFundFiles', { multipart: pdfUpload(a.folderPath) });
-    expect(contractProblems('uploadFundFiles', answer, { contractValid: undefined, expected: { status: 404, code: 'Error100' } })).toEqual([]);
+    expect(
+      contractProblems('uploadFundFiles', answer, {
+        contractValid: undefined,
+        expected: { status: 404, code: 'Error100' },
+      }),
+    ).toEqual([]);
     const folders = (await mockState(mock.origin)).folders;
     expect(folders.map((f) => [f.ownerUserId, f.fileNames])).toEqual([['user-a', ['b.pdf']]]);
   });
@@ -74,17 +115,35 @@ describe('fund folders and runs', () => {
 
   it("B cannot read A's run it has no role on: 403 Error212", async () => {
     const answer = await call(B, 'getFundRunSummary', { query: `?fundExtractionId=${a.privateRun}` });
-    expect(contractProblems('getFundRunSummary', answer, { contractValid: true, expected: { status: 403, code: 'Error212' } })).toEqual([]);
+    expect(
+      contractProblems('getFundRunSummary', answer, {
+        contractValid: true,
+        expected: { status: 403, code: 'Error212' },
+      }),
+    ).toEqual([]);
   });
 
   it('B reads the run it is a reader of, as reader; A as owner', async () => {
-    expect(ok(await call(B, 'getFundRunSummary', { query: `?fundExtractionId=${a.sharedRun}` }), 'getFundRunSummary').data.myRole).toBe('reader');
-    expect(ok(await call(A, 'getFundRunSummary', { query: `?fundExtractionId=${a.sharedRun}` }), 'getFundRunSummary').data.myRole).toBe('owner');
+    expect(
+      ok(await call(B, 'getFundRunSummary', { query: `?fundExtractionId=${a.sharedRun}` }), 'getFundRunSummary').data
+        .myRole,
+    ).toBe('reader');
+    expect(
+      ok(await call(A, 'getFundRunSummary', { query: `?fundExtractionId=${a.sharedRun}` }), 'getFundRunSummary').data
+        .myRole,
+    ).toBe('owner');
   });
 
   it('a run that does not exist: 404 Error100', async () => {
-    const answer = await call(B, 'getFundRunSummary', { query: '?fundExtractionId=00000000-0000-4000-8000-000000000000' });
-    expect(contractProblems('getFundRunSummary', answer, { contractValid: true, expected: { status: 404, code: 'Error100' } })).toEqual([]);
+    const answer = await call(B, 'getFundRunSummary', {
+      query: '?fundExtractionId=00000000-0000-4000-8000-000000000000',
+    });
+    expect(
+      contractProblems('getFundRunSummary', answer, {
+        contractValid: true,
+        expected: { status: 404, code: 'Error100' },
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -94,7 +153,9 @@ describe('company records', () => {
     expect(list.data).toEqual([]);
     const search = ok(await call(B, 'searchProjects', { query: '?keywords=secret' }), 'searchProjects');
     expect(search.data.data).toEqual([]);
-    expect(ok(await call(A, 'searchProjects', { query: '?keywords=secret' }), 'searchProjects').data.data).toEqual([{ id: a.projectId }]);
+    expect(ok(await call(A, 'searchProjects', { query: '?keywords=secret' }), 'searchProjects').data.data).toEqual([
+      { id: a.projectId },
+    ]);
   });
 
   it.each([
@@ -124,15 +185,31 @@ describe('webhooks', () => {
 
   it("B does not see A's configuration, and saving B's leaves A's as it was", async () => {
     expect(ok(await call(B, 'getWebhookConfiguration', { bearer: true }), 'getWebhookConfiguration').data).toBeNull();
-    ok(await call(B, 'updateWebhookConfiguration', { bearer: true, json: { url: `${receiver.origin}/b`, analysisCompleted: true } }), 'updateWebhookConfiguration');
-    expect(ok(await call(A, 'getWebhookConfiguration', { bearer: true }), 'getWebhookConfiguration').data.url).toBe(`${receiver.origin}/a`);
-    expect(ok(await call(B, 'getWebhookConfiguration', { bearer: true }), 'getWebhookConfiguration').data.url).toBe(`${receiver.origin}/b`);
+    ok(
+      await call(B, 'updateWebhookConfiguration', {
+        bearer: true,
+        json: { url: `${receiver.origin}/b`, analysisCompleted: true },
+      }),
+      'updateWebhookConfiguration',
+    );
+    expect(ok(await call(A, 'getWebhookConfiguration', { bearer: true }), 'getWebhookConfiguration').data.url).toBe(
+      `${receiver.origin}/a`,
+    );
+    expect(ok(await call(B, 'getWebhookConfiguration', { bearer: true }), 'getWebhookConfiguration').data.url).toBe(
+      `${receiver.origin}/b`,
+    );
   });
 
   it("each user's events go to their own receiver and appear only in their own history", async () => {
-    ok(await call(B, 'createProject', { json: { companyName: 'B Co', projectType: 'projectAnalysisNoFile', companyWebsite: 'https://b.example' } }), 'createProject');
+    ok(
+      await call(B, 'createProject', {
+        json: { companyName: 'B Co', projectType: 'projectAnalysisNoFile', companyWebsite: 'https://b.example' },
+      }),
+      'createProject',
+    );
     await settleMock(mock.origin);
-    const byPath = (path: string) => receiver.received.filter((r) => r.path === path).map((r) => r.body.data.projectName ?? r.body.data.name);
+    const byPath = (path: string) =>
+      receiver.received.filter((r) => r.path === path).map((r) => r.body.data.projectName ?? r.body.data.name);
     expect(byPath('/a')).toEqual(expect.arrayContaining(['A Secret Co', 'Private Fund', 'Shared Fund']));
     expect(byPath('/a')).not.toContain('B Co');
     expect(byPath('/b')).toEqual(['B Co']);

@@ -13,7 +13,12 @@ import { useMockProcess } from './support/use-servers.ts';
 
 const MiB = 1024 * 1024;
 /** The contract's per-file limit (x-max-file-bytes, 100 MiB); the file sent is 1 MiB over it: 101 MiB. */
-const LIMIT = (resolvePointer(contractValidator().doc, '#/components/schemas/FundUploadRequest/properties/files/items') as Record<string, number>)['x-max-file-bytes'] as number;
+const LIMIT = (
+  resolvePointer(contractValidator().doc, '#/components/schemas/FundUploadRequest/properties/files/items') as Record<
+    string,
+    number
+  >
+)['x-max-file-bytes'] as number;
 const FILE_BYTES = LIMIT + MiB;
 /**
  * Growth of the peak resident set allowed while a large body streams through: below the file's
@@ -39,8 +44,14 @@ async function* pdfContent(bytes: number): AsyncGenerator<Uint8Array> {
   }
 }
 
-async function* multipartFile(boundary: string, filename: string, content: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`);
+async function* multipartFile(
+  boundary: string,
+  filename: string,
+  content: AsyncIterable<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   yield* content;
   yield Buffer.from(`\r\n--${boundary}--\r\n`);
 }
@@ -124,7 +135,11 @@ describe('large bodies', () => {
       const text = JSON.stringify({ companyName: 'x'.repeat(10 * MiB), projectType: 'projectNoAnalysis' });
       const { body, headers } = send(text);
       const { result: answer, growth } = await peakGrowthDuring(() =>
-        httpCall(operationUrl(mock.baseUrl, 'createProject'), { method: 'POST', headers: { authorization: KEY, 'content-type': 'application/json', ...headers }, body }),
+        httpCall(operationUrl(mock.baseUrl, 'createProject'), {
+          method: 'POST',
+          headers: { authorization: KEY, 'content-type': 'application/json', ...headers },
+          body,
+        }),
       );
       expect(answer.status, answer.bodyText).toBe(413);
       expect(contractProblems('createProject', answer)).toEqual([]);
@@ -133,7 +148,10 @@ describe('large bodies', () => {
       // the peak by 0.1-1.6 MiB alone and by up to 5.4 MiB in a loaded full run (garbage not yet collected).
       expect(growth, `peak resident set grew by ${(growth / MiB).toFixed(1)} MiB`).toBeLessThan((text.length * 3) / 4);
       expect((await mockState(mock.origin)).projects).toEqual(before.projects);
-      const next = await httpCall(operationUrl(mock.baseUrl, 'listProjects'), { method: 'GET', headers: { authorization: KEY } });
+      const next = await httpCall(operationUrl(mock.baseUrl, 'listProjects'), {
+        method: 'GET',
+        headers: { authorization: KEY },
+      });
       expect(next.status).toBe(200);
     });
   });

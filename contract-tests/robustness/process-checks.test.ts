@@ -16,7 +16,10 @@ afterAll(() => temp.remove());
 
 describe('process checks', () => {
   it('report keys added to Object.prototype in the mock', async () => {
-    mock = await startMockProcess({ env, execArgv: ['--import', 'data:text/javascript,Object.prototype.polluted = "yes";'] });
+    mock = await startMockProcess({
+      env,
+      execArgv: ['--import', 'data:text/javascript,Object.prototype.polluted = "yes";'],
+    });
     expect((await mock.memory()).polluted).toEqual(['polluted']);
   });
 

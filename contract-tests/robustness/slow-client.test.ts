@@ -23,15 +23,36 @@ const head = (length: number) =>
 
 describe('slow clients', () => {
   it('a body sent one byte a second is cut off with 408 in the error envelope', async () => {
-    const exchange = await rawExchange(port, { start: head(body.length), trickle: body, intervalMs: 1_000, limitMs: ANSWER_WITHIN_MS + 5_000 });
+    const exchange = await rawExchange(port, {
+      start: head(body.length),
+      trickle: body,
+      intervalMs: 1_000,
+      limitMs: ANSWER_WITHIN_MS + 5_000,
+    });
     expect(exchange.closedAfterMs, exchange.text).toBeDefined();
     expect(exchange.closedAfterMs).toBeLessThan(ANSWER_WITHIN_MS);
     expect(exchange.status, exchange.text).toBe(408);
-    expect(contractProblems('processMessage', { status: 408, headers: new Headers(exchange.headers), bodyText: JSON.stringify(exchange.json), json: exchange.json }, { contractValid: undefined })).toEqual([]);
+    expect(
+      contractProblems(
+        'processMessage',
+        {
+          status: 408,
+          headers: new Headers(exchange.headers),
+          bodyText: JSON.stringify(exchange.json),
+          json: exchange.json,
+        },
+        { contractValid: undefined },
+      ),
+    ).toEqual([]);
   }, 20_000);
 
   it('a request head that never ends is cut off too', async () => {
-    const exchange = await rawExchange(port, { start: 'GET /api/integration/projects HTTP/1.1\r\nHost: 127.0.0.1\r\n', trickle: Buffer.from('X-Slow: '.padEnd(200, 'a')), intervalMs: 1_000, limitMs: ANSWER_WITHIN_MS + 5_000 });
+    const exchange = await rawExchange(port, {
+      start: 'GET /api/integration/projects HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+      trickle: Buffer.from('X-Slow: '.padEnd(200, 'a')),
+      intervalMs: 1_000,
+      limitMs: ANSWER_WITHIN_MS + 5_000,
+    });
     expect(exchange.closedAfterMs, exchange.text).toBeDefined();
     expect(exchange.closedAfterMs).toBeLessThan(ANSWER_WITHIN_MS);
     expect(exchange.status, exchange.text).toBe(408);
@@ -39,10 +60,20 @@ describe('slow clients', () => {
   }, 20_000);
 
   it('while twenty slow clients trickle, a normal request is answered at once', async () => {
-    const slow = Array.from({ length: 20 }, () => rawExchange(port, { start: head(body.length), trickle: body, intervalMs: 500, limitMs: ANSWER_WITHIN_MS + 5_000 }));
+    const slow = Array.from({ length: 20 }, () =>
+      rawExchange(port, {
+        start: head(body.length),
+        trickle: body,
+        intervalMs: 500,
+        limitMs: ANSWER_WITHIN_MS + 5_000,
+      }),
+    );
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
-    const answer = await httpCall(operationUrl(mock.baseUrl, 'listProjects'), { method: 'GET', headers: { authorization: 'mock-api-key' } });
+    const answer = await httpCall(operationUrl(mock.baseUrl, 'listProjects'), {
+      method: 'GET',
+      headers: { authorization: 'mock-api-key' },
+    });
     // Served before the slow clients' timeout: it did not wait behind them (a tighter bound only
     // measured how busy the machine was).
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);

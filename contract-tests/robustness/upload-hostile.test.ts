@@ -32,23 +32,45 @@ const upload = (parts: MultipartPart[]) =>
 const pdf = (filename: string): MultipartPart => ({ name: 'files', filename, ...SAMPLE_FILES.pdf });
 
 function filesNamed(root: string, marker: string): string[] {
-  return (readdirSync(root, { recursive: true }) as string[]).filter((p) => p.includes(marker)).map((p) => join(root, p));
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((p) => p.includes(marker))
+    .map((p) => join(root, p));
 }
 
 describe('path traversal', () => {
-  it.each(TRAVERSAL_FOLDER_PATHS)('folderPath %j names no folder of the caller: 404 Error100, nothing stored', async (folderPath) => {
-    const answer = await upload([pdf('report.pdf'), { name: 'folderPath', content: folderPath }]);
-    expect(contractProblems('uploadFundFiles', answer, { contractValid: false, expected: { status: 404, code: 'Error100' } })).toEqual([]);
-    expect((await mockState(mock.origin)).folders).toEqual([]);
-  });
+  it.each(TRAVERSAL_FOLDER_PATHS)(
+    'folderPath %j names no folder of the caller: 404 Error100, nothing stored',
+    async (folderPath) => {
+      const answer = await upload([pdf('report.pdf'), { name: 'folderPath', content: folderPath }]);
+      expect(
+        contractProblems('uploadFundFiles', answer, {
+          contractValid: false,
+          expected: { status: 404, code: 'Error100' },
+        }),
+      ).toEqual([]);
+      expect((await mockState(mock.origin)).folders).toEqual([]);
+    },
+  );
 
   it('folderPath of an existing folder with ../ appended is not that folder', async () => {
     const first = await upload([pdf('report.pdf')]);
     expect(first.status).toBe(200);
     const folderPath: string = first.json.data.folderPath;
-    for (const variant of [`${folderPath}/..`, `${folderPath}/../..`, `${folderPath}/../../${folderPath}`, `./${folderPath}`, `${folderPath}/`]) {
+    for (const variant of [
+      `${folderPath}/..`,
+      `${folderPath}/../..`,
+      `${folderPath}/../../${folderPath}`,
+      `./${folderPath}`,
+      `${folderPath}/`,
+    ]) {
       const answer = await upload([pdf('second.pdf'), { name: 'folderPath', content: variant }]);
-      expect(contractProblems('uploadFundFiles', answer, { contractValid: false, expected: { status: 404, code: 'Error100' } }), variant).toEqual([]);
+      expect(
+        contractProblems('uploadFundFiles', answer, {
+          contractValid: false,
+          expected: { status: 404, code: 'Error100' },
+        }),
+        variant,
+      ).toEqual([]);
     }
     const run = await httpCall(operationUrl(mock.baseUrl, 'startFundRun'), {
       method: 'POST',
@@ -83,29 +105,42 @@ describe('path traversal', () => {
       expect(parts[1]).toBe('sessions');
       expect(parts[3]).toBe('folders');
     }
-    for (const outside of ['/tmp', '/etc', '/', process.cwd(), dirname(temp.path)]) expect(existsSync(join(outside, `${marker}.pdf`)), outside).toBe(false);
+    for (const outside of ['/tmp', '/etc', '/', process.cwd(), dirname(temp.path)])
+      expect(existsSync(join(outside, `${marker}.pdf`)), outside).toBe(false);
     expect(storedNames.length).toBeGreaterThan(0);
   });
 });
 
 describe('file content', () => {
-  it.each(NOT_A_DOCUMENT.map((content, i) => [i, content] as const))('a "PDF" with other content (#%d) is refused and nothing is stored', async (_i, content) => {
-    const answer = await upload([pdf('good.pdf'), { name: 'files', filename: 'annual-report.pdf', contentType: 'application/pdf', content }]);
-    expect(answer.status).toBeGreaterThanOrEqual(400);
-    expect(answer.status).toBeLessThan(500);
-    expect(answer.json.description).toMatch(/annual-report\.pdf/);
-    expect(contractProblems('uploadFundFiles', answer, { contractValid: false })).toEqual([]);
-    expect((await mockState(mock.origin)).folders).toEqual([]);
-  });
+  it.each(NOT_A_DOCUMENT.map((content, i) => [i, content] as const))(
+    'a "PDF" with other content (#%d) is refused and nothing is stored',
+    async (_i, content) => {
+      const answer = await upload([
+        pdf('good.pdf'),
+        { name: 'files', filename: 'annual-report.pdf', contentType: 'application/pdf', content },
+      ]);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.json.description).toMatch(/annual-report\.pdf/);
+      expect(contractProblems('uploadFundFiles', answer, { contractValid: false })).toEqual([]);
+      expect((await mockState(mock.origin)).folders).toEqual([]);
+    },
+  );
 
   it('an XLS file named .pdf is refused: name and content must agree', async () => {
-    const answer = await upload([{ name: 'files', filename: 'sheet.pdf', contentType: 'application/pdf', content: SAMPLE_FILES.xls.content }]);
+    const answer = await upload([
+      { name: 'files', filename: 'sheet.pdf', contentType: 'application/pdf', content: SAMPLE_FILES.xls.content },
+    ]);
     expect(contractProblems('uploadFundFiles', answer, { contractValid: false })).toEqual([]);
     expect((await mockState(mock.origin)).folders).toEqual([]);
   });
 
   it('a real PDF, XLSX and XLS are accepted (the refusals above are about content)', async () => {
-    const answer = await upload([pdf('a.pdf'), { name: 'files', filename: 'b.xlsx', ...SAMPLE_FILES.xlsx }, { name: 'files', filename: 'c.xls', ...SAMPLE_FILES.xls }]);
+    const answer = await upload([
+      pdf('a.pdf'),
+      { name: 'files', filename: 'b.xlsx', ...SAMPLE_FILES.xlsx },
+      { name: 'files', filename: 'c.xls', ...SAMPLE_FILES.xls },
+    ]);
     expect(contractProblems('uploadFundFiles', answer, { contractValid: true })).toEqual([]);
     expect(answer.json.data.fileNames).toEqual(['a.pdf', 'b.xlsx', 'c.xls']);
   });

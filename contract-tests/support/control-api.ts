@@ -9,7 +9,12 @@ type Json = Record<string, unknown>;
 export interface MockStateSnapshot {
   credits: number;
   pendingJobs: number;
-  users: { id: string; apiKey: string; accessToken: string; drive: { folders: { id: string; name: string }[] } | null }[];
+  users: {
+    id: string;
+    apiKey: string;
+    accessToken: string;
+    drive: { folders: { id: string; name: string }[] } | null;
+  }[];
   projects: { id: string; ownerUserId: string; companyName: string; messages: { content: string }[] }[];
   analyses: { id: string; projectId: string; status: components['schemas']['AnalysisStatus'] }[];
   folders: { folderPath: string; ownerUserId: string; fileNames: string[] }[];
@@ -26,19 +31,33 @@ async function data<T>(url: string, method: string, headers: Record<string, stri
   return (JSON.parse(text) as { data: T }).data;
 }
 
-function control<T = MockStateSnapshot>(origin: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+function control<T = MockStateSnapshot>(
+  origin: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const url = `${origin}/__mock/${path}`;
-  return body === undefined ? data(url, method, {}) : data(url, method, { 'content-type': 'application/json' }, JSON.stringify(body));
+  return body === undefined
+    ? data(url, method, {})
+    : data(url, method, { 'content-type': 'application/json' }, JSON.stringify(body));
 }
 
 /** Drops every record and starts from the default seed with `seed`'s fields in place of the defaults; ids and times are deterministic when the seed has `startTime`. */
 export const resetMock = (origin: string, seed?: MockSeed) => control(origin, 'POST', 'reset', seed);
 export const mockState = (origin: string) => control(origin, 'GET', 'state');
 /** Runs every scheduled move now (analyses and fund runs reach their final state); answers what it did. */
-export const settleMock = (origin: string) => control<{ jobsRun: number; deliveries: number; pendingJobs: number }>(origin, 'POST', 'settle');
+export const settleMock = (origin: string) =>
+  control<{ jobsRun: number; deliveries: number; pendingJobs: number }>(origin, 'POST', 'settle');
 
 /** A service operation under `/api`, as a user holding `authorization`; answers the envelope's data. */
-export function callService(origin: string, authorization: string, method: string, path: string, body?: Json | FormData): Promise<Json> {
+export function callService(
+  origin: string,
+  authorization: string,
+  method: string,
+  path: string,
+  body?: Json | FormData,
+): Promise<Json> {
   const url = `${origin}/api${path}`;
   if (body === undefined) return data(url, method, { Authorization: authorization });
   if (body instanceof FormData) return data(url, method, { Authorization: authorization }, body);

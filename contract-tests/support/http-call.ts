@@ -36,7 +36,9 @@ export async function httpCall(url: string, options: HttpCallOptions): Promise<H
   if (options.body instanceof FormData) {
     const encoded = new Response(options.body);
     const typed = Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'content-type');
-    const headers = typed ? options.headers : { ...options.headers, 'content-type': encoded.headers.get('content-type') as string };
+    const headers = typed
+      ? options.headers
+      : { ...options.headers, 'content-type': encoded.headers.get('content-type') as string };
     return httpCall(url, { ...options, headers, body: new Uint8Array(await encoded.arrayBuffer()) });
   }
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -49,7 +51,8 @@ export async function httpCall(url: string, options: HttpCallOptions): Promise<H
       res.on('error', reject);
       res.on('end', () => {
         const headers = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) headers.set(name, String(value));
         const bodyText = Buffer.concat(chunks).toString('utf8');
         // Parsed when first read: the fuzzer sends thousands of requests and judges the text itself.
         let parsed: { value: unknown } | undefined;

@@ -14,7 +14,8 @@ export interface LoopbackServer {
 export async function listenOnLoopback(server: Server, { closeConnections = false } = {}): Promise<LoopbackServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('the server did not start listening on a TCP port');
+  if (typeof address !== 'object' || address === null)
+    throw new Error('the server did not start listening on a TCP port');
   return {
     origin: `http://127.0.0.1:${address.port}`,
     close: () =>

@@ -30,14 +30,18 @@ export interface MockBundleOptions {
 }
 
 /** Lets the packages' CommonJS `require` calls (of node's own modules) work inside the ESM bundle. */
-const REQUIRE_BANNER = "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);";
+const REQUIRE_BANNER =
+  "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);";
 
 /**
  * Bundles bench/mock-server.ts, or another child entry (packages external unless asked), into
  * node_modules/.cache/bench/, where node resolves those packages from the project's node_modules;
  * one file per process and entry, so a test and a benchmark running at once never share one.
  */
-export async function buildMockBundle(entry: URL = new URL('../../bench/mock-server.ts', import.meta.url), options: MockBundleOptions = {}): Promise<MockBundle> {
+export async function buildMockBundle(
+  entry: URL = new URL('../../bench/mock-server.ts', import.meta.url),
+  options: MockBundleOptions = {},
+): Promise<MockBundle> {
   const name = fileURLToPath(entry).split('/').at(-1)!.replace(/\.ts$/, '');
   const outfile = fileURLToPath(new URL(`../node_modules/.cache/bench/${name}.${process.pid}.mjs`, import.meta.url));
   const inline = options.inlinePackagesExcept;

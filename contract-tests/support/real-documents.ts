@@ -25,8 +25,17 @@ export function minimalPdf(text = 'Q4 2025 fund report'): Buffer {
     chunks.push(chunk);
     length += chunk.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    '0000000000 65535 f \n',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  chunks.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(chunks);
 }
 
@@ -116,6 +125,7 @@ export const DATA_ROOM_XLSX = dataRoomFile('capital-account.xlsx', minimalXlsx()
 /** The fund upload's form: each file as a repeated `files` part. */
 export function dataRoomForm(files: readonly DataRoomFile[]): FormData {
   const form = new FormData();
-  for (const file of files) form.append('files', new Blob([new Uint8Array(file.data)], { type: file.contentType }), file.name);
+  for (const file of files)
+    form.append('files', new Blob([new Uint8Array(file.data)], { type: file.contentType }), file.name);
   return form;
 }

@@ -41,7 +41,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       const path = request.url ?? '';
-      received.push({ method: request.method ?? '', path, headers: request.headers, body: parsed(Buffer.concat(chunks).toString('utf8')) });
+      received.push({
+        method: request.method ?? '',
+        path,
+        headers: request.headers,
+        body: parsed(Buffer.concat(chunks).toString('utf8')),
+      });
       const answer = path.startsWith('/fail') ? 500 : status;
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -10,21 +10,36 @@ describe('prismDocument', () => {
   it('derives the prefix /api from the contract server URL', () => {
     expect(contract.servers[0]?.url).toMatch(/\/api$/);
     expect(serverBasePath()).toBe('/api');
-    expect(serverBasePath({ servers: [{ url: '{origin}/v2/api', variables: { origin: { default: 'https://x.example' } } }] })).toBe('/v2/api');
+    expect(
+      serverBasePath({
+        servers: [{ url: '{origin}/v2/api', variables: { origin: { default: 'https://x.example' } } }],
+      }),
+    ).toBe('/v2/api');
   });
 
   it('prefixes every path of the contract and keeps each path item as it is', () => {
     const derived = prismDocument() as { paths: Record<string, unknown> };
     const original = contract.paths as Record<string, unknown>;
-    expect(Object.keys(derived.paths).sort()).toEqual(Object.keys(original).map((p) => `/api${p}`).sort());
+    expect(Object.keys(derived.paths).sort()).toEqual(
+      Object.keys(original)
+        .map((p) => `/api${p}`)
+        .sort(),
+    );
     for (const [path, item] of Object.entries(original)) expect(derived.paths[`/api${path}`]).toBe(item);
   });
 
   it('with markGaps, declares X-Mock-Gap on the inline responses of operations with an open behaviour, without touching the contract', () => {
     const before = JSON.stringify(contract);
-    const derived = prismDocument(undefined, { markGaps: true }) as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { example: string }> }> }>> };
+    const derived = prismDocument(undefined, { markGaps: true }) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Record<string, { example: string }> }> }>
+      >;
+    };
     const search = derived.paths['/api/integration/project/search']?.get;
-    expect(search?.responses['200']?.headers?.['X-Mock-Gap']?.example).toBe(contract.paths['/integration/project/search'].get['x-gap']);
+    expect(search?.responses['200']?.headers?.['X-Mock-Gap']?.example).toBe(
+      contract.paths['/integration/project/search'].get['x-gap'],
+    );
     expect(derived.paths['/api/integration/projects']?.get?.responses['200']?.headers).toBeUndefined();
     expect(JSON.stringify(contract)).toBe(before);
   });

@@ -36,7 +36,14 @@ function markGaps(item: Json): Json {
     if (typeof gap !== 'string') continue;
     for (const response of Object.values((operation.responses ?? {}) as Record<string, Json>)) {
       if ('$ref' in response) continue;
-      response.headers = { ...(response.headers as Json), [GAP_HEADER]: { description: 'What the specification leaves open here.', schema: { type: 'string' }, example: gap } };
+      response.headers = {
+        ...(response.headers as Json),
+        [GAP_HEADER]: {
+          description: 'What the specification leaves open here.',
+          schema: { type: 'string' },
+          example: gap,
+        },
+      };
     }
   }
   return marked;
@@ -49,11 +56,16 @@ function markGaps(item: Json): Json {
 export function prismDocument(doc: Json = contract as Json, options: { markGaps?: boolean } = {}): Json {
   const base = serverBasePath(doc);
   const paths = Object.fromEntries(
-    Object.entries(doc.paths as Json).map(([path, item]) => [`${base}${path}`, options.markGaps ? markGaps(item as Json) : item]),
+    Object.entries(doc.paths as Json).map(([path, item]) => [
+      `${base}${path}`,
+      options.markGaps ? markGaps(item as Json) : item,
+    ]),
   );
   return {
     ...doc,
-    servers: [{ url: '/', description: `Derived for Prism: the paths already start with the contract's server path ${base}.` }],
+    servers: [
+      { url: '/', description: `Derived for Prism: the paths already start with the contract's server path ${base}.` },
+    ],
     paths,
   };
 }

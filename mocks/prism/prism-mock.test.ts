@@ -10,7 +10,12 @@ import { readOnly } from '../../conformance/test/support/conformance-mock.ts';
 import type { ConformanceReport } from '../../conformance/src/live/report-types.ts';
 import { runConformance } from '../../conformance/src/live/run-conformance.ts';
 import { contractValidator } from '../../conformance/src/contract-validator.ts';
-import { DATA_ROOM_PDF, DATA_ROOM_XLSX, dataRoomForm, hasNonAsciiByte } from '../../contract-tests/support/real-documents.ts';
+import {
+  DATA_ROOM_PDF,
+  DATA_ROOM_XLSX,
+  dataRoomForm,
+  hasNonAsciiByte,
+} from '../../contract-tests/support/real-documents.ts';
 import { runScript, type ScriptRun } from './script-process.ts';
 
 const API_KEY = 'mock-api-key';
@@ -28,7 +33,12 @@ afterAll(() => {
 async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
   const response = await fetch(`${baseUrl}${path}`, { method, ...init });
   const body = (await response.json()) as unknown;
-  return { status: response.status, body, violations: response.headers.get('sl-violations'), contentType: response.headers.get('content-type') };
+  return {
+    status: response.status,
+    body,
+    violations: response.headers.get('sl-violations'),
+    contentType: response.headers.get('content-type'),
+  };
 }
 
 function expectConforms(method: string, path: string, status: number, body: unknown): void {
@@ -47,7 +57,9 @@ describe('Prism mock (npm run mock:prism)', () => {
   });
 
   it('answers the company list with a ProjectListPage', async () => {
-    const res = await call('GET', '/integration/projects', { headers: { authorization: API_KEY, 'content-type': 'application/json' } });
+    const res = await call('GET', '/integration/projects', {
+      headers: { authorization: API_KEY, 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(200);
     expect(res.contentType).toMatch(/^application\/json/);
     expectConforms('GET', '/integration/projects', 200, res.body);
@@ -55,19 +67,27 @@ describe('Prism mock (npm run mock:prism)', () => {
   });
 
   it('does not serve the paths without the /api prefix', async () => {
-    const response = await fetch(`${new URL(baseUrl).origin}/integration/projects`, { headers: { authorization: API_KEY } });
+    const response = await fetch(`${new URL(baseUrl).origin}/integration/projects`, {
+      headers: { authorization: API_KEY },
+    });
     expect(response.status).toBe(404);
     await response.body?.cancel();
   });
 
   it('answers a fund run summary and a created company', async () => {
-    const fund = await call('GET', '/integrationfund/fund?fundExtractionId=9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d', { headers: { authorization: API_KEY } });
+    const fund = await call('GET', '/integrationfund/fund?fundExtractionId=9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d', {
+      headers: { authorization: API_KEY },
+    });
     expect(fund.status).toBe(200);
     expectConforms('GET', '/integrationfund/fund', 200, fund.body);
 
     const created = await call('POST', '/integration/project', {
       headers: { authorization: API_KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ companyName: 'Helio Grid Technologies', projectType: 'projectAnalysisNoFile', companyWebsite: 'https://heliogrid.example' }),
+      body: JSON.stringify({
+        companyName: 'Helio Grid Technologies',
+        projectType: 'projectAnalysisNoFile',
+        companyWebsite: 'https://heliogrid.example',
+      }),
     });
     expect(created.status).toBe(200);
     expect(created.violations).toBeNull();
@@ -93,16 +113,22 @@ describe('Prism mock (npm run mock:prism)', () => {
     expect(res.violations).toContain("required property 'files'");
   });
 
-  it('answers an invalid parameter with the contract\'s 400 example, a real code instead of a placeholder', async () => {
-    const res = await call('GET', '/integration/analysis/detail?analysisId=not-a-uuid', { headers: { authorization: API_KEY } });
+  it("answers an invalid parameter with the contract's 400 example, a real code instead of a placeholder", async () => {
+    const res = await call('GET', '/integration/analysis/detail?analysisId=not-a-uuid', {
+      headers: { authorization: API_KEY },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'MOCK_INVALID_REQUEST', title: 'Invalid request' });
     expectConforms('GET', '/integration/analysis/detail', 400, res.body);
   });
 
   it('says so in X-Mock-Gap where the answer fills a gap of the specification, and only there', async () => {
-    const search = await fetch(`${baseUrl}/integration/project/search?keywords=helio`, { headers: { authorization: API_KEY } });
-    expect(search.headers.get('x-mock-gap')).toBe('Query parameters other than keywords, and entry fields other than id, are not shown.');
+    const search = await fetch(`${baseUrl}/integration/project/search?keywords=helio`, {
+      headers: { authorization: API_KEY },
+    });
+    expect(search.headers.get('x-mock-gap')).toBe(
+      'Query parameters other than keywords, and entry fields other than id, are not shown.',
+    );
     expectConforms('GET', '/integration/project/search', 200, await search.json());
     const list = await fetch(`${baseUrl}/integration/projects`, { headers: { authorization: API_KEY } });
     expect(list.headers.get('x-mock-gap')).toBeNull();
@@ -121,7 +147,9 @@ describe('Prism mock (npm run mock:prism)', () => {
     expect(refused.status).toBe(401);
     expectConforms('GET', '/integration/webhook', 401, refused.body);
 
-    const history = await call('GET', '/integration/webhook/history', { headers: { authorization: 'Bearer mock-access-token' } });
+    const history = await call('GET', '/integration/webhook/history', {
+      headers: { authorization: 'Bearer mock-access-token' },
+    });
     expect(history.status).toBe(200);
     expectConforms('GET', '/integration/webhook/history', 200, history.body);
   });
@@ -138,7 +166,10 @@ describe('Prism mock with real files', () => {
     ['an XLSX workbook', [DATA_ROOM_XLSX]],
     ['a PDF and an XLSX workbook', [DATA_ROOM_PDF, DATA_ROOM_XLSX]],
   ])('accepts %s and answers the upload result', async (_what, files) => {
-    const res = await call('POST', '/integrationfund/fund/upload', { headers: { authorization: API_KEY }, body: dataRoomForm(files) });
+    const res = await call('POST', '/integrationfund/fund/upload', {
+      headers: { authorization: API_KEY },
+      body: dataRoomForm(files),
+    });
     expect(res.violations).toBeNull();
     expect(res.status).toBe(200);
     expectConforms('POST', '/integrationfund/fund/upload', 200, res.body);

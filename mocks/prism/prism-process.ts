@@ -81,7 +81,8 @@ export async function startPrism(target: PrismTarget, options: PrismOptions): Pr
 
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`Prism did not start within ${options.readyTimeoutMs ?? 30_000} ms:\n${lines.join('\n')}`)),
+      () =>
+        reject(new Error(`Prism did not start within ${options.readyTimeoutMs ?? 30_000} ms:\n${lines.join('\n')}`)),
       options.readyTimeoutMs ?? 30_000,
     );
     for (const stream of [child.stdout, child.stderr]) {

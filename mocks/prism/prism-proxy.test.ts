@@ -92,9 +92,14 @@ function forwardToMock(req: IncomingMessage, res: ServerResponse): void {
 
 beforeAll(async () => {
   mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
-  upstream = await listenOnLoopback(createServer((req, res) => (req.headers.authorization === CANNED_KEY ? answerCanned(req, res) : forwardToMock(req, res))), {
-    closeConnections: true,
-  });
+  upstream = await listenOnLoopback(
+    createServer((req, res) =>
+      req.headers.authorization === CANNED_KEY ? answerCanned(req, res) : forwardToMock(req, res),
+    ),
+    {
+      closeConnections: true,
+    },
+  );
   script = runScript('scripts/prism-proxy.ts', [`${upstream.origin}/api`, '--port', '0']);
   baseUrl = await script.baseUrl();
 });
@@ -105,7 +110,9 @@ afterAll(async () => {
 });
 
 async function companyList(which: string, page = 0) {
-  const response = await fetch(`${baseUrl}/integration/projects?page=${page}&search=${which}`, { headers: { authorization: CANNED_KEY, 'content-type': 'application/json' } });
+  const response = await fetch(`${baseUrl}/integration/projects?page=${page}&search=${which}`, {
+    headers: { authorization: CANNED_KEY, 'content-type': 'application/json' },
+  });
   await response.body?.cancel();
   return { status: response.status, violations: response.headers.get('sl-violations') };
 }
@@ -134,7 +141,11 @@ describe('Prism proxy on the company list', () => {
 describe('Prism proxy with real files', () => {
   it('forwards a PDF and an XLSX upload without a request violation', async () => {
     const before = received.length;
-    const response = await fetch(`${baseUrl}/integrationfund/fund/upload`, { method: 'POST', headers: { authorization: CANNED_KEY }, body: dataRoomForm([DATA_ROOM_PDF, DATA_ROOM_XLSX]) });
+    const response = await fetch(`${baseUrl}/integrationfund/fund/upload`, {
+      method: 'POST',
+      headers: { authorization: CANNED_KEY },
+      body: dataRoomForm([DATA_ROOM_PDF, DATA_ROOM_XLSX]),
+    });
     await response.body?.cancel();
     expect(response.headers.get('sl-violations')).toBeNull();
     expect(response.status).toBe(200);
@@ -171,9 +182,17 @@ describe('Prism proxy as the second judge of the live suite, in front of the sta
     // Only the run's lines: the tests above provoke violations on purpose.
     const from = await settledLogLength();
     const recorder = recordingFetch();
-    report = await runConformance({ ...fullRun(baseUrl), receiverHost: undefined, only: CORRECT_REQUEST_RULES, fetch: recorder.fetch });
+    report = await runConformance({
+      ...fullRun(baseUrl),
+      receiverHost: undefined,
+      only: CORRECT_REQUEST_RULES,
+      fetch: recorder.fetch,
+    });
     exchanges = recorder.exchanges;
-    runLog = script.output().slice(from, await settledLogLength()).split('\n');
+    runLog = script
+      .output()
+      .slice(from, await settledLogLength())
+      .split('\n');
   });
 
   it('holds every rule through the proxy', () => {

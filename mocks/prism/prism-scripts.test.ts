@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('npm run mock:prism', () => {
-  it('defaults to port 4012, not the stateful mock\'s 4010', SPAWN, async () => {
+  it("defaults to port 4012, not the stateful mock's 4010", SPAWN, async () => {
     const script = run('scripts/prism-mock.ts', ['--help']);
     expect(await script.exited).toBe(0);
     expect(script.output()).toContain('default 4012');
@@ -37,7 +37,9 @@ describe('npm run mock:prism', () => {
     const port = (busy.address() as AddressInfo).port;
     const script = run('scripts/prism-mock.ts', [], { PORT: String(port) });
     expect(await script.exited).toBe(1);
-    expect(script.output().trim().split('\n')).toEqual([`Port ${port} on 127.0.0.1 is in use: choose another with --port <port> or PORT=<port>`]);
+    expect(script.output().trim().split('\n')).toEqual([
+      `Port ${port} on 127.0.0.1 is in use: choose another with --port <port> or PORT=<port>`,
+    ]);
   });
 
   it('refuses an invalid --port with exit code 2', SPAWN, async () => {

@@ -33,7 +33,12 @@ export function recordingFetch(inner: FetchLike = fetch): { fetch: FetchLike; ex
     exchanges,
     fetch: async (input, init) => {
       const response = await inner(input, init);
-      exchanges.push({ method: init.method ?? 'GET', url: input, status: response.status, violations: parseViolationHeader(response.headers.get('sl-violations')) });
+      exchanges.push({
+        method: init.method ?? 'GET',
+        url: input,
+        status: response.status,
+        violations: parseViolationHeader(response.headers.get('sl-violations')),
+      });
       return response;
     },
   };

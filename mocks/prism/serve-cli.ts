@@ -9,7 +9,8 @@ export function resolvePort(flag: string | undefined, env: NodeJS.ProcessEnv, fa
   const raw = flag ?? env.PORT;
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65_535) throw new Error(`Invalid port "${raw}": expected an integer from 0 to 65535`);
+  if (!/^\d+$/.test(raw) || port > 65_535)
+    throw new Error(`Invalid port "${raw}": expected an integer from 0 to 65535`);
   return port;
 }
 
@@ -26,7 +27,13 @@ async function assertPortFree(port: number, host: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} on ${host} is in use: choose another with --port <port> or PORT=<port>` : `Cannot listen on ${host}:${port}: ${error.message}`)),
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} on ${host} is in use: choose another with --port <port> or PORT=<port>`
+            : `Cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      ),
     );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });

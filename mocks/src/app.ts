@@ -38,7 +38,14 @@ function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRe
       // Each handler's input is the one its operation declares; the router validated it already.
       const run = handler as unknown as OperationHandler<ServiceOperation>;
       const route: RouteHandler<UserRecord> = async (request, reply, user) =>
-        run({ request, reply, user, runtime: runtime.sessionFor(request), query: request.query, body: request.body } as OperationInput<ServiceOperation>);
+        run({
+          request,
+          reply,
+          user,
+          runtime: runtime.sessionFor(request),
+          query: request.query,
+          body: request.body,
+        } as OperationInput<ServiceOperation>);
       return [operationId, route];
     }),
   );
@@ -50,12 +57,21 @@ function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRe
  * @fastify/ajv-compiler and fast-json-stringify at every start (about a tenth of the start-up).
  */
 const noFastifySchemas = () => () => {
-  throw new Error('The mock declares no Fastify schemas: requests are validated against the contract by RequestValidator');
+  throw new Error(
+    'The mock declares no Fastify schemas: requests are validated against the contract by RequestValidator',
+  );
 };
 
-export async function buildMockApp({ runtime, logger = false, docsDir, responseCache = !logger }: MockAppOptions): Promise<FastifyInstance> {
+export async function buildMockApp({
+  runtime,
+  logger = false,
+  docsDir,
+  responseCache = !logger,
+}: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
-  const cache = responseCache ? new ResponseCache(() => runtime, { served: (request) => runtime.noteUse(request.headers) }) : undefined;
+  const cache = responseCache
+    ? new ResponseCache(() => runtime, { served: (request) => runtime.noteUse(request.headers) })
+    : undefined;
   const app = Fastify({
     ...(cache ? { serverFactory: serverAnsweringFrom(cache) } : {}),
     logger,
@@ -77,10 +93,11 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
   if (cache) keepReadsIn(app, cache, API_PREFIX);
   // With a state file, an answer leaves only once the changes of its request are durable.
-  if (runtime.persistent) app.addHook('onSend', async (request, _reply, payload) => {
-    await runtime.durable(request, request.method !== 'GET');
-    return payload;
-  });
+  if (runtime.persistent)
+    app.addHook('onSend', async (request, _reply, payload) => {
+      await runtime.durable(request, request.method !== 'GET');
+      return payload;
+    });
 
   const contract = serviceContract();
   await app.register(
@@ -89,7 +106,8 @@ export async function buildMockApp({ runtime, logger = false, docsDir, responseC
         operations: contract.operations,
         validator: contract.validator,
         handlers: serviceRoutes(runtime),
-        authenticate: (security, request) => authenticateUser(security, request, runtime.sessionFor(request).state.users),
+        authenticate: (security, request) =>
+          authenticateUser(security, request, runtime.sessionFor(request).state.users),
         allowedMethods,
       });
     },

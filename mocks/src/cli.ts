@@ -85,7 +85,9 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
   const rawPort = values.port ?? defaults.port;
   const port = rawPort === undefined ? 4010 : Number(rawPort);
   if (rawPort !== undefined && (!/^\d+$/.test(rawPort) || port > 65_535)) {
-    throw new UsageError(`${values.port === undefined ? 'PORT' : '--port'} must be a whole number from 0 to 65535, got "${rawPort}"`);
+    throw new UsageError(
+      `${values.port === undefined ? 'PORT' : '--port'} must be a whole number from 0 to 65535, got "${rawPort}"`,
+    );
   }
   for (const name of ['host', 'seed', 'api-key', 'access-token', 'state-file'] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} must not be empty`);
@@ -97,8 +99,14 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
     apiKey: values['api-key'] ?? defaults.apiKey,
     accessToken: values['access-token'] ?? defaults.accessToken,
     stateFile: values['state-file'] ?? defaults.stateFile,
-    sessionIdleMs: positiveInteger(values['session-idle-ms'] === undefined ? 'MOCK_SESSION_IDLE_MS' : '--session-idle-ms', values['session-idle-ms'] ?? defaults.sessionIdleMs),
-    maxSessions: positiveInteger(values['max-sessions'] === undefined ? 'MOCK_MAX_SESSIONS' : '--max-sessions', values['max-sessions'] ?? defaults.maxSessions),
+    sessionIdleMs: positiveInteger(
+      values['session-idle-ms'] === undefined ? 'MOCK_SESSION_IDLE_MS' : '--session-idle-ms',
+      values['session-idle-ms'] ?? defaults.sessionIdleMs,
+    ),
+    maxSessions: positiveInteger(
+      values['max-sessions'] === undefined ? 'MOCK_MAX_SESSIONS' : '--max-sessions',
+      values['max-sessions'] ?? defaults.maxSessions,
+    ),
     docs: !values['no-docs'] && defaults.docs !== false,
     log: values.log || defaults.log === true,
   };
@@ -107,7 +115,8 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
 /** `name` is the flag or, for a default from the environment, the variable that gave the value. */
 function positiveInteger(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`${name} must be a positive whole number, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new UsageError(`${name} must be a positive whole number, got "${raw}"`);
   return Number(raw);
 }
 
@@ -116,11 +125,14 @@ async function readSeed(file: string): Promise<MockSeed> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read the seed file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read the seed file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   try {
     const seed: unknown = JSON.parse(text);
-    if (typeof seed !== 'object' || seed === null || Array.isArray(seed)) throw new Error('a MockSeed is a JSON object');
+    if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
+      throw new Error('a MockSeed is a JSON object');
     // Judged by the same schema and messages as POST /__mock/reset.
     const problems = seedProblems(seed);
     if (problems.length > 0) throw new Error(problems.join('; '));
@@ -213,7 +225,9 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
   console.log(`Stateful mock: ${mock.baseUrl}`);
   if (docsDir) console.log(`Documentation: ${mock.origin}/docs/`);
   if (user) console.log(`API key: ${user.apiKey}  access token: ${user.accessToken}`);
-  console.log(`Control API: ${mock.origin}/__mock (lists its calls; no credentials; header X-Mock-Session: <id> selects an isolated session)`);
+  console.log(
+    `Control API: ${mock.origin}/__mock (lists its calls; no credentials; header X-Mock-Session: <id> selects an isolated session)`,
+  );
   if (options.stateFile) console.log(`State file: ${options.stateFile} (uploads in ${options.stateFile}.uploads/)`);
   return stopped;
 }

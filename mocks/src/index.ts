@@ -4,7 +4,15 @@ import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 export { startMock } from './server.ts';
-export type { MockSeed, RunningMock, SeedDriveFolder, SeedPortfolioCompany, SeedProject, SeedUser, StartMockOptions } from './server.ts';
+export type {
+  MockSeed,
+  RunningMock,
+  SeedDriveFolder,
+  SeedPortfolioCompany,
+  SeedProject,
+  SeedUser,
+  StartMockOptions,
+} from './server.ts';
 
 /** The shipped documentation site (pass it as `startMock({ docsDir })`), or undefined when it is missing. */
 export async function bundledDocsDir(): Promise<string | undefined> {

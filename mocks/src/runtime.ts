@@ -43,11 +43,7 @@ export class MockRuntime {
   /** The seed the mock was started with: of every new session, and what provider states start again from. */
   readonly startSeed: MockSeed | undefined;
 
-  private constructor(
-    uploadsRoot: string,
-    startSeed: MockSeed | undefined,
-    options: RuntimeOptions,
-  ) {
+  private constructor(uploadsRoot: string, startSeed: MockSeed | undefined, options: RuntimeOptions) {
     this.uploadsRoot = uploadsRoot;
     this.startSeed = startSeed;
     this.sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
@@ -156,7 +152,9 @@ export class MockRuntime {
 
   /** Drops named sessions without a request since `now - sessionIdleMs`. */
   async dropIdle(now: number): Promise<number> {
-    const idle = [...this.sessions.values()].filter((s) => s.id !== DEFAULT_SESSION && now - s.lastUsed >= this.sessionIdleMs);
+    const idle = [...this.sessions.values()].filter(
+      (s) => s.id !== DEFAULT_SESSION && now - s.lastUsed >= this.sessionIdleMs,
+    );
     for (const session of idle) {
       this.sessions.delete(session.id);
       this.store?.dropped(session.id);

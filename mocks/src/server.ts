@@ -44,7 +44,12 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     stateFile: options.stateFile,
     compactBytes: options.compactBytes,
   });
-  const app = await buildMockApp({ runtime, logger: options.logger, docsDir: options.docsDir, responseCache: options.responseCache });
+  const app = await buildMockApp({
+    runtime,
+    logger: options.logger,
+    docsDir: options.docsDir,
+    responseCache: options.responseCache,
+  });
   const host = options.host ?? '127.0.0.1';
   try {
     await app.listen({ port: options.port ?? 4010, host });

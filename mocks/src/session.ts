@@ -48,7 +48,13 @@ export class MockSession {
   }
 
   private stateFor(seed: MockSeed | undefined, restoring = false): MockState {
-    return new MockState(resolveSeed(seed), { runJob, sessionId: this.id, onTouch: () => this.onTouch(this), track: this.track, restoring });
+    return new MockState(resolveSeed(seed), {
+      runJob,
+      sessionId: this.id,
+      onTouch: () => this.onTouch(this),
+      track: this.track,
+      restoring,
+    });
   }
 
   /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */

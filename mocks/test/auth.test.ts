@@ -23,10 +23,17 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   const scheme = op.security[0]?.[0];
 
   it('answers 401 4010 without credentials, and with the wrong ones', async () => {
-    const wrong = scheme === 'sessionBearer' ? [API_KEY, 'Bearer not-a-token', ACCESS_TOKEN] : ['wrong-key', `Bearer ${API_KEY}`, ACCESS_TOKEN];
+    const wrong =
+      scheme === 'sessionBearer'
+        ? [API_KEY, 'Bearer not-a-token', ACCESS_TOKEN]
+        : ['wrong-key', `Bearer ${API_KEY}`, ACCESS_TOKEN];
     for (const authorization of [undefined, ...wrong]) {
       const response = await mock.raw(...request(op, authorization));
-      expect([response.status, response.body.code, response.body.title], `${authorization}`).toEqual([401, '4010', 'Unauthorized']);
+      expect([response.status, response.body.code, response.body.title], `${authorization}`).toEqual([
+        401,
+        '4010',
+        'Unauthorized',
+      ]);
     }
     expect((await mock.control.state()).projects).toHaveLength(1);
   });

@@ -61,7 +61,11 @@ function streamedUpload(size: number, { terminate = true } = {}) {
       }
       const n = Math.min(chunk.length, size - sent);
       // A fresh view each time, of the same memory: the test itself never holds the file.
-      controller.enqueue(sent === 0 ? chunk.subarray(0, n) : Buffer.from(chunk.buffer, chunk.byteOffset + PDF.length, Math.min(n, chunk.length - PDF.length)));
+      controller.enqueue(
+        sent === 0
+          ? chunk.subarray(0, n)
+          : Buffer.from(chunk.buffer, chunk.byteOffset + PDF.length, Math.min(n, chunk.length - PDF.length)),
+      );
       sent += sent === 0 ? n : Math.min(n, chunk.length - PDF.length);
     },
   });
@@ -71,11 +75,19 @@ function streamedUpload(size: number, { terminate = true } = {}) {
 describe('malformed requests', () => {
   it('malformed JSON gets 400 MOCK_MALFORMED_JSON', async () => {
     for (const body of ['{"companyName":', '', 'null']) {
-      const response = await mock.raw('/api/integration/project', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+      const response = await mock.raw('/api/integration/project', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body,
+      });
       expect(response.status, body).toBe(400);
       expect(response.body.code, body).toMatch(/^MOCK_(MALFORMED_JSON|INVALID_REQUEST)$/);
     }
-    const broken = await mock.raw('/api/integration/project', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"a":' });
+    const broken = await mock.raw('/api/integration/project', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"a":',
+    });
     expectMockError(broken, 400, 'MOCK_MALFORMED_JSON');
     await expectStillServing();
   });
@@ -83,12 +95,24 @@ describe('malformed requests', () => {
   it('a wrong content type gets 415 MOCK_UNSUPPORTED_MEDIA_TYPE', async () => {
     const json = JSON.stringify({ companyName: 'x', projectType: 'projectNoAnalysis' });
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const response = await mock.raw('/api/integration/project', { method: 'POST', headers: { ...auth, 'content-type': contentType }, body: json });
+      const response = await mock.raw('/api/integration/project', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': contentType },
+        body: json,
+      });
       expectMockError(response, 415, 'MOCK_UNSUPPORTED_MEDIA_TYPE');
     }
-    const multipartToJson = await mock.raw('/api/integration/processmessage', { method: 'POST', headers: auth, body: fundForm([pdf('a.pdf')]) });
+    const multipartToJson = await mock.raw('/api/integration/processmessage', {
+      method: 'POST',
+      headers: auth,
+      body: fundForm([pdf('a.pdf')]),
+    });
     expectMockError(multipartToJson, 415, 'MOCK_UNSUPPORTED_MEDIA_TYPE');
-    const jsonToUpload = await mock.raw('/api/integrationfund/fund/upload', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+    const jsonToUpload = await mock.raw('/api/integrationfund/fund/upload', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expectMockError(jsonToUpload, 415, 'MOCK_UNSUPPORTED_MEDIA_TYPE');
     expect((await mock.control.state()).projects).toHaveLength(1);
     await expectStillServing();
@@ -109,12 +133,28 @@ describe('malformed requests', () => {
 
   it('an invalid JSON body gets 400 MOCK_INVALID_REQUEST naming the problem, and nothing is created', async () => {
     const post = (path: string, body: unknown) =>
-      mock.raw(path, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      mock.raw(path, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const cases: [string, unknown, string][] = [
       ['/api/integration/project', { projectType: 'projectNoAnalysis' }, 'body.companyName is required'],
-      ['/api/integration/project', { companyName: 'x', projectType: 'other' }, 'body.projectType must be one of: projectAnalysisWithFile, projectAnalysisNoFile, projectNoAnalysis'],
-      ['/api/integration/project', { companyName: 'x', projectType: 'projectNoAnalysis', docLink: 'not a url' }, 'body.docLink must match format "uri"'],
-      ['/api/integrationfund/fund/run', { name: 'x', folderPath: 'y', refDate: '31.12.2025' }, 'body.refDate must match format "date"'],
+      [
+        '/api/integration/project',
+        { companyName: 'x', projectType: 'other' },
+        'body.projectType must be one of: projectAnalysisWithFile, projectAnalysisNoFile, projectNoAnalysis',
+      ],
+      [
+        '/api/integration/project',
+        { companyName: 'x', projectType: 'projectNoAnalysis', docLink: 'not a url' },
+        'body.docLink must match format "uri"',
+      ],
+      [
+        '/api/integrationfund/fund/run',
+        { name: 'x', folderPath: 'y', refDate: '31.12.2025' },
+        'body.refDate must match format "date"',
+      ],
       ['/api/integrationfund/fund/run', { folderPath: 'y' }, 'body.name is required'],
       ['/api/integration/processmessage', [], 'body must be object'],
     ];
@@ -130,7 +170,11 @@ describe('malformed requests', () => {
   it('an unknown path gets 404 MOCK_NOT_FOUND, another method on a known path 405 MOCK_METHOD_NOT_ALLOWED, in the envelope', async () => {
     expectMockError(await mock.raw('/api/nope', { headers: auth }), 404, 'MOCK_NOT_FOUND');
     expectMockError(await mock.raw('/api/integration/project', { headers: auth }), 405, 'MOCK_METHOD_NOT_ALLOWED');
-    expectMockError(await mock.raw('/api/integration/projects', { method: 'DELETE', headers: auth }), 405, 'MOCK_METHOD_NOT_ALLOWED');
+    expectMockError(
+      await mock.raw('/api/integration/projects', { method: 'DELETE', headers: auth }),
+      405,
+      'MOCK_METHOD_NOT_ALLOWED',
+    );
     expectMockError(await mock.raw('/elsewhere'), 404, 'MOCK_NOT_FOUND');
     await expectStillServing();
   });
@@ -202,9 +246,17 @@ describe('uploads', () => {
 describe('control API input', () => {
   it('refuses an invalid or inconsistent seed with 400 and keeps the state', async () => {
     const before = await mock.control.state();
-    const invalid = await mock.raw('/__mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: -1 }) });
+    const invalid = await mock.raw('/__mock/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ credits: -1 }),
+    });
     expect([invalid.status, invalid.body.code]).toEqual([400, 'MOCK_INVALID_REQUEST']);
-    const unknownKey = await mock.raw('/__mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credit: 5 }) });
+    const unknownKey = await mock.raw('/__mock/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ credit: 5 }),
+    });
     expect(unknownKey.status).toBe(400);
     const orphan = await mock.raw('/__mock/reset', {
       method: 'POST',

@@ -18,23 +18,37 @@ describe('create company', () => {
       docLink: 'https://files.example/deck.pdf',
     });
     const { project, analysisId } = created.data;
-    expect(project).toMatchObject({ name: 'Helio', companyName: 'Helio Grid Technologies', companyWebsite: null, projectType: 'projectAnalysisWithFile' });
+    expect(project).toMatchObject({
+      name: 'Helio',
+      companyName: 'Helio Grid Technologies',
+      companyWebsite: null,
+      projectType: 'projectAnalysisWithFile',
+    });
     expect(analysisId).toBeDefined();
     expect(created.data.driveFolderLink).toBeUndefined();
 
     let state = await mock.control.state();
     expect(state.credits).toBe(999);
-    expect(state.analyses.find((a: any) => a.id === analysisId)).toMatchObject({ status: 'pending', sources: ['https://files.example/deck.pdf'] });
+    expect(state.analyses.find((a: any) => a.id === analysisId)).toMatchObject({
+      status: 'pending',
+      sources: ['https://files.example/deck.pdf'],
+    });
 
     await mock.control.settle();
     state = await mock.control.state();
     expect(state.analyses.find((a: any) => a.id === analysisId).status).toBe('completed');
     const listed = await client.getProject(project.id);
-    expect(listed.data).toMatchObject({ id: project.id, processing: 'completed', analyses: [{ id: analysisId, status: 'completed' }] });
+    expect(listed.data).toMatchObject({
+      id: project.id,
+      processing: 'completed',
+      analyses: [{ id: analysisId, status: 'completed' }],
+    });
   });
 
   it('projectAnalysisWithFile with notesText analyses a notes file', async () => {
-    const { data } = await mock.client().createProject({ companyName: 'Notes Co', projectType: 'projectAnalysisWithFile', notesText: 'Met at a fair.' });
+    const { data } = await mock
+      .client()
+      .createProject({ companyName: 'Notes Co', projectType: 'projectAnalysisWithFile', notesText: 'Met at a fair.' });
     const state = await mock.control.state();
     expect(state.analyses.find((a: any) => a.id === data.analysisId).sources).toEqual(['notes.txt']);
   });
@@ -82,7 +96,9 @@ describe('create company', () => {
 
   it('projectAnalysisNoFile requires companyWebsite and ignores the file fields', async () => {
     const client = mock.client();
-    expect(await failure(client.createProject({ companyName: 'No Site', projectType: 'projectAnalysisNoFile' } as never))).toEqual({ status: 400, code: 'MOCK_INVALID_REQUEST' });
+    expect(
+      await failure(client.createProject({ companyName: 'No Site', projectType: 'projectAnalysisNoFile' } as never)),
+    ).toEqual({ status: 400, code: 'MOCK_INVALID_REQUEST' });
     const { data } = await client.createProject({
       companyName: 'Lumen Freight',
       companyWebsite: 'https://lumenfreight.example',
@@ -96,17 +112,32 @@ describe('create company', () => {
   });
 
   it('projectNoAnalysis creates no analysis, charges nothing, and only links a folder with files', async () => {
-    const { data } = await mock.client().createProject({ companyName: 'Orbital Bakery', projectType: 'projectNoAnalysis', folderName: 'Helio Grid' });
+    const { data } = await mock
+      .client()
+      .createProject({ companyName: 'Orbital Bakery', projectType: 'projectNoAnalysis', folderName: 'Helio Grid' });
     expect(data.analysisId).toBeUndefined();
     const state = await mock.control.state();
     expect(state.credits).toBe(1000);
     expect(state.analyses.filter((a: any) => a.projectId === data.project.id)).toEqual([]);
-    expect(state.projects.find((p: any) => p.id === data.project.id).extraConfig).toEqual({ driveFolderLink: { status: 'linked' } });
+    expect(state.projects.find((p: any) => p.id === data.project.id).extraConfig).toEqual({
+      driveFolderLink: { status: 'linked' },
+    });
   });
 
   it('refuses an analysis without credits (402 Error131) and creates nothing', async () => {
     await mock.control.reset({ ...TEST_SEED, credits: 0 });
-    expect(await failure(mock.client().createProject({ companyName: 'Broke', companyWebsite: 'https://broke.example', projectType: 'projectAnalysisNoFile', folderName: 'Helio Grid' }))).toEqual({ status: 402, code: 'Error131' });
+    expect(
+      await failure(
+        mock
+          .client()
+          .createProject({
+            companyName: 'Broke',
+            companyWebsite: 'https://broke.example',
+            projectType: 'projectAnalysisNoFile',
+            folderName: 'Helio Grid',
+          }),
+      ),
+    ).toEqual({ status: 402, code: 'Error131' });
     const state = await mock.control.state();
     expect(state.credits).toBe(0);
     expect(state.projects.map((p: any) => p.companyName)).toEqual(['Seeded Company']);
@@ -129,14 +160,20 @@ describe('drive folders', () => {
 
   it.each(outcomes)('gives %s, written to extraConfig.driveFolderLink', async (status, folder, apiKey) => {
     const client = mock.client({ apiKey });
-    const { data } = await client.createProject({ companyName: `Drive ${status}`, projectType: 'projectNoAnalysis', ...folder });
+    const { data } = await client.createProject({
+      companyName: `Drive ${status}`,
+      projectType: 'projectNoAnalysis',
+      ...folder,
+    });
     expect(data.driveFolderLink).toBeUndefined();
     const lookup = await client.getProject(data.project.id);
     expect((lookup.data as any).extraConfig).toEqual({ driveFolderLink: { status } });
   });
 
   it('returns data.driveFolderLink for projectAnalysisWithFile with no files at all', async () => {
-    const { data } = await mock.client().createProject({ companyName: 'Empty', projectType: 'projectAnalysisWithFile', folderName: 'Empty Folder' });
+    const { data } = await mock
+      .client()
+      .createProject({ companyName: 'Empty', projectType: 'projectAnalysisWithFile', folderName: 'Empty Folder' });
     expect(data.driveFolderLink).toEqual({ status: 'linked' });
   });
 
@@ -156,7 +193,11 @@ describe('drive folders', () => {
       'pitch-deck.pdf',
       'financials.xlsx',
     ]);
-    const second = await client.createProject({ companyName: 'Helio again', projectType: 'projectAnalysisWithFile', folderLink: 'folder-helio-grid' });
+    const second = await client.createProject({
+      companyName: 'Helio again',
+      projectType: 'projectAnalysisWithFile',
+      folderLink: 'folder-helio-grid',
+    });
     expect(second.data.driveFolderLink).toEqual({ status: 'linked_to_other_project' });
   });
 });
@@ -179,9 +220,17 @@ describe('company list and search', () => {
     expect((first.data as any).data).toHaveLength(10);
     expect((first.data as any).pagination).toEqual({ page: 0, pageSize: 10, totalCount: 105, nextPage: true });
 
-    const clamped = await mock.raw('/api/integration/projects?pageSize=500&page=1', { headers: { authorization: API_KEY } });
+    const clamped = await mock.raw('/api/integration/projects?pageSize=500&page=1', {
+      headers: { authorization: API_KEY },
+    });
     expect(clamped.body.pagination).toEqual({ page: 1, pageSize: 100, totalCount: 105, nextPage: false });
-    expect(clamped.body.data.map((p: any) => p.companyName)).toEqual(['Company 100', 'Company 101', 'Company 102', 'Company 103', 'Company 104']);
+    expect(clamped.body.data.map((p: any) => p.companyName)).toEqual([
+      'Company 100',
+      'Company 101',
+      'Company 102',
+      'Company 103',
+      'Company 104',
+    ]);
     expect(clamped.body).toMatchObject({ code: '1000', title: 'Successful', description: '' });
     expect(clamped.body.metadata).toBeUndefined();
 
@@ -195,7 +244,8 @@ describe('company list and search', () => {
     const client = mock.client();
     const names = async (search: string) => {
       const names: string[] = [];
-      for await (const page of client.listProjects({ search, pageSize: 100 })) names.push(...page.data.map((p) => p.companyName));
+      for await (const page of client.listProjects({ search, pageSize: 100 }))
+        names.push(...page.data.map((p) => p.companyName));
       return names;
     };
     expect(await names('company 011')).toEqual(['Company 011']);
@@ -208,10 +258,19 @@ describe('company list and search', () => {
 
   it('sorts by orderby ascending and refuses a field that is not sortable', async () => {
     await mock.control.reset({ ...TEST_SEED, data: { projects: many(4).reverse() } });
-    const sorted = await mock.raw('/api/integration/projects?orderby=companyName', { headers: { authorization: API_KEY } });
-    expect(sorted.body.data.map((p: any) => p.companyName)).toEqual(['Company 000', 'Company 001', 'Company 002', 'Company 003']);
+    const sorted = await mock.raw('/api/integration/projects?orderby=companyName', {
+      headers: { authorization: API_KEY },
+    });
+    expect(sorted.body.data.map((p: any) => p.companyName)).toEqual([
+      'Company 000',
+      'Company 001',
+      'Company 002',
+      'Company 003',
+    ]);
     expect(sorted.headers.get('x-mock-gap')).toContain('orderby');
-    const refused = await mock.raw('/api/integration/projects?orderby=projectstatus', { headers: { authorization: API_KEY } });
+    const refused = await mock.raw('/api/integration/projects?orderby=projectstatus', {
+      headers: { authorization: API_KEY },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('MOCK_INVALID_REQUEST');
   });
@@ -219,19 +278,37 @@ describe('company list and search', () => {
   it('answers the id variant with the one project, and 404 for a project of another user', async () => {
     const client = mock.client();
     const { data } = await client.createProject({ companyName: 'Mine', projectType: 'projectNoAnalysis' });
-    const lookup = await mock.raw(`/api/integration/projects?id=${data.project.id}`, { headers: { authorization: API_KEY } });
-    expect(lookup.body.data).toMatchObject({ id: data.project.id, companyName: 'Mine', projectUser: { role: 'owner' } });
+    const lookup = await mock.raw(`/api/integration/projects?id=${data.project.id}`, {
+      headers: { authorization: API_KEY },
+    });
+    expect(lookup.body.data).toMatchObject({
+      id: data.project.id,
+      companyName: 'Mine',
+      projectUser: { role: 'owner' },
+    });
     expect(lookup.headers.get('x-mock-gap')).toContain('id');
-    const other = await mock.raw(`/api/integration/projects?id=${data.project.id}`, { headers: { authorization: SECOND_API_KEY } });
+    const other = await mock.raw(`/api/integration/projects?id=${data.project.id}`, {
+      headers: { authorization: SECOND_API_KEY },
+    });
     expect(other.status).toBe(404);
     const list = await mock.raw('/api/integration/projects', { headers: { authorization: SECOND_API_KEY } });
     expect(list.body.data).toEqual([]);
   });
 
   it('marks the processing value it chose while an analysis runs, and the placeholders it filled in', async () => {
-    await mock.client().createProject({ companyName: 'Busy', projectType: 'projectAnalysisWithFile', docLink: 'https://x.example/d.pdf' });
+    await mock
+      .client()
+      .createProject({
+        companyName: 'Busy',
+        projectType: 'projectAnalysisWithFile',
+        docLink: 'https://x.example/d.pdf',
+      });
     const running = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: API_KEY } });
-    expect(running.body.data[0]).toMatchObject({ processing: 'progress', companyWebsite: 'https://busy.example', companyEmail: 'contact@busy.example' });
+    expect(running.body.data[0]).toMatchObject({
+      processing: 'progress',
+      companyWebsite: 'https://busy.example',
+      companyEmail: 'contact@busy.example',
+    });
     expect(running.headers.get('x-mock-gap')).toMatch(/processing.*placeholders|placeholders.*processing/);
     await mock.control.settle();
     const done = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: API_KEY } });
@@ -243,7 +320,10 @@ describe('company list and search', () => {
 
   it('search returns the matching ids at data.data', async () => {
     const client = mock.client();
-    const { data } = await client.createProject({ companyName: 'Helio Grid Technologies', projectType: 'projectNoAnalysis' });
+    const { data } = await client.createProject({
+      companyName: 'Helio Grid Technologies',
+      projectType: 'projectNoAnalysis',
+    });
     const found = await client.searchProjects('helio');
     expect(found.data.data).toEqual([{ id: data.project.id }]);
     expect((await client.searchProjects('no such company')).data.data).toEqual([]);
@@ -259,7 +339,12 @@ describe('company list fault', () => {
 
     const listed = await mock.raw('/api/integration/projects?page=0', { headers: { authorization: API_KEY } });
     expect(listed.status).toBe(500);
-    expect(listed.body).toEqual({ code: '5000', title: 'Internal Server Error', description: expect.any(String), data: null });
+    expect(listed.body).toEqual({
+      code: '5000',
+      title: 'Internal Server Error',
+      description: expect.any(String),
+      data: null,
+    });
     expect(contractValidator().validateResponse('get', '/integration/projects', 500, listed.body)).toEqual({
       valid: true,
       violations: [],
@@ -267,7 +352,10 @@ describe('company list fault', () => {
     });
     expect(await failure(client.getProject(data.project.id))).toEqual({ status: 500, code: '5000' });
     // Credentials are judged first: a wrong key still gets its 401.
-    expect(await failure(mock.client({ apiKey: 'wrong' }).getProject(data.project.id))).toEqual({ status: 401, code: '4010' });
+    expect(await failure(mock.client({ apiKey: 'wrong' }).getProject(data.project.id))).toEqual({
+      status: 401,
+      code: '4010',
+    });
     // Only the company list fails.
     expect((await client.searchProjects('listed')).data.data).toEqual([{ id: data.project.id }]);
 
@@ -280,7 +368,11 @@ describe('company list fault', () => {
   });
 
   it('refuses an unknown fault switch with 400, changing nothing', async () => {
-    const refused = await mock.raw('/__mock/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ everything: true }) });
+    const refused = await mock.raw('/__mock/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ everything: true }),
+    });
     expect(refused.status).toBe(400);
     expect((await mock.control.state()).faults).toEqual({ companyList: false });
   });
@@ -293,10 +385,14 @@ describe('process message', () => {
     const answer = await client.processMessage({ projectId: data.project.id, content: 'Intro call went well.' });
     expect(answer.data).toBeNull();
     const state = await mock.control.state();
-    expect(state.projects.find((p: any) => p.id === data.project.id).messages.map((m: any) => m.content)).toEqual(['Intro call went well.']);
+    expect(state.projects.find((p: any) => p.id === data.project.id).messages.map((m: any) => m.content)).toEqual([
+      'Intro call went well.',
+    ]);
   });
 
   it('answers 404 for a project the caller does not have', async () => {
-    expect(await failure(mock.client().processMessage({ projectId: '00000000-0000-4000-8000-000000000000', content: 'x' }))).toEqual({ status: 404, code: 'MOCK_NOT_FOUND' });
+    expect(
+      await failure(mock.client().processMessage({ projectId: '00000000-0000-4000-8000-000000000000', content: 'x' })),
+    ).toEqual({ status: 404, code: 'MOCK_NOT_FOUND' });
   });
 });

@@ -10,7 +10,11 @@ import { API_KEY, SECOND_API_KEY, TEST_SEED, useMock } from '../../contract-test
 const mock = useMock();
 
 async function upload(apiKey: string, form: FormData) {
-  return mock.raw('/api/integrationfund/fund/upload', { method: 'POST', headers: { authorization: apiKey }, body: form });
+  return mock.raw('/api/integrationfund/fund/upload', {
+    method: 'POST',
+    headers: { authorization: apiKey },
+    body: form,
+  });
 }
 
 async function folderFiles(folderPath: string): Promise<string[]> {
@@ -38,13 +42,15 @@ describe('fund upload', () => {
     const first = await client.uploadFundFiles([pdf('q4.pdf'), { name: 'capital.xlsx', data: XLSX }]);
     expect(first.data.fileNames).toEqual(['q4.pdf', 'capital.xlsx']);
     expect(first.data.folderPath).toMatch(/^uploads\/user-mock\//);
-    const second = await client.uploadFundFiles([{ name: 'legacy.xls', data: XLS }], { folderPath: first.data.folderPath });
+    const second = await client.uploadFundFiles([{ name: 'legacy.xls', data: XLS }], {
+      folderPath: first.data.folderPath,
+    });
     expect(second.data).toEqual({ folderPath: first.data.folderPath, fileNames: ['legacy.xls'] });
     expect(await folderFiles(first.data.folderPath)).toEqual(['capital.xlsx', 'legacy.xls', 'q4.pdf']);
     expect(await leftovers()).toEqual([`folders/${first.data.folderPath.split('/').pop()}`]);
   });
 
-  it('answers 404 Error100 for a folderPath that is not the caller\'s, storing nothing', async () => {
+  it("answers 404 Error100 for a folderPath that is not the caller's, storing nothing", async () => {
     const folderPath = await uploadedFolder();
     const foreign = await upload(SECOND_API_KEY, fundForm([pdf('x.pdf')], folderPath));
     expect([foreign.status, foreign.body.code]).toEqual([404, 'Error100']);
@@ -70,7 +76,10 @@ describe('fund upload', () => {
 
   it('adds nothing to an existing folder when one file of the call is refused', async () => {
     const folderPath = await uploadedFolder();
-    const response = await upload(API_KEY, fundForm([pdf('new.pdf'), { name: 'bad.pdf', data: NOT_A_DOCUMENT }], folderPath));
+    const response = await upload(
+      API_KEY,
+      fundForm([pdf('new.pdf'), { name: 'bad.pdf', data: NOT_A_DOCUMENT }], folderPath),
+    );
     expect(response.status).toBe(415);
     expect(await folderFiles(folderPath)).toEqual(['report.pdf']);
   });
@@ -89,12 +98,21 @@ describe('fund run', () => {
     await mock.control.reset({ ...TEST_SEED, processingMs: 1_500 });
     const client = mock.client();
     const folderPath = await uploadedFolder();
-    const { data: run } = await client.startFundRun({ name: 'Northwind III', folderPath, refDate: '2025-12-31', customerIsInvestor: true });
+    const { data: run } = await client.startFundRun({
+      name: 'Northwind III',
+      folderPath,
+      refDate: '2025-12-31',
+      customerIsInvestor: true,
+    });
     expect(run).toMatchObject({ name: 'Northwind III', status: 'pending', refDate: '2025-12-31' });
     expect((await mock.control.state()).credits).toBe(990);
 
     const statuses: string[] = [];
-    const summary = await client.waitForFundRun(run.fundExtractionId, { intervalMs: 20, timeoutMs: 5000, onProgress: (s) => statuses.push(s.status) });
+    const summary = await client.waitForFundRun(run.fundExtractionId, {
+      intervalMs: 20,
+      timeoutMs: 5000,
+      onProgress: (s) => statuses.push(s.status),
+    });
     expect(statuses[0]).toBe('pending');
     expect(statuses).toContain('running');
     expect(summary).toMatchObject({
@@ -135,7 +153,9 @@ describe('fund run', () => {
     expect(state.credits).toBe(1000 - 10 - 10 - 3);
     const summary = (await client.getFundRunSummary(analyze.data.fundExtractionId)).data;
     for (const company of summary.companies) {
-      expect(state.analyses.filter((a: any) => a.projectId === company.projectId).map((a: any) => a.status)).toEqual(['completed']);
+      expect(state.analyses.filter((a: any) => a.projectId === company.projectId).map((a: any) => a.status)).toEqual([
+        'completed',
+      ]);
     }
   });
 
@@ -156,7 +176,10 @@ describe('fund run', () => {
     const first = await client.startFundRun({ name: 'Versioned', folderPath });
     const second = await client.startFundRun({ name: 'Versioned', folderPath, refDate: '2026-03-31' });
     const summary = (await client.getFundRunSummary(first.data.fundExtractionId)).data;
-    expect(summary.fundRuns.map((r) => r.fundExtractionId)).toEqual([second.data.fundExtractionId, first.data.fundExtractionId]);
+    expect(summary.fundRuns.map((r) => r.fundExtractionId)).toEqual([
+      second.data.fundExtractionId,
+      first.data.fundExtractionId,
+    ]);
     expect(summary.refDate).toBe(summary.createdAt.slice(0, 10));
   });
 
@@ -166,7 +189,12 @@ describe('fund run', () => {
     const { data } = await client.startFundRun({ name: 'Broken', folderPath });
     await mock.control.settle();
     const summary = (await client.getFundRunSummary(data.fundExtractionId)).data;
-    expect(summary).toMatchObject({ status: 'error', errorMessage: 'The analysis engine could not read unreadable-statement.pdf', figures: [], companies: [] });
+    expect(summary).toMatchObject({
+      status: 'error',
+      errorMessage: 'The analysis engine could not read unreadable-statement.pdf',
+      figures: [],
+      companies: [],
+    });
     expect(summary.available.dataSections).toEqual([]);
   });
 
@@ -174,7 +202,9 @@ describe('fund run', () => {
     const files = Array.from({ length: 51 }, (_, i) => pdf(`doc-${i}.pdf`));
     const uploaded = await upload(API_KEY, fundForm(files));
     expect(uploaded.body.data.fileNames).toHaveLength(51);
-    expect(await failure(mock.client().startFundRun({ name: 'Too big', folderPath: uploaded.body.data.folderPath }))).toEqual({ status: 400, code: 'Error209' });
+    expect(
+      await failure(mock.client().startFundRun({ name: 'Too big', folderPath: uploaded.body.data.folderPath })),
+    ).toEqual({ status: 400, code: 'Error209' });
     const state = await mock.control.state();
     expect([state.credits, state.fundRuns.length]).toEqual([1000, 0]);
   });
@@ -182,18 +212,27 @@ describe('fund run', () => {
   it('refuses without credits with 402 Error131, charging nothing', async () => {
     await mock.control.reset({ ...TEST_SEED, credits: 9 });
     const folderPath = await uploadedFolder();
-    expect(await failure(mock.client().startFundRun({ name: 'Broke', folderPath }))).toEqual({ status: 402, code: 'Error131' });
+    expect(await failure(mock.client().startFundRun({ name: 'Broke', folderPath }))).toEqual({
+      status: 402,
+      code: 'Error131',
+    });
     const state = await mock.control.state();
     expect([state.credits, state.fundRuns.length]).toEqual([9, 0]);
   });
 
-  it('refuses another user\'s folder and an unknown fund stage', async () => {
+  it("refuses another user's folder and an unknown fund stage", async () => {
     const folderPath = await uploadedFolder();
-    expect(await failure(mock.client({ apiKey: SECOND_API_KEY }).startFundRun({ name: 'Theirs', folderPath }))).toEqual({ status: 404, code: 'Error100' });
+    expect(await failure(mock.client({ apiKey: SECOND_API_KEY }).startFundRun({ name: 'Theirs', folderPath }))).toEqual(
+      { status: 404, code: 'Error100' },
+    );
     expect(
-      await failure(mock.client().startFundRun({ name: 'Staged', folderPath, fundstageId: '00000000-0000-4000-8000-000000000000' })),
+      await failure(
+        mock.client().startFundRun({ name: 'Staged', folderPath, fundstageId: '00000000-0000-4000-8000-000000000000' }),
+      ),
     ).toEqual({ status: 400, code: 'MOCK_INVALID_REQUEST' });
-    const staged = await mock.client().startFundRun({ name: 'Staged', folderPath, fundstageId: '5eed0000-0000-4000-8000-00000000f001' });
+    const staged = await mock
+      .client()
+      .startFundRun({ name: 'Staged', folderPath, fundstageId: '5eed0000-0000-4000-8000-00000000f001' });
     const summary = (await mock.client().getFundRunSummary(staged.data.fundExtractionId)).data;
     expect(summary.fundstage).toMatchObject({ name: 'Monitoring' });
     expect(summary.lastStageChange).toBe(summary.createdAt);
@@ -206,16 +245,31 @@ describe('fund detail', () => {
       ...TEST_SEED,
       users: [
         { id: 'alice', name: 'Alice', email: 'alice@mock.example', apiKey: 'key-alice', accessToken: 'token-alice' },
-        { id: 'bob', name: 'Bob', email: 'bob@mock.example', apiKey: 'key-bob', accessToken: 'token-bob', fundRoles: { 'fund-alice-shared-fund': 'reader' } },
+        {
+          id: 'bob',
+          name: 'Bob',
+          email: 'bob@mock.example',
+          apiKey: 'key-bob',
+          accessToken: 'token-bob',
+          fundRoles: { 'fund-alice-shared-fund': 'reader' },
+        },
         { id: 'carol', name: 'Carol', email: 'carol@mock.example', apiKey: 'key-carol', accessToken: 'token-carol' },
       ],
     });
     const alice = mock.client({ apiKey: 'key-alice' });
     const { data: folder } = await alice.uploadFundFiles([pdf('a.pdf')]);
     const { data: run } = await alice.startFundRun({ name: 'Shared Fund', folderPath: folder.folderPath });
-    expect((await mock.client({ apiKey: 'key-bob' }).getFundRunSummary(run.fundExtractionId)).data.myRole).toBe('reader');
-    expect(await failure(mock.client({ apiKey: 'key-carol' }).getFundRunSummary(run.fundExtractionId))).toEqual({ status: 403, code: 'Error212' });
-    expect(await failure(alice.getFundRunSummary('00000000-0000-4000-8000-000000000000'))).toEqual({ status: 404, code: 'Error100' });
+    expect((await mock.client({ apiKey: 'key-bob' }).getFundRunSummary(run.fundExtractionId)).data.myRole).toBe(
+      'reader',
+    );
+    expect(await failure(mock.client({ apiKey: 'key-carol' }).getFundRunSummary(run.fundExtractionId))).toEqual({
+      status: 403,
+      code: 'Error212',
+    });
+    expect(await failure(alice.getFundRunSummary('00000000-0000-4000-8000-000000000000'))).toEqual({
+      status: 404,
+      code: 'Error100',
+    });
   });
 });
 

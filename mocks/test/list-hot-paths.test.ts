@@ -36,7 +36,16 @@ describe('AnalysisTable', () => {
 });
 
 const project = (id: string, ownerUserId: string, companyIndustry: string): ProjectRecord =>
-  ({ id, ownerUserId, name: id, companyName: `Company ${id}`, companyWebsite: null, companyIndustry, companyCountry: 'DE', description: '' }) as unknown as ProjectRecord;
+  ({
+    id,
+    ownerUserId,
+    name: id,
+    companyName: `Company ${id}`,
+    companyWebsite: null,
+    companyIndustry,
+    companyCountry: 'DE',
+    description: '',
+  }) as unknown as ProjectRecord;
 const user = (id: string) => ({ id }) as UserRecord;
 
 describe('keywordFilter', () => {
@@ -52,7 +61,10 @@ describe('keywordFilter', () => {
 describe('matchingProjects', () => {
   it('remembers a search, extends it with projects added later, per user', () => {
     const table = new ProjectTable();
-    table.set('p1', project('p1', 'u1', 'Robotics')).set('p2', project('p2', 'u2', 'Robotics')).set('p3', project('p3', 'u1', 'Energy'));
+    table
+      .set('p1', project('p1', 'u1', 'Robotics'))
+      .set('p2', project('p2', 'u2', 'Robotics'))
+      .set('p3', project('p3', 'u1', 'Energy'));
     const first = matchingProjects(table, user('u1'), 'robotics');
     expect(first.map((p) => p.id)).toEqual(['p1']);
     table.set('p4', project('p4', 'u1', 'robotics'));
@@ -78,13 +90,22 @@ describe('company list over many projects', () => {
   // How fast is the benchmark's business (bench/README.md, "scale": search over 100,000 projects
   // has a p99 target); a timed assertion here failed only because the machine was busy.
   it('pages, counts, searches and sorts 5,000 projects with their analyses', async () => {
-    const projects = Array.from({ length: 5_000 }, (_, i) => ({ ownerUserId: 'user-mock', companyName: `Company ${i}`, companyIndustry: i % 10 === 0 ? 'Robotics' : 'Software' }));
+    const projects = Array.from({ length: 5_000 }, (_, i) => ({
+      ownerUserId: 'user-mock',
+      companyName: `Company ${i}`,
+      companyIndustry: i % 10 === 0 ? 'Robotics' : 'Software',
+    }));
     const mock = await startMock({ port: 0, seed: { data: { projects } } });
     try {
       const get = async (query: string) => {
-        const response = await fetch(`${mock.baseUrl}/integration/projects?${query}`, { headers: { authorization: 'mock-api-key', 'content-type': 'application/json' } });
+        const response = await fetch(`${mock.baseUrl}/integration/projects?${query}`, {
+          headers: { authorization: 'mock-api-key', 'content-type': 'application/json' },
+        });
         expect(response.status).toBe(200);
-        return (await response.json()) as { data: { companyName: string; analyses: unknown[] }[]; pagination: Record<string, unknown> };
+        return (await response.json()) as {
+          data: { companyName: string; analyses: unknown[] }[];
+          pagination: Record<string, unknown>;
+        };
       };
       const page = await get('page=2&pageSize=100');
       const search = await get('search=ROBOTICS&pageSize=3');

@@ -36,7 +36,9 @@ const asUser = (apiKey = API_KEY) => ({ headers: { authorization: apiKey, 'conte
 const asSession = { headers: { authorization: `Bearer ${ACCESS_TOKEN}` } };
 const LIST = '/api/integration/projects?page=0&pageSize=10';
 
-async function inProcessMock(responseCache: boolean): Promise<{ runtime: MockRuntime; app: FastifyInstance; origin: string }> {
+async function inProcessMock(
+  responseCache: boolean,
+): Promise<{ runtime: MockRuntime; app: FastifyInstance; origin: string }> {
   const runtime = await MockRuntime.create({ seed: TEST_SEED });
   const app = await buildMockApp({ runtime, responseCache });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -44,24 +46,27 @@ async function inProcessMock(responseCache: boolean): Promise<{ runtime: MockRun
 }
 
 describe('a repeated read', () => {
-  it.each([true, false])('with the cache %s: is answered from the cache until the state is touched', async (responseCache) => {
-    const { runtime, app, origin } = await inProcessMock(responseCache);
-    try {
-      const first = await send(origin, LIST, asUser());
-      expect(first.status).toBe(200);
-      const project = runtime.state.projects.values().next().value!;
-      // A change the state is not told about: only the cache can hide it.
-      project.companyStage = 'Renamed behind the state';
-      const second = await send(origin, LIST, asUser());
-      if (responseCache) expect(second).toEqual(first);
-      else expect(second.body).toContain('Renamed behind the state');
-      runtime.state.touch();
-      expect((await send(origin, LIST, asUser())).body).toContain('Renamed behind the state');
-    } finally {
-      await app.close();
-      await runtime.close();
-    }
-  });
+  it.each([true, false])(
+    'with the cache %s: is answered from the cache until the state is touched',
+    async (responseCache) => {
+      const { runtime, app, origin } = await inProcessMock(responseCache);
+      try {
+        const first = await send(origin, LIST, asUser());
+        expect(first.status).toBe(200);
+        const project = runtime.state.projects.values().next().value!;
+        // A change the state is not told about: only the cache can hide it.
+        project.companyStage = 'Renamed behind the state';
+        const second = await send(origin, LIST, asUser());
+        if (responseCache) expect(second).toEqual(first);
+        else expect(second.body).toContain('Renamed behind the state');
+        runtime.state.touch();
+        expect((await send(origin, LIST, asUser())).body).toContain('Renamed behind the state');
+      } finally {
+        await app.close();
+        await runtime.close();
+      }
+    },
+  );
 
   it('is kept per caller and per URL, and not when it failed', async () => {
     const { runtime, app, origin } = await inProcessMock(true);
@@ -131,34 +136,68 @@ describe('answers with and without the cache', () => {
   }
 
   type Step = (created: Created) => [path: string, init: () => RequestInit] | undefined;
-  const json = (method: string, body: unknown, auth: RequestInit = asUser()) => () => ({ method, ...auth, body: JSON.stringify(body) });
+  const json =
+    (method: string, body: unknown, auth: RequestInit = asUser()) =>
+    () => ({ method, ...auth, body: JSON.stringify(body) });
   const control = (path: string, body?: unknown): ReturnType<Step> => [
     path,
-    () => ({ method: 'POST', ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) }),
+    () => ({
+      method: 'POST',
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    }),
   ];
 
   const STEPS: Record<string, Step> = {
-    createWithoutAnalysis: () => ['/api/integration/project', json('POST', { companyName: 'Plain Co', projectType: 'projectNoAnalysis' })],
+    createWithoutAnalysis: () => [
+      '/api/integration/project',
+      json('POST', { companyName: 'Plain Co', projectType: 'projectNoAnalysis' }),
+    ],
     createWithDocLink: () => [
       '/api/integration/project',
-      json('POST', { companyName: 'Deck Co', projectType: 'projectAnalysisWithFile', docLink: 'https://files.example/deck.pdf' }),
+      json('POST', {
+        companyName: 'Deck Co',
+        projectType: 'projectAnalysisWithFile',
+        docLink: 'https://files.example/deck.pdf',
+      }),
     ],
-    createAwaitingUpload: () => ['/api/integration/project', json('POST', { companyName: 'Manual Co', projectType: 'projectAnalysisWithFile' })],
+    createAwaitingUpload: () => [
+      '/api/integration/project',
+      json('POST', { companyName: 'Manual Co', projectType: 'projectAnalysisWithFile' }),
+    ],
     message: ({ projectId }) =>
-      projectId ? ['/api/integration/processmessage', json('POST', { projectId, content: 'Closed the round.' })] : undefined,
+      projectId
+        ? ['/api/integration/processmessage', json('POST', { projectId, content: 'Closed the round.' })]
+        : undefined,
     uploadAnalysisFiles: ({ analysisId }) => {
       if (!analysisId) return undefined;
-      return ['/api/integrationfiles/upload', () => ({ method: 'POST', headers: { authorization: API_KEY, analysisid: analysisId }, body: fundForm([pdf('deck.pdf')]) })];
+      return [
+        '/api/integrationfiles/upload',
+        () => ({
+          method: 'POST',
+          headers: { authorization: API_KEY, analysisid: analysisId },
+          body: fundForm([pdf('deck.pdf')]),
+        }),
+      ];
     },
-    uploadFundFiles: () => ['/api/integrationfund/fund/upload', () => ({ method: 'POST', headers: { authorization: API_KEY }, body: fundForm([pdf('q4.pdf')]) })],
+    uploadFundFiles: () => [
+      '/api/integrationfund/fund/upload',
+      () => ({ method: 'POST', headers: { authorization: API_KEY }, body: fundForm([pdf('q4.pdf')]) }),
+    ],
     startFundRun: ({ folderPath }) =>
-      folderPath ? ['/api/integrationfund/fund/run', json('POST', { name: 'Northwind III', folderPath, refDate: '2025-12-31' })] : undefined,
+      folderPath
+        ? ['/api/integrationfund/fund/run', json('POST', { name: 'Northwind III', folderPath, refDate: '2025-12-31' })]
+        : undefined,
     webhook: () => [
       '/api/integration/webhook',
-      json('PUT', { url: receiver.url, analysisCompleted: true, analysisChangedStatus: true }, { headers: { ...asSession.headers, 'content-type': 'application/json' } }),
+      json(
+        'PUT',
+        { url: receiver.url, analysisCompleted: true, analysisChangedStatus: true },
+        { headers: { ...asSession.headers, 'content-type': 'application/json' } },
+      ),
     ],
     settle: () => control('/__mock/settle'),
-    changeStatus: ({ projectId }) => (projectId ? control(`/__mock/projects/${projectId}/status`, { code: 'won', name: 'Won' }) : undefined),
+    changeStatus: ({ projectId }) =>
+      projectId ? control(`/__mock/projects/${projectId}/status`, { code: 'won', name: 'Won' }) : undefined,
     engineOff: () => control('/__mock/engine', { available: false }),
     engineOn: () => control('/__mock/engine', { available: true }),
     companyListFails: () => control('/__mock/faults', { companyList: true }),
@@ -181,8 +220,12 @@ describe('answers with and without the cache', () => {
             [`/api/integration/project/fullreport?projectId=${projectId}`, asUser()],
           ] as [string, RequestInit][])
         : []),
-      ...(analysisId ? ([[`/api/integration/analysis/detail?analysisId=${analysisId}`, asUser()]] as [string, RequestInit][]) : []),
-      ...(fundExtractionId ? ([[`/api/integrationfund/fund?fundExtractionId=${fundExtractionId}`, asUser()]] as [string, RequestInit][]) : []),
+      ...(analysisId
+        ? ([[`/api/integration/analysis/detail?analysisId=${analysisId}`, asUser()]] as [string, RequestInit][])
+        : []),
+      ...(fundExtractionId
+        ? ([[`/api/integrationfund/fund?fundExtractionId=${fundExtractionId}`, asUser()]] as [string, RequestInit][])
+        : []),
     ];
   }
 
@@ -203,13 +246,16 @@ describe('answers with and without the cache', () => {
     return { ...init, headers };
   };
 
-  it('are the same, read twice after every step of random sequences of changes in three sessions', { timeout: 180_000 }, async () => {
+  it('are the same, read twice after every step of random sequences of changes in three sessions', {
+    timeout: 180_000,
+  }, async () => {
     let readsCompared = 0;
     const step = fc.tuple(fc.constantFrom(...Object.keys(STEPS)), fc.constantFrom(0, 1, 2));
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         const [resetPath, resetInit] = STEPS.reset!({})!;
-        for (const session of SESSIONS) for (const mock of [cached, plain]) await send(mock.origin, resetPath, inSession(resetInit(), session));
+        for (const session of SESSIONS)
+          for (const mock of [cached, plain]) await send(mock.origin, resetPath, inSession(resetInit(), session));
         const created: Created[] = SESSIONS.map(() => ({}));
         const names = steps.map(([name, at]) => `${name}@${SESSIONS[at] ?? 'default'}`);
         for (const [name, at] of steps) {
@@ -229,8 +275,14 @@ describe('answers with and without the cache', () => {
             for (const [readPath, readInit] of reads(created[i]!)) {
               const init = inSession(readInit, readSession);
               const expected = await send(plain.origin, readPath, init);
-              expect(await send(cached.origin, readPath, init), `after ${names.join(', ')}: ${readPath} in ${readSession}`).toEqual(expected);
-              expect(await send(cached.origin, readPath, init), `again after ${names.join(', ')}: ${readPath} in ${readSession}`).toEqual(expected);
+              expect(
+                await send(cached.origin, readPath, init),
+                `after ${names.join(', ')}: ${readPath} in ${readSession}`,
+              ).toEqual(expected);
+              expect(
+                await send(cached.origin, readPath, init),
+                `again after ${names.join(', ')}: ${readPath} in ${readSession}`,
+              ).toEqual(expected);
               readsCompared += 1;
             }
           }
@@ -252,7 +304,11 @@ describe('changes without a request', () => {
       const created = await send(mock.origin, '/api/integration/project', {
         method: 'POST',
         ...asUser(),
-        body: JSON.stringify({ companyName: 'Deck Co', projectType: 'projectAnalysisWithFile', docLink: 'https://files.example/deck.pdf' }),
+        body: JSON.stringify({
+          companyName: 'Deck Co',
+          projectType: 'projectAnalysisWithFile',
+          docLink: 'https://files.example/deck.pdf',
+        }),
       });
       const projectId = JSON.parse(created.body).data.project.id;
       const lookup = `/api/integration/projects?id=${projectId}`;
@@ -271,7 +327,11 @@ describe('changes without a request', () => {
     const mock = await startMock({ port: 0, seed: FAST });
     try {
       const session = { ...asSession.headers, 'content-type': 'application/json' };
-      await send(mock.origin, '/api/integration/webhook', { method: 'POST', headers: session, body: JSON.stringify({ url: receiver.url, analysisChangedStatus: true }) });
+      await send(mock.origin, '/api/integration/webhook', {
+        method: 'POST',
+        headers: session,
+        body: JSON.stringify({ url: receiver.url, analysisChangedStatus: true }),
+      });
       const state = JSON.parse((await send(mock.origin, '/__mock/state')).body).data;
       const changed = await send(mock.origin, `/__mock/projects/${state.projects[0].id}/status`, {
         method: 'POST',
@@ -279,7 +339,8 @@ describe('changes without a request', () => {
         body: JSON.stringify({ code: 'won', name: 'Won' }),
       });
       expect(changed.status).toBe(200);
-      const deliveries = async () => JSON.parse((await send(mock.origin, '/api/integration/webhook/history', asSession)).body).data.length;
+      const deliveries = async () =>
+        JSON.parse((await send(mock.origin, '/api/integration/webhook/history', asSession)).body).data.length;
       expect(await deliveries()).toBe(0);
       expect(await deliveries()).toBe(0);
       await expect.poll(deliveries, { timeout: 5_000, interval: 20 }).toBe(1);

@@ -12,9 +12,14 @@ const SESSIONS = DEFAULT_MAX_SESSIONS;
 const BOUND_PER_SESSION = 32 * 1024;
 
 const list = (baseUrl: string, session: string) =>
-  httpCall(`${baseUrl}/integration/projects`, { method: 'GET', headers: { authorization: API_KEY, 'x-mock-session': session } });
+  httpCall(`${baseUrl}/integration/projects`, {
+    method: 'GET',
+    headers: { authorization: API_KEY, 'x-mock-session': session },
+  });
 
-it(`holds ${SESSIONS} sessions of the default seed in under ${BOUND_PER_SESSION / 1024} KiB of heap each`, { timeout: 60_000 }, async () => {
+it(`holds ${SESSIONS} sessions of the default seed in under ${BOUND_PER_SESSION / 1024} KiB of heap each`, {
+  timeout: 60_000,
+}, async () => {
   const mock = await startMockProcess();
   try {
     const before = (await mock.memory()).heapUsed;

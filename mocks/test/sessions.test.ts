@@ -20,7 +20,12 @@ function sessionFetch(session: string | undefined): typeof fetch {
   };
 }
 
-async function control(origin: string, session: string | undefined, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function control(
+  origin: string,
+  session: string | undefined,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const response = await sessionFetch(session)(`${origin}/__mock${path}`, {
     method: body === undefined && path === '/state' ? 'GET' : 'POST',
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
@@ -43,24 +48,36 @@ describe('two teams on one mock', () => {
   /** One team's whole life, `rounds` times, each round from a reset with its own credits. */
   async function teamLife(team: string, credits: number, rounds: number): Promise<void> {
     const receiver = receivers[team]!;
-    const client = createIntegrationClient({ baseUrl: mock.baseUrl, apiKey: API_KEY, accessToken: ACCESS_TOKEN, fetch: sessionFetch(team) });
+    const client = createIntegrationClient({
+      baseUrl: mock.baseUrl,
+      apiKey: API_KEY,
+      accessToken: ACCESS_TOKEN,
+      fetch: sessionFetch(team),
+    });
     for (let round = 0; round < rounds; round += 1) {
       const reset = await control(mock.origin, team, '/reset', { credits, processingMs: 40 });
       expect(reset.status).toBe(200);
       receiver.received.length = 0;
       await client.createWebhookConfiguration({ url: receiver.url, analysisCompleted: true });
       const name = `${team} company ${round}`;
-      const { data: created } = await client.createProject({ companyName: name, companyWebsite: 'https://team.example', projectType: 'projectAnalysisNoFile' });
+      const { data: created } = await client.createProject({
+        companyName: name,
+        companyWebsite: 'https://team.example',
+        projectType: 'projectAnalysisNoFile',
+      });
       const { data: folder } = await client.uploadFundFiles([pdf(`${team}-${round}.pdf`)]);
       const { data: run } = await client.startFundRun({ name: `${team} fund`, folderPath: folder.folderPath });
-      expect((await client.waitForFundRun(run.fundExtractionId, { intervalMs: 20, timeoutMs: 10_000 })).status).toBe('completed');
+      expect((await client.waitForFundRun(run.fundExtractionId, { intervalMs: 20, timeoutMs: 10_000 })).status).toBe(
+        'completed',
+      );
       await expect.poll(() => receiver.received.length, { timeout: 10_000, interval: 20 }).toBe(2);
 
       const state = (await control(mock.origin, team, '/state')).body.data;
       expect(state.session).toBe(team);
       // Only this round's records: the seeded company, this company and the run's three portfolio companies.
       const names: string[] = [];
-      for await (const page of client.listProjects({ pageSize: 100 })) names.push(...page.data.map((p) => p.companyName));
+      for await (const page of client.listProjects({ pageSize: 100 }))
+        names.push(...page.data.map((p) => p.companyName));
       expect(names).toContain(name);
       expect(names.filter((n) => n.includes('company'))).toEqual([name]);
       expect(state.credits).toBe(credits - 1 - 10);
@@ -94,10 +111,15 @@ describe('session controls', () => {
     await mock?.close();
   });
   const list = (session?: string) =>
-    fetch(`${mock.baseUrl}/integration/projects`, { headers: { authorization: API_KEY, ...(session ? { 'x-mock-session': session } : {}) } });
+    fetch(`${mock.baseUrl}/integration/projects`, {
+      headers: { authorization: API_KEY, ...(session ? { 'x-mock-session': session } : {}) },
+    });
 
   it('refuses a malformed session id in the envelope, on the service and on the control API', async () => {
-    for (const response of [await list('../escape'), await fetch(`${mock.origin}/__mock/state`, { headers: { 'x-mock-session': 'a b' } })]) {
+    for (const response of [
+      await list('../escape'),
+      await fetch(`${mock.origin}/__mock/state`, { headers: { 'x-mock-session': 'a b' } }),
+    ]) {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'MOCK_INVALID_REQUEST', data: null });
     }
@@ -109,13 +131,15 @@ describe('session controls', () => {
     const refused = await list('three');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('x-mock-gap')).toBeTruthy();
-    expect(await refused.json()).toMatchObject({ code: 'MOCK_TOO_MANY_SESSIONS', title: 'Too many sessions', data: null });
+    expect(await refused.json()).toMatchObject({
+      code: 'MOCK_TOO_MANY_SESSIONS',
+      title: 'Too many sessions',
+      data: null,
+    });
     // The default session never counts and is never dropped.
     expect((await list()).status).toBe(200);
     await control(mock.origin, 'one', '/credits', { credits: 3 });
-    await expect
-      .poll(async () => (await list('three')).status, { timeout: 5_000, interval: 100 })
-      .toBe(200);
+    await expect.poll(async () => (await list('three')).status, { timeout: 5_000, interval: 100 }).toBe(200);
     expect((await control(mock.origin, 'one', '/state')).body.data.credits).toBe(1000);
   });
 });

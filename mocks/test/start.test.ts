@@ -21,7 +21,13 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-mock.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', MOCK_NO_DOCS: '1', MOCK_API_KEY: 'consumer-key', MOCK_ACCESS_TOKEN: 'consumer-token' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      MOCK_NO_DOCS: '1',
+      MOCK_API_KEY: 'consumer-key',
+      MOCK_ACCESS_TOKEN: 'consumer-token',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -35,7 +41,9 @@ beforeAll(async () => {
       }
     });
     child?.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child?.once('exit', (code) => reject(new Error(`scripts/start-mock.ts exited (${code}) before listening:\n${output}`)));
+    child?.once('exit', (code) =>
+      reject(new Error(`scripts/start-mock.ts exited (${code}) before listening:\n${output}`)),
+    );
   });
 });
 
@@ -49,12 +57,24 @@ it('runs the life of a company and a fund for a consumer, then stops cleanly', a
   // What a new user needs, printed at start: credentials and where the control API is.
   expect(startOutput).toContain('API key: consumer-key  access token: consumer-token');
   expect(startOutput).toContain(`Control API: ${new URL(baseUrl).origin}/__mock`);
-  const client = createIntegrationClient({ baseUrl, apiKey: 'consumer-key', accessToken: 'consumer-token', fetch: checker.fetch });
+  const client = createIntegrationClient({
+    baseUrl,
+    apiKey: 'consumer-key',
+    accessToken: 'consumer-token',
+    fetch: checker.fetch,
+  });
   await client.createWebhookConfiguration({ url: receiver.url, analysisCompleted: true });
 
-  const { data: created } = await client.createProject({ companyName: 'Life Co', companyWebsite: 'https://life.example', projectType: 'projectAnalysisNoFile' });
+  const { data: created } = await client.createProject({
+    companyName: 'Life Co',
+    companyWebsite: 'https://life.example',
+    projectType: 'projectAnalysisNoFile',
+  });
   await expect.poll(() => receiver.received.length, { timeout: 10_000, interval: 100 }).toBe(1);
-  expect(receiver.received[0]?.body).toMatchObject({ event: 'analysisCompleted', data: { projectId: created.project.id, analysisId: created.analysisId } });
+  expect(receiver.received[0]?.body).toMatchObject({
+    event: 'analysisCompleted',
+    data: { projectId: created.project.id, analysisId: created.analysisId },
+  });
   const detail = await client.getAnalysisDetail(created.analysisId!);
   expect(detail.data.projectId).toBe(created.project.id);
 
@@ -62,7 +82,9 @@ it('runs the life of a company and a fund for a consumer, then stops cleanly', a
   const { data: run } = await client.startFundRun({ name: 'Life Fund', folderPath: folder.folderPath });
   const summary = await client.waitForFundRun(run.fundExtractionId, { intervalMs: 200, timeoutMs: 10_000 });
   expect(summary.status).toBe('completed');
-  await expect.poll(() => receiver.received.map((r) => r.body.event), { timeout: 5_000 }).toContain('fundAnalysisCompleted');
+  await expect
+    .poll(() => receiver.received.map((r) => r.body.event), { timeout: 5_000 })
+    .toContain('fundAnalysisCompleted');
   expect((await client.listWebhookDeliveries()).data.map((d) => d.status)).toEqual(['Success', 'Success']);
   expect(checker.violations()).toEqual([]);
 

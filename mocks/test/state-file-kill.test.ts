@@ -22,7 +22,9 @@ let child: ChildProcess | undefined;
 
 beforeAll(async () => {
   // Packages inlined: the child starts 51 times, and the test is about the state file, not about module loading.
-  bundle = await buildMockBundle(new URL('./support/state-file-child.ts', import.meta.url), { inlinePackagesExcept: ['@fastify/static'] });
+  bundle = await buildMockBundle(new URL('./support/state-file-child.ts', import.meta.url), {
+    inlinePackagesExcept: ['@fastify/static'],
+  });
   dir = mkdtempSync(join(tmpdir(), 'state-kill-'));
 });
 afterAll(async () => {
@@ -45,7 +47,12 @@ function random(seed: number): () => number {
 async function startChild(file: string): Promise<string> {
   child = spawn(process.execPath, [bundle.path], {
     // The compile cache: the 2 MB bundle is parsed and compiled once, not at each of the 51 starts.
-    env: { ...process.env, STATE_FILE: file, SEED: JSON.stringify({ credits: CREDITS, processingMs: 2_000 }), NODE_COMPILE_CACHE: join(dir, 'compile-cache') },
+    env: {
+      ...process.env,
+      STATE_FILE: file,
+      SEED: JSON.stringify({ credits: CREDITS, processingMs: 2_000 }),
+      NODE_COMPILE_CACHE: join(dir, 'compile-cache'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -91,22 +98,44 @@ const headers = (session: string | undefined, json = true) => ({
  * Writes until the connection fails (the kill): creates, and every fourth write a fund run.
  * Over node:http (httpCall), not fetch: undici's fetch costs several times the CPU per request.
  */
-async function streamWrites(origin: string, session: string | undefined, acked: Acked, folders: Map<string | undefined, string>, at: number): Promise<void> {
+async function streamWrites(
+  origin: string,
+  session: string | undefined,
+  acked: Acked,
+  folders: Map<string | undefined, string>,
+  at: number,
+): Promise<void> {
   try {
     if (!folders.has(session)) {
-      const response = await httpCall(`${origin}/api/integrationfund/fund/upload`, { method: 'POST', headers: headers(session, false), body: fundForm([pdf('room.pdf')]) });
+      const response = await httpCall(`${origin}/api/integrationfund/fund/upload`, {
+        method: 'POST',
+        headers: headers(session, false),
+        body: fundForm([pdf('room.pdf')]),
+      });
       if (response.status === 200) folders.set(session, response.json.data.folderPath);
     }
     for (let i = 0; ; i += 1) {
       const folderPath = folders.get(session);
       if (i % 4 === 3 && folderPath) {
-        const response = await httpCall(`${origin}/api/integrationfund/fund/run`, { method: 'POST', headers: headers(session), body: JSON.stringify({ name: `Fund ${at}-${i}`, folderPath }) });
+        const response = await httpCall(`${origin}/api/integrationfund/fund/run`, {
+          method: 'POST',
+          headers: headers(session),
+          body: JSON.stringify({ name: `Fund ${at}-${i}`, folderPath }),
+        });
         expect(response.status).toBe(200);
         acked.runs.add(response.json.data.fundExtractionId);
         acknowledged();
       } else {
-        const body = JSON.stringify({ companyName: `Kill ${at}-${i}`, companyWebsite: 'https://kill.example', projectType: 'projectAnalysisNoFile' });
-        const response = await httpCall(`${origin}/api/integration/project`, { method: 'POST', headers: headers(session), body });
+        const body = JSON.stringify({
+          companyName: `Kill ${at}-${i}`,
+          companyWebsite: 'https://kill.example',
+          projectType: 'projectAnalysisNoFile',
+        });
+        const response = await httpCall(`${origin}/api/integration/project`, {
+          method: 'POST',
+          headers: headers(session),
+          body,
+        });
         expect(response.status).toBe(200);
         acked.projects.add(response.json.data.project.id);
         acknowledged();
@@ -119,7 +148,9 @@ async function streamWrites(origin: string, session: string | undefined, acked: 
 }
 
 async function stateOf(origin: string, session: string | undefined): Promise<any> {
-  return (await httpCall(`${origin}/__mock/state`, { method: 'GET', headers: session ? { 'x-mock-session': session } : {} })).json.data;
+  return (
+    await httpCall(`${origin}/__mock/state`, { method: 'GET', headers: session ? { 'x-mock-session': session } : {} })
+  ).json.data;
 }
 
 it(`keeps every acknowledged write through ${KILLS} kills`, { timeout: 240_000 }, async () => {
@@ -140,13 +171,17 @@ it(`keeps every acknowledged write through ${KILLS} kills`, { timeout: 240_000 }
 
   const origin = await startChild(file);
   // Nothing torn: every line of the file is whole JSON once the mock has read it back.
-  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean))
+    expect(() => JSON.parse(line)).not.toThrow();
   let acknowledged = 0;
   let unacknowledgedPresent = 0;
   for (const session of SESSIONS) {
     const own = acked.get(session)!;
     acknowledged += own.projects.size + own.runs.size;
-    await httpCall(`${origin}/__mock/settle`, { method: 'POST', headers: session ? { 'x-mock-session': session } : {} });
+    await httpCall(`${origin}/__mock/settle`, {
+      method: 'POST',
+      headers: session ? { 'x-mock-session': session } : {},
+    });
     const state = await stateOf(origin, session);
     const projects = state.projects.filter((p: any) => p.companyName.startsWith('Kill '));
     const ids = new Set(projects.map((p: any) => p.id));
@@ -163,6 +198,8 @@ it(`keeps every acknowledged write through ${KILLS} kills`, { timeout: 240_000 }
   }
   expect(acknowledged).toBeGreaterThanOrEqual(KILLS * 2);
   // The numbers of this run, for the record (issue 17 asks for them).
-  console.info(`${KILLS} kills: ${acknowledged} acknowledged writes all present, ${unacknowledgedPresent} unacknowledged writes present, state file ${readFileSync(file).length} bytes`);
+  console.info(
+    `${KILLS} kills: ${acknowledged} acknowledged writes all present, ${unacknowledgedPresent} unacknowledged writes present, state file ${readFileSync(file).length} bytes`,
+  );
   await killChild();
 });

@@ -50,7 +50,10 @@ function clientOf(mock: RunningMock, session?: string) {
 async function control(mock: RunningMock, path: string, session?: string, body?: unknown): Promise<any> {
   const response = await fetch(`${mock.origin}/__mock${path}`, {
     method: path === '/state' ? 'GET' : 'POST',
-    headers: { ...(session ? { 'x-mock-session': session } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(session ? { 'x-mock-session': session } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   expect(response.status, path).toBe(200);
@@ -63,7 +66,11 @@ async function busyWorld(mock: RunningMock, receiverUrl: string): Promise<void> 
     const client = clientOf(mock, session);
     await control(mock, '/reset', session, { processingMs: 600_000, credits: 77 });
     await client.createWebhookConfiguration({ url: receiverUrl, analysisCompleted: true, analysisChangedStatus: true });
-    const linked = await client.createProject({ companyName: 'Linked', folderName: 'Helio Grid', projectType: 'projectAnalysisWithFile' });
+    const linked = await client.createProject({
+      companyName: 'Linked',
+      folderName: 'Helio Grid',
+      projectType: 'projectAnalysisWithFile',
+    });
     const manual = await client.createProject({ companyName: 'Manual', projectType: 'projectAnalysisWithFile' });
     await client.uploadAnalysisFiles(manual.data.analysisId!, fundForm([pdf('deck.pdf')]));
     await client.processMessage({ projectId: linked.data.project.id, content: 'Round closed.' });
@@ -71,14 +78,20 @@ async function busyWorld(mock: RunningMock, receiverUrl: string): Promise<void> 
     const { data: folder } = await client.uploadFundFiles([pdf('q4.pdf')]);
     await client.startFundRun({ name: 'Kept Fund', folderPath: folder.folderPath, projectMode: 'analyze' });
     await control(mock, '/settle', session);
-    await client.createProject({ companyName: 'Pending', companyWebsite: 'https://p.example', projectType: 'projectAnalysisNoFile' });
+    await client.createProject({
+      companyName: 'Pending',
+      companyWebsite: 'https://p.example',
+      projectType: 'projectAnalysisNoFile',
+    });
     await control(mock, '/faults', session, { companyList: false });
     await control(mock, '/credits', session, { credits: 40 });
   }
 }
 
 describe('a state file', () => {
-  it('gives back every session exactly after a restart, with its files, and resumes pending processing', { timeout: 60_000 }, async () => {
+  it('gives back every session exactly after a restart, with its files, and resumes pending processing', {
+    timeout: 60_000,
+  }, async () => {
     const receiver = await startWebhookReceiver();
     try {
       const first = await start();
@@ -91,10 +104,16 @@ describe('a state file', () => {
       const after = { default: await control(second, '/state'), teamA: await control(second, '/state', 'team-a') };
       expect(after).toEqual(before);
       const folder = after.teamA.folders[0];
-      expect(readFileSync(join(after.teamA.uploadsDir, 'folders', folder.folderPath.split('/').at(-1), 'q4.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        readFileSync(join(after.teamA.uploadsDir, 'folders', folder.folderPath.split('/').at(-1), 'q4.pdf'))
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       // The pending analysis finishes after the restart, and its delivery reaches the receiver.
       expect(await control(second, '/settle', 'team-a')).toEqual({ jobsRun: 2, deliveries: 1, pendingJobs: 0 });
-      expect((await control(second, '/state', 'team-a')).analyses.every((a: any) => a.status === 'completed')).toBe(true);
+      expect((await control(second, '/state', 'team-a')).analyses.every((a: any) => a.status === 'completed')).toBe(
+        true,
+      );
       expect(receiver.received.at(-1)?.headers['x-mock-session']).toBe('team-a');
       expect(checker.violations()).toEqual([]);
     } finally {
@@ -105,11 +124,19 @@ describe('a state file', () => {
   it('runs jobs that fell due while it was stopped', { timeout: 30_000 }, async () => {
     const first = await start();
     await control(first, '/reset', undefined, { processingMs: 300 });
-    const { data } = await clientOf(first).createProject({ companyName: 'Due', companyWebsite: 'https://d.example', projectType: 'projectAnalysisNoFile' });
+    const { data } = await clientOf(first).createProject({
+      companyName: 'Due',
+      companyWebsite: 'https://d.example',
+      projectType: 'projectAnalysisNoFile',
+    });
     await stop(first);
     await new Promise((r) => setTimeout(r, 400));
     const second = await start();
-    await expect.poll(async () => (await control(second, '/state')).analyses.find((a: any) => a.id === data.analysisId)?.status, { timeout: 5_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await control(second, '/state')).analyses.find((a: any) => a.id === data.analysisId)?.status, {
+        timeout: 5_000,
+      })
+      .toBe('completed');
   });
 
   it('drops a torn last write and refuses a damaged file with one clear error', async () => {
@@ -133,7 +160,10 @@ describe('a state file', () => {
     const first = await start({ compactBytes: 20_000 });
     const client = clientOf(first);
     const ids: string[] = [];
-    for (let i = 0; i < 20; i += 1) ids.push((await client.createProject({ companyName: `Company ${i}`, projectType: 'projectNoAnalysis' })).data.project.id);
+    for (let i = 0; i < 20; i += 1)
+      ids.push(
+        (await client.createProject({ companyName: `Company ${i}`, projectType: 'projectNoAnalysis' })).data.project.id,
+      );
     // Each change appends a line; without compaction 400 of them would add about 60 KB.
     for (let credits = 0; credits < 400; credits += 1) await control(first, '/credits', undefined, { credits });
     expect(statSync(file).size).toBeLessThan(45_000);

@@ -24,7 +24,13 @@ async function subscribe(flags: { analysisCompleted?: boolean; analysisChangedSt
 }
 
 async function projectWithAnalysis() {
-  const { data } = await mock.client().createProject({ companyName: 'Hooked', companyWebsite: 'https://hooked.example', projectType: 'projectAnalysisNoFile' });
+  const { data } = await mock
+    .client()
+    .createProject({
+      companyName: 'Hooked',
+      companyWebsite: 'https://hooked.example',
+      projectType: 'projectAnalysisNoFile',
+    });
   return data;
 }
 
@@ -32,11 +38,25 @@ describe('webhook configuration', () => {
   it('is read as null before it is saved, then created, read (with updatedAt) and updated', async () => {
     const client = mock.client();
     expect((await client.getWebhookConfiguration()).data).toBeNull();
-    const created = (await client.createWebhookConfiguration({ url: 'https://receiver.example/hooks', analysisCompleted: true })).data;
-    expect(created).toMatchObject({ url: 'https://receiver.example/hooks', analysisCompleted: true, analysisChangedStatus: false });
+    const created = (
+      await client.createWebhookConfiguration({ url: 'https://receiver.example/hooks', analysisCompleted: true })
+    ).data;
+    expect(created).toMatchObject({
+      url: 'https://receiver.example/hooks',
+      analysisCompleted: true,
+      analysisChangedStatus: false,
+    });
     expect(created).not.toHaveProperty('updatedAt');
-    const updated = (await client.updateWebhookConfiguration({ url: 'https://receiver.example/v2', analysisChangedStatus: true })).data;
-    expect(updated).toMatchObject({ id: created.id, createdAt: created.createdAt, url: 'https://receiver.example/v2', analysisCompleted: false, analysisChangedStatus: true });
+    const updated = (
+      await client.updateWebhookConfiguration({ url: 'https://receiver.example/v2', analysisChangedStatus: true })
+    ).data;
+    expect(updated).toMatchObject({
+      id: created.id,
+      createdAt: created.createdAt,
+      url: 'https://receiver.example/v2',
+      analysisCompleted: false,
+      analysisChangedStatus: true,
+    });
     const read = (await client.getWebhookConfiguration()).data;
     expect(read).toMatchObject({ ...updated, updatedAt: expect.any(String) });
     expect((await mock.client({ accessToken: SECOND_ACCESS_TOKEN }).getWebhookConfiguration()).data).toBeNull();
@@ -44,7 +64,9 @@ describe('webhook configuration', () => {
 
   it('takes only the bearer token: an API key (or nothing) gets 401 4010', async () => {
     for (const authorization of [API_KEY, `Bearer ${API_KEY}`, 'Bearer wrong', undefined]) {
-      const response = await mock.raw('/api/integration/webhook/history', { headers: authorization ? { authorization } : {} });
+      const response = await mock.raw('/api/integration/webhook/history', {
+        headers: authorization ? { authorization } : {},
+      });
       expect([response.status, response.body.code], String(authorization)).toEqual([401, '4010']);
     }
     const saved = await mock.raw('/api/integration/webhook', {
@@ -65,13 +87,20 @@ describe('deliveries', () => {
     const [delivery] = receiver.received;
     expect(delivery?.method).toBe('POST');
     expect(delivery?.headers['content-type']).toBe('application/json');
-    expect(contractValidator().validate('#/webhooks/analysisCompleted/post/requestBody/content/application~1json/schema', delivery?.body).violations).toEqual([]);
+    expect(
+      contractValidator().validate(
+        '#/webhooks/analysisCompleted/post/requestBody/content/application~1json/schema',
+        delivery?.body,
+      ).violations,
+    ).toEqual([]);
     expect(parseWebhookEvent(delivery?.body)).toMatchObject({
       event: 'analysisCompleted',
       data: { projectId: created.project.id, analysisId: created.analysisId, projectName: 'Hooked' },
     });
     const history = (await mock.client().listWebhookDeliveries()).data;
-    expect(history).toEqual([{ event: 'analysisCompleted', status: 'Success', statusDescription: null, createdAt: expect.any(String) }]);
+    expect(history).toEqual([
+      { event: 'analysisCompleted', status: 'Success', statusDescription: null, createdAt: expect.any(String) },
+    ]);
   });
 
   it('sends nothing for an unsubscribed event, nor for a failed analysis', async () => {
@@ -79,7 +108,13 @@ describe('deliveries', () => {
     await projectWithAnalysis();
     await mock.control.settle();
     await subscribe({ analysisCompleted: true });
-    await mock.client().createProject({ companyName: 'Bad', projectType: 'projectAnalysisWithFile', docLink: 'https://x.example/unreadable.pdf' });
+    await mock
+      .client()
+      .createProject({
+        companyName: 'Bad',
+        projectType: 'projectAnalysisWithFile',
+        docLink: 'https://x.example/unreadable.pdf',
+      });
     await mock.control.settle();
     expect(receiver.received).toEqual([]);
     expect((await mock.client().listWebhookDeliveries()).data).toEqual([]);
@@ -88,15 +123,34 @@ describe('deliveries', () => {
   it('sends changedStatus when a project changes status (control API), when subscribed', async () => {
     await subscribe({ analysisChangedStatus: true });
     const { project } = await projectWithAnalysis();
-    const changed = await mock.control.changeStatus(project.id, { code: 'screening', name: 'Screening', phase: { name: 'Intro', code: 'intro', order: 1, isVisible: true } });
+    const changed = await mock.control.changeStatus(project.id, {
+      code: 'screening',
+      name: 'Screening',
+      phase: { name: 'Intro', code: 'intro', order: 1, isVisible: true },
+    });
     expect(changed.status).toBe(200);
     await mock.control.settle();
     expect(receiver.received.map((r) => r.body)).toEqual([
-      { event: 'changedStatus', data: { projectId: project.id, projectName: 'Hooked', previousStatus: 'active', newStatus: 'screening', stage: 'intro', changedAt: expect.any(String) } },
+      {
+        event: 'changedStatus',
+        data: {
+          projectId: project.id,
+          projectName: 'Hooked',
+          previousStatus: 'active',
+          newStatus: 'screening',
+          stage: 'intro',
+          changedAt: expect.any(String),
+        },
+      },
     ]);
-    expect(contractValidator().validate('#/components/schemas/ChangedStatusEvent', receiver.received[0]?.body).valid).toBe(true);
+    expect(
+      contractValidator().validate('#/components/schemas/ChangedStatusEvent', receiver.received[0]?.body).valid,
+    ).toBe(true);
     const listed = await mock.client().getProject(project.id);
-    expect(listed.data).toMatchObject({ projectstatus: { code: 'screening', name: 'Screening' }, projectphase: { code: 'intro' } });
+    expect(listed.data).toMatchObject({
+      projectstatus: { code: 'screening', name: 'Screening' },
+      projectphase: { code: 'intro' },
+    });
   });
 
   it('sends fundAnalysisCompleted (marked as a gap) for a completed run, never for a run in error', async () => {
@@ -108,7 +162,10 @@ describe('deliveries', () => {
     await client.startFundRun({ name: 'Broken Fund', folderPath: bad });
     await mock.control.settle();
     expect(receiver.received.map((r) => r.body)).toEqual([
-      { event: 'fundAnalysisCompleted', data: { fundExtractionId: run.fundExtractionId, fundId: 'fund-user-mock-hooked-fund', name: 'Hooked Fund' } },
+      {
+        event: 'fundAnalysisCompleted',
+        data: { fundExtractionId: run.fundExtractionId, fundId: 'fund-user-mock-hooked-fund', name: 'Hooked Fund' },
+      },
     ]);
     expect(receiver.received[0]?.headers['x-mock-gap']).toContain('fundAnalysisCompleted');
     expect(parseWebhookEvent(receiver.received[0]?.body).event).toBe('fundAnalysisCompleted');
@@ -152,13 +209,21 @@ describe('deliveries', () => {
     expect((await mock.client({ accessToken: SECOND_ACCESS_TOKEN }).listWebhookDeliveries()).data).toEqual([]);
   });
 
-  it('a receiver of another user gets nothing from this user\'s events', async () => {
-    await mock.client({ accessToken: SECOND_ACCESS_TOKEN }).createWebhookConfiguration({ url: receiver.url, analysisCompleted: true, analysisChangedStatus: true });
+  it("a receiver of another user gets nothing from this user's events", async () => {
+    await mock
+      .client({ accessToken: SECOND_ACCESS_TOKEN })
+      .createWebhookConfiguration({ url: receiver.url, analysisCompleted: true, analysisChangedStatus: true });
     receiver.received.length = 0;
     await projectWithAnalysis();
     await mock.control.settle();
     expect(receiver.received).toEqual([]);
-    const error = await mock.client().listWebhookDeliveries().then(() => undefined, (e: unknown) => e);
+    const error = await mock
+      .client()
+      .listWebhookDeliveries()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(isIntegrationError(error)).toBe(false);
   });
 });

@@ -36,7 +36,10 @@ export interface StartedMock {
 export async function startMockBin(binary: string, cwd: string, extraArgs: string[] = []): Promise<StartedMock> {
   const port = await freePort();
   const started = performance.now();
-  const child = start(binary, 'npx', ['--no', '--', 'portfolio-mock', '--port', String(port), ...extraArgs], { cwd, detached: true });
+  const child = start(binary, 'npx', ['--no', '--', 'portfolio-mock', '--port', String(port), ...extraArgs], {
+    cwd,
+    detached: true,
+  });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`portfolio-mock did not start within 30 s:\n${output}`)), 30_000);
@@ -55,7 +58,14 @@ export async function startMockBin(binary: string, cwd: string, extraArgs: strin
       reject(new Error(`portfolio-mock exited (${code}) before listening:\n${output}`));
     });
   });
-  return { child, port, baseUrl, origin: new URL(baseUrl).origin, startupMs: Math.round(performance.now() - started), output: () => output };
+  return {
+    child,
+    port,
+    baseUrl,
+    origin: new URL(baseUrl).origin,
+    startupMs: Math.round(performance.now() - started),
+    output: () => output,
+  };
 }
 
 /** True when nothing listens on the port any more. */
@@ -89,10 +99,12 @@ export function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-const failure = (result: CommandResult) => `exit ${result.code}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`;
+const failure = (result: CommandResult) =>
+  `exit ${result.code}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`;
 
 /** tsc's diagnostic lines (continuation lines are indented). */
-const diagnostics = (result: CommandResult) => result.stdout.split('\n').filter((line) => /^\S.*error TS\d+/.test(line));
+const diagnostics = (result: CommandResult) =>
+  result.stdout.split('\n').filter((line) => /^\S.*error TS\d+/.test(line));
 
 /**
  * `typescript`: the consumer settings compiled on this version. tsc is the same JavaScript program
@@ -108,7 +120,8 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
     const files = join(project, `files-node${version}`);
     const tscRuns = new Map<TsConsumer, Promise<CommandResult>>();
     const tsc = (mode: TsConsumer) => {
-      if (!tscRuns.has(mode)) tscRuns.set(mode, runCommand(binary, binary, [TSC, '-p', `tsconfig.${mode}.json`], { cwd: project }));
+      if (!tscRuns.has(mode))
+        tscRuns.set(mode, runCommand(binary, binary, [TSC, '-p', `tsconfig.${mode}.json`], { cwd: project }));
       return tscRuns.get(mode)!;
     };
     let mock: StartedMock;
@@ -126,7 +139,9 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
       expect(mock.output()).toContain(`Documentation: ${mock.origin}/docs/`);
       expect(mock.output()).toContain(`API key: ${API_KEY}  access token: ${ACCESS_TOKEN}`);
       expect(mock.output()).toContain(`Control API: ${mock.origin}/__mock`);
-      const list = await fetch(`${mock.baseUrl}/integration/projects`, { headers: { Authorization: API_KEY, 'Content-Type': 'application/json' } });
+      const list = await fetch(`${mock.baseUrl}/integration/projects`, {
+        headers: { Authorization: API_KEY, 'Content-Type': 'application/json' },
+      });
       expect(list.status).toBe(200);
       const docs = await fetch(`${mock.origin}/docs/`);
       expect(docs.status).toBe(200);
@@ -137,14 +152,25 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
       const result = await runCommand(binary, binary, ['esm.mjs', mock.baseUrl, API_KEY, files], { cwd: project });
       expect(result.code, failure(result)).toBe(0);
       const out = JSON.parse(result.stdout) as Record<string, unknown>;
-      expect(out).toMatchObject({ created: '1000', analysis: 'completed', refused: 'unauthorized', sameErrorClass: true, stored: ['statement.pdf'] });
+      expect(out).toMatchObject({
+        created: '1000',
+        analysis: 'completed',
+        refused: 'unauthorized',
+        sameErrorClass: true,
+        stored: ['statement.pdf'],
+      });
       expect((out.pageSizes as number[])[0]).toBeGreaterThan(0);
     });
 
     it('plain CommonJS: require of the client and of /node, calling the mock', async () => {
       const result = await runCommand(binary, binary, ['cjs.cjs', mock.baseUrl, API_KEY], { cwd: project });
       expect(result.code, failure(result)).toBe(0);
-      const out = JSON.parse(result.stdout) as { firstPage: number; total: number; missing: string; sameErrorClass: boolean };
+      const out = JSON.parse(result.stdout) as {
+        firstPage: number;
+        total: number;
+        missing: string;
+        sameErrorClass: boolean;
+      };
       expect(out.firstPage).toBeGreaterThan(0);
       expect(out).toMatchObject({ missing: 'not-found', sameErrorClass: true });
     });
@@ -169,7 +195,9 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
     }
 
     it('esbuild, platform browser: bundles a consumer of the main entry with no Node module', async () => {
-      const result = await runCommand(binary, binary, [BUNDLE_BROWSER, join(project, 'browser.ts'), project], { cwd: project });
+      const result = await runCommand(binary, binary, [BUNDLE_BROWSER, join(project, 'browser.ts'), project], {
+        cwd: project,
+      });
       expect(result.code, failure(result)).toBe(0);
       const { bytes, inputs } = JSON.parse(result.stdout) as { bytes: number; inputs: string[] };
       expect(inputs.some((input) => input.includes('@portfolio-integration/client/dist/esm/index.js'))).toBe(true);
@@ -178,7 +206,20 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
     });
 
     it('npx portfolio-conformance --base-url <the mock> passes', async () => {
-      const args = ['--no', '--', 'portfolio-conformance', '--base-url', mock.baseUrl, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN, '--allow-writes', '--max-credits', '100'];
+      const args = [
+        '--no',
+        '--',
+        'portfolio-conformance',
+        '--base-url',
+        mock.baseUrl,
+        '--api-key',
+        API_KEY,
+        '--access-token',
+        ACCESS_TOKEN,
+        '--allow-writes',
+        '--max-credits',
+        '100',
+      ];
       const result = await runCommand(binary, 'npx', args, { cwd: project });
       expect(result.code, failure(result)).toBe(0);
       expect(result.stdout).toContain('RESULT: PASS');
@@ -186,7 +227,22 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
 
     // The installed bin itself: the test above shows npx finding it, which is the same for every subcommand.
     it('portfolio-conformance pact-verify --base-url <the mock> verifies every interaction of the bundled pact', async () => {
-      const result = await runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), ['pact-verify', '--base-url', mock.baseUrl, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN, '--provider-states-setup-url', `${new URL(mock.baseUrl).origin}/__mock/provider-states`], { cwd: project });
+      const result = await runCommand(
+        binary,
+        join(project, 'node_modules/.bin/portfolio-conformance'),
+        [
+          'pact-verify',
+          '--base-url',
+          mock.baseUrl,
+          '--api-key',
+          API_KEY,
+          '--access-token',
+          ACCESS_TOKEN,
+          '--provider-states-setup-url',
+          `${new URL(mock.baseUrl).origin}/__mock/provider-states`,
+        ],
+        { cwd: project },
+      );
       expect(result.code, failure(result)).toBe(0);
       expect(result.stdout).toMatch(/: [1-9]\d* verified, 0 failed, 0 not verifiable/);
     });

@@ -26,7 +26,10 @@ declare module 'vitest' {
 const CONSUMER_FILES = fileURLToPath(new URL('./consumer/', import.meta.url));
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [packed, binaries] = await Promise.all([packPackages(), Promise.all(NODE_VERSIONS.map((version) => nodeBinary(version)))]);
+  const [packed, binaries] = await Promise.all([
+    packPackages(),
+    Promise.all(NODE_VERSIONS.map((version) => nodeBinary(version))),
+  ]);
   const consumer = await scratchProject('consumer', binaries[0]!, [...packed.map((p) => p.tarball), ...CONSUMER_TYPES]);
   const remove = () => rm(consumer.dir, { recursive: true, force: true });
   try {
@@ -39,7 +42,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('packed', packed);
-  project.provide('nodes', Object.fromEntries(NODE_VERSIONS.map((version, i) => [version, binaries[i]!])) as Record<NodeVersion, string>);
+  project.provide(
+    'nodes',
+    Object.fromEntries(NODE_VERSIONS.map((version, i) => [version, binaries[i]!])) as Record<NodeVersion, string>,
+  );
   project.provide('project', consumer.dir);
   console.log(
     `packages: ${packed.map((p) => `${p.filename} ${(p.size / 1024).toFixed(1)}/${(p.unpackedSize / 1024).toFixed(1)} KiB`).join(', ')}; ` +

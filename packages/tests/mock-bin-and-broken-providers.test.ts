@@ -45,19 +45,41 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
     let busyPort: number;
     beforeAll(async () => {
       blocker = createServer();
-      busyPort = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
+      busyPort = await new Promise<number>((resolve) =>
+        blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
+      );
       await writeFile(join(project, 'bad-seed.json'), JSON.stringify({ credits: 'many' }));
       await writeFile(join(project, 'not-json.json'), '{ credits: 5');
     });
     afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
 
     it.each([
-      [['--port', 'eighty'], 2, /^portfolio-mock: --port must be a whole number from 0 to 65535, got "eighty" \(see --help\)$/],
+      [
+        ['--port', 'eighty'],
+        2,
+        /^portfolio-mock: --port must be a whole number from 0 to 65535, got "eighty" \(see --help\)$/,
+      ],
       [['--colour'], 2, /^portfolio-mock: Unknown option '--colour' \(see --help\)$/],
-      [['--seed', 'missing.json'], 2, /^portfolio-mock: cannot read the seed file missing\.json: ENOENT \(see --help\)$/],
-      [['--seed', 'not-json.json'], 2, /^portfolio-mock: the seed file not-json\.json is not a MockSeed: .+ \(see --help\)$/],
-      [['--seed', 'bad-seed.json', '--port', '0', '--no-docs'], 2, /^portfolio-mock: the seed file bad-seed\.json is not a MockSeed: .*credits.*$/],
-      [['--port', 'BUSY', '--no-docs'], 3, /^portfolio-mock: port \d+ on 127\.0\.0\.1 is already in use \(try --port 0 for a free one\)$/],
+      [
+        ['--seed', 'missing.json'],
+        2,
+        /^portfolio-mock: cannot read the seed file missing\.json: ENOENT \(see --help\)$/,
+      ],
+      [
+        ['--seed', 'not-json.json'],
+        2,
+        /^portfolio-mock: the seed file not-json\.json is not a MockSeed: .+ \(see --help\)$/,
+      ],
+      [
+        ['--seed', 'bad-seed.json', '--port', '0', '--no-docs'],
+        2,
+        /^portfolio-mock: the seed file bad-seed\.json is not a MockSeed: .*credits.*$/,
+      ],
+      [
+        ['--port', 'BUSY', '--no-docs'],
+        3,
+        /^portfolio-mock: port \d+ on 127\.0\.0\.1 is already in use \(try --port 0 for a free one\)$/,
+      ],
     ] as const)('%j: exit %i, one line', async (args, code, line) => {
       const argv = args.map((a) => (a === 'BUSY' ? String(busyPort) : a));
       const result = await runCommand(binary, bin('portfolio-mock'), argv, { cwd: project, timeoutMs: 20_000 });
@@ -69,7 +91,12 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
 
     it('--seed starts from the seed, --api-key and --access-token set the default user', async () => {
       await writeFile(join(project, 'seed.json'), JSON.stringify({ credits: 7 }));
-      const child = start(binary, bin('portfolio-mock'), ['--port', '0', '--no-docs', '--seed', 'seed.json', '--api-key', 'team-key', '--access-token', 'team-token'], { cwd: project });
+      const child = start(
+        binary,
+        bin('portfolio-mock'),
+        ['--port', '0', '--no-docs', '--seed', 'seed.json', '--api-key', 'team-key', '--access-token', 'team-token'],
+        { cwd: project },
+      );
       try {
         let output = '';
         await new Promise<void>((resolve, reject) => {
@@ -94,15 +121,19 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
   const binary = inject('nodes')[VERSION];
   const project = inject('project');
   // Through npx once (its exit code 1 reaches the caller); the other failures from the installed bin itself.
-  const npxConformance = (args: string[]) => runCommand(binary, 'npx', ['--no', '--', 'portfolio-conformance', ...args], { cwd: project });
-  const conformance = (args: string[]) => runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), args, { cwd: project });
+  const npxConformance = (args: string[]) =>
+    runCommand(binary, 'npx', ['--no', '--', 'portfolio-conformance', ...args], { cwd: project });
+  const conformance = (args: string[]) =>
+    runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), args, { cwd: project });
   let broken: BrokenProxy;
   let origin: string;
   let mock: ReturnType<typeof start>;
   let proxy: TamperingProxy;
 
   beforeAll(async () => {
-    mock = start(binary, join(project, 'node_modules/.bin/portfolio-mock'), ['--port', '0', '--no-docs'], { cwd: project });
+    mock = start(binary, join(project, 'node_modules/.bin/portfolio-mock'), ['--port', '0', '--no-docs'], {
+      cwd: project,
+    });
     origin = await new Promise<string>((resolve, reject) => {
       let output = '';
       mock.stdout?.on('data', (chunk: Buffer) => {
@@ -136,7 +167,17 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
   });
 
   it('pact-verify fails when the provider answers a fund status outside the contract, naming $.data.status', async () => {
-    const result = await conformance(['pact-verify', '--base-url', `${proxy.origin}/api`, '--api-key', 'mock-api-key', '--access-token', 'mock-access-token', '--provider-states-setup-url', `${origin}/__mock/provider-states`]);
+    const result = await conformance([
+      'pact-verify',
+      '--base-url',
+      `${proxy.origin}/api`,
+      '--api-key',
+      'mock-api-key',
+      '--access-token',
+      'mock-access-token',
+      '--provider-states-setup-url',
+      `${origin}/__mock/provider-states`,
+    ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/FAILED "a request for the summary of a completed fund run": \$\.data\.status/);
     expect(proxy.tampered()[0]).toBeGreaterThan(0);
@@ -145,14 +186,20 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
   it('a usage error is one line and exit code 2', async () => {
     const result = await conformance(['pact-verify']);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toEqual(['pact-verify: no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL']);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'pact-verify: no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL',
+    ]);
   });
 });
 
 describe(`Node ${VERSION}: portfolio-conformance diff on the installed contract`, () => {
   const binary = inject('nodes')[VERSION];
   const project = inject('project');
-  const diff = (args: string[]) => runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), ['diff', ...args], { cwd: project, timeoutMs: 60_000 });
+  const diff = (args: string[]) =>
+    runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), ['diff', ...args], {
+      cwd: project,
+      timeoutMs: 60_000,
+    });
   /** The published bundle, the base of every comparison. */
   const BASE = 'node_modules/@portfolio-integration/contract/dist/openapi.json';
 
@@ -181,6 +228,8 @@ describe(`Node ${VERSION}: portfolio-conformance diff on the installed contract`
     const result = await diff(['--base', BASE, '--head', 'not-a-contract.json']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^diff: not-a-contract\.json is not JSON or YAML \(.+\)$/)]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^diff: not-a-contract\.json is not JSON or YAML \(.+\)$/),
+    ]);
   });
 });

@@ -27,14 +27,29 @@ describe('the tarballs', () => {
     for (const p of packed) expect(p.filename).toBe(`${p.name.slice(1).replace('/', '-')}-${version}.tgz`);
   });
 
-  it.each(packed.map((p) => [p.name, p] as const))('%s holds no test, fixture or .ts source, and has LICENSE and README.md', (_name, p) => {
-    expect(p.files.map((f) => [f, unwantedFile(f)]).filter(([, why]) => why)).toEqual([]);
-    expect(p.files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
-  });
+  it.each(packed.map((p) => [p.name, p] as const))(
+    '%s holds no test, fixture or .ts source, and has LICENSE and README.md',
+    (_name, p) => {
+      expect(p.files.map((f) => [f, unwantedFile(f)]).filter(([, why]) => why)).toEqual([]);
+      expect(p.files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
+    },
+  );
 
   it('the check finds a test file, a fixture and a source among allowed files', () => {
-    const files = ['dist/index.js', 'dist/index.d.ts', 'dist/a.test.js', 'fixtures/seed.json', 'dist/client/index.ts', 'tsconfig.json'];
-    expect(files.filter((f) => unwantedFile(f))).toEqual(['dist/a.test.js', 'fixtures/seed.json', 'dist/client/index.ts', 'tsconfig.json']);
+    const files = [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/a.test.js',
+      'fixtures/seed.json',
+      'dist/client/index.ts',
+      'tsconfig.json',
+    ];
+    expect(files.filter((f) => unwantedFile(f))).toEqual([
+      'dist/a.test.js',
+      'fixtures/seed.json',
+      'dist/client/index.ts',
+      'tsconfig.json',
+    ]);
   });
 
   it('each README names its install line and imports from the package names', async () => {

@@ -22,7 +22,9 @@ export async function renderChangelog(cwd: string): Promise<string> {
   const sections: string[] = [];
   const section = async (base: LoadedContract, next: LoadedContract, title: string) => {
     const report = await diffContracts(base, next, `${cwd}/contract-tests/pacts`);
-    const meaningful = report.findings.filter((f) => f.severity !== 'info' || f.id.startsWith('x-gap') || f.id.startsWith('known-values'));
+    const meaningful = report.findings.filter(
+      (f) => f.severity !== 'info' || f.id.startsWith('x-gap') || f.id.startsWith('known-values'),
+    );
     return formatMarkdown({ ...report, findings: meaningful, replay: { checked: 0, failures: [], notes: [] } }, title);
   };
   const last = tags.at(-1);

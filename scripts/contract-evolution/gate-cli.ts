@@ -10,9 +10,15 @@ import { formatText } from '../../conformance/src/diff/report-format.ts';
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { base: { type: 'string' }, head: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { base: { type: 'string' }, head: { type: 'string' } },
+      strict: true,
+    }));
   } catch (e) {
-    console.error(`contract:gate: ${(e as Error).message.split('\n')[0]}. usage: contract:gate [--base <git ref or file>] [--head <file>]`);
+    console.error(
+      `contract:gate: ${(e as Error).message.split('\n')[0]}. usage: contract:gate [--base <git ref or file>] [--head <file>]`,
+    );
     return 2;
   }
   const baseline = values.base ? { ref: values.base, why: 'given with --base' } : gateBaseline(cwd);

@@ -28,6 +28,7 @@ export function gateBaseline(cwd: string): { ref: string; why: string } | undefi
   return undefined;
 }
 
-export const hasFileAt = (cwd: string, ref: string, path: string) => git(cwd, ['cat-file', '-e', `${ref}:${path}`]) !== undefined;
+export const hasFileAt = (cwd: string, ref: string, path: string) =>
+  git(cwd, ['cat-file', '-e', `${ref}:${path}`]) !== undefined;
 
 export const majorOf = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);

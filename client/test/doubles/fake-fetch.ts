@@ -42,7 +42,13 @@ export const API_KEY = 'test-api-key';
 export const ACCESS_TOKEN = 'test-access-token';
 
 /** A client over a fake fetch, with both credentials unless told otherwise. */
-export function clientWith(handler: Handler, credentials: { apiKey?: string; accessToken?: string } = { apiKey: API_KEY, accessToken: ACCESS_TOKEN }) {
+export function clientWith(
+  handler: Handler,
+  credentials: { apiKey?: string; accessToken?: string } = { apiKey: API_KEY, accessToken: ACCESS_TOKEN },
+) {
   const fake = fakeFetch(handler);
-  return { client: createIntegrationClient({ baseUrl: BASE_URL, ...credentials, fetch: fake.fetch }), requests: fake.requests };
+  return {
+    client: createIntegrationClient({ baseUrl: BASE_URL, ...credentials, fetch: fake.fetch }),
+    requests: fake.requests,
+  };
 }

@@ -65,7 +65,9 @@ export function everyOperation(): OperationCase[] {
       if (!invoke) throw new Error(`The test fixture has no call for operation ${operationId}; add one.`);
       const responses = operation.responses as Record<string, JsonObject>;
       const response = responses['200']?.content as Record<string, JsonObject> | undefined;
-      const request = (operation.requestBody as JsonObject | undefined)?.content as Record<string, JsonObject> | undefined;
+      const request = (operation.requestBody as JsonObject | undefined)?.content as
+        | Record<string, JsonObject>
+        | undefined;
       const requestExample = firstExample(request?.['application/json'])?.value;
       cases.push({
         operationId,

@@ -27,7 +27,11 @@ export function tsBlocks(markdown: string): string[] {
 }
 
 /** The project's options, with the package names mapped to the repository's entries. */
-const examplesOptions = (): TypeScript.CompilerOptions => ({ ...projectOptions(), noEmit: true, paths: PACKAGE_ENTRIES });
+const examplesOptions = (): TypeScript.CompilerOptions => ({
+  ...projectOptions(),
+  noEmit: true,
+  paths: PACKAGE_ENTRIES,
+});
 
 /**
  * Parsed files of the project, kept for the next check in the same process (the options never
@@ -46,7 +50,9 @@ export function checkExamples(examples: readonly string[]): ExampleProblem[] {
   host.readFile = (name) => files.get(name) ?? readFile(name);
   host.getSourceFile = (name, language, ...rest) => {
     const code = files.get(name);
-    return code === undefined ? getSourceFile(name, language, ...rest) : ts.createSourceFile(name, code, language, true);
+    return code === undefined
+      ? getSourceFile(name, language, ...rest)
+      : ts.createSourceFile(name, code, language, true);
   };
   const program = ts.createProgram([...files.keys()], options, host);
   // Only the examples' own diagnostics are reported, so only the examples are checked: the checker

@@ -18,10 +18,12 @@ export const companyStates: ProviderStates = {
     given: "The workspace's plan has credits left for at least one company analysis.",
   },
   [ANALYSIS_AWAITS_UPLOAD]: {
-    given: 'The caller created a company with `projectType` `projectAnalysisWithFile`; its analysis waits for the manual upload of its files.',
+    given:
+      'The caller created a company with `projectType` `projectAnalysisWithFile`; its analysis waits for the manual upload of its files.',
     answers: { analysisId: 'the id of that analysis' },
   },
   [COMPANY_LIST_FAILS]: {
-    given: 'The company list fails unexpectedly: GET /integration/projects answers 500 with code `5000` after checking the credentials (a fault switch of the test deployment).',
+    given:
+      'The company list fails unexpectedly: GET /integration/projects answers 500 with code `5000` after checking the credentials (a fault switch of the test deployment).',
   },
 };

@@ -16,14 +16,19 @@ const FOLDER_PATH = { folderPath: 'the folderPath the upload answered' };
 const FUND_RUN_ID = { fundExtractionId: 'the id of that fund run' };
 
 export const fundStates: ProviderStates = {
-  [ENGINE_AVAILABLE]: { given: 'The analysis engine behind the fund operations is reachable, and the plan has credits left.' },
-  [ENGINE_UNREACHABLE]: { given: 'The analysis engine cannot be reached: fund upload, run and read answer 500 `Error0`.' },
+  [ENGINE_AVAILABLE]: {
+    given: 'The analysis engine behind the fund operations is reachable, and the plan has credits left.',
+  },
+  [ENGINE_UNREACHABLE]: {
+    given: 'The analysis engine cannot be reached: fund upload, run and read answer 500 `Error0`.',
+  },
   [NO_SUCH_FOLDER]: {
     given: 'The caller uploaded no folder `folderPath`.',
     params: { folderPath: 'a folder path no upload of the caller answered' },
   },
   [FOLDER_UPLOADED]: {
-    given: 'The caller uploaded a data-room folder of one readable PDF; the plan has at least 10 credits and the engine is available.',
+    given:
+      'The caller uploaded a data-room folder of one readable PDF; the plan has at least 10 credits and the engine is available.',
     answers: FOLDER_PATH,
   },
   [FOLDER_UPLOADED_NO_CREDITS]: {
@@ -35,7 +40,8 @@ export const fundStates: ProviderStates = {
     answers: FOLDER_PATH,
   },
   [FUND_RUN_COMPLETED]: {
-    given: 'The caller started a fund run named `Helio Fund I` with reference date 2025-12-31 over an uploaded folder, and it completed (portfolio companies and figures).',
+    given:
+      'The caller started a fund run named `Helio Fund I` with reference date 2025-12-31 over an uploaded folder, and it completed (portfolio companies and figures).',
     answers: FUND_RUN_ID,
   },
   [NO_SUCH_FUND_RUN]: {

@@ -7,4 +7,10 @@ import { credentialStates } from './credential-states.ts';
 import { mergeStates } from './provider-states.ts';
 import { webhookStates } from './webhooks.states.ts';
 
-export const httpPactStates = /* @__PURE__ */ mergeStates(credentialStates, companyStates, reportStates, fundStates, webhookStates);
+export const httpPactStates = /* @__PURE__ */ mergeStates(
+  credentialStates,
+  companyStates,
+  reportStates,
+  fundStates,
+  webhookStates,
+);

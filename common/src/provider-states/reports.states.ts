@@ -5,7 +5,8 @@ export const COMPANY_HAS_COMPLETED_ANALYSIS = 'the company with id {projectId} h
 
 export const reportStates: ProviderStates = {
   [COMPANY_HAS_COMPLETED_ANALYSIS]: {
-    given: 'The caller owns a company with id `projectId` named `companyName` whose analysis completed (detail with chapters, report payload).',
+    given:
+      'The caller owns a company with id `projectId` named `companyName` whose analysis completed (detail with chapters, report payload).',
     params: { projectId: 'the company id (a UUID)', companyName: 'the company name' },
     answers: { analysisId: 'the id of the completed analysis' },
   },

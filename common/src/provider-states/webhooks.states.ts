@@ -6,9 +6,14 @@ export const WEBHOOK_CONFIGURED = 'a webhook configuration exists';
 export const DELIVERY_FAILED = 'a webhook delivery could not reach the receiver';
 
 export const webhookStates: ProviderStates = {
-  [NO_WEBHOOK_CONFIGURATION]: { given: 'The caller (the user of the session token) has no webhook configuration and no delivery history.' },
-  [WEBHOOK_CONFIGURED]: { given: 'The caller has a webhook configuration: an HTTPS receiver URL, subscribed to analysisCompleted.' },
+  [NO_WEBHOOK_CONFIGURATION]: {
+    given: 'The caller (the user of the session token) has no webhook configuration and no delivery history.',
+  },
+  [WEBHOOK_CONFIGURED]: {
+    given: 'The caller has a webhook configuration: an HTTPS receiver URL, subscribed to analysisCompleted.',
+  },
   [DELIVERY_FAILED]: {
-    given: "The caller's receiver is subscribed to analysisCompleted, an analysis of the caller completed, and its delivery failed: the receiver could not be reached (the history holds the failed delivery with its error).",
+    given:
+      "The caller's receiver is subscribed to analysisCompleted, an analysis of the caller completed, and its delivery failed: the receiver could not be reached (the history holds the failed delivery with its error).",
   },
 };

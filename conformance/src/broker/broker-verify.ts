@@ -9,7 +9,11 @@ import { runVerifier, type VerifierOutcome } from '../pact/run-verifier.ts';
 export type ConsumerVersionSelector = NonNullable<VerifierOptions['consumerVersionSelectors']>[number];
 
 /** The Pact docs' recommended selectors: the consumers' main branches, what is deployed or released, and the provider's own branch name. */
-export const DEFAULT_SELECTORS: ConsumerVersionSelector[] = [{ mainBranch: true }, { deployedOrReleased: true }, { matchingBranch: true }];
+export const DEFAULT_SELECTORS: ConsumerVersionSelector[] = [
+  { mainBranch: true },
+  { deployedOrReleased: true },
+  { matchingBranch: true },
+];
 
 export interface BrokerVerification {
   brokerUrl: string;
@@ -27,7 +31,9 @@ export interface BrokerVerification {
 export function verifyFromBroker(options: BrokerVerification): Promise<VerifierOutcome> {
   const { env, target } = options;
   if (!target.statesSetupUrl) {
-    throw new Error("verifying a broker's pacts needs the provider's set-up call: pass --provider-states-setup-url or set PROVIDER_STATES_SETUP_URL");
+    throw new Error(
+      "verifying a broker's pacts needs the provider's set-up call: pass --provider-states-setup-url or set PROVIDER_STATES_SETUP_URL",
+    );
   }
   return runVerifier({
     provider: options.provider,
@@ -35,7 +41,9 @@ export function verifyFromBroker(options: BrokerVerification): Promise<VerifierO
     pactBrokerUrl: options.brokerUrl,
     // The verifier refuses a token next to basic auth, even an undefined one: only what is set is passed.
     ...(env.PACT_BROKER_TOKEN ? { pactBrokerToken: env.PACT_BROKER_TOKEN } : {}),
-    ...(env.PACT_BROKER_USERNAME ? { pactBrokerUsername: env.PACT_BROKER_USERNAME, pactBrokerPassword: env.PACT_BROKER_PASSWORD ?? '' } : {}),
+    ...(env.PACT_BROKER_USERNAME
+      ? { pactBrokerUsername: env.PACT_BROKER_USERNAME, pactBrokerPassword: env.PACT_BROKER_PASSWORD ?? '' }
+      : {}),
     consumerVersionSelectors: options.selectors,
     enablePending: true,
     ...(options.includeWipPactsSince ? { includeWipPactsSince: options.includeWipPactsSince } : {}),

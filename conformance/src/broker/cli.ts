@@ -61,8 +61,19 @@ async function runCli(tool: PactCliTool, args: string[], env: NodeJS.ProcessEnv)
 
 async function publish(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const values = parse(argv, { ...VERSION_OPTIONS, pacts: { type: 'string' }, 'build-url': { type: 'string' } });
-  const buildUrl = values['build-url'] ?? (env.GITHUB_RUN_ID ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined);
-  const args = ['publish', values.pacts ?? PACT_DIR, '--consumer-app-version', values.version ?? gitVersion(env), '--branch', values.branch ?? gitBranch(env)];
+  const buildUrl =
+    values['build-url'] ??
+    (env.GITHUB_RUN_ID
+      ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+      : undefined);
+  const args = [
+    'publish',
+    values.pacts ?? PACT_DIR,
+    '--consumer-app-version',
+    values.version ?? gitVersion(env),
+    '--branch',
+    values.branch ?? gitBranch(env),
+  ];
   if (buildUrl) args.push('--build-url', buildUrl);
   return runCli('pact-broker', args, env);
 }
@@ -72,7 +83,8 @@ function selectorsFrom(raw: string[] | undefined): ConsumerVersionSelector[] {
   return raw.map((text) => {
     try {
       const selector = JSON.parse(text) as unknown;
-      if (typeof selector !== 'object' || selector === null || Array.isArray(selector)) throw new Error('not an object');
+      if (typeof selector !== 'object' || selector === null || Array.isArray(selector))
+        throw new Error('not an object');
       return selector as ConsumerVersionSelector;
     } catch {
       throw new Error(`--selector is not a JSON object: ${text}`);
@@ -90,7 +102,8 @@ async function verify(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     publish: { type: 'boolean' },
   });
   const wipSince = values['include-wip-pacts-since'];
-  if (wipSince !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(wipSince)) throw new Error(`--include-wip-pacts-since is not a date (yyyy-mm-dd): ${wipSince}`);
+  if (wipSince !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(wipSince))
+    throw new Error(`--include-wip-pacts-since is not a date (yyyy-mm-dd): ${wipSince}`);
   const outcome = await verifyFromBroker({
     brokerUrl: brokerUrl(env),
     provider: values.provider ?? HTTP_PROVIDER,
@@ -106,8 +119,10 @@ async function verify(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   console.log(
     `broker verify: ${outcome.verified.length} verified, ${outcome.failed.length} failed, ${pending.length} failed on pending pacts (not failing the build)${values.publish ? ', results published' : ''}`,
   );
-  for (const f of outcome.failed) for (const m of f.mismatches) console.log(`  FAILED "${f.interaction}": ${m.path} ${m.mismatch}`);
-  for (const f of pending) for (const m of f.mismatches) console.log(`  PENDING, FAILED "${f.interaction}": ${m.path} ${m.mismatch}`);
+  for (const f of outcome.failed)
+    for (const m of f.mismatches) console.log(`  FAILED "${f.interaction}": ${m.path} ${m.mismatch}`);
+  for (const f of pending)
+    for (const m of f.mismatches) console.log(`  PENDING, FAILED "${f.interaction}": ${m.path} ${m.mismatch}`);
   return outcome.failed.length ? 1 : 0;
 }
 
@@ -126,8 +141,24 @@ async function canIDeploy(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
   const pacticipant = required(values.pacticipant, '--pacticipant');
   const environment = required(values['to-environment'], '--to-environment');
   const version = values.version ?? gitVersion(env);
-  const args = ['can-i-deploy', '--pacticipant', pacticipant, '--version', version, '--to-environment', environment, '--output', 'json'];
-  if (values['retry-while-unknown']) args.push('--retry-while-unknown', values['retry-while-unknown'], '--retry-interval', values['retry-interval'] ?? '10');
+  const args = [
+    'can-i-deploy',
+    '--pacticipant',
+    pacticipant,
+    '--version',
+    version,
+    '--to-environment',
+    environment,
+    '--output',
+    'json',
+  ];
+  if (values['retry-while-unknown'])
+    args.push(
+      '--retry-while-unknown',
+      values['retry-while-unknown'],
+      '--retry-interval',
+      values['retry-interval'] ?? '10',
+    );
   brokerUrl(env);
   // With --output json the CLI exits 0 whatever the verdict: the verdict is read from the matrix it prints.
   const result = await runPactCli('pact-broker', args, env);
@@ -139,15 +170,24 @@ async function canIDeploy(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
   }
   const deployable = matrix?.summary?.deployable;
   if (result.status !== 0 || typeof deployable !== 'boolean') {
-    console.error(`can-i-deploy: the broker gave no verdict: ${(result.stdout + result.stderr).trim().split('\n')[0] ?? ''}`);
+    console.error(
+      `can-i-deploy: the broker gave no verdict: ${(result.stdout + result.stderr).trim().split('\n')[0] ?? ''}`,
+    );
     return 1;
   }
-  console.log(`can-i-deploy: ${pacticipant} ${version} to ${environment}: ${deployable ? 'yes' : 'NO'}${matrix?.summary?.reason ? ` (${matrix.summary.reason})` : ''}`);
+  console.log(
+    `can-i-deploy: ${pacticipant} ${version} to ${environment}: ${deployable ? 'yes' : 'NO'}${matrix?.summary?.reason ? ` (${matrix.summary.reason})` : ''}`,
+  );
   return deployable ? 0 : 1;
 }
 
 async function recordDeployment(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const values = parse(argv, { version: { type: 'string' }, pacticipant: { type: 'string' }, environment: { type: 'string' }, 'application-instance': { type: 'string' } });
+  const values = parse(argv, {
+    version: { type: 'string' },
+    pacticipant: { type: 'string' },
+    environment: { type: 'string' },
+    'application-instance': { type: 'string' },
+  });
   const args = [
     'record-deployment',
     '--pacticipant',
@@ -170,12 +210,18 @@ async function conformancePassed(reportFile: string): Promise<boolean> {
     throw new Error(`cannot read the conformance report ${reportFile}: ${(error as Error).message}`);
   }
   const { checked, failed } = report.summary ?? {};
-  if (typeof checked !== 'number' || typeof failed !== 'number') throw new Error(`${reportFile} is not a conformance report (no summary.checked / summary.failed)`);
+  if (typeof checked !== 'number' || typeof failed !== 'number')
+    throw new Error(`${reportFile} is not a conformance report (no summary.checked / summary.failed)`);
   return checked > 0 && failed === 0;
 }
 
 async function publishProviderContract(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const values = parse(argv, { ...VERSION_OPTIONS, provider: { type: 'string' }, contract: { type: 'string' }, report: { type: 'string' } });
+  const values = parse(argv, {
+    ...VERSION_OPTIONS,
+    provider: { type: 'string' },
+    contract: { type: 'string' },
+    report: { type: 'string' },
+  });
   const report = required(values.report, '--report');
   const passed = await conformancePassed(report);
   const args = [
@@ -218,7 +264,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
   const run = COMMANDS[command];
   if (!run) {
-    console.error(`broker: unknown command "${command}" (publish, verify, can-i-deploy, record-deployment, publish-provider-contract)`);
+    console.error(
+      `broker: unknown command "${command}" (publish, verify, can-i-deploy, record-deployment, publish-provider-contract)`,
+    );
     return 2;
   }
   try {

@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process';
 
 function git(args: string[], cwd: string): string | undefined {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -19,7 +21,12 @@ export function gitVersion(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
 /** PACT_BRANCH, else the pull request's source branch or the pushed branch (GitHub Actions), else the checked-out branch. */
 export function gitBranch(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
-  const branch = env.PACT_BRANCH?.trim() || env.GITHUB_HEAD_REF?.trim() || env.GITHUB_REF_NAME?.trim() || git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd);
-  if (!branch || branch === 'HEAD') throw new Error('no branch: not a git checkout or a detached one (set PACT_BRANCH or pass --branch)');
+  const branch =
+    env.PACT_BRANCH?.trim() ||
+    env.GITHUB_HEAD_REF?.trim() ||
+    env.GITHUB_REF_NAME?.trim() ||
+    git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd);
+  if (!branch || branch === 'HEAD')
+    throw new Error('no branch: not a git checkout or a detached one (set PACT_BRANCH or pass --branch)');
   return branch;
 }

@@ -21,12 +21,18 @@ function pactCliBin(tool: PactCliTool): string {
     const manifest = createRequire(import.meta.url).resolve('@pact-foundation/pact-cli/package.json');
     return join(dirname(manifest), 'bin', `${tool}.js`);
   } catch {
-    throw new PactCliMissing('@pact-foundation/pact-cli is not installed (npm install it; it carries the pact-broker and pactflow binaries)');
+    throw new PactCliMissing(
+      '@pact-foundation/pact-cli is not installed (npm install it; it carries the pact-broker and pactflow binaries)',
+    );
   }
 }
 
 /** Runs `tool args` with `env` (the broker's URL and credentials travel in PACT_BROKER_* variables). */
-export function runPactCli(tool: PactCliTool, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<PactCliResult> {
+export function runPactCli(
+  tool: PactCliTool,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PactCliResult> {
   const bin = pactCliBin(tool);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -7,7 +7,17 @@ import type { RedoclyChange } from './structural-walk.ts';
 import type { Direction, Finding, Severity } from './types.ts';
 
 /** Schema keywords that step into the same instance (no instance path segment). */
-const SAME_INSTANCE = new Set(['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not', 'additionalProperties', 'schema']);
+const SAME_INSTANCE = new Set([
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'if',
+  'then',
+  'else',
+  'not',
+  'additionalProperties',
+  'schema',
+]);
 /** Nodes whose removal from what the service sends narrows it. */
 const SERVICE_REMOVALS = new Set(['Response', 'MediaType']);
 /** Changes of these only touch documentation. */
@@ -59,22 +69,32 @@ export function classify(change: RedoclyChange, judge: Judge, n: number): Findin
   let counterexample;
   for (const t of targets) if ((counterexample = judge.find(t))) break;
   const location = toPointer(
-    removed ? (change.base?.pointer ?? verdictPointers[0] ?? change.path) : (verdictPointers[0] ?? change.revision?.pointer ?? change.path),
+    removed
+      ? (change.base?.pointer ?? verdictPointers[0] ?? change.path)
+      : (verdictPointers[0] ?? change.revision?.pointer ?? change.path),
   );
   const sites = targets.map((t) => judge.siteOf(t.site)).filter((x) => !!x);
   // An answer status or media type the service no longer sends breaks no reader (the exchange schemas say
   // exactly what may be sent, and a counterexample would show anything newly allowed).
   const serviceSendsLess =
-    !counterexample && change.kind === 'removed' && SERVICE_REMOVALS.has(change.typeName) && sites.length > 0 && sites.every((x) => !x.consumerSends);
+    !counterexample &&
+    change.kind === 'removed' &&
+    SERVICE_REMOVALS.has(change.typeName) &&
+    sites.length > 0 &&
+    sites.every((x) => !x.consumerSends);
   const severity: Severity = serviceSendsLess
     ? 'non-breaking'
     : counterexample || change.impact === 'major'
       ? 'breaking'
-      : change.impact === 'minor' || (change.impact === 'patch' && !DOC_ONLY.has(change.property ?? '') && !(change.property ?? '').startsWith('x-'))
+      : change.impact === 'minor' ||
+          (change.impact === 'patch' &&
+            !DOC_ONLY.has(change.property ?? '') &&
+            !(change.property ?? '').startsWith('x-'))
         ? 'non-breaking'
         : 'info';
   const site = counterexample ? judge.siteOf(counterexample.exchange) : targets.map((t) => judge.siteOf(t.site))[0];
-  const rule = change.verdicts[0]?.ruleId ?? `${change.typeName}-${change.kind}`.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  const rule =
+    change.verdicts[0]?.ruleId ?? `${change.typeName}-${change.kind}`.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
   const message = `${change.verdicts.map((v) => v.message).join(' ') || describe(change)}${serviceSendsLess ? ' The service sends less: no reader breaks.' : ''}`;
   const finding: Finding = {
     id: `${rule}-${n}`,
@@ -97,12 +117,14 @@ const short = (v: unknown) => {
 /** A change the walk rated without a rule of its own: what changed, from what to what. */
 function describe(change: RedoclyChange): string {
   const what = `${change.typeName}${change.property ? ` \`${change.property}\`` : ''} ${change.kind} at ${toPointer(change.path)}`;
-  if (change.kind === 'modified' && change.property) return `${what}: ${short(change.base?.value)} -> ${short(change.revision?.value)}.`;
+  if (change.kind === 'modified' && change.property)
+    return `${what}: ${short(change.base?.value)} -> ${short(change.revision?.value)}.`;
   return `${what}.`;
 }
 
 function whyNone(change: RedoclyChange, targets: Target[], judge: Judge): string {
-  if (targets.length === 0) return 'the change reaches no request, answer or delivery (nothing to build an instance of).';
+  if (targets.length === 0)
+    return 'the change reaches no request, answer or delivery (nothing to build an instance of).';
   const sites = targets.map((t) => judge.siteOf(t.site)).filter((s) => !!s);
   if (sites.every((s) => !s.consumerSends) && change.kind === 'removed')
     return 'what the service sends was removed: it now sends less, which no instance can show; consumers that waited for it lose it.';

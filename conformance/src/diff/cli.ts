@@ -14,7 +14,13 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { base: { type: 'string' }, head: { type: 'string' }, format: { type: 'string' }, pacts: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        base: { type: 'string' },
+        head: { type: 'string' },
+        format: { type: 'string' },
+        pacts: { type: 'string' },
+        help: { type: 'boolean' },
+      },
       strict: true,
     }));
   } catch (e) {
@@ -34,7 +40,9 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     const base = loadContract(values.base, cwd);
     const head = loadContract(values.head ?? BUNDLE_PATH, cwd);
     const report = await diffContracts(base, head, values.pacts ?? `${cwd}/contract-tests/pacts`);
-    process.stdout.write(format === 'json' ? formatJson(report) : format === 'markdown' ? formatMarkdown(report) : formatText(report));
+    process.stdout.write(
+      format === 'json' ? formatJson(report) : format === 'markdown' ? formatMarkdown(report) : formatText(report),
+    );
     return report.findings.some((f) => f.severity === 'breaking') ? 1 : 0;
   } catch (e) {
     console.error(`diff: ${(e as Error).message.split('\n')[0]}`);

@@ -13,7 +13,14 @@ const MAX_CHECKS = 4000;
 
 function newAjv(validateSchema: boolean): Ajv2020 {
   // Code optimisation off: the same validators, compiled about a fifth faster (each is used a few times).
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, inlineRefs: false, validateSchema, code: { optimize: false } });
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    validateFormats: true,
+    inlineRefs: false,
+    validateSchema,
+    code: { optimize: false },
+  });
   addFormats(ajv);
   // OpenAPI-only formats that put no constraint on a JSON value.
   for (const format of ['binary', 'password', 'int32', 'int64', 'float', 'double', 'byte']) ajv.addFormat(format, true);
@@ -61,10 +68,7 @@ export class Judge {
   readonly base: Exchanges;
   readonly head: Exchanges;
 
-  constructor(
-    base: Exchanges,
-    head: Exchanges,
-  ) {
+  constructor(base: Exchanges, head: Exchanges) {
     this.base = base;
     this.head = head;
     // Both contracts are added (and checked as schemas) at once, so a contract Ajv refuses fails here.
@@ -79,15 +83,23 @@ export class Judge {
   /** Valid under one side; `undefined` side (the exchange does not exist there) accepts nothing. */
   check(side: Exchanges, siteKey: string, instance: unknown): { valid: boolean; error: string } {
     const fn = this.validator(side, siteKey);
-    if (!fn) return { valid: false, error: `the ${side === this.base ? 'base' : 'head'} contract has no such exchange` };
+    if (!fn)
+      return { valid: false, error: `the ${side === this.base ? 'base' : 'head'} contract has no such exchange` };
     const valid = fn(instance) as boolean;
     // Under anyOf every branch complains: branches for another status or media type say so at /status or
     // /contentType; the deepest other complaint names the spot that refused.
     const errors = (fn.errors ?? []).filter((x) => !['anyOf', 'oneOf', 'if'].includes(x.keyword));
     const specific = errors.filter((x) => !/^\/(status|contentType)$/.test(x.instancePath));
     const depth = (path: string) => path.split('/').length;
-    const e = [...(specific.length > 0 ? specific : errors)].sort((a, b) => depth(b.instancePath) - depth(a.instancePath))[0] ?? fn.errors?.[0];
-    const detail = e?.params && 'allowedValues' in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : e?.keyword === 'const' ? ` ${JSON.stringify(e.params.allowedValue)}` : '';
+    const e =
+      [...(specific.length > 0 ? specific : errors)].sort((a, b) => depth(b.instancePath) - depth(a.instancePath))[0] ??
+      fn.errors?.[0];
+    const detail =
+      e?.params && 'allowedValues' in e.params
+        ? ` ${JSON.stringify(e.params.allowedValues)}`
+        : e?.keyword === 'const'
+          ? ` ${JSON.stringify(e.params.allowedValue)}`
+          : '';
     return { valid, error: e ? `${e.instancePath || '/'} ${e.message ?? e.keyword}${detail}` : '' };
   }
 
@@ -117,7 +129,9 @@ export class Judge {
     const acceptingSite = accepting.sites.get(target.site);
     // A new operation's answers, like a removed one's, break nobody; a removed operation's requests do.
     if (!acceptingSite || (!site.consumerSends && !refusing.sites.has(target.site))) return undefined;
-    const verdict = site.consumerSends ? 'accepted by the base contract, refused by the head contract' : 'allowed by the head contract, not by the base contract';
+    const verdict = site.consumerSends
+      ? 'accepted by the base contract, refused by the head contract'
+      : 'allowed by the head contract, not by the base contract';
     const seeds = [...acceptingSite.seeds, ...(refusing.sites.get(target.site)?.seeds ?? [])];
     const schemas = [accepting, refusing].flatMap((side) => {
       const s = side.sites.get(target.site);
@@ -127,7 +141,9 @@ export class Judge {
     // consumer sending an undeclared field with a type the new contract now gives it is not a realistic break.
     const declared = schemasAt(acceptingSite.schema, target.path, accepting.resolve).length > 0;
     const values =
-      site.consumerSends && !declared ? [] : probes(schemas, resolver({ [this.base.id]: this.base.doc, [this.head.id]: this.head.doc }, accepting.id));
+      site.consumerSends && !declared
+        ? []
+        : probes(schemas, resolver({ [this.base.id]: this.base.doc, [this.head.id]: this.head.doc }, accepting.id));
     let checks = 0;
     for (const seed of seeds) {
       for (const instance of mutations(seed.instance, target.path, values)) {
@@ -209,7 +225,12 @@ function copyPath(root: Json, path: string[]): { copy: Json; parent: Json } {
   let parent = copy;
   path.slice(0, -1).forEach((k, i) => {
     const child = parent[k];
-    parent = parent[k] = child && typeof child === 'object' ? shallow(child) : /^\d+$/.test(path[i + 1] ?? '') ? ([] as unknown as Json) : {};
+    parent = parent[k] =
+      child && typeof child === 'object'
+        ? shallow(child)
+        : /^\d+$/.test(path[i + 1] ?? '')
+          ? ([] as unknown as Json)
+          : {};
   });
   return { copy, parent };
 }

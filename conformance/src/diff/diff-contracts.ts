@@ -19,7 +19,11 @@ export async function diffContracts(base: LoadedContract, head: LoadedContract, 
   const judge = judgeOf(baseText, headText);
   const examples = replayExamples(judge);
   let lenient: Judge | undefined;
-  const pacts = replayPacts(judge, () => (lenient ??= judgeOf(JSON.stringify(withoutRequired(base.doc)), JSON.stringify(withoutRequired(head.doc)))), pactDir);
+  const pacts = replayPacts(
+    judge,
+    () => (lenient ??= judgeOf(JSON.stringify(withoutRequired(base.doc)), JSON.stringify(withoutRequired(head.doc)))),
+    pactDir,
+  );
   const changes = await walking;
   // Our extension marks are compared by gap-changes.ts, with their meaning; the walk's copies would repeat them.
   const walked = changes.filter((c) => !OWN_EXTENSIONS.has(c.property ?? ''));
@@ -30,7 +34,11 @@ export async function diffContracts(base: LoadedContract, head: LoadedContract, 
     base: { label: base.label, version: versionOf(base.doc) },
     head: { label: head.label, version: versionOf(head.doc) },
     findings,
-    replay: { checked: examples.checked + pacts.checked, failures: [...examples.failures, ...pacts.failures], notes: pacts.notes },
+    replay: {
+      checked: examples.checked + pacts.checked,
+      failures: [...examples.failures, ...pacts.failures],
+      notes: pacts.notes,
+    },
   };
 }
 
@@ -49,7 +57,9 @@ const RECENT = 8;
 
 function exchangesOf(text: string): Exchanges {
   const key = createHash('sha256').update(text).digest('hex');
-  const ex = recent.get(key) ?? buildExchanges(JSON.parse(text) as Json, `https://contract.test/${key.slice(0, 16)}/openapi.json`);
+  const ex =
+    recent.get(key) ??
+    buildExchanges(JSON.parse(text) as Json, `https://contract.test/${key.slice(0, 16)}/openapi.json`);
   recent.delete(key);
   recent.set(key, ex);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value as string);
@@ -61,7 +71,9 @@ function withoutRequired<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withoutRequired) as T;
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node).filter(([k, v]) => !(k === 'required' && Array.isArray(v))).map(([k, v]) => [k, withoutRequired(v)]),
+    Object.entries(node)
+      .filter(([k, v]) => !(k === 'required' && Array.isArray(v)))
+      .map(([k, v]) => [k, withoutRequired(v)]),
   ) as T;
 }
 
@@ -73,7 +85,8 @@ export const versionOf = (doc: Json) => String((doc.info as Json | undefined)?.v
  * walk's own rating.
  */
 function shareCounterexamples(changes: RedoclyChange[], findings: Finding[]): void {
-  const key = (f: Finding) => (f.counterexample ? `${f.counterexample.exchange} ${JSON.stringify(f.counterexample.instance)}` : '');
+  const key = (f: Finding) =>
+    f.counterexample ? `${f.counterexample.exchange} ${JSON.stringify(f.counterexample.instance)}` : '';
   const proven = new Set(findings.filter((f, i) => changes[i]?.impact === 'major').map(key));
   findings.forEach((f, i) => {
     if (changes[i]?.impact === 'major' || !f.counterexample || !proven.has(key(f))) return;

@@ -61,7 +61,8 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
   /** The node at a pointer, and where it really lives after one `$ref`. */
   const at = (pointer: string): { node: Json | undefined; where: string } => {
     const node = resolve(pointer) as Json | undefined;
-    if (node && typeof node.$ref === 'string' && node.$ref.startsWith('#')) return { node: resolve(node.$ref) as Json, where: node.$ref };
+    if (node && typeof node.$ref === 'string' && node.$ref.startsWith('#'))
+      return { node: resolve(node.$ref) as Json, where: node.$ref };
     return { node, where: pointer };
   };
   const recordBoth = (pointer: string, target: Target) => {
@@ -81,11 +82,15 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
     stack.push(pointer);
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) walkSchema(node.$ref, site, path, stack);
     const properties = (node.properties as Json | undefined) ?? {};
-    for (const [k, v] of Object.entries(properties)) walkSchema(`${pointer}/properties/${escapePointer(k)}`, site, [...path, k], stack, v);
+    for (const [k, v] of Object.entries(properties))
+      walkSchema(`${pointer}/properties/${escapePointer(k)}`, site, [...path, k], stack, v);
     if (node.items) walkSchema(`${pointer}/items`, site, [...path, '0'], stack, node.items);
-    if (node.additionalProperties && typeof node.additionalProperties === 'object') walkSchema(`${pointer}/additionalProperties`, site, path, stack, node.additionalProperties);
-    for (const k of COMPOSITION) ((node[k] as unknown[]) ?? []).forEach((v, i) => walkSchema(`${pointer}/${k}/${i}`, site, path, stack, v));
-    for (const k of ['if', 'then', 'else', 'not']) if (node[k]) walkSchema(`${pointer}/${k}`, site, path, stack, node[k]);
+    if (node.additionalProperties && typeof node.additionalProperties === 'object')
+      walkSchema(`${pointer}/additionalProperties`, site, path, stack, node.additionalProperties);
+    for (const k of COMPOSITION)
+      ((node[k] as unknown[]) ?? []).forEach((v, i) => walkSchema(`${pointer}/${k}/${i}`, site, path, stack, v));
+    for (const k of ['if', 'then', 'else', 'not'])
+      if (node[k]) walkSchema(`${pointer}/${k}`, site, path, stack, node[k]);
     stack.pop();
   };
   const ref = (pointer: string) => ({ $ref: `${id}#${pointer.slice(1)}` });
@@ -103,11 +108,21 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
     };
   };
 
-  const addRequestSite = (key: string, opPointer: string, pathPointer: string | undefined, direction: Direction, consumerSends: boolean) => {
+  const addRequestSite = (
+    key: string,
+    opPointer: string,
+    pathPointer: string | undefined,
+    direction: Direction,
+    consumerSends: boolean,
+  ) => {
     const op = resolve(opPointer) as Json;
     const params = new Map<string, { pointer: string; param: Json }>();
     const paramPointers = [
-      ...(pathPointer ? (((resolve(pathPointer) as Json).parameters as unknown[]) ?? []).map((_, i) => `${pathPointer}/parameters/${i}`) : []),
+      ...(pathPointer
+        ? (((resolve(pathPointer) as Json).parameters as unknown[]) ?? []).map(
+            (_, i) => `${pathPointer}/parameters/${i}`,
+          )
+        : []),
       ...((op.parameters as unknown[]) ?? []).map((_, i) => `${opPointer}/parameters/${i}`),
     ];
     for (const p of paramPointers) {
@@ -124,18 +139,30 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
     for (const [k, { pointer, param }] of params) {
       const [location, name] = k.split(':') as [string, string];
       const group = groups[location] ?? (groups[location] = { properties: {}, required: [] });
-      group.properties[name] = { ...ref(`${pointer}/schema`), ...('example' in param ? { examples: [param.example] } : {}) };
+      group.properties[name] = {
+        ...ref(`${pointer}/schema`),
+        ...('example' in param ? { examples: [param.example] } : {}),
+      };
       if (param.required === true || location === 'path') group.required.push(name);
     }
-    const parameters = { type: 'object', required: Object.keys(groups), properties: Object.fromEntries(Object.entries(groups).map(([l, g]) => [l, { type: 'object', ...g }])) };
+    const parameters = {
+      type: 'object',
+      required: Object.keys(groups),
+      properties: Object.fromEntries(Object.entries(groups).map(([l, g]) => [l, { type: 'object', ...g }])),
+    };
     const securityPointer = op.security ? `${opPointer}/security` : '#/security';
     const security = (op.security ?? docSecurity) as Json[] | undefined;
     record(securityPointer, { site: key, path: ['credentials'] });
-    for (const req of security ?? []) for (const n of Object.keys(req)) record(`#/components/securitySchemes/${escapePointer(n)}`, { site: key, path: ['credentials'] });
+    for (const req of security ?? [])
+      for (const n of Object.keys(req))
+        record(`#/components/securitySchemes/${escapePointer(n)}`, { site: key, path: ['credentials'] });
 
     const bodies: Json[] = [];
     const seeds: Seed[] = [];
-    const base = { parameters: sample(parameters, resolve) as Json, credentials: sample(firstBranch(credentialsSchema(security)), resolve) };
+    const base = {
+      parameters: sample(parameters, resolve) as Json,
+      credentials: sample(firstBranch(credentialsSchema(security)), resolve),
+    };
     const bodyPointer = `${opPointer}/requestBody`;
     const { node: body, where: bodyWhere } = at(bodyPointer);
     if (body) {
@@ -147,12 +174,17 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
         const m = media as Json;
         const schema = m.schema ? ref(`${mtPointer}/schema`) : {};
         if (m.schema) walkSchema(`${mtPointer}/schema`, key, ['body'], []);
-        bodies.push({ type: 'object', required: ['contentType', 'body'], properties: { contentType: { const: mt }, body: schema } });
+        bodies.push({
+          type: 'object',
+          required: ['contentType', 'body'],
+          properties: { contentType: { const: mt }, body: schema },
+        });
         seeds.push(...mediaSeeds(m, resolve, (b) => ({ ...base, contentType: mt, body: b }), `${key} ${mt}`));
       }
       if (body.required !== true) bodies.push({ not: { required: ['body'] } });
     }
-    if (!body || body.required !== true) seeds.push({ label: `${key} without body`, instance: { ...base }, fromExample: false });
+    if (!body || body.required !== true)
+      seeds.push({ label: `${key} without body`, instance: { ...base }, fromExample: false });
     const schema: Json = {
       type: 'object',
       required: ['parameters', 'credentials'],
@@ -166,7 +198,9 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
   const addResponseSite = (key: string, opPointer: string, direction: Direction, consumerSends: boolean) => {
     const op = resolve(opPointer) as Json;
     const responses = (op.responses ?? {}) as Json;
-    const explicit = Object.keys(responses).filter((c) => /^\d{3}$/.test(c)).map(Number);
+    const explicit = Object.keys(responses)
+      .filter((c) => /^\d{3}$/.test(c))
+      .map(Number);
     const branches: Json[] = [];
     const seeds: Seed[] = [];
     for (const code of Object.keys(responses)) {
@@ -203,11 +237,23 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
         seeds.push(...mediaSeeds(m, resolve, (b) => ({ ...common, contentType: mt, body: b }), `${key} ${code} ${mt}`));
       }
       if (content.length === 0) {
-        branches.push({ type: 'object', required: ['status', 'headers'], properties: { status, headers }, not: { required: ['body'] } });
+        branches.push({
+          type: 'object',
+          required: ['status', 'headers'],
+          properties: { status, headers },
+          not: { required: ['body'] },
+        });
         seeds.push({ label: `${key} ${code}`, instance: common, fromExample: false });
       }
     }
-    ex.sites.set(key, { key, pointer: opPointer.slice(1), direction, consumerSends, schema: { anyOf: branches }, seeds });
+    ex.sites.set(key, {
+      key,
+      pointer: opPointer.slice(1),
+      direction,
+      consumerSends,
+      schema: { anyOf: branches },
+      seeds,
+    });
     record(opPointer, { site: key, path: [] });
   };
 
@@ -240,7 +286,8 @@ export function buildExchanges(doc: Json, id: string): Exchanges {
 export function canonicalScheme(scheme: unknown): Json {
   const s = (scheme ?? {}) as Json;
   const out: Json = {};
-  for (const k of ['type', 'in', 'name', 'scheme']) if (k in s) out[k] = typeof s[k] === 'string' && k !== 'name' ? String(s[k]).toLowerCase() : s[k];
+  for (const k of ['type', 'in', 'name', 'scheme'])
+    if (k in s) out[k] = typeof s[k] === 'string' && k !== 'name' ? String(s[k]).toLowerCase() : s[k];
   if (typeof out.name === 'string' && out.in === 'header') out.name = out.name.toLowerCase();
   return out;
 }
@@ -267,13 +314,20 @@ function statusExample(code: string, explicit: number[]): number {
 function mediaSeeds(media: Json, resolve: Resolve, wrap: (body: unknown) => Json, label: string): Seed[] {
   const seeds: Seed[] = [];
   for (const [name, example] of Object.entries((media.examples as Json) ?? {})) {
-    const e = (typeof (example as Json).$ref === 'string' ? resolve((example as Json).$ref as string) : example) as Json | undefined;
-    if (e && 'value' in e) seeds.push({ label: `${label} example ${name}`, instance: wrap(e.value), fromExample: true });
+    const e = (typeof (example as Json).$ref === 'string' ? resolve((example as Json).$ref as string) : example) as
+      | Json
+      | undefined;
+    if (e && 'value' in e)
+      seeds.push({ label: `${label} example ${name}`, instance: wrap(e.value), fromExample: true });
   }
   if ('example' in media) seeds.push({ label: `${label} example`, instance: wrap(media.example), fromExample: true });
   if (media.schema) {
     seeds.push({ label: `${label} generated`, instance: wrap(sample(media.schema, resolve)), fromExample: false });
-    seeds.push({ label: `${label} generated (all fields)`, instance: wrap(sample(media.schema, resolve, true)), fromExample: false });
+    seeds.push({
+      label: `${label} generated (all fields)`,
+      instance: wrap(sample(media.schema, resolve, true)),
+      fromExample: false,
+    });
   }
   return seeds;
 }

@@ -50,9 +50,21 @@ export function knownValueChanges(judge: Judge): Finding[] {
     const location = `${pointer === '/' ? '' : pointer}/x-known-values`;
     const direction = directionAt(judge, pointer);
     if (added.length > 0)
-      findings.push({ id: `known-values-added-${findings.length + 1}`, severity: 'non-breaking', direction, location, message: `Documented values added: ${JSON.stringify(added)}. The set is open: readers already had to accept values they do not know.` });
+      findings.push({
+        id: `known-values-added-${findings.length + 1}`,
+        severity: 'non-breaking',
+        direction,
+        location,
+        message: `Documented values added: ${JSON.stringify(added)}. The set is open: readers already had to accept values they do not know.`,
+      });
     if (removed.length > 0)
-      findings.push({ id: `known-values-removed-${findings.length + 1}`, severity: 'info', direction, location, message: `Documented values no longer listed: ${JSON.stringify(removed)}.` });
+      findings.push({
+        id: `known-values-removed-${findings.length + 1}`,
+        severity: 'info',
+        direction,
+        location,
+        message: `Documented values no longer listed: ${JSON.stringify(removed)}.`,
+      });
   }
   return findings;
 }
@@ -62,7 +74,13 @@ export function gapChanges(judge: Judge): Finding[] {
   const after = marks(judge.head.doc, 'x-gap') as Map<string, string>;
   const findings: Finding[] = [];
   const add = (kind: string, pointer: string, message: string) =>
-    findings.push({ id: `x-gap-${kind}-${findings.length + 1}`, severity: 'info', direction: directionAt(judge, pointer), location: `${pointer === '/' ? '' : pointer}/x-gap`, message });
+    findings.push({
+      id: `x-gap-${kind}-${findings.length + 1}`,
+      severity: 'info',
+      direction: directionAt(judge, pointer),
+      location: `${pointer === '/' ? '' : pointer}/x-gap`,
+      message,
+    });
   for (const [pointer, text] of before) {
     const now = after.get(pointer);
     if (now === undefined) add('closed', pointer, `Gap closed: ${text}`);

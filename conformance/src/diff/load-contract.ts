@@ -19,7 +19,12 @@ export function loadContract(spec: string, cwd: string): LoadedContract {
   if (existsSync(path)) return { label: spec, doc: parseContract(readFileSync(path, 'utf8'), spec) };
   let text: string;
   try {
-    text = execFileSync('git', ['show', `${spec}:${BUNDLE_PATH}`], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+    text = execFileSync('git', ['show', `${spec}:${BUNDLE_PATH}`], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 << 20,
+    });
   } catch {
     throw new UsageError(`${spec} is neither a file nor a git ref with ${BUNDLE_PATH}`);
   }
@@ -33,7 +38,8 @@ function parseContract(text: string, name: string): Json {
   } catch (e) {
     throw new UsageError(`${name} is not JSON or YAML (${(e as Error).message.split('\n')[0]})`);
   }
-  if (!doc || typeof doc !== 'object' || typeof (doc as Json).openapi !== 'string') throw new UsageError(`${name} is not an OpenAPI document`);
+  if (!doc || typeof doc !== 'object' || typeof (doc as Json).openapi !== 'string')
+    throw new UsageError(`${name} is not an OpenAPI document`);
   if (JSON.stringify(doc).includes('"$ref":"./') || /"\$ref":"[^#"][^"]*\.ya?ml/.test(JSON.stringify(doc)))
     throw new UsageError(`${name} has references to other files: give the bundle (npm run bundle)`);
   return doc as Json;

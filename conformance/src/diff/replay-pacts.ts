@@ -15,7 +15,13 @@ interface PactBody {
 }
 interface Interaction {
   description?: string;
-  request?: { method: string; path: string; query?: Record<string, string[] | string>; headers?: Record<string, string[] | string>; body?: PactBody };
+  request?: {
+    method: string;
+    path: string;
+    query?: Record<string, string[] | string>;
+    headers?: Record<string, string[] | string>;
+    body?: PactBody;
+  };
   response?: { status: number; headers?: Record<string, string[] | string>; body?: PactBody };
   contents?: PactBody;
 }
@@ -27,9 +33,19 @@ export interface PactReplay {
 }
 
 export function replayPacts(judge: Judge, lenient: () => Judge, dir: string): PactReplay {
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
   if (files.length === 0)
-    return { checked: 0, failures: [], notes: [`no pact files in ${dir}: pact interactions not replayed (--pacts names the folder your consumer tests record them in).`] };
+    return {
+      checked: 0,
+      failures: [],
+      notes: [
+        `no pact files in ${dir}: pact interactions not replayed (--pacts names the folder your consumer tests record them in).`,
+      ],
+    };
   const out: PactReplay = { checked: 0, failures: [], notes: [] };
   for (const file of files) {
     const pact = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { interactions?: Interaction[] };
@@ -45,7 +61,13 @@ export function replayPacts(judge: Judge, lenient: () => Judge, dir: string): Pa
 const first = (v: string[] | string | undefined) => (Array.isArray(v) ? v[0] : v);
 const isJson = (contentType: string) => /json/i.test(contentType);
 
-function replayHttp(judge: Judge, lenient: () => Judge, interaction: Interaction, source: string, out: PactReplay): void {
+function replayHttp(
+  judge: Judge,
+  lenient: () => Judge,
+  interaction: Interaction,
+  source: string,
+  out: PactReplay,
+): void {
   const req = interaction.request!;
   const res = interaction.response!;
   const match = matchOperation(judge.base, req.method, req.path) ?? matchOperation(judge.head, req.method, req.path);
@@ -56,7 +78,12 @@ function replayHttp(judge: Judge, lenient: () => Judge, interaction: Interaction
   const headers = lower(req.headers);
   const request: Json = {
     parameters: {
-      query: coerce(judge.base, match, 'query', Object.fromEntries(Object.entries(req.query ?? {}).map(([k, v]) => [k, first(v) ?? '']))),
+      query: coerce(
+        judge.base,
+        match,
+        'query',
+        Object.fromEntries(Object.entries(req.query ?? {}).map(([k, v]) => [k, first(v) ?? ''])),
+      ),
       header: coerce(judge.base, match, 'header', headers),
       path: match.pathParams,
       cookie: {},
@@ -66,14 +93,27 @@ function replayHttp(judge: Judge, lenient: () => Judge, interaction: Interaction
   if (req.body) {
     const contentType = (req.body.contentType ?? headers['content-type'] ?? '').split(';')[0]!.trim();
     // A multipart body is recorded as raw bytes: the base contract's own example for that media type stands in.
-    const stand = judge.base.sites.get(`${match.name} request`)?.seeds.find((s) => s.instance.contentType === contentType)?.instance.body;
+    const stand = judge.base.sites
+      .get(`${match.name} request`)
+      ?.seeds.find((s) => s.instance.contentType === contentType)?.instance.body;
     Object.assign(request, { contentType, body: isJson(contentType) ? req.body.content : stand });
   }
   check(judge, `${match.name} request`, request, source, 'this consumer: the head contract refuses its request', out);
   const resHeaders = lower(res.headers);
   const response: Json = { status: res.status, headers: resHeaders };
-  if (res.body) Object.assign(response, { contentType: (res.body.contentType ?? resHeaders['content-type'] ?? '').split(';')[0]!.trim(), body: res.body.content });
-  check(lenient(), `${match.name} response`, response, source, 'this consumer: the answer it relies on is no longer allowed by the head contract', out);
+  if (res.body)
+    Object.assign(response, {
+      contentType: (res.body.contentType ?? resHeaders['content-type'] ?? '').split(';')[0]!.trim(),
+      body: res.body.content,
+    });
+  check(
+    lenient(),
+    `${match.name} response`,
+    response,
+    source,
+    'this consumer: the answer it relies on is no longer allowed by the head contract',
+    out,
+  );
 }
 
 function replayMessage(judge: Judge, lenient: () => Judge, contents: PactBody, source: string, out: PactReplay): void {
@@ -81,9 +121,20 @@ function replayMessage(judge: Judge, lenient: () => Judge, contents: PactBody, s
   const loose = lenient();
   // The event a message is: the delivery whose payload the base contract allows it as.
   for (const site of deliveries) {
-    const instance = { ...(site.seeds[0]?.instance ?? {}), contentType: contents.contentType ?? 'application/json', body: contents.content };
+    const instance = {
+      ...(site.seeds[0]?.instance ?? {}),
+      contentType: contents.contentType ?? 'application/json',
+      body: contents.content,
+    };
     if (!loose.check(loose.base, site.key, instance).valid) continue;
-    check(loose, site.key, instance, source, 'this webhook receiver: the message it relies on is no longer allowed by the head contract', out);
+    check(
+      loose,
+      site.key,
+      instance,
+      source,
+      'this webhook receiver: the message it relies on is no longer allowed by the head contract',
+      out,
+    );
     return;
   }
   out.notes.push(`${source}: matches no webhook payload of the base contract; not replayed.`);
@@ -109,17 +160,25 @@ interface OperationMatch {
 /** The contract operation of a concrete request path, the server URL's path (`/api`) taken off first. */
 function matchOperation(ex: Exchanges, method: string, path: string): OperationMatch | undefined {
   const server = ((ex.doc.servers as Json[] | undefined)?.[0]?.url as string | undefined) ?? '';
-  const prefix = server.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\{[^}]+\}/g, '').replace(/\/$/, '');
+  const prefix = server
+    .replace(/^[a-z]+:\/\/[^/]+/i, '')
+    .replace(/\{[^}]+\}/g, '')
+    .replace(/\/$/, '');
   const local = prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path;
   for (const [template, item] of Object.entries((ex.doc.paths ?? {}) as Record<string, Json>)) {
     const names: string[] = [];
     const source = template
       .split(/(\{[^}]+\})/)
-      .map((part) => (/^\{.+\}$/.test(part) ? (names.push(part.slice(1, -1)), '([^/]+)') : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+      .map((part) =>
+        /^\{.+\}$/.test(part) ? (names.push(part.slice(1, -1)), '([^/]+)') : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+      )
       .join('');
     const m = new RegExp(`^${source}$`).exec(local);
     if (m && item[method.toLowerCase()])
-      return { name: `${method.toUpperCase()} ${template}`, pathParams: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')])) };
+      return {
+        name: `${method.toUpperCase()} ${template}`,
+        pathParams: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')])),
+      };
   }
   return undefined;
 }
@@ -127,13 +186,19 @@ function matchOperation(ex: Exchanges, method: string, path: string): OperationM
 /** Query and header values arrive as strings; the contract's integer, number and boolean parameters get their JSON type. */
 function coerce(ex: Exchanges, match: OperationMatch, location: string, values: Record<string, string>): Json {
   const site = ex.sites.get(`${match.name} request`);
-  const props = ((((site?.schema.properties as Json)?.parameters as Json)?.properties as Json)?.[location] as Json)?.properties as Json | undefined;
+  const props = ((((site?.schema.properties as Json)?.parameters as Json)?.properties as Json)?.[location] as Json)
+    ?.properties as Json | undefined;
   const out: Json = {};
   for (const [k, v] of Object.entries(values)) {
     const ref = (props?.[k] as Json | undefined)?.$ref as string | undefined;
     const schema = ref ? (ex.resolve(ref) as Json | undefined) : undefined;
     const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
-    out[k] = (type === 'integer' || type === 'number') && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : type === 'boolean' && (v === 'true' || v === 'false') ? v === 'true' : v;
+    out[k] =
+      (type === 'integer' || type === 'number') && v !== '' && !Number.isNaN(Number(v))
+        ? Number(v)
+        : type === 'boolean' && (v === 'true' || v === 'false')
+          ? v === 'true'
+          : v;
   }
   return out;
 }
@@ -148,7 +213,10 @@ function credentialsOf(ex: Exchanges, headers: Record<string, string>): Json {
     const ok =
       s.type === 'http'
         ? !!auth && auth.toLowerCase().startsWith(`${String(s.scheme).toLowerCase()} `)
-        : s.type === 'apiKey' && s.in === 'header' && header in headers && !(header === 'authorization' && /^bearer /i.test(auth ?? ''));
+        : s.type === 'apiKey' &&
+          s.in === 'header' &&
+          header in headers &&
+          !(header === 'authorization' && /^bearer /i.test(auth ?? ''));
     if (ok) out[name] = canonicalScheme(s);
   }
   return out;

@@ -7,10 +7,13 @@ export function formatJson(report: DiffReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-const example = (c: Counterexample) => `${c.exchange}, ${c.verdict} (refusal: ${c.refusal}): ${JSON.stringify(c.instance)}`;
+const example = (c: Counterexample) =>
+  `${c.exchange}, ${c.verdict} (refusal: ${c.refusal}): ${JSON.stringify(c.instance)}`;
 
 export function formatText(report: DiffReport): string {
-  const lines = [`contract diff ${report.base.label} (${report.base.version}) -> ${report.head.label} (${report.head.version})`];
+  const lines = [
+    `contract diff ${report.base.label} (${report.base.version}) -> ${report.head.label} (${report.head.version})`,
+  ];
   for (const severity of ORDER) {
     const list = report.findings.filter((f) => f.severity === severity);
     lines.push('', `${severity.toUpperCase()} (${list.length})`);
@@ -21,13 +24,20 @@ export function formatText(report: DiffReport): string {
       if (severity === 'breaking' && f.affects?.length) lines.push(`    affects: ${f.affects.join('; ')}`);
     }
   }
-  lines.push('', `REPLAY: ${report.replay.checked} examples and pact interactions, ${report.replay.failures.length} would now fail`);
-  for (const r of report.replay.failures) lines.push(`  ${r.source} (${r.exchange}): ${r.reason}; affected: ${r.affected}`);
+  lines.push(
+    '',
+    `REPLAY: ${report.replay.checked} examples and pact interactions, ${report.replay.failures.length} would now fail`,
+  );
+  for (const r of report.replay.failures)
+    lines.push(`  ${r.source} (${r.exchange}): ${r.reason}; affected: ${r.affected}`);
   for (const n of report.replay.notes) lines.push(`  note: ${n}`);
   return `${lines.join('\n')}\n`;
 }
 
-export function formatMarkdown(report: DiffReport, title = `Contract changes ${report.base.version} → ${report.head.version}`): string {
+export function formatMarkdown(
+  report: DiffReport,
+  title = `Contract changes ${report.base.version} → ${report.head.version}`,
+): string {
   const lines = [`## ${title}`, ''];
   for (const severity of ORDER) {
     const list = report.findings.filter((f) => f.severity === severity);
@@ -39,7 +49,8 @@ export function formatMarkdown(report: DiffReport, title = `Contract changes ${r
   if (report.findings.length === 0) lines.push('No changes.', '');
   if (report.replay.failures.length > 0) {
     lines.push(`### Replay: ${report.replay.failures.length} of ${report.replay.checked} would now fail`, '');
-    for (const r of report.replay.failures) lines.push(`- ${r.source} (${r.exchange}): ${r.reason}; affected: ${r.affected}`);
+    for (const r of report.replay.failures)
+      lines.push(`- ${r.source} (${r.exchange}): ${r.reason}; affected: ${r.affected}`);
     lines.push('');
   }
   return `${lines.join('\n')}`;
@@ -47,7 +58,10 @@ export function formatMarkdown(report: DiffReport, title = `Contract changes ${r
 
 function markdownFinding(f: Finding): string[] {
   const out = [`- **${f.direction}** \`${f.location || '/'}\`: ${f.message}`];
-  if (f.counterexample) out.push(`  - counterexample (${f.counterexample.exchange}, ${f.counterexample.verdict}; refusal: \`${f.counterexample.refusal}\`): \`${JSON.stringify(f.counterexample.instance)}\``);
+  if (f.counterexample)
+    out.push(
+      `  - counterexample (${f.counterexample.exchange}, ${f.counterexample.verdict}; refusal: \`${f.counterexample.refusal}\`): \`${JSON.stringify(f.counterexample.instance)}\``,
+    );
   if (f.noCounterexample) out.push(`  - no counterexample: ${f.noCounterexample}`);
   return out;
 }

@@ -60,17 +60,25 @@ export function sample(schema: unknown, resolve: Resolve, full = false, depth = 
   if (Array.isArray(s.allOf)) {
     const parts = s.allOf.map((p) => sample(p, resolve, full, depth + 1));
     const own = s.properties || s.type ? sample({ ...s, allOf: undefined }, resolve, full, depth + 1) : undefined;
-    return [...parts, own].reduce((acc: unknown, p) => (isObject(acc) && isObject(p) ? { ...acc, ...p } : p ?? acc), undefined);
+    return [...parts, own].reduce(
+      (acc: unknown, p) => (isObject(acc) && isObject(p) ? { ...acc, ...p } : (p ?? acc)),
+      undefined,
+    );
   }
   const branches = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
-  if (Array.isArray(branches) && branches.length > 0 && !s.properties) return sample(branches[0], resolve, full, depth + 1);
+  if (Array.isArray(branches) && branches.length > 0 && !s.properties)
+    return sample(branches[0], resolve, full, depth + 1);
   const type = typeOf(s) ?? (s.properties || s.required ? 'object' : s.items ? 'array' : undefined);
   switch (type) {
     case 'object': {
       const out: Json = {};
       const props = (s.properties ?? {}) as Json;
-      const required = new Set([...((s.required as string[]) ?? []), ...(((deref(s.then, resolve) as Json | undefined)?.required as string[]) ?? [])]);
-      for (const [k, v] of Object.entries(props)) if (full || required.has(k)) out[k] = sample(v, resolve, full, depth + 1);
+      const required = new Set([
+        ...((s.required as string[]) ?? []),
+        ...(((deref(s.then, resolve) as Json | undefined)?.required as string[]) ?? []),
+      ]);
+      for (const [k, v] of Object.entries(props))
+        if (full || required.has(k)) out[k] = sample(v, resolve, full, depth + 1);
       for (const k of required) if (!(k in out)) out[k] = 'x';
       return out;
     }
@@ -82,7 +90,11 @@ export function sample(schema: unknown, resolve: Resolve, full = false, depth = 
       return FORMAT_SAMPLES[s.format as string] ?? 'x'.repeat(Math.max(1, Number(s.minLength ?? 1)));
     case 'integer':
     case 'number':
-      return typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 0;
+      return typeof s.minimum === 'number'
+        ? s.minimum
+        : typeof s.exclusiveMinimum === 'number'
+          ? s.exclusiveMinimum + 1
+          : 0;
     case 'boolean':
       return true;
     case 'null':
@@ -99,7 +111,8 @@ export function schemasAt(schema: unknown, path: string[], resolve: Resolve, dep
   const s = deref(schema, resolve);
   if (!s || typeof s !== 'object' || depth > 40) return [];
   const out: Json[] = [];
-  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const b of (s[key] as unknown[]) ?? []) out.push(...schemasAt(b, path, resolve, depth + 1));
+  for (const key of ['allOf', 'anyOf', 'oneOf'])
+    for (const b of (s[key] as unknown[]) ?? []) out.push(...schemasAt(b, path, resolve, depth + 1));
   for (const key of ['if', 'then', 'else']) if (s[key]) out.push(...schemasAt(s[key], path, resolve, depth + 1));
   if (path.length === 0) return [s, ...out];
   const [head, ...rest] = path as [string, ...string[]];
@@ -135,7 +148,8 @@ export function probes(schemas: Json[], resolve: Resolve): unknown[] {
         values.push([...v, ...v]);
         for (const key of ['minItems', 'maxItems']) {
           const n = s[key];
-          if (typeof n === 'number') for (const len of [n - 1, n + 1]) if (len >= 0) values.push(Array.from({ length: len }, () => v[0]));
+          if (typeof n === 'number')
+            for (const len of [n - 1, n + 1]) if (len >= 0) values.push(Array.from({ length: len }, () => v[0]));
         }
       }
     }

@@ -60,7 +60,11 @@ const cliRoot = dirname(createRequire(import.meta.url).resolve('@redocly/cli/pac
 let engine: Promise<Engine> | undefined;
 
 /** The module and export name behind a local name of a bundle file's `import{x as y}from"../../../contract-tests/evolution/z.js"`. */
-function importOf(code: string, local: string | undefined, fromDir: string): { file: string; name: string } | undefined {
+function importOf(
+  code: string,
+  local: string | undefined,
+  fromDir: string,
+): { file: string; name: string } | undefined {
   for (const [, names, file] of code.matchAll(/import\{([^}]*)\}from"(\.[^"]+)"/g)) {
     for (const spec of (names as string).split(',')) {
       const [name, as = name] = spec.trim().split(/\s+as\s+/) as [string, string?];
@@ -73,7 +77,9 @@ function importOf(code: string, local: string | undefined, fromDir: string): { f
 async function loadEngine(): Promise<Engine> {
   const version = (JSON.parse(readFileSync(join(cliRoot, 'package.json'), 'utf8')) as { version: string }).version;
   const missing = (what: string) =>
-    new Error(`structural walk: cannot find ${what} in @redocly/cli ${version} (read as the bundle of 2.77.0 is laid out; install 2.77.0 or update structural-walk.ts)`);
+    new Error(
+      `structural walk: cannot find ${what} in @redocly/cli ${version} (read as the bundle of 2.77.0 is laid out; install 2.77.0 or update structural-walk.ts)`,
+    );
   const from = async (ref: { file: string; name: string } | undefined, what: string) => {
     const value = ref && ((await import(pathToFileURL(ref.file).href)) as Record<string, unknown>)[ref.name];
     if (typeof value !== 'function') throw missing(what);
@@ -86,14 +92,37 @@ async function loadEngine(): Promise<Engine> {
   const chunkFile = join(lib, chunkPath);
   const chunk = readFileSync(chunkFile, 'utf8');
   const local = (pattern: RegExp) => pattern.exec(chunk)?.[1];
-  const loadConfig = await from(importOf(index, /await ([\w$]+)\(\{configPath:/.exec(index)?.[1], lib), 'the configuration loader');
-  const diff = await from(importOf(chunk, local(/await ([\w$]+)\(\{base:[\w$]+,revision:[\w$]+,config:[\w$]+,externalRefResolver:[\w$]+\}\)/), dirname(chunkFile)), 'the diff engine');
-  const resolver = await from(importOf(chunk, local(/new ([\w$]+)\([\w$]+\.resolve\)/), dirname(chunkFile)), 'the document resolver');
-  const typeName = await from(importOf(chunk, local(/typeName:([\w$]+)\([\w$]+\.node\)/), dirname(chunkFile)), 'the node type name');
+  const loadConfig = await from(
+    importOf(index, /await ([\w$]+)\(\{configPath:/.exec(index)?.[1], lib),
+    'the configuration loader',
+  );
+  const diff = await from(
+    importOf(
+      chunk,
+      local(/await ([\w$]+)\(\{base:[\w$]+,revision:[\w$]+,config:[\w$]+,externalRefResolver:[\w$]+\}\)/),
+      dirname(chunkFile),
+    ),
+    'the diff engine',
+  );
+  const resolver = await from(
+    importOf(chunk, local(/new ([\w$]+)\([\w$]+\.resolve\)/), dirname(chunkFile)),
+    'the document resolver',
+  );
+  const typeName = await from(
+    importOf(chunk, local(/typeName:([\w$]+)\([\w$]+\.node\)/), dirname(chunkFile)),
+    'the node type name',
+  );
   // Redocly's default configuration: an empty (not absent) path keeps the repository's redocly.yaml,
   // our lint rules, out, as the CLI run in an empty folder did.
-  const config = (await (loadConfig as (o: { configPath: string }) => Promise<Engine['config']>)({ configPath: '' })) as Engine['config'];
-  return { config, Resolver: resolver as unknown as Engine['Resolver'], diff: diff as unknown as Engine['diff'], typeName: typeName as unknown as Engine['typeName'] };
+  const config = (await (loadConfig as (o: { configPath: string }) => Promise<Engine['config']>)({
+    configPath: '',
+  })) as Engine['config'];
+  return {
+    config,
+    Resolver: resolver as unknown as Engine['Resolver'],
+    diff: diff as unknown as Engine['diff'],
+    typeName: typeName as unknown as Engine['typeName'],
+  };
 }
 
 /** The CLI's order of changes: by path, then by the property a modification changed. */
@@ -114,7 +143,9 @@ export async function structuralWalk(baseText: string, headText: string): Promis
     // Both files are JSON we wrote: read as JSON, not through Redocly's YAML parser (the same document, faster).
     class JsonResolver extends Resolver {
       override parseDocument(source: Document['source'], force?: boolean): Document {
-        return source.absoluteRef === b || source.absoluteRef === h ? { source, parsed: JSON.parse(source.body) } : super.parseDocument(source, force);
+        return source.absoluteRef === b || source.absoluteRef === h
+          ? { source, parsed: JSON.parse(source.body) }
+          : super.parseDocument(source, force);
       }
     }
     const resolver = new JsonResolver(config.resolve);
@@ -132,13 +163,19 @@ export async function structuralWalk(baseText: string, headText: string): Promis
     }
     // The CLI fails when the head contract has errors (unresolved references): the diff can miss changes there.
     const error = result.problems.find((p) => p.severity === 'error' && !p.ignored);
-    if (error) throw new Error(`redocly diff failed: the head contract has errors, so the diff can miss breaking changes: ${error.message.split('\n')[0]} (${error.ruleId})`);
+    if (error)
+      throw new Error(
+        `redocly diff failed: the head contract has errors, so the diff can miss breaking changes: ${error.message.split('\n')[0]} (${error.ruleId})`,
+      );
     const changes: RedoclyChange[] = result.changes.sort(byPathThenProperty).map((c) => ({
       path: c.path,
       typeName: typeName(c.node),
       kind: c.kind,
       impact: c.impact,
-      verdicts: c.verdicts.map(({ location, ...v }) => ({ ...(v as Omit<RedoclyChange['verdicts'][number], 'location'>), location: location && { pointer: location.pointer } })),
+      verdicts: c.verdicts.map(({ location, ...v }) => ({
+        ...(v as Omit<RedoclyChange['verdicts'][number], 'location'>),
+        location: location && { pointer: location.pointer },
+      })),
       property: c.kind === 'modified' ? c.property : undefined,
       base: c.base && { pointer: c.base.location.pointer, value: c.base.value },
       revision: c.revision && { pointer: c.revision.location.pointer, value: c.revision.value },

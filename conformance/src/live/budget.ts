@@ -20,11 +20,7 @@ export class Budget {
   /** What one company analysis costs on this deployment, when the caller knows it. */
   readonly analysisCost?: number;
 
-  constructor(
-    allowWrites: boolean,
-    maxCredits: number,
-    analysisCost?: number,
-  ) {
+  constructor(allowWrites: boolean, maxCredits: number, analysisCost?: number) {
     this.allowWrites = allowWrites;
     this.maxCredits = maxCredits;
     this.analysisCost = analysisCost;
@@ -34,17 +30,22 @@ export class Budget {
   credits(cost: Cost): number {
     if (cost.credits !== 'unknown') return cost.credits;
     if (this.analysisCost === undefined) {
-      throw new BudgetRefusal('costs an unknown number of credits (the cost of a company analysis is a gap of the specification): pass --analysis-cost N to allow it');
+      throw new BudgetRefusal(
+        'costs an unknown number of credits (the cost of a company analysis is a gap of the specification): pass --analysis-cost N to allow it',
+      );
     }
     return this.analysisCost;
   }
 
   /** Reserves a call's worst case, or refuses it before anything is sent. */
   reserve(cost: Cost): number {
-    if (!this.allowWrites) throw new BudgetRefusal('creates data or spends credits: pass --allow-writes with --max-credits N');
+    if (!this.allowWrites)
+      throw new BudgetRefusal('creates data or spends credits: pass --allow-writes with --max-credits N');
     const credits = this.credits(cost);
     if (this.creditsSpent + credits > this.maxCredits) {
-      throw new BudgetRefusal(`would exceed --max-credits ${this.maxCredits} (spent at most ${this.creditsSpent}, this call may cost ${credits})`);
+      throw new BudgetRefusal(
+        `would exceed --max-credits ${this.maxCredits} (spent at most ${this.creditsSpent}, this call may cost ${credits})`,
+      );
     }
     this.creditsSpent += credits;
     return credits;
@@ -54,7 +55,9 @@ export class Budget {
   allows(cost: Cost): boolean {
     if (!this.allowWrites) return false;
     if (cost.credits === 'unknown' && this.analysisCost === undefined) return false;
-    return this.creditsSpent + (cost.credits === 'unknown' ? (this.analysisCost ?? 0) : cost.credits) <= this.maxCredits;
+    return (
+      this.creditsSpent + (cost.credits === 'unknown' ? (this.analysisCost ?? 0) : cost.credits) <= this.maxCredits
+    );
   }
 
   record(ruleId: string, what: string): void {

@@ -40,7 +40,8 @@ export interface CliOptions extends Omit<ConformanceOptions, 'fetch' | 'rules' |
 function count(name: string, value: string | undefined, fallback: number | undefined, min = 0): number | undefined {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) throw new Error(`Invalid --${name} "${value}": expected a whole number${min > 0 ? ` of at least ${min}` : ''}`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min)
+    throw new Error(`Invalid --${name} "${value}": expected a whole number${min > 0 ? ` of at least ${min}` : ''}`);
   return n;
 }
 
@@ -83,19 +84,26 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
   } catch {
     throw new Error(`Invalid --base-url "${baseUrl}": expected an absolute http(s) URL`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`Invalid --base-url "${baseUrl}": only http and https`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error(`Invalid --base-url "${baseUrl}": only http and https`);
   const apiKey = values['api-key'];
   if (!apiKey) throw new Error('Missing --api-key');
   const allowWrites = values['allow-writes'];
   const maxCredits = count('max-credits', values['max-credits'], undefined);
-  if (allowWrites && maxCredits === undefined) throw new Error('--allow-writes needs a budget: --max-credits <n> (a fund run costs 10)');
-  if (!allowWrites && maxCredits !== undefined) throw new Error('--max-credits is a budget for --allow-writes: pass both or neither');
-  if (values['receiver-public-url'] !== undefined && !values['receiver-host']) throw new Error('--receiver-public-url needs --receiver-host (the receiver it reaches)');
+  if (allowWrites && maxCredits === undefined)
+    throw new Error('--allow-writes needs a budget: --max-credits <n> (a fund run costs 10)');
+  if (!allowWrites && maxCredits !== undefined)
+    throw new Error('--max-credits is a budget for --allow-writes: pass both or neither');
+  if (values['receiver-public-url'] !== undefined && !values['receiver-host'])
+    throw new Error('--receiver-public-url needs --receiver-host (the receiver it reaches)');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && (!/^-?\d+$/.test(values.seed ?? '') || !Number.isSafeInteger(seed))) throw new Error(`Invalid --seed "${values.seed ?? ''}": expected a whole number`);
-  if (values['sequence-path'] !== undefined && seed === undefined) throw new Error('--sequence-path needs the --seed it was printed with');
+  if (seed !== undefined && (!/^-?\d+$/.test(values.seed ?? '') || !Number.isSafeInteger(seed)))
+    throw new Error(`Invalid --seed "${values.seed ?? ''}": expected a whole number`);
+  if (values['sequence-path'] !== undefined && seed === undefined)
+    throw new Error('--sequence-path needs the --seed it was printed with');
   const runId = values['run-id'];
-  if (runId !== undefined && !/^[A-Za-z0-9-]{1,40}$/.test(runId)) throw new Error(`Invalid --run-id "${runId}": letters, digits and - only, at most 40`);
+  if (runId !== undefined && !/^[A-Za-z0-9-]{1,40}$/.test(runId))
+    throw new Error(`Invalid --run-id "${runId}": letters, digits and - only, at most 40`);
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey,

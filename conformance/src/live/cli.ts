@@ -23,14 +23,25 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (options.dryRun) {
-    const can = { writes: options.allowWrites, accessToken: !!options.accessToken, secondUser: !!options.secondApiKey, receiver: !!options.receiverHost };
+    const can = {
+      writes: options.allowWrites,
+      accessToken: !!options.accessToken,
+      secondUser: !!options.secondApiKey,
+      receiver: !!options.receiverHost,
+    };
     console.log(formatPlan(planRun(rules, can, options.analysisCost), options.maxCredits));
     return 0;
   }
-  console.log(`Conformance of ${options.baseUrl}${options.allowWrites ? ` (writes allowed, budget ${options.maxCredits} credits)` : ' (read only)'}\n`);
+  console.log(
+    `Conformance of ${options.baseUrl}${options.allowWrites ? ` (writes allowed, budget ${options.maxCredits} credits)` : ' (read only)'}\n`,
+  );
   let report;
   try {
-    report = await runConformance({ ...options, onResult: (result, i, n) => console.log(formatProgress(result, i, n)), onProgress: (id, done, total) => console.log(formatBar(id, done, total)) });
+    report = await runConformance({
+      ...options,
+      onResult: (result, i, n) => console.log(formatProgress(result, i, n)),
+      onProgress: (id, done, total) => console.log(formatBar(id, done, total)),
+    });
   } catch (error) {
     console.error(`Could not run: ${(error as Error).message}`);
     return 2;

@@ -44,7 +44,12 @@ export async function exchange(request: ExchangeRequest, fetchImpl: FetchLike, t
   }
 
   const started = performance.now();
-  const response = await fetchImpl(url, { method: request.method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetchImpl(url, {
+    method: request.method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const text = await response.text();
   const durationMs = Math.round(performance.now() - started);
   const result: Exchange = { url, status: response.status, headers: response.headers, text, durationMs };

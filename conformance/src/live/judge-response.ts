@@ -22,7 +22,10 @@ export function envelopeOutcome(body: unknown): { fields: Record<string, unknown
   if (typeof body !== 'object' || body === null) return undefined;
   const record = body as Record<string, unknown>;
   const nested = typeof record.metadata === 'object' && record.metadata !== null;
-  return { fields: (nested ? record.metadata : record) as Record<string, unknown>, prefix: nested ? '$.metadata' : '$' };
+  return {
+    fields: (nested ? record.metadata : record) as Record<string, unknown>,
+    prefix: nested ? '$.metadata' : '$',
+  };
 }
 
 function envelopeViolations(body: unknown, status: number): LiveViolation[] {
@@ -42,14 +45,27 @@ export function judgeAnswer(operation: OperationLocation, response: Exchange): L
   const violations: LiveViolation[] = [];
   const contentType = response.headers.get('content-type');
   if (!contentType || !JSON_MEDIA_TYPE.test(contentType)) {
-    violations.push({ in: 'headers', path: 'content-type', message: `must be a JSON media type, got ${JSON.stringify(contentType)}` });
+    violations.push({
+      in: 'headers',
+      path: 'content-type',
+      message: `must be a JSON media type, got ${JSON.stringify(contentType)}`,
+    });
   }
   if (response.parseError !== undefined) {
-    violations.push({ in: 'body', path: '$', message: `is not JSON (${response.parseError}): ${response.text.slice(0, 120)}` });
+    violations.push({
+      in: 'body',
+      path: '$',
+      message: `is not JSON (${response.parseError}): ${response.text.slice(0, 120)}`,
+    });
     return violations;
   }
   const judged = contractValidator().validateResponse(operation.method, operation.path, response.status, response.body);
-  violations.push(...judged.violations.map((v) => ({ ...v, in: v.message.startsWith('status ') ? ('status' as const) : ('body' as const) })));
+  violations.push(
+    ...judged.violations.map((v) => ({
+      ...v,
+      in: v.message.startsWith('status ') ? ('status' as const) : ('body' as const),
+    })),
+  );
   violations.push(...envelopeViolations(response.body, response.status));
   return violations;
 }

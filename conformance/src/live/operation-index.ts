@@ -18,10 +18,13 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Every operation under `paths` (webhook receivers are not calls a client makes). */
 export function contractOperations(): OperationLocation[] {
   const found: OperationLocation[] = [];
-  for (const [path, item] of Object.entries(contract.paths as Record<string, Record<string, { operationId?: string }>>)) {
+  for (const [path, item] of Object.entries(
+    contract.paths as Record<string, Record<string, { operationId?: string }>>,
+  )) {
     for (const method of METHODS) {
       const operationId = item[method]?.operationId;
-      if (operationId) found.push({ operationId: operationId as OperationId, method: method.toUpperCase() as HttpMethod, path });
+      if (operationId)
+        found.push({ operationId: operationId as OperationId, method: method.toUpperCase() as HttpMethod, path });
     }
   }
   return found;

@@ -37,7 +37,8 @@ function fixturesOf(rule: Rule): FixtureName[] {
 
 /** The option a need is missing, or undefined. */
 function missingNeed(needs: Needs, can: Capabilities): string | undefined {
-  if (needs.writes && !can.writes) return 'creates data, changes a setting or spends credits: pass --allow-writes with --max-credits N';
+  if (needs.writes && !can.writes)
+    return 'creates data, changes a setting or spends credits: pass --allow-writes with --max-credits N';
   if (needs.accessToken && !can.accessToken) return 'needs the session token of the webhook calls: pass --access-token';
   if (needs.secondUser && !can.secondUser) return "needs a second user's API key: pass --second-api-key";
   if (needs.receiver && !can.receiver) return 'needs a webhook receiver the service can reach: pass --receiver-host';
@@ -50,8 +51,13 @@ const UNKNOWN_COST = 'starts a company analysis, whose cost is a gap of the spec
 export function planRun(rules: Rule[], can: Capabilities, analysisCost?: number): RunPlan {
   const planned = rules.map((rule) => {
     const fixtures = fixturesOf(rule);
-    const unknown = [rule.cost, ...fixtures.map((f) => FIXTURES[f].cost)].some((c) => c.credits === 'unknown') && analysisCost === undefined;
-    const skip = missingNeed(rule.needs, can) ?? fixtures.map((f) => missingNeed(FIXTURES[f].needs, can)).find((m) => m !== undefined) ?? (unknown ? UNKNOWN_COST : undefined);
+    const unknown =
+      [rule.cost, ...fixtures.map((f) => FIXTURES[f].cost)].some((c) => c.credits === 'unknown') &&
+      analysisCost === undefined;
+    const skip =
+      missingNeed(rule.needs, can) ??
+      fixtures.map((f) => missingNeed(FIXTURES[f].needs, can)).find((m) => m !== undefined) ??
+      (unknown ? UNKNOWN_COST : undefined);
     return { rule, skip, fixtures };
   });
   const costs: Cost[] = [];

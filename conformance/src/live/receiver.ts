@@ -16,7 +16,12 @@ export interface ConformanceReceiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(host: string, port: number, runId: string, publicUrl?: string): Promise<ConformanceReceiver> {
+export async function startReceiver(
+  host: string,
+  port: number,
+  runId: string,
+  publicUrl?: string,
+): Promise<ConformanceReceiver> {
   const received: Delivery[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];

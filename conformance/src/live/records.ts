@@ -20,9 +20,22 @@ export interface FixtureInfo {
 
 /** What each shared record costs, for the plan and the catalogue page. */
 export const FIXTURES: Record<FixtureName, FixtureInfo> = {
-  createdCompany: { title: 'a company created with projectNoAnalysis (no analysis, no credits)', cost: { credits: 0, records: 1 }, needs: { writes: true } },
-  fundFolder: { title: 'a data-room folder with two small PDF files', cost: { credits: 0, records: 1 }, needs: { writes: true } },
-  fundRun: { title: 'a fund run over that folder, projectMode none (10 credits)', cost: { credits: 10, records: 1 }, needs: { writes: true }, uses: ['fundFolder'] },
+  createdCompany: {
+    title: 'a company created with projectNoAnalysis (no analysis, no credits)',
+    cost: { credits: 0, records: 1 },
+    needs: { writes: true },
+  },
+  fundFolder: {
+    title: 'a data-room folder with two small PDF files',
+    cost: { credits: 0, records: 1 },
+    needs: { writes: true },
+  },
+  fundRun: {
+    title: 'a fund run over that folder, projectMode none (10 credits)',
+    cost: { credits: 10, records: 1 },
+    needs: { writes: true },
+    uses: ['fundFolder'],
+  },
   receiverConfigured: {
     title: "the webhook configuration pointed at the suite's receiver, both flags on; put back at the end",
     cost: { credits: 0, records: 0 },
@@ -66,10 +79,7 @@ export class Fixtures {
   private readonly current: () => Caller;
   private readonly options: FixtureOptions;
 
-  constructor(
-    current: () => Caller,
-    options: FixtureOptions,
-  ) {
+  constructor(current: () => Caller, options: FixtureOptions) {
     this.current = current;
     this.options = options;
   }
@@ -94,9 +104,13 @@ export class Fixtures {
   /** The first 100 companies of the list (page 0). */
   listedProjects(): Promise<Schemas['Project'][]> {
     return this.once('listedProjects', async () => {
-      const answer = await this.current().call('listProjects', { query: { page: '0', pageSize: '100' }, headers: { 'content-type': 'application/json' } });
+      const answer = await this.current().call('listProjects', {
+        query: { page: '0', pageSize: '100' },
+        headers: { 'content-type': 'application/json' },
+      });
       const projects = dataOf<Schemas['Project'][]>(answer);
-      if (!isSuccess(answer) || !Array.isArray(projects)) throw new NotChecked(`the company list answered ${describeAnswer(answer)}`);
+      if (!isSuccess(answer) || !Array.isArray(projects))
+        throw new NotChecked(`the company list answered ${describeAnswer(answer)}`);
       return projects;
     });
   }
@@ -122,10 +136,18 @@ export class Fixtures {
   createdCompany(): Promise<{ id: string; companyName: string; name: string; answered: Schemas['CreatedProject'] }> {
     return this.once('createdCompany', async () => {
       const companyName = `conformance-${this.runId} company`;
-      const request: Schemas['CreateProjectRequest'] = { name: `conformance-${this.runId}`, companyName, projectType: 'projectNoAnalysis' };
-      const answer = await this.current().call('createProject', { json: request, spend: { ...FIXTURES.createdCompany.cost, record: `company "${companyName}"` } });
+      const request: Schemas['CreateProjectRequest'] = {
+        name: `conformance-${this.runId}`,
+        companyName,
+        projectType: 'projectNoAnalysis',
+      };
+      const answer = await this.current().call('createProject', {
+        json: request,
+        spend: { ...FIXTURES.createdCompany.cost, record: `company "${companyName}"` },
+      });
       const project = dataOf<Schemas['CreateProjectResult']>(answer)?.project;
-      if (!isSuccess(answer) || !project?.id) throw new NotChecked(`creating the company answered ${describeAnswer(answer)}`);
+      if (!isSuccess(answer) || !project?.id)
+        throw new NotChecked(`creating the company answered ${describeAnswer(answer)}`);
       return { id: project.id, companyName, name: request.name ?? companyName, answered: project };
     });
   }
@@ -135,9 +157,13 @@ export class Fixtures {
       const form = new FormData();
       const files = [PDF_FILE(this.runId, 'fund-report'), PDF_FILE(this.runId, 'capital-account')];
       for (const [blob, name] of files) form.append('files', blob, name);
-      const answer = await this.current().call('uploadFundFiles', { form, spend: { ...FIXTURES.fundFolder.cost, record: `data-room folder with ${files.map((f) => f[1]).join(', ')}` } });
+      const answer = await this.current().call('uploadFundFiles', {
+        form,
+        spend: { ...FIXTURES.fundFolder.cost, record: `data-room folder with ${files.map((f) => f[1]).join(', ')}` },
+      });
       const data = dataOf<Schemas['FundUploadResult']>(answer);
-      if (!isSuccess(answer) || typeof data?.folderPath !== 'string') throw new NotChecked(`the fund upload answered ${describeAnswer(answer)}`);
+      if (!isSuccess(answer) || typeof data?.folderPath !== 'string')
+        throw new NotChecked(`the fund upload answered ${describeAnswer(answer)}`);
       return { folderPath: data.folderPath, fileNames: files.map((f) => f[1]), answered: data };
     });
   }
@@ -147,10 +173,19 @@ export class Fixtures {
       // Pointed at the receiver first, when there is one, so the run's completion can be seen.
       if (this.options.receiver) await this.receiverConfigured().catch(() => undefined);
       const { folderPath } = await this.fundFolder();
-      const request: Schemas['FundRunRequest'] = { name: `conformance-${this.runId} fund`, folderPath, refDate: '2025-12-31', projectMode: 'none' };
-      const answer = await this.current().call('startFundRun', { json: request, spend: { ...FIXTURES.fundRun.cost, record: `fund run "${request.name}"` } });
+      const request: Schemas['FundRunRequest'] = {
+        name: `conformance-${this.runId} fund`,
+        folderPath,
+        refDate: '2025-12-31',
+        projectMode: 'none',
+      };
+      const answer = await this.current().call('startFundRun', {
+        json: request,
+        spend: { ...FIXTURES.fundRun.cost, record: `fund run "${request.name}"` },
+      });
       const run = dataOf<Schemas['FundRun']>(answer);
-      if (!isSuccess(answer) || typeof run?.fundExtractionId !== 'string') throw new NotChecked(`starting the fund run answered ${describeAnswer(answer)}`);
+      if (!isSuccess(answer) || typeof run?.fundExtractionId !== 'string')
+        throw new NotChecked(`starting the fund run answered ${describeAnswer(answer)}`);
       return { request, run };
     });
   }
@@ -166,7 +201,9 @@ export class Fixtures {
       const statuses: string[] = [];
       const deadline = Date.now() + this.options.pollTimeoutMs;
       for (;;) {
-        const answer = await this.current().call('getFundRunSummary', { query: { fundExtractionId: run.fundExtractionId } });
+        const answer = await this.current().call('getFundRunSummary', {
+          query: { fundExtractionId: run.fundExtractionId },
+        });
         const summary = dataOf<Schemas['FundRunSummary']>(answer);
         if (!isSuccess(answer) || !summary) throw new NotChecked(`the fund read answered ${describeAnswer(answer)}`);
         statuses.push(summary.status);
@@ -180,7 +217,10 @@ export class Fixtures {
   /** The run in a final state; not checked when it did not get there (funds.run-reaches-final-state fails then). */
   async finishedFundRun(): Promise<FinishedFundRun> {
     const polled = await this.pollFundRun();
-    if (polled.timedOut) throw new NotChecked(`the fund run was still ${polled.summary.status} after --poll-timeout ${this.options.pollTimeoutMs} ms`);
+    if (polled.timedOut)
+      throw new NotChecked(
+        `the fund run was still ${polled.summary.status} after --poll-timeout ${this.options.pollTimeoutMs} ms`,
+      );
     return polled;
   }
 
@@ -188,17 +228,28 @@ export class Fixtures {
    * Saves a webhook configuration (POST or PUT); the first save of the run reads what was there
    * before, so restore() can put it back.
    */
-  async saveWebhook(operationId: 'createWebhookConfiguration' | 'updateWebhookConfiguration', input: Schemas['WebhookConfigurationInput']) {
+  async saveWebhook(
+    operationId: 'createWebhookConfiguration' | 'updateWebhookConfiguration',
+    input: Schemas['WebhookConfigurationInput'],
+  ) {
     if (!this.webhookChanged) {
-      const before = await this.current().call('getWebhookConfiguration', { auth: 'bearer', headers: { 'content-type': 'application/json' } });
-      if (!isSuccess(before)) throw new NotChecked(`reading the webhook configuration answered ${describeAnswer(before)}`);
+      const before = await this.current().call('getWebhookConfiguration', {
+        auth: 'bearer',
+        headers: { 'content-type': 'application/json' },
+      });
+      if (!isSuccess(before))
+        throw new NotChecked(`reading the webhook configuration answered ${describeAnswer(before)}`);
       this.webhookBefore = dataOf<Schemas['WebhookConfiguration'] | null>(before) ?? null;
     }
     const saved = await this.current().call(operationId, {
       auth: 'bearer',
       json: input,
       headers: { 'content-type': 'application/json' },
-      spend: { credits: 0, records: 0, record: this.webhookChanged ? undefined : 'webhook configuration changed (put back at the end)' },
+      spend: {
+        credits: 0,
+        records: 0,
+        record: this.webhookChanged ? undefined : 'webhook configuration changed (put back at the end)',
+      },
     });
     this.webhookChanged = true;
     return saved;
@@ -209,7 +260,11 @@ export class Fixtures {
     return this.once('receiverConfigured', async () => {
       const receiver = this.options.receiver;
       if (!receiver) throw new NotChecked('needs a webhook receiver the service can reach: pass --receiver-host');
-      const saved = await this.saveWebhook('createWebhookConfiguration', { url: receiver.url, analysisCompleted: true, analysisChangedStatus: true });
+      const saved = await this.saveWebhook('createWebhookConfiguration', {
+        url: receiver.url,
+        analysisCompleted: true,
+        analysisChangedStatus: true,
+      });
       if (!isSuccess(saved)) throw new NotChecked(`saving the webhook configuration answered ${describeAnswer(saved)}`);
       return receiver.url;
     });
@@ -236,10 +291,18 @@ export class Fixtures {
     return this.once('analyzedCompany', async () => {
       if (this.options.receiver) await this.receiverConfigured().catch(() => undefined);
       const companyName = `conformance-${this.runId} analyzed company`;
-      const request: Schemas['CreateProjectRequest'] = { companyName, projectType: 'projectAnalysisNoFile', companyWebsite: `https://conformance-${this.runId}.example` };
-      const answer = await this.current().call('createProject', { json: request, spend: { ...FIXTURES.analyzedCompany.cost, record: `company "${companyName}" with one analysis` } });
+      const request: Schemas['CreateProjectRequest'] = {
+        companyName,
+        projectType: 'projectAnalysisNoFile',
+        companyWebsite: `https://conformance-${this.runId}.example`,
+      };
+      const answer = await this.current().call('createProject', {
+        json: request,
+        spend: { ...FIXTURES.analyzedCompany.cost, record: `company "${companyName}" with one analysis` },
+      });
       const data = dataOf<Schemas['CreateProjectResult']>(answer);
-      if (!isSuccess(answer) || !data?.project?.id || !data.analysisId) throw new NotChecked(`creating a company with an analysis answered ${describeAnswer(answer)}`);
+      if (!isSuccess(answer) || !data?.project?.id || !data.analysisId)
+        throw new NotChecked(`creating a company with an analysis answered ${describeAnswer(answer)}`);
       return { projectId: data.project.id, analysisId: data.analysisId, companyName };
     });
   }
@@ -250,12 +313,18 @@ export class Fixtures {
       const company = await this.analyzedCompany();
       const deadline = Date.now() + this.options.pollTimeoutMs;
       for (;;) {
-        const answer = await this.current().call('listProjects', { query: { id: company.projectId }, headers: { 'content-type': 'application/json' } });
+        const answer = await this.current().call('listProjects', {
+          query: { id: company.projectId },
+          headers: { 'content-type': 'application/json' },
+        });
         const data = dataOf<unknown>(answer);
         const project = (Array.isArray(data) ? data[0] : data) as Schemas['Project'] | undefined;
         const status = project?.analyses?.find((a) => a.id === company.analysisId)?.status;
         if (status === 'completed' || status === 'failed') return { ...company, status };
-        if (Date.now() > deadline) throw new NotChecked(`analysis ${company.analysisId} was still ${String(status)} after --poll-timeout ${this.options.pollTimeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new NotChecked(
+            `analysis ${company.analysisId} was still ${String(status)} after --poll-timeout ${this.options.pollTimeoutMs} ms`,
+          );
         await sleep(this.options.pollIntervalMs);
       }
     });
@@ -266,10 +335,22 @@ export class Fixtures {
     if (!this.webhookChanged) return undefined;
     const before = this.webhookBefore;
     const input: Schemas['WebhookConfigurationInput'] = before
-      ? { url: before.url, analysisCompleted: before.analysisCompleted, analysisChangedStatus: before.analysisChangedStatus }
-      : { url: `https://example.invalid/conformance-${this.runId}`, analysisCompleted: false, analysisChangedStatus: false };
+      ? {
+          url: before.url,
+          analysisCompleted: before.analysisCompleted,
+          analysisChangedStatus: before.analysisChangedStatus,
+        }
+      : {
+          url: `https://example.invalid/conformance-${this.runId}`,
+          analysisCompleted: false,
+          analysisChangedStatus: false,
+        };
     try {
-      const answer = await this.current().call('updateWebhookConfiguration', { auth: 'bearer', json: input, headers: { 'content-type': 'application/json' } });
+      const answer = await this.current().call('updateWebhookConfiguration', {
+        auth: 'bearer',
+        json: input,
+        headers: { 'content-type': 'application/json' },
+      });
       return isSuccess(answer)
         ? `webhook configuration put back to ${input.url}${before ? '' : ' (none was saved before; both flags off)'}`
         : `could NOT put the webhook configuration back (${describeAnswer(answer)}): it still points at the suite's receiver`;

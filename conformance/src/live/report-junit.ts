@@ -14,7 +14,9 @@ function escapeXml(text: string): string {
 
 function details(r: RuleResult): string {
   const calls = r.calls.map((c) => `${c.method} ${c.url} -> ${c.status ?? c.error ?? '?'}`);
-  return [`specification: ${r.spec}`, ...(r.gap ? [`gap: ${r.gap}`] : []), `calls (${r.calls.length}):`, ...calls].join('\n');
+  return [`specification: ${r.spec}`, ...(r.gap ? [`gap: ${r.gap}`] : []), `calls (${r.calls.length}):`, ...calls].join(
+    '\n',
+  );
 }
 
 function testCase(r: RuleResult): string {
@@ -38,7 +40,11 @@ export function toJUnitXml(report: ConformanceReport): string {
   // With --strict a rule not checked is a failure, so CI counts it as one.
   const failures = s.failed + (report.strict ? s.notChecked : 0);
   const counts = `tests="${s.rules}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" skipped="${report.strict ? 0 : s.notChecked}" time="${time}"`;
-  const unreachable = report.unreachable ? [`    <testcase classname="conformance" name="service reachable"><error message="${escapeXml(report.unreachable)}"/></testcase>`] : [];
+  const unreachable = report.unreachable
+    ? [
+        `    <testcase classname="conformance" name="service reachable"><error message="${escapeXml(report.unreachable)}"/></testcase>`,
+      ]
+    : [];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="portfolio-conformance" ${counts}>`,

@@ -26,7 +26,9 @@ export function formatPlan(plan: RunPlan, maxCredits: number): string {
   const lines = ['Plan (dry run: nothing is sent):', ''];
   for (const { rule, skip, fixtures } of plan.rules) {
     const needs = fixtures.length > 0 ? `; uses ${fixtures.join(', ')}` : '';
-    lines.push(`  ${skip ? 'SKIP' : 'RUN '} ${rule.id.padEnd(44)} ${rule.operations.join(', ') || '(answers of the whole run)'}; ${formatCost(rule.cost)}${needs}${rule.gap ? '; gap: warns only' : ''}`);
+    lines.push(
+      `  ${skip ? 'SKIP' : 'RUN '} ${rule.id.padEnd(44)} ${rule.operations.join(', ') || '(answers of the whole run)'}; ${formatCost(rule.cost)}${needs}${rule.gap ? '; gap: warns only' : ''}`,
+    );
     if (skip) lines.push(`       not checked: ${skip}`);
   }
   const used = new Set(plan.rules.filter((p) => !p.skip).flatMap((p) => p.fixtures));
@@ -34,8 +36,14 @@ export function formatPlan(plan: RunPlan, maxCredits: number): string {
     lines.push('', 'Shared records (made once):');
     for (const f of used) lines.push(`  ${f}: ${FIXTURES[f].title}; ${formatCost(FIXTURES[f].cost)}`);
   }
-  const analyses = plan.analyses > 0 ? ` (${plan.analyses} company analyses counted at --analysis-cost: their cost is a gap of the specification)` : '';
-  lines.push('', `Worst case: ${plan.credits} credits${analyses}, ${plan.records} records; budget --max-credits ${maxCredits}. A call that could exceed the budget is not started.`);
+  const analyses =
+    plan.analyses > 0
+      ? ` (${plan.analyses} company analyses counted at --analysis-cost: their cost is a gap of the specification)`
+      : '';
+  lines.push(
+    '',
+    `Worst case: ${plan.credits} credits${analyses}, ${plan.records} records; budget --max-credits ${maxCredits}. A call that could exceed the budget is not started.`,
+  );
   return lines.join('\n');
 }
 
@@ -53,9 +61,21 @@ export function formatReport(report: ConformanceReport): string {
     lines.push('', title);
     for (const r of results) lines.push(...text(r));
   };
-  section('Failed:', report.results.filter((r) => r.status === 'failed'), (r) => [`  ${r.id}: ${r.title}`, ...r.violations.map((v) => `    - ${v}`)]);
-  section('Warnings (rules resting on a gap of the specification):', report.results.filter((r) => r.status === 'warned'), (r) => [`  ${r.id} (${r.gap ?? ''}):`, ...r.violations.map((v) => `    - ${v}`)]);
-  section(report.strict ? 'Not checked (a failure with --strict):' : 'Not checked:', report.results.filter((r) => r.status === 'not checked'), (r) => [`  ${r.id}: ${r.reason ?? ''}`]);
+  section(
+    'Failed:',
+    report.results.filter((r) => r.status === 'failed'),
+    (r) => [`  ${r.id}: ${r.title}`, ...r.violations.map((v) => `    - ${v}`)],
+  );
+  section(
+    'Warnings (rules resting on a gap of the specification):',
+    report.results.filter((r) => r.status === 'warned'),
+    (r) => [`  ${r.id} (${r.gap ?? ''}):`, ...r.violations.map((v) => `    - ${v}`)],
+  );
+  section(
+    report.strict ? 'Not checked (a failure with --strict):' : 'Not checked:',
+    report.results.filter((r) => r.status === 'not checked'),
+    (r) => [`  ${r.id}: ${r.reason ?? ''}`],
+  );
   if (report.records.length > 0) {
     lines.push('', `Records created (named with run id ${report.runId}):`);
     for (const r of report.records) lines.push(`  ${r.what} (${r.ruleId})`);

@@ -40,7 +40,8 @@ function authorization(auth: CallAuth, credentials: Credentials): string | undef
     case 'invalidApiKey':
       return `${credentials.apiKey}-not-a-valid-key`;
     case 'bearer':
-      if (!credentials.accessToken) throw new NotChecked('needs the session token of the webhook calls: pass --access-token');
+      if (!credentials.accessToken)
+        throw new NotChecked('needs the session token of the webhook calls: pass --access-token');
       return `Bearer ${credentials.accessToken}`;
     case 'secondApiKey':
       if (!credentials.secondApiKey) throw new NotChecked("needs a second user's API key: pass --second-api-key");
@@ -55,10 +56,7 @@ export class RuleRun implements RuleContext {
   readonly ruleId: string;
   private readonly shared: SharedRunState;
 
-  constructor(
-    ruleId: string,
-    shared: SharedRunState,
-  ) {
+  constructor(ruleId: string, shared: SharedRunState) {
     this.ruleId = ruleId;
     this.shared = shared;
   }
@@ -107,8 +105,10 @@ export class RuleRun implements RuleContext {
     }
     record.status = answer.status;
     record.durationMs = answer.durationMs;
-    if (judged) record.contractViolations = judgeAnswer(operation, answer).map((v) => `${v.in} ${v.path}: ${v.message}`);
-    if (request.spend?.record && answer.status >= 200 && answer.status < 300) this.shared.budget.record(this.ruleId, request.spend.record);
+    if (judged)
+      record.contractViolations = judgeAnswer(operation, answer).map((v) => `${v.in} ${v.path}: ${v.message}`);
+    if (request.spend?.record && answer.status >= 200 && answer.status < 300)
+      this.shared.budget.record(this.ruleId, request.spend.record);
     return answer;
   }
 

@@ -3,7 +3,18 @@
 import type { Exchange } from './exchange.ts';
 import type { OperationId } from './operation-index.ts';
 
-export type Area = 'auth' | 'envelope' | 'companies' | 'search' | 'analysis' | 'fullreport' | 'messages' | 'funds' | 'webhooks' | 'sequences' | 'contract';
+export type Area =
+  | 'auth'
+  | 'envelope'
+  | 'companies'
+  | 'search'
+  | 'analysis'
+  | 'fullreport'
+  | 'messages'
+  | 'funds'
+  | 'webhooks'
+  | 'sequences'
+  | 'contract';
 
 /** Worst case of one call or one rule: credits charged ('unknown' where the specification does not say) and records created. */
 export interface Cost {

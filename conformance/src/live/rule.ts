@@ -41,4 +41,3 @@ export interface Rule {
   last?: boolean;
   check(ctx: RuleContext): Promise<void>;
 }
-

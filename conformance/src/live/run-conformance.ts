@@ -65,8 +65,20 @@ export function selectRules(options: Pick<ConformanceOptions, 'only' | 'rules'>)
 async function probe(options: ConformanceOptions, fetchImpl: FetchLike): Promise<string | undefined> {
   const { method, path } = locateOperation('listProjects');
   try {
-    const answer = await exchange({ method, path, baseUrl: options.baseUrl, authorization: options.apiKey, headers: { 'content-type': 'application/json' }, query: { pageSize: '1' } }, fetchImpl, options.timeoutMs ?? 30_000);
-    if (answer.parseError !== undefined) return `${options.baseUrl} answered the company list with HTTP ${answer.status} and no JSON: nothing usable (is the base URL right, including /api?)`;
+    const answer = await exchange(
+      {
+        method,
+        path,
+        baseUrl: options.baseUrl,
+        authorization: options.apiKey,
+        headers: { 'content-type': 'application/json' },
+        query: { pageSize: '1' },
+      },
+      fetchImpl,
+      options.timeoutMs ?? 30_000,
+    );
+    if (answer.parseError !== undefined)
+      return `${options.baseUrl} answered the company list with HTTP ${answer.status} and no JSON: nothing usable (is the base URL right, including /api?)`;
     return undefined;
   } catch (error) {
     const cause = (error as Error & { cause?: Error }).cause?.message;
@@ -97,18 +109,39 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const rules = selectRules(options);
   const fetchImpl = options.fetch ?? fetch;
   const budget = new Budget(options.allowWrites, options.maxCredits, options.analysisCost);
-  const base = { runId, baseUrl: options.baseUrl, allowWrites: options.allowWrites, maxCredits: options.maxCredits, strict: options.strict ?? false, startedAt };
+  const base = {
+    runId,
+    baseUrl: options.baseUrl,
+    allowWrites: options.allowWrites,
+    maxCredits: options.maxCredits,
+    strict: options.strict ?? false,
+    startedAt,
+  };
 
   const unreachable = await probe(options, fetchImpl);
   if (unreachable) {
-    return { ...base, finishedAt: new Date().toISOString(), unreachable, summary: summarize([]), creditsSpent: 0, records: [], results: [] };
+    return {
+      ...base,
+      finishedAt: new Date().toISOString(),
+      unreachable,
+      summary: summarize([]),
+      creditsSpent: 0,
+      records: [],
+      results: [],
+    };
   }
 
   let receiver: ConformanceReceiver | undefined;
-  if (options.receiverHost) receiver = await startReceiver(options.receiverHost, options.receiverPort ?? 0, runId, options.receiverPublicUrl);
+  if (options.receiverHost)
+    receiver = await startReceiver(options.receiverHost, options.receiverPort ?? 0, runId, options.receiverPublicUrl);
   const exchanges: RecordedExchange[] = [];
   let current: RuleRun | undefined;
-  const capabilities = { writes: options.allowWrites, accessToken: !!options.accessToken, secondUser: !!options.secondApiKey, receiver: !!receiver };
+  const capabilities = {
+    writes: options.allowWrites,
+    accessToken: !!options.accessToken,
+    secondUser: !!options.secondApiKey,
+    receiver: !!receiver,
+  };
   const shared: SharedRunState = {
     runId,
     baseUrl: options.baseUrl,
@@ -155,7 +188,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         status: statusOf(rule, run.violations, reason),
         ...(reason !== undefined && run.violations.length === 0 ? { reason } : {}),
         violations: run.violations,
-        calls: exchanges.slice(before).map((e) => ({ method: e.method, url: e.url, status: e.status, ...(e.error ? { error: e.error } : {}) })),
+        calls: exchanges
+          .slice(before)
+          .map((e) => ({ method: e.method, url: e.url, status: e.status, ...(e.error ? { error: e.error } : {}) })),
         durationMs: Math.round(performance.now() - started),
       };
       results.push(result);

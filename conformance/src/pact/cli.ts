@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 // Imported, not read from disk, so the conformance package's bundle carries it.
-import publishedPact from './published/portfolio-integration-client-portfolio-integration-service.json' with { type: 'json' };
+import publishedPact from './published/portfolio-integration-client-portfolio-integration-service.json' with {
+  type: 'json',
+};
 import { httpPactStates } from '../../../common/src/index.ts';
 import { strictFrom, TARGET_OPTIONS, targetFrom } from './target-options.ts';
 import { writeVerificationReport } from './verification-report-file.ts';
@@ -25,7 +27,14 @@ export async function main(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { ...TARGET_OPTIONS, 'base-url': { type: 'string' }, pact: { type: 'string' }, strict: { type: 'boolean' }, report: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        ...TARGET_OPTIONS,
+        'base-url': { type: 'string' },
+        pact: { type: 'string' },
+        strict: { type: 'boolean' },
+        report: { type: 'string' },
+        help: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -44,7 +53,9 @@ export async function main(argv: string[]): Promise<number> {
     if (!values.pact) await writeFile(pactFile, JSON.stringify(publishedPact));
     const report = await verifyHttpPact({ pactFile, target, states: httpPactStates });
     if (values.report) await writeVerificationReport(report, values.report);
-    console.log(values.report ? `${formatVerification(report)}\n(report: ${values.report})` : formatVerification(report));
+    console.log(
+      values.report ? `${formatVerification(report)}\n(report: ${values.report})` : formatVerification(report),
+    );
     return verificationFails(report, strictFrom(values.strict)) ? 1 : 0;
   } catch (error) {
     console.error(`pact-verify: ${(error as Error).message.split('\n')[0]}`);

@@ -20,5 +20,6 @@ export async function readPact(file: string): Promise<PactFile> {
 }
 
 /** An interaction without a type is HTTP too. */
-export const isHttp = (interaction: { type?: string }): boolean => !interaction.type || interaction.type === 'Synchronous/HTTP';
+export const isHttp = (interaction: { type?: string }): boolean =>
+  !interaction.type || interaction.type === 'Synchronous/HTTP';
 export const isMessage = (interaction: { type?: string }): boolean => interaction.type === 'Asynchronous/Messages';

@@ -25,10 +25,14 @@ export function externalTarget(env: NodeJS.ProcessEnv = process.env): ProviderTa
     throw new Error(`PROVIDER_BASE_URL must be the service base URL, ending in /api (got ${baseUrl})`);
   }
   const apiKey = env.PROVIDER_API_KEY?.trim();
-  if (!apiKey) throw new Error('PROVIDER_BASE_URL is set but PROVIDER_API_KEY is not: the verification needs the deployment API key');
+  if (!apiKey)
+    throw new Error(
+      'PROVIDER_BASE_URL is set but PROVIDER_API_KEY is not: the verification needs the deployment API key',
+    );
   const accessToken = env.PROVIDER_ACCESS_TOKEN?.trim() || undefined;
   const statesSetupUrl = env.PROVIDER_STATES_SETUP_URL?.trim() || undefined;
-  if (statesSetupUrl && !URL.canParse(statesSetupUrl)) throw new Error(`PROVIDER_STATES_SETUP_URL is not a URL: ${statesSetupUrl}`);
+  if (statesSetupUrl && !URL.canParse(statesSetupUrl))
+    throw new Error(`PROVIDER_STATES_SETUP_URL is not a URL: ${statesSetupUrl}`);
   return { baseUrl: baseUrl.replace(/\/$/, ''), apiKey, accessToken, statesSetupUrl };
 }
 
@@ -41,11 +45,14 @@ export function verifierBaseUrl(target: ProviderTarget): string {
  * Request filter for the Pact verifier's proxy: the consumer's credentials become the target's.
  * Unknown keys are left alone, so the 401 interactions still send a key nobody issued.
  */
-export function credentialSwap(target: ProviderTarget): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+export function credentialSwap(
+  target: ProviderTarget,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, _res, next) => {
     const auth = req.headers.authorization;
     if (auth === CONSUMER_API_KEY) req.headers.authorization = target.apiKey;
-    else if (auth === `Bearer ${CONSUMER_ACCESS_TOKEN}` && target.accessToken) req.headers.authorization = `Bearer ${target.accessToken}`;
+    else if (auth === `Bearer ${CONSUMER_ACCESS_TOKEN}` && target.accessToken)
+      req.headers.authorization = `Bearer ${target.accessToken}`;
     next();
   };
 }

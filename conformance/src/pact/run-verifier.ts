@@ -62,7 +62,10 @@ export async function runVerifier(options: VerifierOptions, descriptions?: strin
   if (!json) throw new Error(`the Pact verifier did not run: ${raw}`);
   const expected = descriptions ?? [...new Set((json.interactionResults ?? []).map((r) => r.description))];
   const failure = (e: VerifierError): FailedInteraction => {
-    const mismatches = (e.mismatch.mismatches ?? []).map((m) => ({ path: m.path ?? '', mismatch: m.mismatch ?? JSON.stringify(m) }));
+    const mismatches = (e.mismatch.mismatches ?? []).map((m) => ({
+      path: m.path ?? '',
+      mismatch: m.mismatch ?? JSON.stringify(m),
+    }));
     if (!mismatches.length) mismatches.push({ path: '', mismatch: e.mismatch.message ?? JSON.stringify(e.mismatch) });
     return { interaction: descriptionOf(e.interaction, expected), mismatches };
   };
@@ -73,7 +76,8 @@ export async function runVerifier(options: VerifierOptions, descriptions?: strin
   const failed = new Set([...outcome.failed, ...(outcome.pendingFailed ?? [])].map((f) => f.interaction));
   outcome.verified = expected.filter((d) => ok.has(d) && !failed.has(d));
   for (const d of expected) {
-    if (!ok.has(d) && !failed.has(d)) outcome.failed.push({ interaction: d, mismatches: [{ path: '', mismatch: 'not run by the verifier' }] });
+    if (!ok.has(d) && !failed.has(d))
+      outcome.failed.push({ interaction: d, mismatches: [{ path: '', mismatch: 'not run by the verifier' }] });
   }
   return outcome;
 }

@@ -20,9 +20,11 @@ export function targetFrom(flags: TargetFlags, env: NodeJS.ProcessEnv = process.
     PROVIDER_ACCESS_TOKEN: flags['access-token'] ?? env.PROVIDER_ACCESS_TOKEN,
     PROVIDER_STATES_SETUP_URL: flags['provider-states-setup-url'] ?? env.PROVIDER_STATES_SETUP_URL,
   });
-  if (!target) throw new Error('no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL');
+  if (!target)
+    throw new Error('no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL');
   return target;
 }
 
 /** --strict, or CI=true: an interaction set aside fails the run. */
-export const strictFrom = (strict: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean => strict === true || env.CI === 'true';
+export const strictFrom = (strict: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean =>
+  strict === true || env.CI === 'true';

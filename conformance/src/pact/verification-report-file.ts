@@ -5,9 +5,14 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { VerificationReport } from './verify-http-provider.ts';
 
-export const VERIFICATION_REPORT_FILE = fileURLToPath(new URL('../../../contract-tests/reports/pact-provider-verification.json', import.meta.url));
+export const VERIFICATION_REPORT_FILE = fileURLToPath(
+  new URL('../../../contract-tests/reports/pact-provider-verification.json', import.meta.url),
+);
 
-export async function writeVerificationReport(report: VerificationReport, file = VERIFICATION_REPORT_FILE): Promise<void> {
+export async function writeVerificationReport(
+  report: VerificationReport,
+  file = VERIFICATION_REPORT_FILE,
+): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
 }

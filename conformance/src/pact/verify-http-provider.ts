@@ -30,9 +30,16 @@ function authorizationOf(interaction: PactInteraction): string | undefined {
 }
 
 /** Why an interaction cannot be verified on `target`, or undefined when it can. */
-function whyNotVerifiable(interaction: PactInteraction, states: ProviderStates, target: ProviderTarget): string | undefined {
-  const blocking = (interaction.providerStates ?? []).filter((s) => !canArrange(states[s.name]!, target)).map((s) => s.name);
-  if (blocking.length) return `state needs the provider's set-up call (--provider-states-setup-url): ${blocking.join('; ')}`;
+function whyNotVerifiable(
+  interaction: PactInteraction,
+  states: ProviderStates,
+  target: ProviderTarget,
+): string | undefined {
+  const blocking = (interaction.providerStates ?? [])
+    .filter((s) => !canArrange(states[s.name]!, target))
+    .map((s) => s.name);
+  if (blocking.length)
+    return `state needs the provider's set-up call (--provider-states-setup-url): ${blocking.join('; ')}`;
   if (!target.accessToken && authorizationOf(interaction) === `Bearer ${CONSUMER_ACCESS_TOKEN}`) {
     return 'needs a session token and PROVIDER_ACCESS_TOKEN is not set';
   }
@@ -45,15 +52,27 @@ function nothingToArrange(interactions: PactInteraction[]) {
   return Object.fromEntries([...names].map((name) => [name, async () => undefined]));
 }
 
-export async function verifyHttpPact(options: { pactFile: string; target: ProviderTarget; states: ProviderStates }): Promise<VerificationReport> {
+export async function verifyHttpPact(options: {
+  pactFile: string;
+  target: ProviderTarget;
+  states: ProviderStates;
+}): Promise<VerificationReport> {
   const { pactFile, target, states } = options;
   const pact = await readPact(pactFile);
   const http = pact.interactions.filter(isHttp);
 
-  const unknown = [...new Set(http.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)))].filter((n) => !(n in states));
+  const unknown = [...new Set(http.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)))].filter(
+    (n) => !(n in states),
+  );
   if (unknown.length) throw new Error(`no declared provider state(s) in ${basename(pactFile)}: ${unknown.join('; ')}`);
 
-  const report: VerificationReport = { provider: pact.provider.name, target: target.baseUrl, verified: [], failed: [], notVerifiable: [] };
+  const report: VerificationReport = {
+    provider: pact.provider.name,
+    target: target.baseUrl,
+    verified: [],
+    failed: [],
+    notVerifiable: [],
+  };
   const runnable: PactInteraction[] = [];
   for (const interaction of http) {
     const reason = whyNotVerifiable(interaction, states, target);
@@ -72,7 +91,9 @@ export async function verifyHttpPact(options: { pactFile: string; target: Provid
         provider: pact.provider.name,
         providerBaseUrl: verifierBaseUrl(target),
         pactUrls: [subset],
-        ...(target.statesSetupUrl ? { providerStatesSetupUrl: target.statesSetupUrl } : { stateHandlers: nothingToArrange(runnable) }),
+        ...(target.statesSetupUrl
+          ? { providerStatesSetupUrl: target.statesSetupUrl }
+          : { stateHandlers: nothingToArrange(runnable) }),
         requestFilter: credentialSwap(target),
       },
       runnable.map((i) => i.description),
@@ -93,7 +114,8 @@ export function formatVerification(report: VerificationReport): string {
   const lines = [
     `${report.provider} at ${report.target}: ${report.verified.length} verified, ${report.failed.length} failed, ${report.notVerifiable.length} not verifiable`,
   ];
-  for (const f of report.failed) for (const m of f.mismatches) lines.push(`  FAILED "${f.interaction}": ${m.path} ${m.mismatch}`);
+  for (const f of report.failed)
+    for (const m of f.mismatches) lines.push(`  FAILED "${f.interaction}": ${m.path} ${m.mismatch}`);
   for (const n of report.notVerifiable) lines.push(`  NOT VERIFIABLE "${n.interaction}": ${n.reason}`);
   return lines.join('\n');
 }

@@ -30,7 +30,15 @@ const decode = (base64: string) => Buffer.from(base64, 'base64').toString('utf8'
 
 /** Only what the commands need: nothing of this process's CI leaks in (GITHUB_*, PACT_*). */
 function envFor(fake: FakeBroker, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, PACT_BROKER_BASE_URL: fake.url, PACT_BROKER_TOKEN: TOKEN, PACT_VERSION: VERSION, PACT_BRANCH: 'main', ...extra };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PACT_BROKER_BASE_URL: fake.url,
+    PACT_BROKER_TOKEN: TOKEN,
+    PACT_VERSION: VERSION,
+    PACT_BRANCH: 'main',
+    ...extra,
+  };
 }
 
 async function fakeBroker(options: Partial<FakeBrokerOptions> = {}): Promise<FakeBroker> {
@@ -67,7 +75,10 @@ describe('broker publish (pact-broker publish)', () => {
   it('publishes the pact files under the git version and branch, with the build URL, as one contracts request', async () => {
     const fake = await fakeBroker();
     capture();
-    const code = await main(['publish', '--pacts', dir], envFor(fake, { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/client', GITHUB_RUN_ID: '42' }));
+    const code = await main(
+      ['publish', '--pacts', dir],
+      envFor(fake, { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/client', GITHUB_RUN_ID: '42' }),
+    );
     expect(code, printed.join('\n')).toBe(0);
     expect(calls(fake)).toEqual(['GET /', 'POST /contracts/publish']);
     expect(fake.requests.every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
@@ -79,7 +90,16 @@ describe('broker publish (pact-broker publish)', () => {
       pacticipantVersionNumber: VERSION,
       branch: 'main',
       buildUrl: 'https://github.com/acme/client/actions/runs/42',
-      contracts: [{ consumerName: CONSUMER, providerName: HTTP_PROVIDER, specification: 'pact', contentType: 'application/json', onConflict: 'overwrite', content: expect.any(String) }],
+      contracts: [
+        {
+          consumerName: CONSUMER,
+          providerName: HTTP_PROVIDER,
+          specification: 'pact',
+          contentType: 'application/json',
+          onConflict: 'overwrite',
+          content: expect.any(String),
+        },
+      ],
     });
     const sent = JSON.parse(decode(body.contracts[0]!.content)) as { interactions: { description: string }[] };
     const written = JSON.parse(await readFile(pactFile, 'utf8')) as { interactions: { description: string }[] };
@@ -89,7 +109,11 @@ describe('broker publish (pact-broker publish)', () => {
   it('takes the version from git when PACT_VERSION is not set, and sends basic auth when given a user', async () => {
     const fake = await fakeBroker({ authorization: `Basic ${Buffer.from('ci:secret').toString('base64')}` });
     capture();
-    const env = { ...envFor(fake, { PACT_BROKER_USERNAME: 'ci', PACT_BROKER_PASSWORD: 'secret' }), PACT_VERSION: undefined, PACT_BROKER_TOKEN: undefined };
+    const env = {
+      ...envFor(fake, { PACT_BROKER_USERNAME: 'ci', PACT_BROKER_PASSWORD: 'secret' }),
+      PACT_VERSION: undefined,
+      PACT_BROKER_TOKEN: undefined,
+    };
     expect(await main(['publish', '--pacts', dir], env), printed.join('\n')).toBe(0);
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
     expect((fake.requests[1]!.body as { pacticipantVersionNumber: string }).pacticipantVersionNumber).toBe(head);
@@ -108,25 +132,41 @@ describe('broker can-i-deploy (pact-broker can-i-deploy --to-environment)', () =
   const MATRIX = `GET /matrix?q[][pacticipant]=${CONSUMER}&q[][version]=${VERSION}&latestby=cvpv&environment=production`;
 
   it("refuses, exit 1, when the broker's matrix says the version is not deployable", async () => {
-    const fake = await fakeBroker({ deployable: false, reason: 'There is no verified pact between the consumer and the provider' });
+    const fake = await fakeBroker({
+      deployable: false,
+      reason: 'There is no verified pact between the consumer and the provider',
+    });
     capture();
-    expect(await main(['can-i-deploy', '--pacticipant', CONSUMER, '--to-environment', 'production'], envFor(fake))).toBe(1);
+    expect(
+      await main(['can-i-deploy', '--pacticipant', CONSUMER, '--to-environment', 'production'], envFor(fake)),
+    ).toBe(1);
     expect(calls(fake)).toEqual([MATRIX]);
-    expect(printed).toContain(`can-i-deploy: ${CONSUMER} ${VERSION} to production: NO (There is no verified pact between the consumer and the provider)`);
+    expect(printed).toContain(
+      `can-i-deploy: ${CONSUMER} ${VERSION} to production: NO (There is no verified pact between the consumer and the provider)`,
+    );
   });
 
   it('allows, exit 0, when the matrix says deployable', async () => {
     const fake = await fakeBroker({ deployable: true });
     capture();
-    expect(await main(['can-i-deploy', '--pacticipant', CONSUMER, '--to-environment', 'production'], envFor(fake))).toBe(0);
+    expect(
+      await main(['can-i-deploy', '--pacticipant', CONSUMER, '--to-environment', 'production'], envFor(fake)),
+    ).toBe(0);
     expect(calls(fake)).toEqual([MATRIX]);
-    expect(printed).toContain(`can-i-deploy: ${CONSUMER} ${VERSION} to production: yes (All required verification results are published and successful)`);
+    expect(printed).toContain(
+      `can-i-deploy: ${CONSUMER} ${VERSION} to production: yes (All required verification results are published and successful)`,
+    );
   });
 
   it('exits 1 when the broker gives no verdict', async () => {
     const fake = await fakeBroker();
     capture();
-    expect(await main(['can-i-deploy', '--pacticipant', CONSUMER, '--to-environment', 'production'], envFor(fake, { PACT_BROKER_TOKEN: 'revoked' }))).toBe(1);
+    expect(
+      await main(
+        ['can-i-deploy', '--pacticipant', CONSUMER, '--to-environment', 'production'],
+        envFor(fake, { PACT_BROKER_TOKEN: 'revoked' }),
+      ),
+    ).toBe(1);
     expect(printed.some((line) => line.startsWith('can-i-deploy: the broker gave no verdict'))).toBe(true);
   });
 });
@@ -135,7 +175,20 @@ describe('broker record-deployment (pact-broker record-deployment)', () => {
   it("follows the version's record-deployment link named for the environment", async () => {
     const fake = await fakeBroker({ environments: ['staging', 'production'] });
     capture();
-    expect(await main(['record-deployment', '--pacticipant', HTTP_PROVIDER, '--environment', 'production', '--application-instance', 'blue'], envFor(fake))).toBe(0);
+    expect(
+      await main(
+        [
+          'record-deployment',
+          '--pacticipant',
+          HTTP_PROVIDER,
+          '--environment',
+          'production',
+          '--application-instance',
+          'blue',
+        ],
+        envFor(fake),
+      ),
+    ).toBe(0);
     expect(calls(fake)).toEqual([
       `GET /pacticipants/${HTTP_PROVIDER}/versions/${VERSION}`,
       `POST /pacticipants/${HTTP_PROVIDER}/versions/${VERSION}/deployed-versions/environment/${ENVIRONMENT_UUID}`,
@@ -146,7 +199,9 @@ describe('broker record-deployment (pact-broker record-deployment)', () => {
   it('exits 1 when the broker knows no such environment', async () => {
     const fake = await fakeBroker({ environments: ['staging'] });
     capture();
-    expect(await main(['record-deployment', '--pacticipant', HTTP_PROVIDER, '--environment', 'production'], envFor(fake))).toBe(1);
+    expect(
+      await main(['record-deployment', '--pacticipant', HTTP_PROVIDER, '--environment', 'production'], envFor(fake)),
+    ).toBe(1);
     expect(calls(fake)).toEqual([`GET /pacticipants/${HTTP_PROVIDER}/versions/${VERSION}`]);
   });
 });
@@ -154,7 +209,13 @@ describe('broker record-deployment (pact-broker record-deployment)', () => {
 describe('broker publish-provider-contract (pactflow publish-provider-contract)', () => {
   async function conformanceReport(failed: number): Promise<string> {
     const file = join(dir, `conformance-${failed}.json`);
-    await writeFile(file, JSON.stringify({ baseUrl: mock.baseUrl, summary: { checks: 12, checked: 12, passed: 12 - failed, failed, notChecked: 0, violations: failed } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        baseUrl: mock.baseUrl,
+        summary: { checks: 12, checked: 12, passed: 12 - failed, failed, notChecked: 0, violations: failed },
+      }),
+    );
     return file;
   }
 
@@ -164,7 +225,9 @@ describe('broker publish-provider-contract (pactflow publish-provider-contract)'
     capture();
     expect(await main(['publish-provider-contract', '--report', report], envFor(fake)), printed.join('\n')).toBe(0);
     expect(calls(fake)).toEqual(['GET /', `POST /provider-contracts/provider/${HTTP_PROVIDER}/publish`]);
-    const body = fake.requests[1]!.body as { contract: { content: string; selfVerificationResults: { content: string } } };
+    const body = fake.requests[1]!.body as {
+      contract: { content: string; selfVerificationResults: { content: string } };
+    };
     expect(body).toEqual({
       pacticipantVersionNumber: VERSION,
       branch: 'main',
@@ -172,7 +235,13 @@ describe('broker publish-provider-contract (pactflow publish-provider-contract)'
         content: expect.any(String),
         contentType: 'application/json',
         specification: 'oas',
-        selfVerificationResults: { success: true, content: expect.any(String), contentType: 'application/json', format: 'json', verifier: 'portfolio-conformance' },
+        selfVerificationResults: {
+          success: true,
+          content: expect.any(String),
+          contentType: 'application/json',
+          format: 'json',
+          verifier: 'portfolio-conformance',
+        },
       },
     });
     expect(decode(body.contract.content)).toBe(await readFile(CONTRACT, 'utf8'));
@@ -183,14 +252,19 @@ describe('broker publish-provider-contract (pactflow publish-provider-contract)'
     const fake = await fakeBroker();
     capture();
     expect(await main(['publish-provider-contract', '--report', await conformanceReport(2)], envFor(fake))).toBe(0);
-    expect((fake.requests[1]!.body as { contract: { selfVerificationResults: { success: boolean } } }).contract.selfVerificationResults.success).toBe(false);
+    expect(
+      (fake.requests[1]!.body as { contract: { selfVerificationResults: { success: boolean } } }).contract
+        .selfVerificationResults.success,
+    ).toBe(false);
   });
 
   it('refuses, exit 2 and one line, a file that is not a conformance report', async () => {
     const fake = await fakeBroker();
     capture();
     expect(await main(['publish-provider-contract', '--report', pactFile], envFor(fake))).toBe(2);
-    expect(printed).toEqual([`broker publish-provider-contract: ${pactFile} is not a conformance report (no summary.checked / summary.failed)`]);
+    expect(printed).toEqual([
+      `broker publish-provider-contract: ${pactFile} is not a conformance report (no summary.checked / summary.failed)`,
+    ]);
     expect(fake.requests).toEqual([]);
   });
 });
@@ -204,7 +278,11 @@ describe('broker verify (the Pact verifier fetching pacts from the broker)', () 
   });
 
   async function brokerWithPact(pending = false): Promise<FakeBroker> {
-    return fakeBroker({ pacts: [{ consumer: CONSUMER, provider: HTTP_PROVIDER, content: JSON.parse(await readFile(pactFile, 'utf8')), pending }] });
+    return fakeBroker({
+      pacts: [
+        { consumer: CONSUMER, provider: HTTP_PROVIDER, content: JSON.parse(await readFile(pactFile, 'utf8')), pending },
+      ],
+    });
   }
 
   it('asks for the pacts with the selectors, pending and WIP, verifies them with the set-up call and publishes the results on the branch', async () => {
@@ -229,14 +307,25 @@ describe('broker verify (the Pact verifier fetching pacts from the broker)', () 
       providerVersionBranch: 'main',
     });
     expect(fake.requests[6]!.body).toMatchObject({ success: true, providerApplicationVersion: VERSION });
-    expect(printed).toContain('broker verify: 2 verified, 0 failed, 0 failed on pending pacts (not failing the build), results published');
+    expect(printed).toContain(
+      'broker verify: 2 verified, 0 failed, 0 failed on pending pacts (not failing the build), results published',
+    );
   });
 
   it('takes the selectors given and publishes nothing without --publish', async () => {
     const fake = await brokerWithPact();
     capture();
-    expect(await main(['verify', '--selector', '{"branch":"feature-x"}', '--selector', '{"deployed":true}'], envFor(fake, target()))).toBe(0);
-    expect(fake.requests[2]!.body).toEqual({ consumerVersionSelectors: [{ branch: 'feature-x' }, { deployed: true }], includePendingStatus: true, providerVersionBranch: 'main' });
+    expect(
+      await main(
+        ['verify', '--selector', '{"branch":"feature-x"}', '--selector', '{"deployed":true}'],
+        envFor(fake, target()),
+      ),
+    ).toBe(0);
+    expect(fake.requests[2]!.body).toEqual({
+      consumerVersionSelectors: [{ branch: 'feature-x' }, { deployed: true }],
+      includePendingStatus: true,
+      providerVersionBranch: 'main',
+    });
     expect(calls(fake).filter((c) => c.includes('verification-results') || c.startsWith('PUT'))).toEqual([]);
   });
 
@@ -246,19 +335,27 @@ describe('broker verify (the Pact verifier fetching pacts from the broker)', () 
   it('fails, exit 1, and publishes a failed result when the provider breaks the pact', async () => {
     const fake = await brokerWithPact();
     capture();
-    const code = await expectedFailure('a provider refusing the API key', () => main(['verify', '--publish'], envFor(fake, brokenTarget())));
+    const code = await expectedFailure('a provider refusing the API key', () =>
+      main(['verify', '--publish'], envFor(fake, brokenTarget())),
+    );
     expect(code).toBe(1);
     expect(fake.requests.at(-1)!.body).toMatchObject({ success: false, providerApplicationVersion: VERSION });
-    expect(printed).toContain('broker verify: 1 verified, 1 failed, 0 failed on pending pacts (not failing the build), results published');
+    expect(printed).toContain(
+      'broker verify: 1 verified, 1 failed, 0 failed on pending pacts (not failing the build), results published',
+    );
   });
 
   it('publishes a failed result but passes, exit 0, when only a pending pact fails', async () => {
     const fake = await brokerWithPact(true);
     capture();
-    const code = await expectedFailure('a provider breaking a pending pact', () => main(['verify', '--publish'], envFor(fake, brokenTarget())));
+    const code = await expectedFailure('a provider breaking a pending pact', () =>
+      main(['verify', '--publish'], envFor(fake, brokenTarget())),
+    );
     expect(code).toBe(0);
     expect(fake.requests.at(-1)!.body).toMatchObject({ success: false, providerApplicationVersion: VERSION });
-    expect(printed).toContain('broker verify: 1 verified, 0 failed, 1 failed on pending pacts (not failing the build), results published');
+    expect(printed).toContain(
+      'broker verify: 1 verified, 0 failed, 1 failed on pending pacts (not failing the build), results published',
+    );
     expect(printed).toContain('  PENDING, FAILED "a list request with the API key":  expected 200 but was 401');
   });
 
@@ -280,7 +377,12 @@ describe('broker usage', () => {
     expect(await main(['deploy'], envFor(fake))).toBe(2);
     expect(await main(['can-i-deploy', '--pacticipant', CONSUMER], envFor(fake))).toBe(2);
     expect(await main(['publish', '--pact-dir', dir], envFor(fake))).toBe(2);
-    expect(await main(['record-deployment', '--pacticipant', CONSUMER, '--environment', 'production'], { ...envFor(fake), PACT_BROKER_BASE_URL: undefined })).toBe(2);
+    expect(
+      await main(['record-deployment', '--pacticipant', CONSUMER, '--environment', 'production'], {
+        ...envFor(fake),
+        PACT_BROKER_BASE_URL: undefined,
+      }),
+    ).toBe(2);
     expect(printed.slice(0, 4)).toEqual([
       'broker: unknown command "deploy" (publish, verify, can-i-deploy, record-deployment, publish-provider-contract)',
       'broker can-i-deploy: --to-environment is required',
@@ -301,6 +403,8 @@ describe('version and branch from git', () => {
 
   it('say what to set outside a git checkout', () => {
     expect(() => gitVersion({}, dir)).toThrow('no version: not a git checkout (set PACT_VERSION or pass --version)');
-    expect(() => gitBranch({}, dir)).toThrow('no branch: not a git checkout or a detached one (set PACT_BRANCH or pass --branch)');
+    expect(() => gitBranch({}, dir)).toThrow(
+      'no branch: not a git checkout or a detached one (set PACT_BRANCH or pass --branch)',
+    );
   });
 });

@@ -12,12 +12,18 @@ function withAnchor(xType?: string): Json {
   schemas.Founder.$anchor = 'FounderAnchor';
   schemas.AnchorUser = { type: 'object', properties: { x: xType ? { type: xType } : { $ref: '#FounderAnchor' } } };
   const body = doc.paths['/integration/project'].post.requestBody.content['application/json'];
-  body.schema = { allOf: [body.schema, { type: 'object', properties: { anchorUser: { $ref: '#/components/schemas/AnchorUser' } } }] };
+  body.schema = {
+    allOf: [body.schema, { type: 'object', properties: { anchorUser: { $ref: '#/components/schemas/AnchorUser' } } }],
+  };
   return doc;
 }
 
 it('compares contracts with a $anchor reference, and finds the break behind it', async () => {
-  const report = await diffContracts({ label: 'base', doc: withAnchor() }, { label: 'head', doc: withAnchor('integer') }, '/nonexistent-pacts');
+  const report = await diffContracts(
+    { label: 'base', doc: withAnchor() },
+    { label: 'head', doc: withAnchor('integer') },
+    '/nonexistent-pacts',
+  );
   const breaking = report.findings.filter((f) => f.severity === 'breaking');
   expect(breaking.map((f) => f.location)).toEqual(['/components/schemas/AnchorUser/properties/x/type']);
   expect(report.findings.some((f) => f.location.startsWith('FounderAnchor'))).toBe(true);

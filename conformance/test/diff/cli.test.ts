@@ -27,17 +27,31 @@ function pactFile(): Any {
       {
         type: 'Synchronous/HTTP',
         description: 'a fund read',
-        request: { method: 'GET', path: '/api/integrationfund/fund', query: { fundExtractionId: ['9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d'] }, headers: { Authorization: ['k'] } },
+        request: {
+          method: 'GET',
+          path: '/api/integrationfund/fund',
+          query: { fundExtractionId: ['9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d'] },
+          headers: { Authorization: ['k'] },
+        },
         response: {
           status: 200,
           headers: { 'Content-Type': ['application/json'] },
-          body: { content: { metadata: { code: '1000', title: 'Successful', description: '' }, data: { status: 'completed' } }, contentType: 'application/json' },
+          body: {
+            content: {
+              metadata: { code: '1000', title: 'Successful', description: '' },
+              data: { status: 'completed' },
+            },
+            contentType: 'application/json',
+          },
         },
       },
       {
         type: 'Asynchronous/Messages',
         description: 'a changedStatus event',
-        contents: { content: structuredClone(real.components.examples.ChangedStatusEvent.value), contentType: 'application/json' },
+        contents: {
+          content: structuredClone(real.components.examples.ChangedStatusEvent.value),
+          contentType: 'application/json',
+        },
       },
     ],
     metadata: { pactSpecification: { version: '4.0' } },
@@ -69,19 +83,34 @@ describe('contract:diff', () => {
   });
 
   test('a git ref as base, JSON output: findings carry id, severity, direction, location, message; pacts replayed', async () => {
-    const r = await run(['--base', 'HEAD', '--head', join(dir, 'head.json'), '--format', 'json', '--pacts', join(dir, 'pacts')]);
+    const r = await run([
+      '--base',
+      'HEAD',
+      '--head',
+      join(dir, 'head.json'),
+      '--format',
+      'json',
+      '--pacts',
+      join(dir, 'pacts'),
+    ]);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out) as DiffReport;
     expect(report.base.label).toBe('HEAD:generated/openapi.json');
-    for (const f of report.findings) expect(Object.keys(f)).toEqual(expect.arrayContaining(['id', 'severity', 'direction', 'location', 'message']));
+    for (const f of report.findings)
+      expect(Object.keys(f)).toEqual(expect.arrayContaining(['id', 'severity', 'direction', 'location', 'message']));
     // The webhook field's type changed: breaking for receivers, with a delivery the new contract allows.
     const stage = report.findings.find((f) => f.location.endsWith('/stage/type'));
     expect(stage).toMatchObject({ severity: 'breaking', direction: 'webhook' });
     expect(stage?.counterexample?.exchange).toBe('webhook changedStatus delivery');
     // An enum value the service no longer sends breaks nobody, but the pact that relies on it now fails.
-    expect(report.findings.find((f) => f.location === '/components/schemas/FundRunStatus/enum')?.severity).toBe('non-breaking');
+    expect(report.findings.find((f) => f.location === '/components/schemas/FundRunStatus/enum')?.severity).toBe(
+      'non-breaking',
+    );
     expect(report.replay.failures.map((f) => `${f.source} | ${f.exchange}`)).toEqual(
-      expect.arrayContaining(['c-p.json: a fund read | GET /integrationfund/fund response', 'c-p.json: a changedStatus event | webhook changedStatus delivery']),
+      expect.arrayContaining([
+        'c-p.json: a fund read | GET /integrationfund/fund response',
+        'c-p.json: a changedStatus event | webhook changedStatus delivery',
+      ]),
     );
     expect(report.replay.notes).toEqual([]);
   }, 60_000);
@@ -90,6 +119,8 @@ describe('contract:diff', () => {
     const r = await run(['--base', 'generated/openapi.json', '--pacts', join(dir, 'none')]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/BREAKING \(0\)/);
-    expect(r.out).toMatch(/note: no pact files in .*none: pact interactions not replayed \(--pacts names the folder your consumer tests record them in\)/);
+    expect(r.out).toMatch(
+      /note: no pact files in .*none: pact interactions not replayed \(--pacts names the folder your consumer tests record them in\)/,
+    );
   }, 60_000);
 });

@@ -31,12 +31,23 @@ const runs = CORPUS.flatMap((pair) => {
   pair.edit(edited);
   return [
     { name: pair.name, base: real, head: edited, expect: pair.expect, checker: () => checker(pair, edited, false) },
-    ...(pair.reverse ? [{ name: `${pair.name} (reversed)`, base: edited, head: real, expect: pair.reverse, checker: () => checker(pair, edited, true) }] : []),
+    ...(pair.reverse
+      ? [
+          {
+            name: `${pair.name} (reversed)`,
+            base: edited,
+            head: real,
+            expect: pair.reverse,
+            checker: () => checker(pair, edited, true),
+          },
+        ]
+      : []),
   ];
 });
 
 function worst(report: DiffReport): Expectation['severity'] {
-  for (const s of ['breaking', 'non-breaking', 'info'] as const) if (report.findings.some((f) => f.severity === s)) return s;
+  for (const s of ['breaking', 'non-breaking', 'info'] as const)
+    if (report.findings.some((f) => f.severity === s)) return s;
   return 'none';
 }
 
@@ -45,27 +56,49 @@ describe('change corpus', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(40);
   });
 
-  test.each(runs)('$name', async ({ base, head, expect: want, checker }) => {
-    const report = await diffContracts({ label: 'base', doc: base }, { label: 'head', doc: head }, '/nonexistent-pacts');
-    const breaking = report.findings.filter((f) => f.severity === 'breaking');
-    const summary = breaking.map((f) => `${f.direction} ${f.location}: ${f.message}`).join('\n');
-    expect(worst(report), summary).toBe(want.severity);
-    if (want.message) expect(report.findings.map((f) => f.message)).toContainEqual(expect.stringMatching(want.message));
-    if (want.direction) expect(breaking.map((f) => f.direction), summary).toContain(want.direction);
-    if (want.counterexample !== undefined) expect(breaking.some((f) => f.counterexample), summary).toBe(want.counterexample);
-    // A false alarm is explained by the corpus, and is still one: no breaking finding has a counterexample.
-    if (want.falseAlarm) expect(breaking.every((f) => !f.counterexample && f.noCounterexample), summary).toBe(true);
-    for (const f of breaking) expect(!!f.counterexample !== !!f.noCounterexample, `${f.id}: a counterexample or a reason`).toBe(true);
+  test.each(runs)(
+    '$name',
+    async ({ base, head, expect: want, checker }) => {
+      const report = await diffContracts(
+        { label: 'base', doc: base },
+        { label: 'head', doc: head },
+        '/nonexistent-pacts',
+      );
+      const breaking = report.findings.filter((f) => f.severity === 'breaking');
+      const summary = breaking.map((f) => `${f.direction} ${f.location}: ${f.message}`).join('\n');
+      expect(worst(report), summary).toBe(want.severity);
+      if (want.message)
+        expect(report.findings.map((f) => f.message)).toContainEqual(expect.stringMatching(want.message));
+      if (want.direction)
+        expect(
+          breaking.map((f) => f.direction),
+          summary,
+        ).toContain(want.direction);
+      if (want.counterexample !== undefined)
+        expect(
+          breaking.some((f) => f.counterexample),
+          summary,
+        ).toBe(want.counterexample);
+      // A false alarm is explained by the corpus, and is still one: no breaking finding has a counterexample.
+      if (want.falseAlarm)
+        expect(
+          breaking.every((f) => !f.counterexample && f.noCounterexample),
+          summary,
+        ).toBe(true);
+      for (const f of breaking)
+        expect(!!f.counterexample !== !!f.noCounterexample, `${f.id}: a counterexample or a reason`).toBe(true);
 
-    // Every counterexample holds for the file's own judge of the same two contracts.
-    let judge: Judge | undefined;
-    for (const f of breaking.filter((x) => x.counterexample)) {
-      judge ??= checker();
-      const c = f.counterexample!;
-      const consumerSends = judge.siteOf(c.exchange)!.consumerSends;
-      const [accepting, refusing] = consumerSends ? [judge.base, judge.head] : [judge.head, judge.base];
-      expect(judge.check(accepting, c.exchange, c.instance).valid, `${f.id} accepted`).toBe(true);
-      expect(judge.check(refusing, c.exchange, c.instance).valid, `${f.id} refused`).toBe(false);
-    }
-  }, 120_000);
+      // Every counterexample holds for the file's own judge of the same two contracts.
+      let judge: Judge | undefined;
+      for (const f of breaking.filter((x) => x.counterexample)) {
+        judge ??= checker();
+        const c = f.counterexample!;
+        const consumerSends = judge.siteOf(c.exchange)!.consumerSends;
+        const [accepting, refusing] = consumerSends ? [judge.base, judge.head] : [judge.head, judge.base];
+        expect(judge.check(accepting, c.exchange, c.instance).valid, `${f.id} accepted`).toBe(true);
+        expect(judge.check(refusing, c.exchange, c.instance).valid, `${f.id} refused`).toBe(false);
+      }
+    },
+    120_000,
+  );
 });

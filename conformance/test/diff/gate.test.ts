@@ -70,7 +70,7 @@ describe.sequential('contract:gate', () => {
     expect(r.err.split('\n')).toHaveLength(1);
   });
 
-  test('the changelog lists a release\'s breaking change with its counterexample', async () => {
+  test("the changelog lists a release's breaking change with its counterexample", async () => {
     writeContract(edited((d) => (breaking(d), (d.info.version = '1.0.0'))));
     git('commit', '-qam', 'fund run status cancelled');
     git('tag', 'v1.0.0');

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { resolver } from '../../src/diff/schema-values.ts';
 
-const base = { components: { schemas: { Open: { properties: { '': { type: 'string' }, name: { type: 'integer' } } } } } };
+const base = {
+  components: { schemas: { Open: { properties: { '': { type: 'string' }, name: { type: 'integer' } } } } },
+};
 const head = { components: { schemas: { Open: { properties: { '': { type: 'number' } } } } } };
 
 describe('resolver', () => {
-  const resolve = resolver({ 'https://base.test/c.json': base, 'https://head.test/c.json': head }, 'https://base.test/c.json');
+  const resolve = resolver(
+    { 'https://base.test/c.json': base, 'https://head.test/c.json': head },
+    'https://base.test/c.json',
+  );
 
   it('resolves local references and references into another document by its id', () => {
     expect(resolve('#/components/schemas/Open/properties/name')).toEqual({ type: 'integer' });

@@ -26,7 +26,11 @@ export interface Break {
   /** Changes the request before it reaches the mock; may answer it instead. */
   request?(req: ProxiedRequest): ProxiedAnswer | void;
   /** Changes the answer; `upstream(pathAndQuery)` reads another answer of the mock as the same caller. */
-  response?(req: ProxiedRequest, answer: ProxiedAnswer, upstream: (pathAndQuery: string) => Promise<any>): void | Promise<void>;
+  response?(
+    req: ProxiedRequest,
+    answer: ProxiedAnswer,
+    upstream: (pathAndQuery: string) => Promise<any>,
+  ): void | Promise<void>;
   /** Changes a webhook delivery's JSON body; undefined drops it. */
   delivery?(body: any): any;
 }
@@ -54,39 +58,64 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
   let origin = '';
   const relayPrefix = () => `${origin}/__relay?to=`;
   const toRelay = (url: string) => `${relayPrefix()}${encodeURIComponent(url)}`;
-  const fromRelay = (url: unknown) => (typeof url === 'string' && url.startsWith(relayPrefix()) ? decodeURIComponent(url.slice(relayPrefix().length)) : url);
+  const fromRelay = (url: unknown) =>
+    typeof url === 'string' && url.startsWith(relayPrefix())
+      ? decodeURIComponent(url.slice(relayPrefix().length))
+      : url;
 
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const url = new URL(incoming.url ?? '/', 'http://proxy');
       const body = await readBody(incoming);
       if (url.pathname === '/__relay') {
-        const delivered = broken.delivery ? broken.delivery(parse(body.toString('utf8'))) : parse(body.toString('utf8'));
+        const delivered = broken.delivery
+          ? broken.delivery(parse(body.toString('utf8')))
+          : parse(body.toString('utf8'));
         if (delivered === undefined) return outgoing.writeHead(200).end();
-        const answer = await fetch(url.searchParams.get('to') ?? '', { method: incoming.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(delivered) });
+        const answer = await fetch(url.searchParams.get('to') ?? '', {
+          method: incoming.method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(delivered),
+        });
         return outgoing.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
       }
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
-      const req: ProxiedRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body };
+      for (const [name, value] of Object.entries(incoming.headers))
+        if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
+      const req: ProxiedRequest = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers,
+        body,
+      };
       const isWebhookSave = req.path === '/api/integration/webhook' && (req.method === 'POST' || req.method === 'PUT');
       if (isWebhookSave) {
         const json = parse(body.toString('utf8'));
-        if (json && typeof json.url === 'string') req.body = Buffer.from(JSON.stringify({ ...json, url: toRelay(json.url) }));
+        if (json && typeof json.url === 'string')
+          req.body = Buffer.from(JSON.stringify({ ...json, url: toRelay(json.url) }));
       }
       let answer = broken.request?.(req) ?? undefined;
       if (!answer) {
         const search = req.query.toString();
-        const sent = await fetch(`${upstreamOrigin}${req.path}${search ? `?${search}` : ''}`, { method: req.method, headers: req.headers, body: ['GET', 'HEAD'].includes(req.method) ? undefined : new Uint8Array(req.body) });
+        const sent = await fetch(`${upstreamOrigin}${req.path}${search ? `?${search}` : ''}`, {
+          method: req.method,
+          headers: req.headers,
+          body: ['GET', 'HEAD'].includes(req.method) ? undefined : new Uint8Array(req.body),
+        });
         const text = await sent.text();
         answer = { status: sent.status, contentType: sent.headers.get('content-type') ?? '', body: parse(text) };
       }
-      if (req.path === '/api/integration/webhook' && answer.body?.data?.url) answer.body.data.url = fromRelay(answer.body.data.url);
-      const upstream = async (pathAndQuery: string) => (await fetch(`${upstreamOrigin}${pathAndQuery}`, { headers: req.headers })).json();
+      if (req.path === '/api/integration/webhook' && answer.body?.data?.url)
+        answer.body.data.url = fromRelay(answer.body.data.url);
+      const upstream = async (pathAndQuery: string) =>
+        (await fetch(`${upstreamOrigin}${pathAndQuery}`, { headers: req.headers })).json();
       await broken.response?.(req, answer, upstream);
       const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       outgoing.writeHead(answer.status, answer.contentType ? { 'content-type': answer.contentType } : {}).end(text);
-    })().catch((error: Error) => outgoing.writeHead(502, { 'content-type': 'text/plain' }).end(`broken proxy: ${error.message}`));
+    })().catch((error: Error) =>
+      outgoing.writeHead(502, { 'content-type': 'text/plain' }).end(`broken proxy: ${error.message}`),
+    );
   });
   const listening = await listenOnLoopback(server, { closeConnections: true });
   origin = listening.origin;

@@ -6,10 +6,22 @@ import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/s
 import type { Break, ProxiedAnswer, ProxiedRequest } from './broken-proxy.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const ok = (data: unknown): ProxiedAnswer => ({ status: 200, contentType: JSON_TYPE, body: { metadata: { code: '1000', title: 'Successful', description: '' }, data } });
+const ok = (data: unknown): ProxiedAnswer => ({
+  status: 200,
+  contentType: JSON_TYPE,
+  body: { metadata: { code: '1000', title: 'Successful', description: '' }, data },
+});
 const at = (req: ProxiedRequest, method: string, path: string) => req.method === method && req.path === `/api${path}`;
 const isCreatedCompany = (name: unknown) => typeof name === 'string' && /^conformance-[\w-]+ company$/.test(name);
-const SECTION_KEYS = new Set(['dealscore', 'projectcompanyfit', 'relevantCompanyEvents', 'votes', 'votesAndNotes', 'investments', 'reportingCycle']);
+const SECTION_KEYS = new Set([
+  'dealscore',
+  'projectcompanyfit',
+  'relevantCompanyEvents',
+  'votes',
+  'votesAndNotes',
+  'investments',
+  'reportingCycle',
+]);
 const bodyJson = (req: ProxiedRequest): any => {
   try {
     return JSON.parse(req.body.toString('utf8'));
@@ -17,99 +29,220 @@ const bodyJson = (req: ProxiedRequest): any => {
     return undefined;
   }
 };
-const delivery = (n: number) => ({ event: 'analysisCompleted', status: 'Success', statusDescription: null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString() });
+const delivery = (n: number) => ({
+  event: 'analysisCompleted',
+  status: 'Success',
+  statusDescription: null,
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+});
 
 /** Remembers which fund runs were already read as final, for the "moves backwards" break. */
 const finalSeen = new Set<string>();
 
 export const BREAKS: Record<string, Break> = {
   'auth.missing-credentials-401': {
-    request: (req) => void (at(req, 'GET', '/integration/projects') && !req.headers.authorization && (req.headers.authorization = API_KEY)),
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        !req.headers.authorization &&
+        (req.headers.authorization = API_KEY)
+      ),
   },
   'auth.invalid-api-key-401': {
-    request: (req) => void (req.headers.authorization?.endsWith('-not-a-valid-key') && (req.headers.authorization = API_KEY)),
+    request: (req) =>
+      void (req.headers.authorization?.endsWith('-not-a-valid-key') && (req.headers.authorization = API_KEY)),
   },
   'envelope.success-outcome': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/project/search') && answer.status === 200 && (answer.body.metadata.title = 'OK')),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/project/search') &&
+        answer.status === 200 &&
+        (answer.body.metadata.title = 'OK')
+      ),
   },
   'webhooks.api-key-refused': {
-    request: (req) => void (at(req, 'GET', '/integration/webhook') && !req.headers.authorization?.startsWith('Bearer ') && (req.headers.authorization = `Bearer ${ACCESS_TOKEN}`)),
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/webhook') &&
+        !req.headers.authorization?.startsWith('Bearer ') &&
+        (req.headers.authorization = `Bearer ${ACCESS_TOKEN}`)
+      ),
   },
   'webhooks.history-at-most-10': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/webhook/history') && answer.status === 200 && (answer.body.data = Array.from({ length: 11 }, (_, i) => delivery(60 - i)))),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/webhook/history') &&
+        answer.status === 200 &&
+        (answer.body.data = Array.from({ length: 11 }, (_, i) => delivery(60 - i)))
+      ),
   },
   'webhooks.history-newest-first': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/webhook/history') && answer.status === 200 && (answer.body.data = [delivery(1), delivery(2)])),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/webhook/history') &&
+        answer.status === 200 &&
+        (answer.body.data = [delivery(1), delivery(2)])
+      ),
   },
   'webhooks.save-read-back': {
-    response: (req, answer) => void (at(req, 'PUT', '/integration/webhook') && answer.status === 200 && (answer.body.data.analysisChangedStatus = false)),
+    response: (req, answer) =>
+      void (
+        at(req, 'PUT', '/integration/webhook') &&
+        answer.status === 200 &&
+        (answer.body.data.analysisChangedStatus = false)
+      ),
   },
   'webhooks.flags-default-false': {
-    response: (req, answer) => void (at(req, 'POST', '/integration/webhook') && answer.status === 200 && bodyJson(req)?.analysisCompleted === undefined && (answer.body.data.analysisCompleted = true)),
+    response: (req, answer) =>
+      void (
+        at(req, 'POST', '/integration/webhook') &&
+        answer.status === 200 &&
+        bodyJson(req)?.analysisCompleted === undefined &&
+        (answer.body.data.analysisCompleted = true)
+      ),
   },
   'companies.page-default-zero': {
-    request: (req) => void (at(req, 'GET', '/integration/projects') && req.query.has('pageSize') && !req.query.has('page') && !req.query.has('search') && req.query.set('page', '1')),
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        req.query.has('pageSize') &&
+        !req.query.has('page') &&
+        !req.query.has('search') &&
+        req.query.set('page', '1')
+      ),
   },
   'companies.page-size-default-10': {
-    request: (req) => void (at(req, 'GET', '/integration/projects') && [...req.query.keys()].length === 0 && req.query.set('pageSize', '11')),
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        [...req.query.keys()].length === 0 &&
+        req.query.set('pageSize', '11')
+      ),
   },
   'companies.page-size-clamped': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/projects') && Number(req.query.get('pageSize')) > 100 && answer.status === 200 && (answer.body.pagination.pageSize = Number(req.query.get('pageSize')))),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        Number(req.query.get('pageSize')) > 100 &&
+        answer.status === 200 &&
+        (answer.body.pagination.pageSize = Number(req.query.get('pageSize')))
+      ),
   },
   'companies.pages-partition': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/projects') && req.query.get('pageSize') === '3' && answer.status === 200 && (answer.body.pagination.totalCount += 1)),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        req.query.get('pageSize') === '3' &&
+        answer.status === 200 &&
+        (answer.body.pagination.totalCount += 1)
+      ),
   },
   'companies.orderby-ascending': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/projects') && req.query.has('orderby') && answer.status === 200 && answer.body.data.reverse()),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        req.query.has('orderby') &&
+        answer.status === 200 &&
+        answer.body.data.reverse()
+      ),
   },
   'companies.search-filters-by-name': {
     response: (req, answer) => {
-      if (at(req, 'GET', '/integration/projects') && req.query.get('search')?.startsWith('conformance-') === false && answer.status === 200) {
+      if (
+        at(req, 'GET', '/integration/projects') &&
+        req.query.get('search')?.startsWith('conformance-') === false &&
+        answer.status === 200
+      ) {
         answer.body.data = [];
         answer.body.pagination.totalCount = 0;
       }
     },
   },
   'companies.lookup-by-id': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/projects') && req.query.has('id') && answer.status === 200 && (answer.body.data.id = randomUUID())),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        req.query.has('id') &&
+        answer.status === 200 &&
+        (answer.body.data.id = randomUUID())
+      ),
   },
   'companies.create-echoes-request': {
-    response: (req, answer) => void (at(req, 'POST', '/integration/project') && answer.status === 200 && (answer.body.data.project.companyName += ' (renamed)')),
+    response: (req, answer) =>
+      void (
+        at(req, 'POST', '/integration/project') &&
+        answer.status === 200 &&
+        (answer.body.data.project.companyName += ' (renamed)')
+      ),
   },
   'companies.created-is-listed': {
     response: (req, answer) => {
-      if (at(req, 'GET', '/integration/projects') && answer.status === 200 && Array.isArray(answer.body.data)) answer.body.data = answer.body.data.filter((p: { companyName: string }) => !isCreatedCompany(p.companyName));
+      if (at(req, 'GET', '/integration/projects') && answer.status === 200 && Array.isArray(answer.body.data))
+        answer.body.data = answer.body.data.filter((p: { companyName: string }) => !isCreatedCompany(p.companyName));
     },
   },
   'companies.no-analysis-type-has-no-analysis': {
     response: (req, answer) => {
       if (!at(req, 'GET', '/integration/projects') || answer.status !== 200 || !Array.isArray(answer.body.data)) return;
-      for (const p of answer.body.data) if (isCreatedCompany(p.companyName)) p.analyses = [{ id: randomUUID(), type: 'company', status: 'pending', createdAt: new Date().toISOString() }];
+      for (const p of answer.body.data)
+        if (isCreatedCompany(p.companyName))
+          p.analyses = [{ id: randomUUID(), type: 'company', status: 'pending', createdAt: new Date().toISOString() }];
     },
   },
   'companies.drive-provider-not-supported': {
     response: (req, answer) => {
       if (!at(req, 'GET', '/integration/projects') || answer.status !== 200 || !Array.isArray(answer.body.data)) return;
-      for (const p of answer.body.data) if (p.extraConfig?.driveFolderLink?.status === 'provider_not_supported') p.extraConfig.driveFolderLink.status = 'not_found';
+      for (const p of answer.body.data)
+        if (p.extraConfig?.driveFolderLink?.status === 'provider_not_supported')
+          p.extraConfig.driveFolderLink.status = 'not_found';
     },
   },
   'companies.website-required-without-file': {
     request: (req) => {
       const json = bodyJson(req);
-      if (at(req, 'POST', '/integration/project') && json?.projectType === 'projectAnalysisNoFile' && !json.companyWebsite) req.body = Buffer.from(JSON.stringify({ ...json, companyWebsite: 'https://filled-in.example' }));
+      if (
+        at(req, 'POST', '/integration/project') &&
+        json?.projectType === 'projectAnalysisNoFile' &&
+        !json.companyWebsite
+      )
+        req.body = Buffer.from(JSON.stringify({ ...json, companyWebsite: 'https://filled-in.example' }));
     },
   },
   'companies.manual-upload-accepted': {
-    request: (req) => (at(req, 'POST', '/integrationfiles/upload') && req.headers.analysisid ? { status: 400, contentType: JSON_TYPE, body: { code: 'Error0', title: 'Refused', description: 'broken', data: null } } : undefined),
+    request: (req) =>
+      at(req, 'POST', '/integrationfiles/upload') && req.headers.analysisid
+        ? {
+            status: 400,
+            contentType: JSON_TYPE,
+            body: { code: 'Error0', title: 'Refused', description: 'broken', data: null },
+          }
+        : undefined,
   },
   'search.finds-known-company': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/project/search') && !req.query.get('keywords')?.startsWith('conformance-') && answer.status === 200 && (answer.body.data.data = [])),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/project/search') &&
+        !req.query.get('keywords')?.startsWith('conformance-') &&
+        answer.status === 200 &&
+        (answer.body.data.data = [])
+      ),
   },
   'search.finds-created-company': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/project/search') && req.query.get('keywords')?.startsWith('conformance-') && answer.status === 200 && (answer.body.data.data = [])),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/project/search') &&
+        req.query.get('keywords')?.startsWith('conformance-') &&
+        answer.status === 200 &&
+        (answer.body.data.data = [])
+      ),
   },
   'analysis.detail-of-its-project': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/analysis/detail') && answer.status === 200 && (answer.body.data.projectId = randomUUID())),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/analysis/detail') &&
+        answer.status === 200 &&
+        (answer.body.data.projectId = randomUUID())
+      ),
   },
   'analysis.fit-keys-per-dimension': {
     response: (req, answer) => {
@@ -119,63 +252,154 @@ export const BREAKS: Record<string, Break> = {
     },
   },
   'analysis.report-of-its-project': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/retrievereport') && answer.status === 200 && (answer.body.data.projectId = randomUUID())),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/retrievereport') &&
+        answer.status === 200 &&
+        (answer.body.data.projectId = randomUUID())
+      ),
   },
   'fullreport.project-detail-always': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/project/fullreport') && req.query.get('sections') === 'votes' && answer.status === 200 && (answer.body.data.projectDetail = null)),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/project/fullreport') &&
+        req.query.get('sections') === 'votes' &&
+        answer.status === 200 &&
+        (answer.body.data.projectDetail = null)
+      ),
   },
   'fullreport.unselected-part-null': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/project/fullreport') && req.query.get('sections') === 'investments' && answer.status === 200 && (answer.body.data.projectvotesummary = {})),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/project/fullreport') &&
+        req.query.get('sections') === 'investments' &&
+        answer.status === 200 &&
+        (answer.body.data.projectvotesummary = {})
+      ),
   },
   'fullreport.selected-part-returned': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/project/fullreport') && req.query.get('sections') === 'investments' && answer.status === 200 && (answer.body.data.investments = null)),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/project/fullreport') &&
+        req.query.get('sections') === 'investments' &&
+        answer.status === 200 &&
+        (answer.body.data.investments = null)
+      ),
   },
   'fullreport.no-chapter-key-analysis-null': {
     async response(req, answer, upstream) {
-      if (!at(req, 'GET', '/integration/project/fullreport') || req.query.get('sections') !== 'dealscore' || answer.status !== 200) return;
-      answer.body.data.analysisDetail = (await upstream(`/api/integration/project/fullreport?projectId=${req.query.get('projectId') ?? ''}`)).data.analysisDetail;
+      if (
+        !at(req, 'GET', '/integration/project/fullreport') ||
+        req.query.get('sections') !== 'dealscore' ||
+        answer.status !== 200
+      )
+        return;
+      answer.body.data.analysisDetail = (
+        await upstream(`/api/integration/project/fullreport?projectId=${req.query.get('projectId') ?? ''}`)
+      ).data.analysisDetail;
     },
   },
   'fullreport.section-aliases': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/project/fullreport') && req.query.get('sections') === 'votesAndNotes' && answer.status === 200 && (answer.body.data.projectvotesummary = null)),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/project/fullreport') &&
+        req.query.get('sections') === 'votesAndNotes' &&
+        answer.status === 200 &&
+        (answer.body.data.projectvotesummary = null)
+      ),
   },
   'fullreport.chapter-key-selects-chapters': {
     async response(req, answer, upstream) {
       const sections = req.query.get('sections');
-      if (!at(req, 'GET', '/integration/project/fullreport') || !sections || SECTION_KEYS.has(sections) || answer.status !== 200) return;
-      answer.body.data.analysisDetail = (await upstream(`/api/integration/project/fullreport?projectId=${req.query.get('projectId') ?? ''}`)).data.analysisDetail;
+      if (
+        !at(req, 'GET', '/integration/project/fullreport') ||
+        !sections ||
+        SECTION_KEYS.has(sections) ||
+        answer.status !== 200
+      )
+        return;
+      answer.body.data.analysisDetail = (
+        await upstream(`/api/integration/project/fullreport?projectId=${req.query.get('projectId') ?? ''}`)
+      ).data.analysisDetail;
     },
   },
   'fullreport.latest-completed-by-default': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/project/fullreport') && !req.query.has('sections') && !req.query.has('analysisId') && answer.status === 200 && answer.body.data.analysisDetail && (answer.body.data.analysisDetail.projectId = randomUUID())),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/project/fullreport') &&
+        !req.query.has('sections') &&
+        !req.query.has('analysisId') &&
+        answer.status === 200 &&
+        answer.body.data.analysisDetail &&
+        (answer.body.data.analysisDetail.projectId = randomUUID())
+      ),
   },
   'messages.answer-data-null': {
-    response: (req, answer) => void (at(req, 'POST', '/integration/processmessage') && answer.status === 200 && (answer.body.data = {})),
+    response: (req, answer) =>
+      void (at(req, 'POST', '/integration/processmessage') && answer.status === 200 && (answer.body.data = {})),
   },
   'funds.upload-returns-folder': {
-    response: (req, answer) => void (at(req, 'POST', '/integrationfund/fund/upload') && answer.status === 200 && answer.body.data.fileNames.length === 2 && answer.body.data.fileNames.pop()),
+    response: (req, answer) =>
+      void (
+        at(req, 'POST', '/integrationfund/fund/upload') &&
+        answer.status === 200 &&
+        answer.body.data.fileNames.length === 2 &&
+        answer.body.data.fileNames.pop()
+      ),
   },
   'funds.upload-adds-to-folder': {
-    response: (req, answer) => void (at(req, 'POST', '/integrationfund/fund/upload') && answer.status === 200 && answer.body.data.fileNames.length === 1 && (answer.body.data.folderPath += '-elsewhere')),
+    response: (req, answer) =>
+      void (
+        at(req, 'POST', '/integrationfund/fund/upload') &&
+        answer.status === 200 &&
+        answer.body.data.fileNames.length === 1 &&
+        (answer.body.data.folderPath += '-elsewhere')
+      ),
   },
   'funds.upload-foreign-folder-404': {
     response: (req, answer) => {
-      if (at(req, 'POST', '/integrationfund/fund/upload') && answer.status === 404 && req.headers.authorization === API_KEY) Object.assign(answer, ok({ folderPath: 'uploads/somewhere', fileNames: ['stray.pdf'] }));
+      if (
+        at(req, 'POST', '/integrationfund/fund/upload') &&
+        answer.status === 404 &&
+        req.headers.authorization === API_KEY
+      )
+        Object.assign(answer, ok({ folderPath: 'uploads/somewhere', fileNames: ['stray.pdf'] }));
     },
   },
   'funds.upload-other-users-folder-404': {
-    request: (req) => void (at(req, 'POST', '/integrationfund/fund/upload') && req.headers.authorization === SECOND_API_KEY && (req.headers.authorization = API_KEY)),
+    request: (req) =>
+      void (
+        at(req, 'POST', '/integrationfund/fund/upload') &&
+        req.headers.authorization === SECOND_API_KEY &&
+        (req.headers.authorization = API_KEY)
+      ),
   },
   'funds.run-over-50-files-refused': {
     response: (req, answer) => {
-      if (at(req, 'POST', '/integrationfund/fund/run') && answer.status === 400) Object.assign(answer, ok({ fundExtractionId: randomUUID(), name: 'accepted', status: 'pending', refDate: null, createdAt: new Date().toISOString() }));
+      if (at(req, 'POST', '/integrationfund/fund/run') && answer.status === 400)
+        Object.assign(
+          answer,
+          ok({
+            fundExtractionId: randomUUID(),
+            name: 'accepted',
+            status: 'pending',
+            refDate: null,
+            createdAt: new Date().toISOString(),
+          }),
+        );
     },
   },
   'funds.run-pending-on-creation': {
-    response: (req, answer) => void (at(req, 'POST', '/integrationfund/fund/run') && answer.status === 200 && (answer.body.data.status = 'running')),
+    response: (req, answer) =>
+      void (
+        at(req, 'POST', '/integrationfund/fund/run') &&
+        answer.status === 200 &&
+        (answer.body.data.status = 'running')
+      ),
   },
   'funds.run-reaches-final-state': {
-    response: (req, answer) => void (at(req, 'GET', '/integrationfund/fund') && answer.status === 200 && (answer.body.data.status = 'running')),
+    response: (req, answer) =>
+      void (at(req, 'GET', '/integrationfund/fund') && answer.status === 200 && (answer.body.data.status = 'running')),
   },
   'funds.status-moves-forward': {
     response: (req, answer) => {
@@ -187,33 +411,56 @@ export const BREAKS: Record<string, Break> = {
   },
   'funds.run-in-own-fund-runs': {
     response: (req, answer) => {
-      if (at(req, 'GET', '/integrationfund/fund') && answer.status === 200) answer.body.data.fundRuns = answer.body.data.fundRuns.filter((r: { fundExtractionId: string }) => r.fundExtractionId !== answer.body.data.fundExtractionId);
+      if (at(req, 'GET', '/integrationfund/fund') && answer.status === 200)
+        answer.body.data.fundRuns = answer.body.data.fundRuns.filter(
+          (r: { fundExtractionId: string }) => r.fundExtractionId !== answer.body.data.fundExtractionId,
+        );
     },
   },
   'funds.fund-runs-newest-first': {
     response: (req, answer) => {
       if (!at(req, 'GET', '/integrationfund/fund') || answer.status !== 200) return;
       const first = answer.body.data.fundRuns[0];
-      if (first) answer.body.data.fundRuns.unshift({ ...first, fundExtractionId: randomUUID(), createdAt: '2000-01-01T00:00:00.000Z' });
+      if (first)
+        answer.body.data.fundRuns.unshift({
+          ...first,
+          fundExtractionId: randomUUID(),
+          createdAt: '2000-01-01T00:00:00.000Z',
+        });
     },
   },
   'funds.summary-echoes-run': {
-    response: (req, answer) => void (at(req, 'GET', '/integrationfund/fund') && answer.status === 200 && (answer.body.data.refDate = '2024-01-01')),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integrationfund/fund') &&
+        answer.status === 200 &&
+        (answer.body.data.refDate = '2024-01-01')
+      ),
   },
   'funds.mode-none-no-company-records': {
     response: (req, answer) => {
-      const first = at(req, 'GET', '/integrationfund/fund') && answer.status === 200 ? answer.body.data.companies[0] : undefined;
+      const first =
+        at(req, 'GET', '/integrationfund/fund') && answer.status === 200 ? answer.body.data.companies[0] : undefined;
       if (first) first.projectId = randomUUID();
     },
   },
   'funds.detail-unknown-404': {
     response: (req, answer) => {
       // A documented answer, only the wrong one.
-      if (at(req, 'GET', '/integrationfund/fund') && answer.status === 404) Object.assign(answer, { status: 403, body: { code: 'Error212', title: 'Forbidden', description: 'broken', data: null } });
+      if (at(req, 'GET', '/integrationfund/fund') && answer.status === 404)
+        Object.assign(answer, {
+          status: 403,
+          body: { code: 'Error212', title: 'Forbidden', description: 'broken', data: null },
+        });
     },
   },
   'funds.detail-no-role-403': {
-    request: (req) => void (at(req, 'GET', '/integrationfund/fund') && req.headers.authorization === SECOND_API_KEY && (req.headers.authorization = API_KEY)),
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integrationfund/fund') &&
+        req.headers.authorization === SECOND_API_KEY &&
+        (req.headers.authorization = API_KEY)
+      ),
   },
   'webhooks.fund-completed-delivered': {
     delivery: (body) => (body?.event === 'fundAnalysisCompleted' ? undefined : body),
@@ -223,38 +470,72 @@ export const BREAKS: Record<string, Break> = {
   },
   'webhooks.delivery-in-history': {
     response: (req, answer) => {
-      if (at(req, 'GET', '/integration/webhook/history') && answer.status === 200) for (const d of answer.body.data) d.status = 'Error Response';
+      if (at(req, 'GET', '/integration/webhook/history') && answer.status === 200)
+        for (const d of answer.body.data) d.status = 'Error Response';
     },
   },
   'webhooks.analysis-completed-delivered': {
-    delivery: (body) => (body?.event === 'analysisCompleted' ? { ...body, data: { ...body.data, analysisId: randomUUID() } } : body),
+    delivery: (body) =>
+      body?.event === 'analysisCompleted' ? { ...body, data: { ...body.data, analysisId: randomUUID() } } : body,
   },
   'sequences.invariants-hold': {
     // One company too many in totalCount whenever small pages are walked (readPages).
-    response: (req, answer) => void (at(req, 'GET', '/integration/projects') && req.query.has('page') && Number(req.query.get('pageSize')) <= 5 && answer.status === 200 && (answer.body.pagination.totalCount += 1)),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        req.query.has('page') &&
+        Number(req.query.get('pageSize')) <= 5 &&
+        answer.status === 200 &&
+        (answer.body.pagination.totalCount += 1)
+      ),
   },
   'contract.no-credentials-401': {
-    request: (req) => void (at(req, 'GET', '/integration/project/search') && !req.headers.authorization && (req.headers.authorization = API_KEY)),
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/project/search') &&
+        !req.headers.authorization &&
+        (req.headers.authorization = API_KEY)
+      ),
   },
   'contract.webhook-api-key-refused': {
-    request: (req) => void (at(req, 'PUT', '/integration/webhook') && !req.headers.authorization?.startsWith('Bearer ') && (req.headers.authorization = `Bearer ${ACCESS_TOKEN}`)),
+    request: (req) =>
+      void (
+        at(req, 'PUT', '/integration/webhook') &&
+        !req.headers.authorization?.startsWith('Bearer ') &&
+        (req.headers.authorization = `Bearer ${ACCESS_TOKEN}`)
+      ),
   },
   'contract.invalid-read-not-2xx': {
-    request: (req) => (at(req, 'GET', '/integration/analysis/detail') && !req.query.has('analysisId') ? ok(null) : undefined),
+    request: (req) =>
+      at(req, 'GET', '/integration/analysis/detail') && !req.query.has('analysisId') ? ok(null) : undefined,
   },
   'contract.invalid-write-not-2xx': {
-    request: (req) => (at(req, 'POST', '/integration/processmessage') && req.body.toString('utf8') === '{}' ? ok(null) : undefined),
+    request: (req) =>
+      at(req, 'POST', '/integration/processmessage') && req.body.toString('utf8') === '{}' ? ok(null) : undefined,
   },
   'contract.unsupported-method-not-2xx': {
     request: (req) => (req.method === 'PATCH' ? ok(null) : undefined),
   },
   'contract.responses-conform': {
-    response: (req, answer) => void (at(req, 'GET', '/integration/analysis/detail') && answer.status === 200 && (answer.body.data.platformEntityCompanyId = 42)),
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integration/analysis/detail') &&
+        answer.status === 200 &&
+        (answer.body.data.platformEntityCompanyId = 42)
+      ),
   },
   'contract.no-undocumented-5xx': {
-    request: (req) => (req.method === 'PATCH' ? { status: 503, contentType: JSON_TYPE, body: { code: '5030', title: 'Unavailable', description: 'broken', data: null } } : undefined),
+    request: (req) =>
+      req.method === 'PATCH'
+        ? {
+            status: 503,
+            contentType: JSON_TYPE,
+            body: { code: '5030', title: 'Unavailable', description: 'broken', data: null },
+          }
+        : undefined,
   },
   'contract.every-operation-succeeds': {
-    response: (req, answer) => void (at(req, 'POST', '/integration/processmessage') && answer.status === 200 && (answer.body.data = 'accepted')),
+    response: (req, answer) =>
+      void (at(req, 'POST', '/integration/processmessage') && answer.status === 200 && (answer.body.data = 'accepted')),
   },
 };

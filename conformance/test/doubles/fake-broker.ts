@@ -77,7 +77,8 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
   const path = decodeURIComponent(new URL(req.url, url).pathname);
   const parts = path.split('/').filter(Boolean);
   const pacts = options.pacts ?? [];
-  const pactHref = (p: BrokerPact) => `${url}/pacts/provider/${p.provider}/consumer/${p.consumer}/pact-version/${PACT_VERSION}`;
+  const pactHref = (p: BrokerPact) =>
+    `${url}/pacts/provider/${p.provider}/consumer/${p.consumer}/pact-version/${PACT_VERSION}`;
 
   if (req.method === 'GET' && path === '/') {
     return {
@@ -85,14 +86,23 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
       body: {
         _links: {
           'pb:publish-contracts': { href: `${url}/contracts/publish` },
-          'pb:provider-pacts-for-verification': { href: `${url}/pacts/provider/{provider}/for-verification`, templated: true },
-          'pf:publish-provider-contract': { href: `${url}/provider-contracts/provider/{provider}/publish`, templated: true },
+          'pb:provider-pacts-for-verification': {
+            href: `${url}/pacts/provider/{provider}/for-verification`,
+            templated: true,
+          },
+          'pf:publish-provider-contract': {
+            href: `${url}/provider-contracts/provider/{provider}/publish`,
+            templated: true,
+          },
         },
       },
     };
   }
   if (req.method === 'POST' && path === '/contracts/publish') {
-    const { pacticipantName: name, pacticipantVersionNumber: number } = req.body as { pacticipantName: string; pacticipantVersionNumber: string };
+    const { pacticipantName: name, pacticipantVersionNumber: number } = req.body as {
+      pacticipantName: string;
+      pacticipantVersionNumber: string;
+    };
     const pacticipant = { href: `${url}/pacticipants/${name}`, name, title: 'Pacticipant' };
     const version = { href: `${pacticipant.href}/versions/${number}`, name: number, title: 'Pacticipant version' };
     return {
@@ -100,8 +110,16 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
       body: {
         notices: [{ type: 'success', text: `Published pact for ${name} version ${number}` }],
         logs: [],
-        _embedded: { pacticipant: { name, _links: { self: { href: pacticipant.href } } }, version: { number, _links: { self: version } } },
-        _links: { 'pb:pacticipant': pacticipant, 'pb:pacticipant-version': version, 'pb:pacticipant-version-tags': [], 'pb:contracts': [] },
+        _embedded: {
+          pacticipant: { name, _links: { self: { href: pacticipant.href } } },
+          version: { number, _links: { self: version } },
+        },
+        _links: {
+          'pb:pacticipant': pacticipant,
+          'pb:pacticipant-version': version,
+          'pb:pacticipant-version-tags': [],
+          'pb:contracts': [],
+        },
       },
     };
   }
@@ -119,7 +137,11 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
             .filter((p) => p.provider === provider)
             .map((p) => ({
               shortDescription: `latest from ${p.consumer}`,
-              verificationProperties: { pending: p.pending ?? false, wip: p.wip ?? false, notices: [{ when: 'before_verification', text: `The pact of ${p.consumer} is being verified` }] },
+              verificationProperties: {
+                pending: p.pending ?? false,
+                wip: p.wip ?? false,
+                notices: [{ when: 'before_verification', text: `The pact of ${p.consumer} is being verified` }],
+              },
               _links: { self: { href: pactHref(p), name: `Pact between ${p.consumer} and ${p.provider}` } },
             })),
         },
@@ -143,7 +165,13 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
       };
     }
     if (req.method === 'POST' && parts[7] === 'verification-results') {
-      return { status: 201, body: { success: (req.body as { success?: boolean }).success, _links: { self: { href: `${pactHref(pact)}/verification-results/1` } } } };
+      return {
+        status: 201,
+        body: {
+          success: (req.body as { success?: boolean }).success,
+          _links: { self: { href: `${pactHref(pact)}/verification-results/1` } },
+        },
+      };
     }
   }
   if (req.method === 'GET' && path === '/matrix') {
@@ -151,7 +179,17 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
     return {
       status: 200,
       body: {
-        summary: { deployable, reason: options.reason ?? (deployable ? 'All required verification results are published and successful' : 'There is no verified pact'), success: deployable ? 1 : 0, failed: 0, unknown: deployable ? 0 : 1 },
+        summary: {
+          deployable,
+          reason:
+            options.reason ??
+            (deployable
+              ? 'All required verification results are published and successful'
+              : 'There is no verified pact'),
+          success: deployable ? 1 : 0,
+          failed: 0,
+          unknown: deployable ? 0 : 1,
+        },
         notices: [],
         matrix: [],
       },
@@ -161,7 +199,15 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
   if (req.method === 'GET' && parts[0] === 'pacticipants' && parts.length === 2) {
     return {
       status: 200,
-      body: { name: parts[1], _links: { 'pb:branch-version': { href: `${url}/pacticipants/${parts[1]}/branches/{branch}/versions/{version}`, templated: true } } },
+      body: {
+        name: parts[1],
+        _links: {
+          'pb:branch-version': {
+            href: `${url}/pacticipants/${parts[1]}/branches/{branch}/versions/{version}`,
+            templated: true,
+          },
+        },
+      },
     };
   }
   if (req.method === 'PUT' && parts[0] === 'pacticipants' && parts[2] === 'branches' && parts[4] === 'versions') {
@@ -175,11 +221,17 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
         status: 200,
         body: {
           number: parts[3],
-          _links: { 'pb:record-deployment': (options.environments ?? []).map((name) => ({ name, href: `${version}/deployed-versions/environment/${ENVIRONMENT_UUID}` })) },
+          _links: {
+            'pb:record-deployment': (options.environments ?? []).map((name) => ({
+              name,
+              href: `${version}/deployed-versions/environment/${ENVIRONMENT_UUID}`,
+            })),
+          },
         },
       };
     }
-    if (req.method === 'POST' && parts[4] === 'deployed-versions') return { status: 201, body: { uuid: 'f0e1d2c3-0000-4000-8000-000000000001', currentlyDeployed: true } };
+    if (req.method === 'POST' && parts[4] === 'deployed-versions')
+      return { status: 201, body: { uuid: 'f0e1d2c3-0000-4000-8000-000000000001', currentlyDeployed: true } };
   }
   // /provider-contracts/provider/{provider}/publish
   if (req.method === 'POST' && parts[0] === 'provider-contracts' && parts[3] === 'publish') {
@@ -187,7 +239,12 @@ function answer(url: string, req: RecordedRequest, options: FakeBrokerOptions): 
     return {
       status: 200,
       body: {
-        notices: [{ type: 'success', text: `Published provider contract for ${parts[2]} version ${published.pacticipantVersionNumber}` }],
+        notices: [
+          {
+            type: 'success',
+            text: `Published provider contract for ${parts[2]} version ${published.pacticipantVersionNumber}`,
+          },
+        ],
         _embedded: { version: { number: published.pacticipantVersionNumber } },
         _links: { 'pb:pacticipant-version-tags': [] },
       },
@@ -203,7 +260,9 @@ export async function startFakeBroker(options: FakeBrokerOptions): Promise<FakeB
     const recorded = await record(request);
     requests.push(recorded);
     const { status, body } =
-      recorded.authorization === options.authorization ? answer(url, recorded, options) : { status: 401, body: { error: 'missing or wrong credentials' } };
+      recorded.authorization === options.authorization
+        ? answer(url, recorded, options)
+        : { status: 401, body: { error: 'missing or wrong credentials' } };
     response.writeHead(status, { 'content-type': 'application/hal+json;charset=utf-8' });
     response.end(JSON.stringify(body));
   });

@@ -12,7 +12,13 @@ import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const WORKFLOWS = 'openapi/workflows';
-const INPUTS = { apiKey: API_KEY, accessToken: ACCESS_TOKEN, companyName: 'arazzo-flow company', fundName: 'arazzo-flow fund', webhookUrl: 'https://hooks.example.test/arazzo' };
+const INPUTS = {
+  apiKey: API_KEY,
+  accessToken: ACCESS_TOKEN,
+  companyName: 'arazzo-flow company',
+  fundName: 'arazzo-flow fund',
+  webhookUrl: 'https://hooks.example.test/arazzo',
+};
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -26,21 +32,41 @@ afterAll(async () => {
 function respect(files: string[], baseUrl: string): Promise<{ code: number; out: string }> {
   const inputs = Object.entries(INPUTS).flatMap(([name, value]) => ['--input', `${name}=${value}`]);
   return new Promise((resolve) => {
-    execFile(`${ROOT}node_modules/.bin/redocly`, ['respect', ...files, '-S', `service=${baseUrl}`, ...inputs], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}\n${stderr}` });
-    });
+    execFile(
+      `${ROOT}node_modules/.bin/redocly`,
+      ['respect', ...files, '-S', `service=${baseUrl}`, ...inputs],
+      { cwd: ROOT, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}\n${stderr}` });
+      },
+    );
   });
 }
 
 describe('Arazzo workflows', () => {
   it('are the three flows of the specification', async () => {
-    expect((await readdir(`${ROOT}${WORKFLOWS}`)).filter((f) => f.endsWith('.arazzo.yaml')).sort()).toEqual(['company-analysis.arazzo.yaml', 'fund-run.arazzo.yaml', 'webhooks.arazzo.yaml']);
+    expect((await readdir(`${ROOT}${WORKFLOWS}`)).filter((f) => f.endsWith('.arazzo.yaml')).sort()).toEqual([
+      'company-analysis.arazzo.yaml',
+      'fund-run.arazzo.yaml',
+      'webhooks.arazzo.yaml',
+    ]);
   });
 
   it('all pass against the stateful mock with redocly respect', { timeout: 90_000 }, async () => {
-    const run = await respect([`${WORKFLOWS}/company-analysis.arazzo.yaml`, `${WORKFLOWS}/fund-run.arazzo.yaml`, `${WORKFLOWS}/webhooks.arazzo.yaml`], mock.baseUrl);
+    const run = await respect(
+      [
+        `${WORKFLOWS}/company-analysis.arazzo.yaml`,
+        `${WORKFLOWS}/fund-run.arazzo.yaml`,
+        `${WORKFLOWS}/webhooks.arazzo.yaml`,
+      ],
+      mock.baseUrl,
+    );
     expect(run.out).not.toMatch(/Workflows: \d+ failed/);
-    expect(run.out.match(/Workflows: (\d+) passed, \1 total/g)).toEqual(['Workflows: 1 passed, 1 total', 'Workflows: 2 passed, 2 total', 'Workflows: 1 passed, 1 total']);
+    expect(run.out.match(/Workflows: (\d+) passed, \1 total/g)).toEqual([
+      'Workflows: 1 passed, 1 total',
+      'Workflows: 2 passed, 2 total',
+      'Workflows: 1 passed, 1 total',
+    ]);
     expect(run.code).toBe(0);
   });
 

@@ -38,7 +38,9 @@ describe('a broken provider for every rule', () => {
     const proxy = await startBrokenProxy(mock.origin);
     try {
       const report = await runConformance(fullRun(proxy.baseUrl));
-      expect(report.results.filter((r) => r.status !== 'passed').map((r) => [r.id, r.reason, r.violations])).toEqual([]);
+      expect(report.results.filter((r) => r.status !== 'passed').map((r) => [r.id, r.reason, r.violations])).toEqual(
+        [],
+      );
     } finally {
       await proxy.close();
     }
@@ -49,9 +51,18 @@ describe('a broken provider for every rule', () => {
       const proxy = await startBrokenProxy(mock.origin, BREAKS[rule.id]);
       try {
         // A fixed seed: the stateful sequences are the same on every test run.
-        const report = await runConformance({ ...fullRun(proxy.baseUrl), pollTimeoutMs: 500, deliveryTimeoutMs: 500, seed: 7, only: [...(COMPANIONS[rule.id] ?? []), rule.id] });
+        const report = await runConformance({
+          ...fullRun(proxy.baseUrl),
+          pollTimeoutMs: 500,
+          deliveryTimeoutMs: 500,
+          seed: 7,
+          only: [...(COMPANIONS[rule.id] ?? []), rule.id],
+        });
         const result = report.results.find((r) => r.id === rule.id);
-        expect({ status: result?.status, reason: result?.reason }).toEqual({ status: rule.gap ? 'warned' : 'failed', reason: undefined });
+        expect({ status: result?.status, reason: result?.reason }).toEqual({
+          status: rule.gap ? 'warned' : 'failed',
+          reason: undefined,
+        });
         expect(result?.violations.length).toBeGreaterThan(0);
       } finally {
         await proxy.close();
@@ -68,7 +79,9 @@ describe('the stateful sequences against a broken provider', () => {
       const first = (await runConformance(options)).results[0];
       expect(first?.status).toBe('failed');
       const message = first?.violations[0] ?? '';
-      expect(message).toMatch(/^pages do not overlap and together hold totalCount companies: pages of \d hold \d+ companies, totalCount is \d+/);
+      expect(message).toMatch(
+        /^pages do not overlap and together hold totalCount companies: pages of \d hold \d+ companies, totalCount is \d+/,
+      );
       // Shrunk to the one call that shows it.
       expect(message).toMatch(/shortest sequence: readPages\(\d\)\n/);
       const [, seed, path] = /replay: --seed=(-?\d+) --sequence-path=(\S+@\S*)$/.exec(message) ?? [];
@@ -84,10 +97,14 @@ describe('the stateful sequences against a broken provider', () => {
 describe('an answer the rules cannot read', () => {
   it('fails the rule that read it, and the run goes on and puts the webhook back', async () => {
     const proxy = await startBrokenProxy(mock.origin, {
-      response: (req, answer) => void (req.path === '/api/integrationfund/fund' && answer.status === 200 && delete answer.body.data.fundRuns),
+      response: (req, answer) =>
+        void (req.path === '/api/integrationfund/fund' && answer.status === 200 && delete answer.body.data.fundRuns),
     });
     try {
-      const report = await runConformance({ ...fullRun(proxy.baseUrl), only: ['webhooks.save-read-back', 'funds.run-in-own-fund-runs', 'funds.detail-unknown-404'] });
+      const report = await runConformance({
+        ...fullRun(proxy.baseUrl),
+        only: ['webhooks.save-read-back', 'funds.run-in-own-fund-runs', 'funds.detail-unknown-404'],
+      });
       expect(report.results.map((r) => [r.id, r.status])).toEqual([
         ['webhooks.save-read-back', 'passed'],
         ['funds.run-in-own-fund-runs', 'failed'],

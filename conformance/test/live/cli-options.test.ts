@@ -6,10 +6,46 @@ describe('parseCliOptions', () => {
   it('reads every documented option', () => {
     expect(
       parseCliOptions([
-        '--base-url', 'https://svc.example.test/api/', '--api-key', 'k', '--access-token', 't', '--second-api-key', 'k2',
-        '--allow-writes', '--max-credits', '20', '--analysis-cost', '3', '--receiver-host', '0.0.0.0', '--receiver-port', '8099',
-        '--receiver-public-url', 'https://hooks.example.test/in', '--rule', 'a.b', '--rule', 'c.d', '--seed=-17', '--sequence-path', '1:0@AB:K', '--strict', '--dry-run',
-        '--report', 'out/conf', '--run-id', 'ci-42', '--timeout', '5000', '--poll-interval', '100', '--poll-timeout', '60000', '--delivery-timeout', '9000',
+        '--base-url',
+        'https://svc.example.test/api/',
+        '--api-key',
+        'k',
+        '--access-token',
+        't',
+        '--second-api-key',
+        'k2',
+        '--allow-writes',
+        '--max-credits',
+        '20',
+        '--analysis-cost',
+        '3',
+        '--receiver-host',
+        '0.0.0.0',
+        '--receiver-port',
+        '8099',
+        '--receiver-public-url',
+        'https://hooks.example.test/in',
+        '--rule',
+        'a.b',
+        '--rule',
+        'c.d',
+        '--seed=-17',
+        '--sequence-path',
+        '1:0@AB:K',
+        '--strict',
+        '--dry-run',
+        '--report',
+        'out/conf',
+        '--run-id',
+        'ci-42',
+        '--timeout',
+        '5000',
+        '--poll-interval',
+        '100',
+        '--poll-timeout',
+        '60000',
+        '--delivery-timeout',
+        '9000',
       ]),
     ).toEqual({
       baseUrl: 'https://svc.example.test/api',
@@ -37,7 +73,13 @@ describe('parseCliOptions', () => {
   });
 
   it('defaults to read only, no budget, 30 s per request', () => {
-    expect(parseCliOptions(['--base-url', 'http://127.0.0.1:4010/api', '--api-key', 'k'])).toMatchObject({ allowWrites: false, maxCredits: 0, strict: false, dryRun: false, timeoutMs: 30_000 });
+    expect(parseCliOptions(['--base-url', 'http://127.0.0.1:4010/api', '--api-key', 'k'])).toMatchObject({
+      allowWrites: false,
+      maxCredits: 0,
+      strict: false,
+      dryRun: false,
+      timeoutMs: 30_000,
+    });
     expect(parseCliOptions(['--help'])).toBe('help');
   });
 

@@ -59,13 +59,24 @@ describe('the catalogue against the stateful mock', () => {
   it('holds with writes: every rule checked and passed, the budget kept, every record named with the run id', async () => {
     const { report } = await fullRunThroughCli();
     expect(report.results.filter((r) => r.status !== 'passed').map((r) => [r.id, r.reason, r.violations])).toEqual([]);
-    expect(report.summary).toEqual({ rules: catalogue.length, checked: catalogue.length, passed: catalogue.length, failed: 0, warned: 0, notChecked: 0 });
+    expect(report.summary).toEqual({
+      rules: catalogue.length,
+      checked: catalogue.length,
+      passed: catalogue.length,
+      failed: 0,
+      warned: 0,
+      notChecked: 0,
+    });
     expect(report.creditsSpent).toBeLessThanOrEqual(50);
     expect(report.records.length).toBeGreaterThan(5);
     for (const record of report.records) expect(record.what).toMatch(/mock-full|webhook configuration|51 small PDF/);
     expect(report.restored).toMatch(/^webhook configuration put back/);
     const state = await mockState(mock.origin);
-    expect(state.projects.filter((p) => p.companyName.startsWith('conformance-mock-full') && !p.companyName.includes(' seq-')).length).toBe(4);
+    expect(
+      state.projects.filter(
+        (p) => p.companyName.startsWith('conformance-mock-full') && !p.companyName.includes(' seq-'),
+      ).length,
+    ).toBe(4);
   });
 
   it('holds read only, sends no write, and names why each write rule is not checked', async () => {
@@ -78,14 +89,28 @@ describe('the catalogue against the stateful mock', () => {
     for (const r of notChecked) expect(r.reason, r.id).toMatch(/--allow-writes|--access-token|no 2xx answer from/);
     expect(report.results.find((r) => r.id === 'companies.page-size-clamped')?.status).toBe('passed');
     const after = await mockState(mock.origin);
-    expect([after.projects.length, after.folders.length, after.fundRuns.length, after.credits]).toEqual([before.projects.length, before.folders.length, before.fundRuns.length, before.credits]);
+    expect([after.projects.length, after.folders.length, after.fundRuns.length, after.credits]).toEqual([
+      before.projects.length,
+      before.folders.length,
+      before.fundRuns.length,
+      before.credits,
+    ]);
   });
 
   it('never starts a call beyond --max-credits: with 9 credits no fund run, and says so', async () => {
     const before = await mockState(mock.origin);
-    const report = await runConformance({ ...fullRun(mock.baseUrl), maxCredits: 9, analysisCost: undefined, only: ['funds.run-pending-on-creation', 'companies.manual-upload-accepted'] });
+    const report = await runConformance({
+      ...fullRun(mock.baseUrl),
+      maxCredits: 9,
+      analysisCost: undefined,
+      only: ['funds.run-pending-on-creation', 'companies.manual-upload-accepted'],
+    });
     expect(report.results.map((r) => [r.id, r.status, r.reason])).toEqual([
-      ['companies.manual-upload-accepted', 'not checked', 'starts a company analysis, whose cost is a gap of the specification: pass --analysis-cost N'],
+      [
+        'companies.manual-upload-accepted',
+        'not checked',
+        'starts a company analysis, whose cost is a gap of the specification: pass --analysis-cost N',
+      ],
       ['funds.run-pending-on-creation', 'not checked', expect.stringContaining('would exceed --max-credits 9')],
     ]);
     expect((await mockState(mock.origin)).credits).toBe(before.credits);
@@ -101,7 +126,11 @@ describe('the command line', () => {
     expect(run.out).toContain('Records created (named with run id');
     const json = JSON.parse(await readFile(join(outDir, 'full', 'conformance.json'), 'utf8')) as ConformanceReport;
     const clamped = json.results.find((r) => r.id === 'companies.page-size-clamped');
-    expect(clamped).toMatchObject({ status: 'passed', spec: 'larger values are clamped to 100', calls: [{ method: 'GET', status: 200 }] });
+    expect(clamped).toMatchObject({
+      status: 'passed',
+      spec: 'larger values are clamped to 100',
+      calls: [{ method: 'GET', status: 200 }],
+    });
     const xml = await readFile(join(outDir, 'full', 'conformance.xml'), 'utf8');
     expect(xml).toContain(`tests="${catalogue.length}" failures="0" errors="0" skipped="0"`);
     expect(xml).toContain('name="companies.page-size-clamped: pageSize above 100 is clamped to 100, not refused"');
@@ -118,16 +147,29 @@ describe('the command line', () => {
     const before = await mockState(mock.origin);
     const run = await cli([...fullRunArgs(mock.baseUrl), '--dry-run']);
     expect(run.code).toBe(0);
-    expect(run.out).toMatch(/RUN  funds\.run-over-50-files-refused\s+uploadFundFiles, startFundRun; 10 credits, 1 record/);
-    expect(run.out).toMatch(/Worst case: \d+ credits \(3 company analyses counted at --analysis-cost: their cost is a gap of the specification\), \d+ records/);
-    const withoutCost = await cli([...fullRunArgs(mock.baseUrl).filter((a, i, all) => a !== '--analysis-cost' && all[i - 1] !== '--analysis-cost'), '--dry-run']);
-    expect(withoutCost.out).toMatch(/SKIP companies\.manual-upload-accepted[^\n]*\n\s+not checked: starts a company analysis, whose cost is a gap of the specification: pass --analysis-cost N/);
+    expect(run.out).toMatch(
+      /RUN  funds\.run-over-50-files-refused\s+uploadFundFiles, startFundRun; 10 credits, 1 record/,
+    );
+    expect(run.out).toMatch(
+      /Worst case: \d+ credits \(3 company analyses counted at --analysis-cost: their cost is a gap of the specification\), \d+ records/,
+    );
+    const withoutCost = await cli([
+      ...fullRunArgs(mock.baseUrl).filter((a, i, all) => a !== '--analysis-cost' && all[i - 1] !== '--analysis-cost'),
+      '--dry-run',
+    ]);
+    expect(withoutCost.out).toMatch(
+      /SKIP companies\.manual-upload-accepted[^\n]*\n\s+not checked: starts a company analysis, whose cost is a gap of the specification: pass --analysis-cost N/,
+    );
     const after = await mockState(mock.origin);
     expect(after.projects.length).toBe(before.projects.length);
   });
 
   it('exits 2 with one line on a usage error', async () => {
-    for (const argv of [['--base-url', mock.baseUrl], ['--base-url', mock.baseUrl, '--api-key', 'k', '--allow-writes'], ['--base-url', mock.baseUrl, '--api-key', 'k', '--rule', 'no.such-rule']]) {
+    for (const argv of [
+      ['--base-url', mock.baseUrl],
+      ['--base-url', mock.baseUrl, '--api-key', 'k', '--allow-writes'],
+      ['--base-url', mock.baseUrl, '--api-key', 'k', '--rule', 'no.such-rule'],
+    ]) {
       const run = await cli(argv);
       expect(run.code, argv.join(' ')).toBe(2);
       expect(run.err.split('\n')).toHaveLength(1);

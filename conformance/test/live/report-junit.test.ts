@@ -21,10 +21,48 @@ const report: ConformanceReport = {
   creditsSpent: 0,
   records: [],
   results: [
-    { id: 'companies.page-size-clamped', area: 'companies', title: 'clamped', spec: 'larger values are clamped to 100', status: 'passed', violations: [], calls: [{ method: 'GET', url: 'http://127.0.0.1:1/api/integration/projects?pageSize=1000', status: 200 }], durationMs: 12 },
-    { id: 'funds.detail-unknown-404', area: 'funds', title: 'fund <unknown> & "404"', spec: 'No run', status: 'failed', violations: ['expected HTTP 404 Error100, got HTTP 200 \u0001'], calls: [], durationMs: 3 },
-    { id: 'companies.lookup-by-id', area: 'companies', title: 'lookup', spec: 'not shown', gap: 'shape not shown', status: 'warned', violations: ['no company'], calls: [], durationMs: 1 },
-    { id: 'funds.run-pending-on-creation', area: 'funds', title: 'pending', spec: 'always `pending`', status: 'not checked', reason: 'pass --allow-writes', violations: [], calls: [], durationMs: 0 },
+    {
+      id: 'companies.page-size-clamped',
+      area: 'companies',
+      title: 'clamped',
+      spec: 'larger values are clamped to 100',
+      status: 'passed',
+      violations: [],
+      calls: [{ method: 'GET', url: 'http://127.0.0.1:1/api/integration/projects?pageSize=1000', status: 200 }],
+      durationMs: 12,
+    },
+    {
+      id: 'funds.detail-unknown-404',
+      area: 'funds',
+      title: 'fund <unknown> & "404"',
+      spec: 'No run',
+      status: 'failed',
+      violations: ['expected HTTP 404 Error100, got HTTP 200 \u0001'],
+      calls: [],
+      durationMs: 3,
+    },
+    {
+      id: 'companies.lookup-by-id',
+      area: 'companies',
+      title: 'lookup',
+      spec: 'not shown',
+      gap: 'shape not shown',
+      status: 'warned',
+      violations: ['no company'],
+      calls: [],
+      durationMs: 1,
+    },
+    {
+      id: 'funds.run-pending-on-creation',
+      area: 'funds',
+      title: 'pending',
+      spec: 'always `pending`',
+      status: 'not checked',
+      reason: 'pass --allow-writes',
+      violations: [],
+      calls: [],
+      durationMs: 0,
+    },
   ],
 };
 
@@ -37,7 +75,9 @@ describe('JUnit report', () => {
 
   it('gives each rule a case named by its id, with its sentence and calls', () => {
     expect(xml).toContain('classname="conformance.companies" name="companies.page-size-clamped: clamped" time="0.012"');
-    expect(xml).toContain('specification: larger values are clamped to 100\ncalls (1):\nGET http://127.0.0.1:1/api/integration/projects?pageSize=1000 -&gt; 200');
+    expect(xml).toContain(
+      'specification: larger values are clamped to 100\ncalls (1):\nGET http://127.0.0.1:1/api/integration/projects?pageSize=1000 -&gt; 200',
+    );
     expect(xml).toContain('<skipped message="not checked: pass --allow-writes"/>');
     expect(xml).toContain('<system-err>warning (rests on a gap): no company</system-err>');
   });

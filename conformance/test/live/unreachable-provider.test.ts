@@ -13,8 +13,14 @@ let closedUrl: string;
 
 beforeAll(async () => {
   // It never answers, so its connections stay open until close ends them.
-  silent = await listenOnLoopback(createServer(() => undefined), { closeConnections: true });
-  html = await listenOnLoopback(createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>')), { closeConnections: true });
+  silent = await listenOnLoopback(
+    createServer(() => undefined),
+    { closeConnections: true },
+  );
+  html = await listenOnLoopback(
+    createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>')),
+    { closeConnections: true },
+  );
   closedUrl = `http://127.0.0.1:${await freePort()}/api`;
 });
 afterAll(async () => {
@@ -32,7 +38,13 @@ describe('unreachable providers', () => {
 
   it('gives up on a provider that never answers after --timeout', async () => {
     const started = Date.now();
-    const report = await runConformance({ baseUrl: `${silent.origin}/api`, apiKey: 'k', allowWrites: false, maxCredits: 0, timeoutMs: 200 });
+    const report = await runConformance({
+      baseUrl: `${silent.origin}/api`,
+      apiKey: 'k',
+      allowWrites: false,
+      maxCredits: 0,
+      timeoutMs: 200,
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(report.unreachable).toMatch(/could not be reached: .*timeout/i);
   });

@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/pact/cli.ts';
-import { SAMPLE_COMPANY_LIST, SAMPLE_UNKNOWN_KEY, writeSamplePact } from '../../../contract-tests/pact/support/sample-pact.ts';
+import {
+  SAMPLE_COMPANY_LIST,
+  SAMPLE_UNKNOWN_KEY,
+  writeSamplePact,
+} from '../../../contract-tests/pact/support/sample-pact.ts';
 
 let dir: string;
 let pactFile: string;
@@ -36,20 +40,34 @@ async function verify(...extra: string[]): Promise<number> {
   vi.spyOn(console, 'log').mockImplementation(keep);
   vi.spyOn(console, 'error').mockImplementation(keep);
   vi.stubEnv('CI', '');
-  return main(['--pact', pactFile, '--provider-base-url', mock.baseUrl, '--api-key', 'mock-api-key', '--report', reportFile, ...extra]);
+  return main([
+    '--pact',
+    pactFile,
+    '--provider-base-url',
+    mock.baseUrl,
+    '--api-key',
+    'mock-api-key',
+    '--report',
+    reportFile,
+    ...extra,
+  ]);
 }
 
 describe('pact-verify', () => {
   it("verifies every interaction through the deployment's set-up call, even with --strict", async () => {
     expect(await verify('--provider-states-setup-url', `${mock.origin}/__mock/provider-states`, '--strict')).toBe(0);
-    expect(printed).toContain(`portfolio-integration-service at ${mock.baseUrl}: 2 verified, 0 failed, 0 not verifiable\n(report: ${reportFile})`);
+    expect(printed).toContain(
+      `portfolio-integration-service at ${mock.baseUrl}: 2 verified, 0 failed, 0 not verifiable\n(report: ${reportFile})`,
+    );
     const report = JSON.parse(await readFile(reportFile, 'utf8')) as { verified: string[] };
     expect(report.verified.sort()).toEqual([SAMPLE_UNKNOWN_KEY, SAMPLE_COMPANY_LIST].sort());
   });
 
   it('lists what needs the set-up call and passes without --strict', async () => {
     expect(await verify()).toBe(0);
-    expect(printed.join('\n')).toContain(`1 verified, 0 failed, 1 not verifiable\n  NOT VERIFIABLE "${SAMPLE_COMPANY_LIST}": state needs the provider's set-up call`);
+    expect(printed.join('\n')).toContain(
+      `1 verified, 0 failed, 1 not verifiable\n  NOT VERIFIABLE "${SAMPLE_COMPANY_LIST}": state needs the provider's set-up call`,
+    );
   });
 
   it('fails on an interaction set aside with --strict, or when CI=true', async () => {
@@ -57,7 +75,18 @@ describe('pact-verify', () => {
     printed = [];
     vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
     vi.stubEnv('CI', 'true');
-    expect(await main(['--pact', pactFile, '--provider-base-url', mock.baseUrl, '--api-key', 'mock-api-key', '--report', reportFile])).toBe(1);
+    expect(
+      await main([
+        '--pact',
+        pactFile,
+        '--provider-base-url',
+        mock.baseUrl,
+        '--api-key',
+        'mock-api-key',
+        '--report',
+        reportFile,
+      ]),
+    ).toBe(1);
   });
 
   it('answers bad usage with one line and exit 2', async () => {

@@ -36,7 +36,14 @@ let deployment: RunningMock;
 /** Three interactions: a 401 and a bearer read whose states hold anywhere, and a list that needs the mock. */
 async function writePact(): Promise<string> {
   const pact = new PactV4({ consumer: 'runner-consumer', provider: 'runner-provider', dir, logLevel: 'error' });
-  const record = (state: string, description: string, path: string, authorization: string, status: number, body: unknown) =>
+  const record = (
+    state: string,
+    description: string,
+    path: string,
+    authorization: string,
+    status: number,
+    body: unknown,
+  ) =>
     recordAllowingPactRace(() =>
       pact
         .addInteraction()
@@ -46,10 +53,24 @@ async function writePact(): Promise<string> {
         .willRespondWith(status, (b) => b.jsonBody(body))
         .executeTest((s) => fetch(`${s.url}${path}`, { headers: { Authorization: authorization } })),
     );
-  await record(HOLDS_ANYWHERE, 'a list request with an unknown key', '/api/integration/projects', UNKNOWN_API_KEY, 401, { code: '4010' });
-  await record(HOLDS_ANYWHERE, 'a webhook configuration read with the session token', '/api/integration/webhook', `Bearer ${CONSUMER_ACCESS_TOKEN}`, 200, {
-    metadata: { code: '1000' },
-  });
+  await record(
+    HOLDS_ANYWHERE,
+    'a list request with an unknown key',
+    '/api/integration/projects',
+    UNKNOWN_API_KEY,
+    401,
+    { code: '4010' },
+  );
+  await record(
+    HOLDS_ANYWHERE,
+    'a webhook configuration read with the session token',
+    '/api/integration/webhook',
+    `Bearer ${CONSUMER_ACCESS_TOKEN}`,
+    200,
+    {
+      metadata: { code: '1000' },
+    },
+  );
   await record(NEEDS_SETUP, 'a list request with the API key', '/api/integration/projects', CONSUMER_API_KEY, 200, {
     code: '1000',
     data: MatchersV3.eachLike({ id: MatchersV3.uuid() }),
@@ -62,7 +83,9 @@ beforeAll(async () => {
   pactFile = await writePact();
   deployment = await startMock({
     port: 0,
-    seed: { users: [{ id: 'deployment-user', name: 'Deployment User', email: 'user@deployment.example', ...DEPLOYMENT }] },
+    seed: {
+      users: [{ id: 'deployment-user', name: 'Deployment User', email: 'user@deployment.example', ...DEPLOYMENT }],
+    },
   });
 });
 afterAll(async () => {
@@ -72,12 +95,22 @@ afterAll(async () => {
 
 describe('verifyHttpPact against another provider', () => {
   it('verifies what holds anywhere with the deployment credentials and lists the rest as not verifiable', async () => {
-    const target = externalTarget({ PROVIDER_BASE_URL: deployment.baseUrl, PROVIDER_API_KEY: DEPLOYMENT.apiKey, PROVIDER_ACCESS_TOKEN: DEPLOYMENT.accessToken })!;
+    const target = externalTarget({
+      PROVIDER_BASE_URL: deployment.baseUrl,
+      PROVIDER_API_KEY: DEPLOYMENT.apiKey,
+      PROVIDER_ACCESS_TOKEN: DEPLOYMENT.accessToken,
+    })!;
     const report = await verifyHttpPact({ pactFile, target, states });
     expect(report.failed).toEqual([]);
-    expect(report.verified.sort()).toEqual(['a list request with an unknown key', 'a webhook configuration read with the session token']);
+    expect(report.verified.sort()).toEqual([
+      'a list request with an unknown key',
+      'a webhook configuration read with the session token',
+    ]);
     expect(report.notVerifiable).toEqual([
-      { interaction: 'a list request with the API key', reason: `state needs the provider's set-up call (--provider-states-setup-url): ${NEEDS_SETUP}` },
+      {
+        interaction: 'a list request with the API key',
+        reason: `state needs the provider's set-up call (--provider-states-setup-url): ${NEEDS_SETUP}`,
+      },
     ]);
     expect(verificationFails(report, false)).toBe(false);
     expect(verificationFails(report, true)).toBe(true);
@@ -93,13 +126,23 @@ describe('verifyHttpPact against another provider', () => {
     const report = await verifyHttpPact({ pactFile, target, states });
     expect(report.failed).toEqual([]);
     expect(report.notVerifiable).toEqual([]);
-    expect(report.verified.sort()).toEqual(['a list request with an unknown key', 'a list request with the API key', 'a webhook configuration read with the session token']);
+    expect(report.verified.sort()).toEqual([
+      'a list request with an unknown key',
+      'a list request with the API key',
+      'a webhook configuration read with the session token',
+    ]);
     expect(verificationFails(report, true)).toBe(false);
   });
 
   it('fails the interaction whose state the set-up call refuses', async () => {
-    const target = externalTarget({ PROVIDER_BASE_URL: deployment.baseUrl, PROVIDER_API_KEY: DEPLOYMENT.apiKey, PROVIDER_STATES_SETUP_URL: `${deployment.origin}/__mock/no-such-call` })!;
-    const report = await expectedFailure('a set-up call that answers 404', () => verifyHttpPact({ pactFile, target, states }));
+    const target = externalTarget({
+      PROVIDER_BASE_URL: deployment.baseUrl,
+      PROVIDER_API_KEY: DEPLOYMENT.apiKey,
+      PROVIDER_STATES_SETUP_URL: `${deployment.origin}/__mock/no-such-call`,
+    })!;
+    const report = await expectedFailure('a set-up call that answers 404', () =>
+      verifyHttpPact({ pactFile, target, states }),
+    );
     expect(report.failed.map((f) => f.interaction)).toContain('a list request with the API key');
   });
 
@@ -114,7 +157,11 @@ describe('verifyHttpPact against another provider', () => {
   });
 
   it('fails, naming the status, when the deployment refuses the credentials it was given', async () => {
-    const target = externalTarget({ PROVIDER_BASE_URL: deployment.baseUrl, PROVIDER_API_KEY: DEPLOYMENT.apiKey, PROVIDER_ACCESS_TOKEN: 'revoked-token' })!;
+    const target = externalTarget({
+      PROVIDER_BASE_URL: deployment.baseUrl,
+      PROVIDER_API_KEY: DEPLOYMENT.apiKey,
+      PROVIDER_ACCESS_TOKEN: 'revoked-token',
+    })!;
     const report = await expectedFailure('a revoked session token', () => verifyHttpPact({ pactFile, target, states }));
     expect(report.failed.map((f) => f.interaction)).toEqual(['a webhook configuration read with the session token']);
     expect(report.failed[0]!.mismatches).toContainEqual({ path: '', mismatch: 'expected 200 but was 401' });
@@ -122,9 +169,9 @@ describe('verifyHttpPact against another provider', () => {
 
   it('refuses a pact that names a state nobody declared', async () => {
     const target = externalTarget({ PROVIDER_BASE_URL: deployment.baseUrl, PROVIDER_API_KEY: DEPLOYMENT.apiKey })!;
-    await expect(verifyHttpPact({ pactFile, target, states: { [HOLDS_ANYWHERE]: states[HOLDS_ANYWHERE]! } })).rejects.toThrow(
-      `no declared provider state(s) in runner-consumer-runner-provider.json: ${NEEDS_SETUP}`,
-    );
+    await expect(
+      verifyHttpPact({ pactFile, target, states: { [HOLDS_ANYWHERE]: states[HOLDS_ANYWHERE]! } }),
+    ).rejects.toThrow(`no declared provider state(s) in runner-consumer-runner-provider.json: ${NEEDS_SETUP}`);
   });
 });
 
@@ -134,12 +181,22 @@ describe('externalTarget', () => {
   });
 
   it('wants the service base URL ending in /api and an API key', () => {
-    expect(() => externalTarget({ PROVIDER_BASE_URL: 'https://service.example', PROVIDER_API_KEY: 'k' })).toThrow('must be the service base URL, ending in /api');
-    expect(() => externalTarget({ PROVIDER_BASE_URL: 'https://service.example/api' })).toThrow('PROVIDER_API_KEY is not');
-    expect(() => externalTarget({ PROVIDER_BASE_URL: 'service/api', PROVIDER_API_KEY: 'k' })).toThrow('PROVIDER_BASE_URL is not a URL');
-    expect(() => externalTarget({ PROVIDER_BASE_URL: 'https://service.example/api', PROVIDER_API_KEY: 'k', PROVIDER_STATES_SETUP_URL: 'setup' })).toThrow(
-      'PROVIDER_STATES_SETUP_URL is not a URL',
+    expect(() => externalTarget({ PROVIDER_BASE_URL: 'https://service.example', PROVIDER_API_KEY: 'k' })).toThrow(
+      'must be the service base URL, ending in /api',
     );
+    expect(() => externalTarget({ PROVIDER_BASE_URL: 'https://service.example/api' })).toThrow(
+      'PROVIDER_API_KEY is not',
+    );
+    expect(() => externalTarget({ PROVIDER_BASE_URL: 'service/api', PROVIDER_API_KEY: 'k' })).toThrow(
+      'PROVIDER_BASE_URL is not a URL',
+    );
+    expect(() =>
+      externalTarget({
+        PROVIDER_BASE_URL: 'https://service.example/api',
+        PROVIDER_API_KEY: 'k',
+        PROVIDER_STATES_SETUP_URL: 'setup',
+      }),
+    ).toThrow('PROVIDER_STATES_SETUP_URL is not a URL');
     expect(externalTarget({ PROVIDER_BASE_URL: 'https://service.example/api/', PROVIDER_API_KEY: 'k' })).toEqual({
       baseUrl: 'https://service.example/api',
       apiKey: 'k',
@@ -152,7 +209,11 @@ describe('externalTarget', () => {
 describe('credentialSwap', () => {
   function swapped(authorization: string, accessToken?: string): string | undefined {
     const req = { headers: { authorization } } as IncomingMessage;
-    credentialSwap({ baseUrl: 'https://service.example/api', apiKey: 'real-key', accessToken })(req, {} as ServerResponse, () => undefined);
+    credentialSwap({ baseUrl: 'https://service.example/api', apiKey: 'real-key', accessToken })(
+      req,
+      {} as ServerResponse,
+      () => undefined,
+    );
     return req.headers.authorization;
   }
 

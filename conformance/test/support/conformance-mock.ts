@@ -5,7 +5,20 @@ import type { MockSeed, SeedProject } from '../../../mocks/src/server.ts';
 import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import type { ConformanceOptions } from '../../src/live/run-conformance.ts';
 
-const NAMES = ['Aurora Grid', 'Basalt Robotics', 'Cinder Health', 'Delta Looms', 'Ember Freight', 'Fjord Analytics', 'Garnet Bio', 'Harbor Ledger', 'Iris Mobility', 'Juniper Foods', 'Kestrel Space', 'Lumen Textiles'];
+const NAMES = [
+  'Aurora Grid',
+  'Basalt Robotics',
+  'Cinder Health',
+  'Delta Looms',
+  'Ember Freight',
+  'Fjord Analytics',
+  'Garnet Bio',
+  'Harbor Ledger',
+  'Iris Mobility',
+  'Juniper Foods',
+  'Kestrel Space',
+  'Lumen Textiles',
+];
 
 const projects: SeedProject[] = NAMES.map((companyName, i) => ({
   id: `c0ffee00-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
@@ -19,7 +32,15 @@ const projects: SeedProject[] = NAMES.map((companyName, i) => ({
 export const CONFORMANCE_SEED: MockSeed = { processingMs: 30, data: { projects } };
 
 /** Read only: the API key alone. */
-export const readOnly = (baseUrl: string): ConformanceOptions => ({ baseUrl, apiKey: API_KEY, allowWrites: false, maxCredits: 0, pollIntervalMs: 10, pollTimeoutMs: 2_000, deliveryTimeoutMs: 2_000 });
+export const readOnly = (baseUrl: string): ConformanceOptions => ({
+  baseUrl,
+  apiKey: API_KEY,
+  allowWrites: false,
+  maxCredits: 0,
+  pollIntervalMs: 10,
+  pollTimeoutMs: 2_000,
+  deliveryTimeoutMs: 2_000,
+});
 
 /** Everything the catalogue can use; one company analysis costs the mock's default 1 credit. */
 export const fullRun = (baseUrl: string): ConformanceOptions => ({
@@ -34,6 +55,25 @@ export const fullRun = (baseUrl: string): ConformanceOptions => ({
 
 /** The same as command-line arguments. */
 export const fullRunArgs = (baseUrl: string): string[] => [
-  '--base-url', baseUrl, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN, '--second-api-key', SECOND_API_KEY,
-  '--allow-writes', '--max-credits', '50', '--analysis-cost', '1', '--receiver-host', '127.0.0.1', '--poll-interval', '10', '--poll-timeout', '2000', '--delivery-timeout', '2000',
+  '--base-url',
+  baseUrl,
+  '--api-key',
+  API_KEY,
+  '--access-token',
+  ACCESS_TOKEN,
+  '--second-api-key',
+  SECOND_API_KEY,
+  '--allow-writes',
+  '--max-credits',
+  '50',
+  '--analysis-cost',
+  '1',
+  '--receiver-host',
+  '127.0.0.1',
+  '--poll-interval',
+  '10',
+  '--poll-timeout',
+  '2000',
+  '--delivery-timeout',
+  '2000',
 ];

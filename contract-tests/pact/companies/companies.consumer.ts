@@ -1,7 +1,16 @@
 // Consumer expectations of the company operations: list (and lookup by id), search, create, and the
 // manual upload of analysis files, each success and each documented error, driven through the client.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { API_KEY_HEADER, clientAt, type ConsumerCase, errorEnvelope, expectIntegrationError, JSON_CONTENT_TYPE_HEADER, multipartBody, type MultipartPart } from '../support/http-consumer.ts';
+import {
+  API_KEY_HEADER,
+  clientAt,
+  type ConsumerCase,
+  errorEnvelope,
+  expectIntegrationError,
+  JSON_CONTENT_TYPE_HEADER,
+  multipartBody,
+  type MultipartPart,
+} from '../support/http-consumer.ts';
 import { SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { TINY_PDF } from '../support/tiny-pdf.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
@@ -17,7 +26,12 @@ const LIST_HEADERS = { ...API_KEY_HEADER, ...JSON_CONTENT_TYPE_HEADER };
 const SEARCH = '/api/integration/project/search';
 const CREATE = '/api/integration/project';
 const ANALYSIS_FILES = '/api/integrationfiles/upload';
-const deckPart: MultipartPart = { name: 'files', filename: 'pitch-deck.pdf', contentType: 'application/pdf', content: TINY_PDF };
+const deckPart: MultipartPart = {
+  name: 'files',
+  filename: 'pitch-deck.pdf',
+  contentType: 'application/pdf',
+  content: TINY_PDF,
+};
 const deckForm = () => {
   const form = new FormData();
   form.append('files', new Blob([TINY_PDF], { type: 'application/pdf' }), 'pitch-deck.pdf');
@@ -43,7 +57,8 @@ export const companiesConsumer: ConsumerCase[] = [
         .executeTest(async (server) => {
           const pages = [];
           for await (const page of clientAt(server).listProjects()) pages.push(page);
-          if (pages.length !== 1 || pages[0]!.data[0]!.id !== PROJECT_ID) throw new Error(`unexpected pages ${JSON.stringify(pages)}`);
+          if (pages.length !== 1 || pages[0]!.data[0]!.id !== PROJECT_ID)
+            throw new Error(`unexpected pages ${JSON.stringify(pages)}`);
         }),
   },
   {
@@ -78,7 +93,13 @@ export const companiesConsumer: ConsumerCase[] = [
         .uponReceiving('a company list request when the list fails unexpectedly')
         .withRequest('GET', LIST, (b) => b.query({ page: '0' }).headers(LIST_HEADERS))
         .willRespondWith(500, (b) => b.jsonBody(errorEnvelope('5000', 'Internal Server Error')))
-        .executeTest((server) => expectIntegrationError(clientAt(server).listProjects().next(), { kind: 'internal-error', code: '5000', status: 500 })),
+        .executeTest((server) =>
+          expectIntegrationError(clientAt(server).listProjects().next(), {
+            kind: 'internal-error',
+            code: '5000',
+            status: 500,
+          }),
+        ),
   },
   {
     name: 'a company search',
@@ -88,10 +109,13 @@ export const companiesConsumer: ConsumerCase[] = [
         .given(COMPANY_EXISTS, COMPANY)
         .uponReceiving('a company search by keywords')
         .withRequest('GET', SEARCH, (b) => b.query({ keywords: 'helio' }).headers(API_KEY_HEADER))
-        .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data: { data: eachLike({ id: uuid(PROJECT_ID) }) } }))
+        .willRespondWith(200, (b) =>
+          b.jsonBody({ metadata: SUCCESS_OUTCOME, data: { data: eachLike({ id: uuid(PROJECT_ID) }) } }),
+        )
         .executeTest(async (server) => {
           const found = await clientAt(server).searchProjects('helio');
-          if (found.data.data[0]?.id !== PROJECT_ID) throw new Error(`unexpected search result ${JSON.stringify(found)}`);
+          if (found.data.data[0]?.id !== PROJECT_ID)
+            throw new Error(`unexpected search result ${JSON.stringify(found)}`);
         }),
   },
   refusedCredentials({
@@ -110,20 +134,37 @@ export const companiesConsumer: ConsumerCase[] = [
         .given(CREDITS_LEFT)
         .uponReceiving('a request to create a company analysed from its website')
         .withRequest('POST', CREATE, (b) =>
-          b.headers(API_KEY_HEADER).jsonBody({ companyName: like(COMPANY_NAME), projectType: 'projectAnalysisNoFile', companyWebsite: like('https://heliogrid.example') }),
+          b
+            .headers(API_KEY_HEADER)
+            .jsonBody({
+              companyName: like(COMPANY_NAME),
+              projectType: 'projectAnalysisNoFile',
+              companyWebsite: like('https://heliogrid.example'),
+            }),
         )
         .willRespondWith(200, (b) =>
           b.jsonBody({
             metadata: SUCCESS_OUTCOME,
             data: {
-              project: { id: uuid(PROJECT_ID), name: like(COMPANY_NAME), companyName: like(COMPANY_NAME), companyWebsite: like('https://heliogrid.example'), projectType: 'projectAnalysisNoFile' },
+              project: {
+                id: uuid(PROJECT_ID),
+                name: like(COMPANY_NAME),
+                companyName: like(COMPANY_NAME),
+                companyWebsite: like('https://heliogrid.example'),
+                projectType: 'projectAnalysisNoFile',
+              },
               analysisId: uuid(ANALYSIS_ID),
             },
           }),
         )
         .executeTest(async (server) => {
-          const created = await clientAt(server).createProject({ companyName: COMPANY_NAME, projectType: 'projectAnalysisNoFile', companyWebsite: 'https://heliogrid.example' });
-          if (created.data.analysisId !== ANALYSIS_ID) throw new Error(`unexpected creation ${JSON.stringify(created)}`);
+          const created = await clientAt(server).createProject({
+            companyName: COMPANY_NAME,
+            projectType: 'projectAnalysisNoFile',
+            companyWebsite: 'https://heliogrid.example',
+          });
+          if (created.data.analysisId !== ANALYSIS_ID)
+            throw new Error(`unexpected creation ${JSON.stringify(created)}`);
         }),
   },
   refusedCredentials({
@@ -131,7 +172,8 @@ export const companiesConsumer: ConsumerCase[] = [
     credential: 'API key',
     method: 'POST',
     path: CREATE,
-    request: (b, authorization) => b.headers(authorization).jsonBody({ companyName: like(COMPANY_NAME), projectType: 'projectNoAnalysis' }),
+    request: (b, authorization) =>
+      b.headers(authorization).jsonBody({ companyName: like(COMPANY_NAME), projectType: 'projectNoAnalysis' }),
     call: (client) => client.createProject({ companyName: COMPANY_NAME, projectType: 'projectNoAnalysis' }),
   }),
   {
@@ -143,7 +185,9 @@ export const companiesConsumer: ConsumerCase[] = [
         .uponReceiving('an upload of files for an analysis that waits for them')
         .withRequest('POST', ANALYSIS_FILES, (b) =>
           // The part names are not shown by the specification (x-gap); the client's caller picks `files`.
-          multipartBody(b, { ...API_KEY_HEADER, analysisid: fromProviderState('${analysisId}', ANALYSIS_ID) }, [deckPart]),
+          multipartBody(b, { ...API_KEY_HEADER, analysisid: fromProviderState('${analysisId}', ANALYSIS_ID) }, [
+            deckPart,
+          ]),
         )
         .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME }))
         .executeTest(async (server) => {

@@ -16,7 +16,11 @@ export const analysisSummaryExpectation = {
   createdAt: isoDateTime('2026-01-01T00:00:00.000Z'),
 };
 
-export const projectScoreExpectation = { status: like('done'), scoreText: like('Strong team, large market'), score: number(7.3) };
+export const projectScoreExpectation = {
+  status: like('done'),
+  scoreText: like('Strong team, large market'),
+  score: number(7.3),
+};
 
 /** A company as the list returns it, with the analysis the provider state gives it. */
 export function projectExpectation(projectId: string, companyName: string) {
@@ -39,8 +43,19 @@ export function projectExpectation(projectId: string, companyName: string) {
     projectUser: { role: like('owner') },
     analyses: eachLike(analysisSummaryExpectation),
     projectscores: atLeastLike(projectScoreExpectation, 0, 1),
-    projectstatus: { name: like('Active'), code: like('active'), order: integer(1), isVisible: boolean(true), hasProjectPhase: boolean(true) },
-    projectphase: { name: like('Due diligence'), code: like('dueDiligence'), order: integer(1), isVisible: boolean(true) },
+    projectstatus: {
+      name: like('Active'),
+      code: like('active'),
+      order: integer(1),
+      isVisible: boolean(true),
+      hasProjectPhase: boolean(true),
+    },
+    projectphase: {
+      name: like('Due diligence'),
+      code: like('dueDiligence'),
+      order: integer(1),
+      isVisible: boolean(true),
+    },
     projectowner: { fullName: like('Mock User'), email: like('owner@heliogrid.example'), status: like('active') },
   };
 }

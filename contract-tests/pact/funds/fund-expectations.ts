@@ -31,7 +31,11 @@ export const completedFundRunSummaryExpectation = {
   customerIsInvestor: boolean(false),
   showDerivedMetrics: boolean(false),
   myRole: contractEnum('FundRole', 'owner'),
-  figures: atLeastLike({ key: like('nav'), label: like('Net asset value'), value: number(182400000), unit: like('currency') }, 0, 1),
+  figures: atLeastLike(
+    { key: like('nav'), label: like('Net asset value'), value: number(182400000), unit: like('currency') },
+    0,
+    1,
+  ),
   companiesCount: integer(3),
   companies: atLeastLike(
     {
@@ -43,8 +47,19 @@ export const completedFundRunSummaryExpectation = {
     0,
     1,
   ),
-  fundRuns: eachLike({ fundExtractionId: uuid(FUND_RUN_ID), name: like(FUND_NAME), status: contractEnum('FundRunStatus', 'completed'), createdAt: isoDateTime('2026-01-01T00:00:09.000Z') }),
-  available: { workbook: boolean(true), overview: boolean(true), structure: boolean(true), incremental: boolean(false), dataSections: atLeastLike(like('reconciled'), 0, 1) },
+  fundRuns: eachLike({
+    fundExtractionId: uuid(FUND_RUN_ID),
+    name: like(FUND_NAME),
+    status: contractEnum('FundRunStatus', 'completed'),
+    createdAt: isoDateTime('2026-01-01T00:00:09.000Z'),
+  }),
+  available: {
+    workbook: boolean(true),
+    overview: boolean(true),
+    structure: boolean(true),
+    incremental: boolean(false),
+    dataSections: atLeastLike(like('reconciled'), 0, 1),
+  },
   createdAt: isoDateTime('2026-01-01T00:00:09.000Z'),
   updatedAt: isoDateTime('2026-01-01T00:00:11.000Z'),
 };

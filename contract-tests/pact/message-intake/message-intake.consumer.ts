@@ -20,11 +20,14 @@ export const messageIntakeConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(COMPANY_EXISTS, { projectId: PROJECT_ID, companyName: 'Helio Grid' })
         .uponReceiving('a message for a company')
-        .withRequest('POST', PATH, (b) => b.headers(API_KEY_HEADER).jsonBody({ projectId: uuid(PROJECT_ID), content: like(MESSAGE.content) }))
+        .withRequest('POST', PATH, (b) =>
+          b.headers(API_KEY_HEADER).jsonBody({ projectId: uuid(PROJECT_ID), content: like(MESSAGE.content) }),
+        )
         .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data: null }))
         .executeTest(async (server) => {
           const answer = await clientAt(server).processMessage(MESSAGE);
-          if (answer.data !== null || answer.code !== '1000') throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
+          if (answer.data !== null || answer.code !== '1000')
+            throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
         }),
   },
   refusedCredentials({
@@ -32,7 +35,8 @@ export const messageIntakeConsumer: ConsumerCase[] = [
     credential: 'API key',
     method: 'POST',
     path: PATH,
-    request: (b, authorization) => b.headers(authorization).jsonBody({ projectId: uuid(PROJECT_ID), content: like(MESSAGE.content) }),
+    request: (b, authorization) =>
+      b.headers(authorization).jsonBody({ projectId: uuid(PROJECT_ID), content: like(MESSAGE.content) }),
     call: (client) => client.processMessage(MESSAGE),
   }),
 ];

@@ -6,10 +6,19 @@ import { contractEnum } from '../support/matchers.ts';
 
 const { like, atLeastLike, uuid, number, eachValueMatches } = MatchersV3;
 
-const analysisDataEntry = { text: like('Founders with prior exits.'), type: like('text'), source: like('manual upload') };
+const analysisDataEntry = {
+  text: like('Founders with prior exits.'),
+  type: like('text'),
+  source: like('manual upload'),
+};
 const analysisStructureEntry = { value: like({}), text: like('Founders with prior exits.') };
 
-export const fitDimensionExpectation = { code: like('team'), scoreLabel: like('Strong'), explanation: like('Experienced founding team.'), score: number(8) };
+export const fitDimensionExpectation = {
+  code: like('team'),
+  scoreLabel: like('Strong'),
+  explanation: like('Experienced founding team.'),
+  score: number(8),
+};
 
 export function analysisDetailExpectation(projectId: string, companyName: string) {
   return {
@@ -17,11 +26,19 @@ export function analysisDetailExpectation(projectId: string, companyName: string
     analysisData: eachValueMatches({ team: analysisDataEntry }, like(analysisDataEntry)),
     platformEntityCompanyId: uuid('0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f'),
     platformEntityCompanyDomainsCsv: like('heliogrid.example'),
-    founders: atLeastLike({ fullName: like('Ada Lovelace'), emailsCsv: like('ada@heliogrid.example'), tagsString: like('ceo,founder') }, 0, 1),
+    founders: atLeastLike(
+      { fullName: like('Ada Lovelace'), emailsCsv: like('ada@heliogrid.example'), tagsString: like('ceo,founder') },
+      0,
+      1,
+    ),
     projectId: uuid(projectId),
     projectcompanyfit: { projectcompanyfitdimensions: atLeastLike(fitDimensionExpectation, 0, 1) },
     // Value fields other than metricKey and dataType depend on the kind: only those two are expected.
-    dataPoints: atLeastLike({ metricKey: like('foundYearInteger'), dataType: contractEnum('DataPointType', 'integer') }, 0, 1),
+    dataPoints: atLeastLike(
+      { metricKey: like('foundYearInteger'), dataType: contractEnum('DataPointType', 'integer') },
+      0,
+      1,
+    ),
     dataPointsObject: like({}),
     analysisStructure: eachValueMatches({ team: analysisStructureEntry }, like(analysisStructureEntry)),
     project: projectExpectation(projectId, companyName),

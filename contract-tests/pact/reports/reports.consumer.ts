@@ -1,7 +1,12 @@
 // Consumer expectations of the report reads: analysis detail, report payload and full report, each
 // success and the refusal of an API key that is not valid.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ANALYSIS_ID, analysisSummaryExpectation, PROJECT_ID, projectScoreExpectation } from '../companies/company-expectations.ts';
+import {
+  ANALYSIS_ID,
+  analysisSummaryExpectation,
+  PROJECT_ID,
+  projectScoreExpectation,
+} from '../companies/company-expectations.ts';
 import { COMPANY_EXISTS } from '../../../common/src/index.ts';
 import { API_KEY_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { contractEnum, SUCCESS_OUTCOME } from '../support/matchers.ts';
@@ -28,10 +33,13 @@ export const reportsConsumer: ConsumerCase[] = [
         .given(COMPANY_HAS_COMPLETED_ANALYSIS, COMPANY)
         .uponReceiving('a request for the detail of a completed analysis')
         .withRequest('GET', DETAIL, (b) => b.query({ analysisId: analysisIdFromState() }).headers(API_KEY_HEADER))
-        .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data: analysisDetailExpectation(PROJECT_ID, COMPANY.companyName) }))
+        .willRespondWith(200, (b) =>
+          b.jsonBody({ metadata: SUCCESS_OUTCOME, data: analysisDetailExpectation(PROJECT_ID, COMPANY.companyName) }),
+        )
         .executeTest(async (server) => {
           const detail = await clientAt(server).getAnalysisDetail(ANALYSIS_ID);
-          if (detail.data.projectId !== PROJECT_ID) throw new Error(`unexpected detail ${JSON.stringify(detail).slice(0, 200)}`);
+          if (detail.data.projectId !== PROJECT_ID)
+            throw new Error(`unexpected detail ${JSON.stringify(detail).slice(0, 200)}`);
         }),
   },
   refusedCredentials({
@@ -49,12 +57,17 @@ export const reportsConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(COMPANY_HAS_COMPLETED_ANALYSIS, COMPANY)
         .uponReceiving('a request for the report payload of a completed analysis')
-        .withRequest('GET', REPORT, (b) => b.query({ projectId: PROJECT_ID, analysisId: analysisIdFromState() }).headers(API_KEY_HEADER))
+        .withRequest('GET', REPORT, (b) =>
+          b.query({ projectId: PROJECT_ID, analysisId: analysisIdFromState() }).headers(API_KEY_HEADER),
+        )
         // The report-generation fields are not named by the specification (x-gap): the analysis detail part is expected.
-        .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data: analysisDetailExpectation(PROJECT_ID, COMPANY.companyName) }))
+        .willRespondWith(200, (b) =>
+          b.jsonBody({ metadata: SUCCESS_OUTCOME, data: analysisDetailExpectation(PROJECT_ID, COMPANY.companyName) }),
+        )
         .executeTest(async (server) => {
           const report = await clientAt(server).retrieveReport({ projectId: PROJECT_ID, analysisId: ANALYSIS_ID });
-          if (report.data.projectId !== PROJECT_ID) throw new Error(`unexpected report ${JSON.stringify(report).slice(0, 200)}`);
+          if (report.data.projectId !== PROJECT_ID)
+            throw new Error(`unexpected report ${JSON.stringify(report).slice(0, 200)}`);
         }),
   },
   refusedCredentials({
@@ -72,7 +85,9 @@ export const reportsConsumer: ConsumerCase[] = [
         .addInteraction()
         .given(COMPANY_EXISTS, COMPANY)
         .uponReceiving('a request for the deal score, investments and reporting cycle of a company')
-        .withRequest('GET', FULL_REPORT, (b) => b.query({ projectId: PROJECT_ID, sections: SECTIONS }).headers(API_KEY_HEADER))
+        .withRequest('GET', FULL_REPORT, (b) =>
+          b.query({ projectId: PROJECT_ID, sections: SECTIONS }).headers(API_KEY_HEADER),
+        )
         .willRespondWith(200, (b) =>
           b.jsonBody({
             metadata: SUCCESS_OUTCOME,
@@ -91,13 +106,16 @@ export const reportsConsumer: ConsumerCase[] = [
               eventsConfigsRelevantCompanyEvent: null,
               projectcompanyfit: { projectcompanyfitdimensions: atLeastLike(fitDimensionExpectation, 0, 1) },
               totalInvestment: { amount: number(250000), currency: like('EUR') },
-              reportingCycle: like({ source: contractEnum('#/components/schemas/ReportingCycle/properties/source', 'none') }),
+              reportingCycle: like({
+                source: contractEnum('#/components/schemas/ReportingCycle/properties/source', 'none'),
+              }),
             },
           }),
         )
         .executeTest(async (server) => {
           const report = await clientAt(server).getFullReport({ projectId: PROJECT_ID, sections: SECTIONS });
-          if (report.data.analysisDetail !== null) throw new Error(`unexpected full report ${JSON.stringify(report).slice(0, 200)}`);
+          if (report.data.analysisDetail !== null)
+            throw new Error(`unexpected full report ${JSON.stringify(report).slice(0, 200)}`);
         }),
   },
   refusedCredentials({

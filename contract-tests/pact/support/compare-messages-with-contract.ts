@@ -34,11 +34,21 @@ export async function compareMessagesWithContract(pactFiles: string[]): Promise<
       const event = (content as Json | undefined)?.event;
       const pointer = typeof event === 'string' ? schemas.get(event) : undefined;
       if (!pointer) {
-        report.errors.push({ ...where, code: 'message.event.unknown', location: `[root].interactions[${index}].contents.content.event`, message: `no webhook of the contract sends event ${JSON.stringify(event)}` });
+        report.errors.push({
+          ...where,
+          code: 'message.event.unknown',
+          location: `[root].interactions[${index}].contents.content.event`,
+          message: `no webhook of the contract sends event ${JSON.stringify(event)}`,
+        });
         return;
       }
       for (const v of contractValidator().validate(pointer, content).violations) {
-        const finding: Finding = { ...where, code: 'message.body.incompatible', location: `[root].interactions[${index}].contents.content${v.path.slice(1)}`, message: v.message };
+        const finding: Finding = {
+          ...where,
+          code: 'message.body.incompatible',
+          location: `[root].interactions[${index}].contents.content${v.path.slice(1)}`,
+          message: v.message,
+        };
         report.errors.push(finding);
       }
     });

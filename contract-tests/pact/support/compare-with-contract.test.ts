@@ -26,16 +26,25 @@ afterAll(async () => {
 });
 
 /** Writes a one-interaction pact: the expected fund read answers `data`. */
-async function fundReadPact(name: string, path: string, data: Record<string, unknown>, headers: Record<string, string> = {}): Promise<string> {
+async function fundReadPact(
+  name: string,
+  path: string,
+  data: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const pact = new PactV4({ consumer: `compare-${name}`, provider: 'compare-provider', dir, logLevel: 'error' });
   await recordAllowingPactRace(() =>
     pact
       .addInteraction()
       .uponReceiving(`a fund read (${name})`)
-      .withRequest('GET', path, (b) => b.query({ fundExtractionId: FUND_RUN_ID }).headers({ Authorization: like('mock-api-key'), ...headers }))
+      .withRequest('GET', path, (b) =>
+        b.query({ fundExtractionId: FUND_RUN_ID }).headers({ Authorization: like('mock-api-key'), ...headers }),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data }))
       .executeTest(async (server) => {
-        await fetch(`${server.url}${path}?fundExtractionId=${FUND_RUN_ID}`, { headers: { Authorization: 'mock-api-key', ...headers } });
+        await fetch(`${server.url}${path}?fundExtractionId=${FUND_RUN_ID}`, {
+          headers: { Authorization: 'mock-api-key', ...headers },
+        });
       }),
   );
   return pactFilePath(`compare-${name}`, 'compare-provider', dir);
@@ -55,16 +64,38 @@ async function uploadPact(name: string, parts: Parameters<typeof multipartBody>[
       method: 'POST',
       path: '/api/integrationfund/fund/upload',
       headers: { Authorization: ['mock-api-key'], 'Content-Type': [multipartContentType(boundary)] },
-      body: { contentType: multipartContentType(boundary), encoded: 'base64', content: Buffer.from(multipartBody(parts, boundary)).toString('base64') },
+      body: {
+        contentType: multipartContentType(boundary),
+        encoded: 'base64',
+        content: Buffer.from(multipartBody(parts, boundary)).toString('base64'),
+      },
     },
-    response: { status: 200, headers: { 'Content-Type': ['application/json'] }, body: { contentType: 'application/json', encoded: false, content: bundled.components.examples.FundUploadResult.value } },
+    response: {
+      status: 200,
+      headers: { 'Content-Type': ['application/json'] },
+      body: {
+        contentType: 'application/json',
+        encoded: false,
+        content: bundled.components.examples.FundUploadResult.value,
+      },
+    },
   };
-  const pact = { consumer: { name: 'compare-upload' }, provider: { name: 'compare-provider' }, interactions: [interaction], metadata: { pactSpecification: { version: '4.0' } } };
+  const pact = {
+    consumer: { name: 'compare-upload' },
+    provider: { name: 'compare-provider' },
+    interactions: [interaction],
+    metadata: { pactSpecification: { version: '4.0' } },
+  };
   await writeFile(file, JSON.stringify(pact));
   return file;
 }
 
-const filesPart = (file: DataRoomFile) => ({ name: 'files', filename: file.name, contentType: file.contentType, content: file.data });
+const filesPart = (file: DataRoomFile) => ({
+  name: 'files',
+  filename: file.name,
+  contentType: file.contentType,
+  content: file.data,
+});
 const pdfPart = filesPart(DATA_ROOM_PDF);
 const xlsxPart = filesPart(DATA_ROOM_XLSX);
 
@@ -95,14 +126,25 @@ describe('fund uploads (multipart, one part per file)', () => {
   });
 
   it('fails an upload without any files part, naming the field', async () => {
-    const report = await comparePactsWithContract([await uploadPact('no-files', [{ name: 'folderPath', content: 'uploads/ws-4821/fund-7f3a2c' }])]);
-    expect(report.errors.map((e) => [e.code, e.message])).toEqual([['request.body.incompatible', expect.stringContaining("must have required property 'files'")]]);
+    const report = await comparePactsWithContract([
+      await uploadPact('no-files', [{ name: 'folderPath', content: 'uploads/ws-4821/fund-7f3a2c' }]),
+    ]);
+    expect(report.errors.map((e) => [e.code, e.message])).toEqual([
+      ['request.body.incompatible', expect.stringContaining("must have required property 'files'")],
+    ]);
   });
 });
 
 describe('warnings', () => {
   it('sets apart the Content-Type warning the specification makes unavoidable, and fails any other', async () => {
-    const report = await comparePactsWithContract([await fundReadPact('content-type', '/api/integrationfund/fund', { status: 'completed' }, { 'Content-Type': 'application/json' })]);
+    const report = await comparePactsWithContract([
+      await fundReadPact(
+        'content-type',
+        '/api/integrationfund/fund',
+        { status: 'completed' },
+        { 'Content-Type': 'application/json' },
+      ),
+    ]);
     expect(report.errors).toEqual([]);
     expect(report.expectedWarnings).toEqual([]);
     expect(report.warnings.map((w) => w.code)).toEqual(['request.content-type.unknown']);
@@ -111,7 +153,9 @@ describe('warnings', () => {
 
 describe('comparePactsWithContract', () => {
   it('passes an expectation the contract allows', async () => {
-    const file = await fundReadPact('allowed', '/api/integrationfund/fund', { status: regex('^(pending|running|completed|error)$', 'completed') });
+    const file = await fundReadPact('allowed', '/api/integrationfund/fund', {
+      status: regex('^(pending|running|completed|error)$', 'completed'),
+    });
     const report = await comparePactsWithContract([file]);
     expect(report.interactionsChecked).toBe(1);
     expect(report.errors, formatFindings(report.errors)).toEqual([]);
@@ -121,11 +165,17 @@ describe('comparePactsWithContract', () => {
     const file = await fundReadPact('bad-status', '/api/integrationfund/fund', { status: 'finished' });
     const report = await comparePactsWithContract([file]);
     expect(report.errors).toHaveLength(1);
-    expect(report.errors[0]).toMatchObject({ code: 'response.body.incompatible', location: expect.stringContaining('response.body.data.status') });
+    expect(report.errors[0]).toMatchObject({
+      code: 'response.body.incompatible',
+      location: expect.stringContaining('response.body.data.status'),
+    });
   });
 
   it('fails on a field the contract does not have', async () => {
-    const file = await fundReadPact('extra-field', '/api/integrationfund/fund', { status: 'completed', progressPercent: 40 });
+    const file = await fundReadPact('extra-field', '/api/integrationfund/fund', {
+      status: 'completed',
+      progressPercent: 40,
+    });
     const report = await comparePactsWithContract([file]);
     expect(formatFindings(report.errors)).toContain('progressPercent');
   });

@@ -49,7 +49,10 @@ export const EXPECTED_WARNINGS = [
 ] as const;
 
 const isExpected = (result: Result): boolean =>
-  EXPECTED_WARNINGS.some((w) => w.code === result.code && w.method === result.specDetails?.pathMethod && w.path === result.specDetails?.pathName);
+  EXPECTED_WARNINGS.some(
+    (w) =>
+      w.code === result.code && w.method === result.specDetails?.pathMethod && w.path === result.specDetails?.pathName,
+  );
 
 function toFinding(pactFile: string, result: Result): Finding {
   return {
@@ -78,14 +81,18 @@ function comparatorFor(contract: object): InstanceType<ComparatorClass> {
 }
 
 /** Compares each pact file (HTTP interactions only; messages are left to the message checker). */
-export async function comparePactsWithContract(pactFiles: string[], contract: object = bundled): Promise<ComparisonReport> {
+export async function comparePactsWithContract(
+  pactFiles: string[],
+  contract: object = bundled,
+): Promise<ComparisonReport> {
   const comparator = comparatorFor(contract);
   const report: ComparisonReport = { interactionsChecked: 0, errors: [], warnings: [], expectedWarnings: [] };
   for (const file of pactFiles) {
     const pact = await readPact(file);
     report.interactionsChecked += pact.interactions.filter(isHttp).length;
     for await (const result of comparator.compare(pact)) {
-      const list = result.type === 'error' ? report.errors : isExpected(result) ? report.expectedWarnings : report.warnings;
+      const list =
+        result.type === 'error' ? report.errors : isExpected(result) ? report.expectedWarnings : report.warnings;
       list.push(toFinding(file, result));
     }
   }
@@ -93,5 +100,7 @@ export async function comparePactsWithContract(pactFiles: string[], contract: ob
 }
 
 export function formatFindings(findings: Finding[]): string {
-  return findings.map((f) => `${f.type} ${f.code} in "${f.interaction}" (${f.pactFile}) at ${f.location}: ${f.message}`).join('\n');
+  return findings
+    .map((f) => `${f.type} ${f.code} in "${f.interaction}" (${f.pactFile}) at ${f.location}: ${f.message}`)
+    .join('\n');
 }

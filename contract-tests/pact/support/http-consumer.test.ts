@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { recordAllowingPactRace } from './http-consumer.ts';
 
-const RACE = 'Test failed for the following reasons:\n\n  Mock server failed with the following mismatches:\n\n\t0) The following request was expected but not received: \n';
+const RACE =
+  'Test failed for the following reasons:\n\n  Mock server failed with the following mismatches:\n\n\t0) The following request was expected but not received: \n';
 
 function failing(...messages: string[]) {
   let calls = 0;

@@ -4,7 +4,12 @@ import { MatchersV3, PactV4, type Rules, type TemplateHeaders, type V3MockServer
 import { expect } from 'vitest';
 import { createIntegrationClient, type IntegrationErrorKind } from '../../../client/src/index.ts';
 import { multipartBody as buildMultipart } from '../../fuzz/multipart-body.ts';
-import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_ACCESS_TOKEN, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
+import {
+  CONSUMER_ACCESS_TOKEN,
+  CONSUMER_API_KEY,
+  UNKNOWN_ACCESS_TOKEN,
+  UNKNOWN_API_KEY,
+} from '../../../common/src/index.ts';
 import { HTTP_CONSUMER, HTTP_PROVIDER, PACT_DIR } from '../../../conformance/src/pact/pact-location.ts';
 
 const { like, regex, contentType } = MatchersV3;
@@ -46,7 +51,10 @@ export function errorEnvelope(code: string, title?: string) {
 export const UNAUTHORIZED = errorEnvelope('4010', 'Unauthorized');
 
 /** The client must turn the answer into its typed error. */
-export async function expectIntegrationError(call: Promise<unknown>, expected: { kind: IntegrationErrorKind; code: string; status: number }): Promise<void> {
+export async function expectIntegrationError(
+  call: Promise<unknown>,
+  expected: { kind: IntegrationErrorKind; code: string; status: number },
+): Promise<void> {
   await expect(call).rejects.toMatchObject({ name: 'IntegrationError', ...expected });
 }
 
@@ -62,12 +70,23 @@ const BOUNDARY = 'pact-multipart-boundary';
  * file parts by content type, text fields by type.
  */
 export function multipartBody(builder: RequestBuilder, headers: TemplateHeaders, parts: MultipartPart[]): void {
-  const bytes = Buffer.from(buildMultipart(parts.map((part) => ('filename' in part ? part : { name: part.name, content: part.value })), BOUNDARY));
+  const bytes = Buffer.from(
+    buildMultipart(
+      parts.map((part) => ('filename' in part ? part : { name: part.name, content: part.value })),
+      BOUNDARY,
+    ),
+  );
   const rules: Rules = {
-    body: parts.map((part) => ({ path: `$.${part.name}`, rules: ['filename' in part ? contentType(part.contentType) : like(part.value)] })),
+    body: parts.map((part) => ({
+      path: `$.${part.name}`,
+      rules: ['filename' in part ? contentType(part.contentType) : like(part.value)],
+    })),
   };
   builder
-    .headers({ ...headers, 'Content-Type': regex(/^multipart\/form-data; ?boundary=.+$/, `multipart/form-data; boundary=${BOUNDARY}`) })
+    .headers({
+      ...headers,
+      'Content-Type': regex(/^multipart\/form-data; ?boundary=.+$/, `multipart/form-data; boundary=${BOUNDARY}`),
+    })
     .body(`multipart/form-data; boundary=${BOUNDARY}`, bytes)
     .matchingRules(rules);
 }
@@ -92,7 +111,9 @@ export async function recordAllowingPactRace<T>(record: () => Promise<T>): Promi
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!message.includes(PACT_MATCH_RACE) || /request was incorrect|unexpected request/i.test(message)) throw error;
-    console.warn(`Pact mock server race (pact-core-mock-server#13), recording again: ${message.split('\n').slice(0, 6).join(' ')}`);
+    console.warn(
+      `Pact mock server race (pact-core-mock-server#13), recording again: ${message.split('\n').slice(0, 6).join(' ')}`,
+    );
     return record();
   }
 }

@@ -27,7 +27,13 @@ describe('publishedPactDrift', () => {
   it('names changed, new and removed interactions', async () => {
     const [first, second, ...rest] = published.interactions;
     const changed = { ...first!, response: { status: 599 } };
-    const drift = await publishedPactDrift(await recorded({ ...published, interactions: [changed, ...rest, { description: 'a call nobody made' }] }));
-    expect(drift).toEqual([`changed interaction: ${first!.description}`, 'new interaction: a call nobody made', `removed interaction: ${second!.description}`]);
+    const drift = await publishedPactDrift(
+      await recorded({ ...published, interactions: [changed, ...rest, { description: 'a call nobody made' }] }),
+    );
+    expect(drift).toEqual([
+      `changed interaction: ${first!.description}`,
+      'new interaction: a call nobody made',
+      `removed interaction: ${second!.description}`,
+    ]);
   });
 });

@@ -8,8 +8,11 @@ export const PUBLISHED_PACT_DIR = fileURLToPath(new URL('../../../conformance/sr
 /** Differences between the pact just recorded and the published copy, as one line each (empty when equal). */
 export async function publishedPactDrift(recordedFile = pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER)): Promise<string[]> {
   const recorded = JSON.parse(await readFile(recordedFile, 'utf8')) as { interactions: { description: string }[] };
-  const published = JSON.parse(await readFile(pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER, PUBLISHED_PACT_DIR), 'utf8')) as typeof recorded;
-  const byDescription = (pact: typeof recorded) => new Map(pact.interactions.map((i) => [i.description, JSON.stringify(i)]));
+  const published = JSON.parse(
+    await readFile(pactFilePath(HTTP_CONSUMER, HTTP_PROVIDER, PUBLISHED_PACT_DIR), 'utf8'),
+  ) as typeof recorded;
+  const byDescription = (pact: typeof recorded) =>
+    new Map(pact.interactions.map((i) => [i.description, JSON.stringify(i)]));
   const now = byDescription(recorded);
   const before = byDescription(published);
   const drift: string[] = [];

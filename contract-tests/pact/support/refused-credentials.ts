@@ -2,13 +2,36 @@
 // which the client turns into its `unauthorized` error.
 import type { TemplateHeaders } from '@pact-foundation/pact';
 import type { IntegrationClient } from '../../../client/src/index.ts';
-import { API_KEY_NOT_VALID, API_KEY_NOT_VALID_PARAMS, SESSION_TOKEN_NOT_VALID, SESSION_TOKEN_NOT_VALID_PARAMS } from '../../../common/src/index.ts';
+import {
+  API_KEY_NOT_VALID,
+  API_KEY_NOT_VALID_PARAMS,
+  SESSION_TOKEN_NOT_VALID,
+  SESSION_TOKEN_NOT_VALID_PARAMS,
+} from '../../../common/src/index.ts';
 import { UNKNOWN_ACCESS_TOKEN, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
-import { clientAt, type ConsumerCase, expectIntegrationError, type RequestBuilder, UNAUTHORIZED, UNKNOWN_API_KEY_HEADER, UNKNOWN_BEARER_HEADER } from './http-consumer.ts';
+import {
+  clientAt,
+  type ConsumerCase,
+  expectIntegrationError,
+  type RequestBuilder,
+  UNAUTHORIZED,
+  UNKNOWN_API_KEY_HEADER,
+  UNKNOWN_BEARER_HEADER,
+} from './http-consumer.ts';
 
 const CREDENTIALS = {
-  'API key': { state: API_KEY_NOT_VALID, params: API_KEY_NOT_VALID_PARAMS, header: UNKNOWN_API_KEY_HEADER, client: { apiKey: UNKNOWN_API_KEY } },
-  'session token': { state: SESSION_TOKEN_NOT_VALID, params: SESSION_TOKEN_NOT_VALID_PARAMS, header: UNKNOWN_BEARER_HEADER, client: { accessToken: UNKNOWN_ACCESS_TOKEN } },
+  'API key': {
+    state: API_KEY_NOT_VALID,
+    params: API_KEY_NOT_VALID_PARAMS,
+    header: UNKNOWN_API_KEY_HEADER,
+    client: { apiKey: UNKNOWN_API_KEY },
+  },
+  'session token': {
+    state: SESSION_TOKEN_NOT_VALID,
+    params: SESSION_TOKEN_NOT_VALID_PARAMS,
+    header: UNKNOWN_BEARER_HEADER,
+    client: { accessToken: UNKNOWN_ACCESS_TOKEN },
+  },
 };
 
 export function refusedCredentials(options: {
@@ -33,6 +56,12 @@ export function refusedCredentials(options: {
         .uponReceiving(name)
         .withRequest(options.method, options.path, (b) => void request(b, credential.header))
         .willRespondWith(401, (b) => b.jsonBody(UNAUTHORIZED))
-        .executeTest((server) => expectIntegrationError(options.call(clientAt(server, credential.client)), { kind: 'unauthorized', code: '4010', status: 401 })),
+        .executeTest((server) =>
+          expectIntegrationError(options.call(clientAt(server, credential.client)), {
+            kind: 'unauthorized',
+            code: '4010',
+            status: 401,
+          }),
+        ),
   };
 }

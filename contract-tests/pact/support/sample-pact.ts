@@ -14,7 +14,14 @@ export const SAMPLE_COMPANY_LIST = 'a list request with the API key';
 /** Writes the pact of `consumer` with the service into `dir` and answers its path. */
 export async function writeSamplePact(consumer: string, dir: string): Promise<string> {
   const pact = new PactV4({ consumer, provider: HTTP_PROVIDER, dir, logLevel: 'error' });
-  const list = (state: string, params: Record<string, string>, description: string, authorization: string, status: number, body: unknown) =>
+  const list = (
+    state: string,
+    params: Record<string, string>,
+    description: string,
+    authorization: string,
+    status: number,
+    body: unknown,
+  ) =>
     recordAllowingPactRace(() =>
       pact
         .addInteraction()
@@ -24,7 +31,9 @@ export async function writeSamplePact(consumer: string, dir: string): Promise<st
         .willRespondWith(status, (b) => b.jsonBody(body))
         .executeTest((s) => fetch(`${s.url}/api/integration/projects`, { headers: { Authorization: authorization } })),
     );
-  await list(API_KEY_NOT_VALID, { apiKey: UNKNOWN_API_KEY }, SAMPLE_UNKNOWN_KEY, UNKNOWN_API_KEY, 401, { code: '4010' });
+  await list(API_KEY_NOT_VALID, { apiKey: UNKNOWN_API_KEY }, SAMPLE_UNKNOWN_KEY, UNKNOWN_API_KEY, 401, {
+    code: '4010',
+  });
   await list(COMPANY_EXISTS, SAMPLE_COMPANY, SAMPLE_COMPANY_LIST, CONSUMER_API_KEY, 200, {
     code: '1000',
     data: MatchersV3.eachLike({ id: MatchersV3.uuid(SAMPLE_COMPANY.projectId) }),

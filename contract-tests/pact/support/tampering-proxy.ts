@@ -34,21 +34,32 @@ export async function startTamperingProxy(upstreamOrigin: string, tamperings: Ta
   const counts = tamperings.map(() => 0);
   const server = createServer((req, res) => {
     const forward = httpRequest(
-      { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (c: Buffer) => chunks.push(c));
         answer.on('end', () => {
           let body = Buffer.concat(chunks);
           const path = (req.url ?? '').split('?')[0];
-          const index = tamperings.findIndex((t) => req.method === t.method && path === t.path && answer.statusCode === t.status);
+          const index = tamperings.findIndex(
+            (t) => req.method === t.method && path === t.path && answer.statusCode === t.status,
+          );
           if (index >= 0 && /json/.test(answer.headers['content-type'] ?? '')) {
             const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
             tamperings[index]!.rewrite(parsed);
             body = Buffer.from(JSON.stringify(parsed));
             counts[index]! += 1;
           }
-          res.writeHead(answer.statusCode ?? 502, { ...withoutHopHeaders(answer.headers), 'content-length': body.length });
+          res.writeHead(answer.statusCode ?? 502, {
+            ...withoutHopHeaders(answer.headers),
+            'content-length': body.length,
+          });
           res.end(body);
         });
       },

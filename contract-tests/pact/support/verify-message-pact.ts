@@ -14,7 +14,12 @@ export async function verifyMessagePact(options: {
   const missing = messages.filter((d) => !(d in options.messageProviders));
   if (missing.length) throw new Error(`no message provider for: ${missing.join('; ')}`);
   return runVerifier(
-    { provider: pact.provider.name, pactUrls: [options.pactFile], messageProviders: options.messageProviders, stateHandlers: options.stateHandlers },
+    {
+      provider: pact.provider.name,
+      pactUrls: [options.pactFile],
+      messageProviders: options.messageProviders,
+      stateHandlers: options.stateHandlers,
+    },
     messages,
   );
 }

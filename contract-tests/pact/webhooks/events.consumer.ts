@@ -83,7 +83,8 @@ export async function receiveExpectedEvent(pact: PactV4, expectation: EventExpec
     .executeTest(async (message) => {
       // Delivered as the service does: a POST with the JSON text as body.
       const answer = await receive({ method: 'POST', body: JSON.stringify(message.contents.content) });
-      if (answer.status !== 200) throw new Error(`the receiver answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      if (answer.status !== 200)
+        throw new Error(`the receiver answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     });
   return received;
 }

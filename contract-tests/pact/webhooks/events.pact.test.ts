@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareMessagesWithContract } from '../support/compare-messages-with-contract.ts';
 import { formatFindings } from '../support/compare-with-contract.ts';
 import { expectedFailure } from '../support/expected-failure.ts';
-import { MESSAGE_CONSUMER, MESSAGE_PROVIDER, PACT_DIR, pactFilePath, removePactFile } from '../../../conformance/src/pact/pact-location.ts';
+import {
+  MESSAGE_CONSUMER,
+  MESSAGE_PROVIDER,
+  PACT_DIR,
+  pactFilePath,
+  removePactFile,
+} from '../../../conformance/src/pact/pact-location.ts';
 import { verifyMessagePact } from '../support/verify-message-pact.ts';
 import { EVENT_EXPECTATIONS, receiveExpectedEvent } from './events.consumer.ts';
 import { eventProvider } from './events.provider.ts';
@@ -33,8 +39,12 @@ describe('consumer: the webhook receiver', () => {
   }
 
   it('wrote one message per event to the pact file', async () => {
-    const written = JSON.parse(await readFile(pactFile, 'utf8')) as { interactions: { type: string; description: string }[] };
-    expect(written.interactions.map((i) => `${i.type}: ${i.description}`).sort()).toEqual(EVENT_EXPECTATIONS.map((e) => `Asynchronous/Messages: ${e.description}`).sort());
+    const written = JSON.parse(await readFile(pactFile, 'utf8')) as {
+      interactions: { type: string; description: string }[];
+    };
+    expect(written.interactions.map((i) => `${i.type}: ${i.description}`).sort()).toEqual(
+      EVENT_EXPECTATIONS.map((e) => `Asynchronous/Messages: ${e.description}`).sort(),
+    );
   });
 });
 
@@ -46,10 +56,19 @@ describe('provider: the mock event builders (message provider)', () => {
   });
 
   it('fail the verification, naming the field, when a builder breaks a message', async () => {
-    const broken = eventProvider((event) => (event.event === 'analysisCompleted' ? { ...event, data: { ...event.data, projectId: 'P-1' } } : event));
-    const outcome = await expectedFailure('an analysisCompleted builder that breaks projectId', () => verifyMessagePact({ pactFile, ...broken }));
+    const broken = eventProvider((event) =>
+      event.event === 'analysisCompleted' ? { ...event, data: { ...event.data, projectId: 'P-1' } } : event,
+    );
+    const outcome = await expectedFailure('an analysisCompleted builder that breaks projectId', () =>
+      verifyMessagePact({ pactFile, ...broken }),
+    );
     expect(outcome.verified.sort()).toEqual(['a changedStatus event', 'a fundAnalysisCompleted event']);
-    expect(outcome.failed).toEqual([{ interaction: 'an analysisCompleted event', mismatches: [expect.objectContaining({ path: '$.data.projectId' })] }]);
+    expect(outcome.failed).toEqual([
+      {
+        interaction: 'an analysisCompleted event',
+        mismatches: [expect.objectContaining({ path: '$.data.projectId' })],
+      },
+    ]);
   });
 });
 
@@ -61,12 +80,19 @@ describe('the messages against the contract', () => {
   });
 
   it('fails a message the contract forbids, naming the field', async () => {
-    const written = JSON.parse(await readFile(pactFile, 'utf8')) as { interactions: { contents: { content: { data: Record<string, unknown> } } }[] };
+    const written = JSON.parse(await readFile(pactFile, 'utf8')) as {
+      interactions: { contents: { content: { data: Record<string, unknown> } } }[];
+    };
     const analysisCompleted = written.interactions.findIndex((i) => i.contents.content.data.analysisId !== undefined);
     written.interactions[analysisCompleted]!.contents.content.data.projectId = 42;
     const forbidden = join(scratch, 'forbidden-message.json');
     await writeFile(forbidden, JSON.stringify(written));
     const report = await compareMessagesWithContract([forbidden]);
-    expect(report.errors).toEqual([expect.objectContaining({ code: 'message.body.incompatible', location: `[root].interactions[${analysisCompleted}].contents.content.data.projectId` })]);
+    expect(report.errors).toEqual([
+      expect.objectContaining({
+        code: 'message.body.incompatible',
+        location: `[root].interactions[${analysisCompleted}].contents.content.data.projectId`,
+      }),
+    ]);
   });
 });

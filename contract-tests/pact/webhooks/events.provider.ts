@@ -1,7 +1,12 @@
 // Provider side of the message pacts: the mock's own event builders (mocks/src/events.ts) produce each
 // message, from the records a provider state describes.
 import type { MessageProviders } from '@pact-foundation/pact';
-import { buildAnalysisCompletedEvent, buildChangedStatusEvent, buildFundAnalysisCompletedEvent, type WebhookEvent } from '../../../mocks/src/events.ts';
+import {
+  buildAnalysisCompletedEvent,
+  buildChangedStatusEvent,
+  buildFundAnalysisCompletedEvent,
+  type WebhookEvent,
+} from '../../../mocks/src/events.ts';
 import type { StateHandlers } from '../../../conformance/src/pact/run-verifier.ts';
 
 type Params = Record<string, string>;
@@ -37,7 +42,11 @@ export function eventProvider(alter: (event: WebhookEvent) => unknown = (event) 
       'an analysisCompleted event': () =>
         alter(
           buildAnalysisCompletedEvent(
-            { id: param('projectId'), name: 'Helio Grid', platformEntityCompanyId: '5eed0000-0000-4000-8000-0000000e0001' },
+            {
+              id: param('projectId'),
+              name: 'Helio Grid',
+              platformEntityCompanyId: '5eed0000-0000-4000-8000-0000000e0001',
+            },
             { id: param('analysisId') },
           ),
         ),
@@ -45,11 +54,22 @@ export function eventProvider(alter: (event: WebhookEvent) => unknown = (event) 
         alter(
           buildChangedStatusEvent(
             { id: param('projectId'), name: 'Helio Grid' },
-            { previousStatus: param('previousStatus'), newStatus: param('newStatus'), stage: 'dueDiligence', changedAt: new Date().toISOString() },
+            {
+              previousStatus: param('previousStatus'),
+              newStatus: param('newStatus'),
+              stage: 'dueDiligence',
+              changedAt: new Date().toISOString(),
+            },
           ),
         ),
       'a fundAnalysisCompleted event': () =>
-        alter(buildFundAnalysisCompletedEvent({ fundExtractionId: param('fundExtractionId'), fundId: 'fund-helio', name: 'Helio Fund I' })),
+        alter(
+          buildFundAnalysisCompletedEvent({
+            fundExtractionId: param('fundExtractionId'),
+            fundId: 'fund-helio',
+            name: 'Helio Fund I',
+          }),
+        ),
     },
   };
 }

@@ -25,7 +25,10 @@ function recordingReceiver() {
 describe('createWebhookReceiver', () => {
   it('hands a POSTed event, raw text or parsed, to its handler and answers 200', async () => {
     const { receive, received } = recordingReceiver();
-    expect(await receive({ method: 'POST', body: JSON.stringify(ANALYSIS_COMPLETED) })).toEqual({ status: 200, body: { received: 'analysisCompleted' } });
+    expect(await receive({ method: 'POST', body: JSON.stringify(ANALYSIS_COMPLETED) })).toEqual({
+      status: 200,
+      body: { received: 'analysisCompleted' },
+    });
     expect(await receive({ method: 'post', body: ANALYSIS_COMPLETED })).toMatchObject({ status: 200 });
     expect(received).toEqual([ANALYSIS_COMPLETED.data.analysisId, ANALYSIS_COMPLETED.data.analysisId]);
   });
@@ -54,6 +57,9 @@ describe('createWebhookReceiver', () => {
       changedStatus: () => undefined,
       fundAnalysisCompleted: () => undefined,
     });
-    expect(await receive({ method: 'POST', body: ANALYSIS_COMPLETED })).toEqual({ status: 500, body: { error: 'handler for analysisCompleted failed: database down' } });
+    expect(await receive({ method: 'POST', body: ANALYSIS_COMPLETED })).toEqual({
+      status: 500,
+      body: { error: 'handler for analysisCompleted failed: database down' },
+    });
   });
 });

@@ -33,7 +33,10 @@ export function createWebhookReceiver(handlers: WebhookHandlers): (delivery: Del
       // The union is discriminated on `event`, so the handler of that name takes exactly this event.
       await (handlers[event.event] as (e: WebhookEvent) => Promise<void> | void)(event);
     } catch (error) {
-      return { status: 500, body: { error: `handler for ${event.event} failed: ${error instanceof Error ? error.message : String(error)}` } };
+      return {
+        status: 500,
+        body: { error: `handler for ${event.event} failed: ${error instanceof Error ? error.message : String(error)}` },
+      };
     }
     return { status: 200, body: { received: event.event } };
   };

@@ -37,7 +37,12 @@ export const webhooksConsumer: ConsumerCase[] = [
         .given(WEBHOOK_CONFIGURED)
         .uponReceiving('a request for the current webhook configuration')
         .withRequest('GET', CONFIG, (b) => b.headers(BEARER_HEADER))
-        .willRespondWith(200, (b) => b.jsonBody({ metadata: SUCCESS_OUTCOME, data: { ...savedConfiguration, updatedAt: isoDateTime('2026-01-01T00:00:04.000Z') } }))
+        .willRespondWith(200, (b) =>
+          b.jsonBody({
+            metadata: SUCCESS_OUTCOME,
+            data: { ...savedConfiguration, updatedAt: isoDateTime('2026-01-01T00:00:04.000Z') },
+          }),
+        )
         .executeTest(async (server) => {
           const current = await clientAt(server).getWebhookConfiguration();
           if (current.data?.url !== RECEIVER) throw new Error(`unexpected configuration ${JSON.stringify(current)}`);
@@ -95,7 +100,8 @@ export const webhooksConsumer: ConsumerCase[] = [
         )
         .executeTest(async (server) => {
           const history = await clientAt(server).listWebhookDeliveries();
-          if (history.data[0]?.status !== 'Error Request') throw new Error(`unexpected history ${JSON.stringify(history)}`);
+          if (history.data[0]?.status !== 'Error Request')
+            throw new Error(`unexpected history ${JSON.stringify(history)}`);
         }),
   },
   refusedCredentials({

@@ -12,7 +12,11 @@ export function operation(operationId: string): ContractOperation {
 }
 
 /** The problems of an answer, as the fuzzer sees them; [] when the contract allows it. */
-export function contractProblems(operationId: string, answer: HttpAnswer, request: Pick<FuzzRequest, 'contractValid' | 'expected'> = { contractValid: undefined }): string[] {
+export function contractProblems(
+  operationId: string,
+  answer: HttpAnswer,
+  request: Pick<FuzzRequest, 'contractValid' | 'expected'> = { contractValid: undefined },
+): string[] {
   return judgeResponse({ operation: operation(operationId), ...request }, answer);
 }
 

@@ -33,16 +33,22 @@ export interface MockProcess {
 }
 
 function statusKb(pid: number, field: string): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
   if (!line) throw new Error(`/proc/${pid}/status has no ${field}`);
   return Number(line.replace(/\D+/g, '')) * 1024;
 }
 
 function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`the mock process sent no "${type}" within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new Error(`the mock process sent no "${type}" within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const onMessage = (m: { type: string }) => m.type === type && done(undefined, m as T);
-    const onExit = (code: number | null, signal: string | null) => done(new Error(`the mock process exited (${code ?? signal})`));
+    const onExit = (code: number | null, signal: string | null) =>
+      done(new Error(`the mock process exited (${code ?? signal})`));
     function done(error?: Error, value?: T) {
       clearTimeout(timer);
       child.off('message', onMessage);

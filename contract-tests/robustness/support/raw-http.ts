@@ -31,7 +31,9 @@ function parseResponse(text: string): Pick<RawExchange, 'status' | 'json' | 'hea
   const [head = '', body = ''] = text.split('\r\n\r\n', 2);
   const [statusLine = '', ...lines] = head.split('\r\n');
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1];
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   return { status: status ? Number(status) : undefined, json: parseJson(body), headers };
 }
 

@@ -7,9 +7,11 @@ import type { MockProcess } from './mock-process.ts';
 
 export async function stillAnswers(mock: MockProcess, accessToken: string): Promise<string | undefined> {
   if (mock.exited()) return `the mock process ended: ${mock.exited()}`;
-  const response = await httpCall(`${mock.baseUrl}/integration/webhook`, { method: 'GET', headers: { authorization: `Bearer ${accessToken}` }, timeoutMs: 10_000 }).catch(
-    (error: Error) => error,
-  );
+  const response = await httpCall(`${mock.baseUrl}/integration/webhook`, {
+    method: 'GET',
+    headers: { authorization: `Bearer ${accessToken}` },
+    timeoutMs: 10_000,
+  }).catch((error: Error) => error);
   if (response instanceof Error) return `the mock does not answer the next request: ${response.message}`;
   return response.status === 200 ? undefined : `the next valid request got ${response.status}`;
 }

@@ -5,7 +5,11 @@ import { startMockProcess, type MockProcess, type MockProcessOptions } from './m
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 
 /** Registers start and close hooks; returns the running server (throws before it started). */
-function useStarted<T extends { close(): Promise<void> }>(what: string, start: () => Promise<T>, scope: 'file' | 'test'): () => T {
+function useStarted<T extends { close(): Promise<void> }>(
+  what: string,
+  start: () => Promise<T>,
+  scope: 'file' | 'test',
+): () => T {
   let current: T | undefined;
   const [before, after] = scope === 'file' ? [beforeAll, afterAll] : [beforeEach, afterEach];
   before(async () => {

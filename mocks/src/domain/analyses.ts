@@ -35,7 +35,12 @@ export function createAnalysis(
 }
 
 /** Files for a manual-upload analysis: it leaves `pending` and is processed. */
-export function attachUploadedFiles(state: MockState, analysis: AnalysisRecord, names: string[], unreadable: boolean): void {
+export function attachUploadedFiles(
+  state: MockState,
+  analysis: AnalysisRecord,
+  names: string[],
+  unreadable: boolean,
+): void {
   state.changed('analysis', analysis.id);
   analysis.sources.push(...names);
   analysis.unreadable ||= unreadable || names.some(isUnreadable);

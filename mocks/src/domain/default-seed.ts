@@ -53,7 +53,12 @@ export function defaultSeed(env: NodeJS.ProcessEnv = process.env): ResolvedSeed 
     ],
     fundStages: [{ id: '5eed0000-0000-4000-8000-00000000f001', name: 'Monitoring', type: 'fund', order: 1 }],
     portfolio: [
-      { companyName: 'Helio Grid Technologies', website: 'https://heliogrid.example', status: 'active', origin: 'document' },
+      {
+        companyName: 'Helio Grid Technologies',
+        website: 'https://heliogrid.example',
+        status: 'active',
+        origin: 'document',
+      },
       { companyName: 'Tidal Ledger', website: 'https://tidalledger.example', status: 'exited', origin: 'document' },
       { companyName: 'Lumen Freight', website: 'https://lumenfreight.example', status: 'active', origin: 'document' },
     ],

@@ -27,7 +27,8 @@ export function folderIdOf(folderLink: string): string {
 export function resolveDriveFolder(user: UserRecord, request: CreateProjectRequest): DriveResolution | undefined {
   const { folderLink, folderName } = request;
   if (folderLink === undefined && folderName === undefined) return undefined;
-  if ((request.driveProvider ?? 'google-drive') !== 'google-drive') return { outcome: { status: 'provider_not_supported' } };
+  if ((request.driveProvider ?? 'google-drive') !== 'google-drive')
+    return { outcome: { status: 'provider_not_supported' } };
   if (!user.drive) return { outcome: { status: 'no_connection' } };
 
   let folder: SeedDriveFolder | undefined;

@@ -14,7 +14,7 @@ type Schemas = components['schemas'];
 
 export const RUN_COST = 10;
 const MAX_FILES_PER_RUN = 50;
-const FOLDER_GAP = 'fund run with a folderPath that is not the caller\'s: the mock answers 404 Error100';
+const FOLDER_GAP = "fund run with a folderPath that is not the caller's: the mock answers 404 Error100";
 const FUND_STAGE_GAP = 'error for an unknown fundstageId';
 export const ANALYZE_CREDITS_GAP =
   'projectMode analyze when credits run out: companies beyond the credits are created without an analysis';
@@ -36,7 +36,8 @@ export function startFundRun(state: MockState, user: UserRecord, request: Schema
   let fundstage: Schemas['FundStage'] | null = null;
   if (request.fundstageId !== undefined) {
     fundstage = state.seed.fundStages.find((s) => s.id === request.fundstageId) ?? null;
-    if (!fundstage) throw errors.invalidRequest(`body fundstageId names no fund stage: ${request.fundstageId}`, FUND_STAGE_GAP);
+    if (!fundstage)
+      throw errors.invalidRequest(`body fundstageId names no fund stage: ${request.fundstageId}`, FUND_STAGE_GAP);
   }
   if (!state.charge(RUN_COST)) throw errors.noCredits();
 
@@ -84,7 +85,8 @@ export function finishRun(state: MockState, run: FundRunRecord): void {
   }
   const owner = state.user(run.ownerUserId);
   run.companies = state.seed.portfolio.map((company, i) => {
-    const project = run.projectMode === 'none' ? undefined : companyRecord(state, owner, company, run.projectMode === 'analyze');
+    const project =
+      run.projectMode === 'none' ? undefined : companyRecord(state, owner, company, run.projectMode === 'analyze');
     return {
       id: `${run.fundExtractionId}-company-${i + 1}`,
       status: company.status,
@@ -107,7 +109,9 @@ function companyRecord(
   analyze: boolean,
 ): ProjectRecord {
   const wanted = company.companyName.toLowerCase();
-  let project = state.projects.inOrder().find((p) => p.ownerUserId === owner.id && p.companyName.toLowerCase() === wanted);
+  let project = state.projects
+    .inOrder()
+    .find((p) => p.ownerUserId === owner.id && p.companyName.toLowerCase() === wanted);
   if (!project) {
     project = newProjectRecord(state, owner, {
       companyName: company.companyName,
@@ -123,7 +127,11 @@ function companyRecord(
   return project;
 }
 
-export function fundRunSummary(state: MockState, run: FundRunRecord, role: Schemas['FundRole']): Schemas['FundRunSummary'] {
+export function fundRunSummary(
+  state: MockState,
+  run: FundRunRecord,
+  role: Schemas['FundRole'],
+): Schemas['FundRunSummary'] {
   const owner = state.user(run.ownerUserId);
   const completed = run.status === 'completed';
   const versions = [...state.fundRuns.values()].filter((r) => r.fundId === run.fundId).reverse();
@@ -160,7 +168,9 @@ export function fundRunSummary(state: MockState, run: FundRunRecord, role: Schem
       overview: completed,
       structure: completed,
       incremental: false,
-      dataSections: completed ? ['reconciled', 'entities', 'coverage', 'validation', 'metricDefinitions', 'runStats'] : [],
+      dataSections: completed
+        ? ['reconciled', 'entities', 'coverage', 'validation', 'metricDefinitions', 'runStats']
+        : [],
     },
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,

@@ -23,9 +23,14 @@ const searchFields = new WeakMap<ProjectRecord, readonly string[]>();
 function lowerCaseSearchFields(project: ProjectRecord): readonly string[] {
   let fields = searchFields.get(project);
   if (!fields) {
-    fields = [project.name, project.companyName, project.companyWebsite ?? '', project.companyIndustry, project.companyCountry, project.description].map(
-      (field) => field.toLowerCase(),
-    );
+    fields = [
+      project.name,
+      project.companyName,
+      project.companyWebsite ?? '',
+      project.companyIndustry,
+      project.companyCountry,
+      project.description,
+    ].map((field) => field.toLowerCase());
     searchFields.set(project, fields);
   }
   return fields;

@@ -87,7 +87,11 @@ export function projectView(state: MockState, project: ProjectRecord): Schemas['
 }
 
 /** The full report's projectDetail; with a completed analysis given, its scores only. */
-export function projectDetailView(state: MockState, project: ProjectRecord, analysis?: AnalysisRecord): Schemas['ProjectDetail'] {
+export function projectDetailView(
+  state: MockState,
+  project: ProjectRecord,
+  analysis?: AnalysisRecord,
+): Schemas['ProjectDetail'] {
   return {
     companyName: project.companyName,
     companyWebsite: websiteOf(project),
@@ -125,7 +129,14 @@ export function analysisDetailView(
     analysisData: Object.fromEntries(
       keys.map((k) => [
         k,
-        { text: state.seed.chapters[k] ?? '', structuredData: null, type: 'text', source, sources: [...analysis.sources], comments: [] },
+        {
+          text: state.seed.chapters[k] ?? '',
+          structuredData: null,
+          type: 'text',
+          source,
+          sources: [...analysis.sources],
+          comments: [],
+        },
       ]),
     ),
     platformEntityCompanyId: project.platformEntityCompanyId,

@@ -11,7 +11,8 @@ import { DEFAULT_PHASE, DEFAULT_STATUS, type MockState } from './state.ts';
 
 type Schemas = components['schemas'];
 
-export const ANALYSIS_COST_GAP = 'credit cost of a company analysis (seed analysisCost) and the error when credits are short';
+export const ANALYSIS_COST_GAP =
+  'credit cost of a company analysis (seed analysisCost) and the error when credits are short';
 const NOTES_FILE_NAME = 'notes.txt';
 
 export interface CreatedProject {
@@ -50,7 +51,11 @@ export function newProjectRecord(
   };
 }
 
-export function createProject(state: MockState, owner: UserRecord, request: Schemas['CreateProjectRequest']): CreatedProject {
+export function createProject(
+  state: MockState,
+  owner: UserRecord,
+  request: Schemas['CreateProjectRequest'],
+): CreatedProject {
   const drive = resolveDriveFolder(owner, request);
   const folderFiles = drive?.folder?.files ?? [];
   let sources: string[] | undefined;

@@ -18,7 +18,10 @@ export function snapshot(state: MockState) {
       messages: [...p.messages],
     })),
     analyses: [...state.analyses.values()].map((a) => ({ ...a, sources: [...a.sources] })),
-    folders: [...state.folders.values()].map(({ dir: _dir, ...folder }) => ({ ...folder, fileNames: [...folder.fileNames] })),
+    folders: [...state.folders.values()].map(({ dir: _dir, ...folder }) => ({
+      ...folder,
+      fileNames: [...folder.fileNames],
+    })),
     fundRuns: [...state.fundRuns.values()].map((r) => ({ ...r })),
     webhookConfigurations: Object.fromEntries(state.webhookConfigs),
     webhookDeliveries: Object.fromEntries(state.users.map((u) => [u.id, state.webhooks.history(u.id)])),

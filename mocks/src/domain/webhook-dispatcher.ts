@@ -49,7 +49,8 @@ export class WebhookDispatcher {
           ? config.analysisChangedStatus
           : true;
     if (!subscribed) return;
-    const gap = event.event === 'fundAnalysisCompleted' ? `${FUND_SUBSCRIPTION_GAP}; ${FUND_EVENT_PAYLOAD_GAP}` : undefined;
+    const gap =
+      event.event === 'fundAnalysisCompleted' ? `${FUND_SUBSCRIPTION_GAP}; ${FUND_EVENT_PAYLOAD_GAP}` : undefined;
     const delivery = this.deliver(userId, config.url, event, gap).finally(() => this.inflight.delete(delivery));
     this.inflight.add(delivery);
   }

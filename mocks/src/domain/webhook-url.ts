@@ -19,7 +19,10 @@ LOCAL.addAddress('::1', 'ipv6');
 LOCAL.addAddress('::', 'ipv6');
 
 function bare(host: string): string {
-  return host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 function isLocal(host: string, mock: MockAddress): boolean {
@@ -36,7 +39,8 @@ export function webhookUrlProblem(raw: string, mock: MockAddress): string | unde
   } catch {
     return `url ${raw} is not an absolute URL`;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `url scheme ${url.protocol} cannot receive webhooks; use http or https`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `url scheme ${url.protocol} cannot receive webhooks; use http or https`;
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   if (port === mock.port && isLocal(bare(url.hostname), mock)) return `url ${raw} points at the mock itself`;
   return undefined;

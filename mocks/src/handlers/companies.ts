@@ -9,8 +9,10 @@ import type { OperationHandler } from './operation-types.ts';
 
 const MAX_PAGE_SIZE = 100;
 const LOOKUP_GAP = 'response shape of the company list called with id: the mock answers the one project as data';
-const ORDERBY_GAP = 'fields accepted by orderby: the mock sorts by any Project field holding a string, number or boolean';
-const NAME_GAP = 'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null';
+const ORDERBY_GAP =
+  'fields accepted by orderby: the mock sorts by any Project field holding a string, number or boolean';
+const NAME_GAP =
+  'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null';
 const NO_ANALYSIS_ID_GAP = 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)';
 
 export const listProjects: OperationHandler<'listProjects'> = ({ query, user, runtime }) => {
@@ -18,7 +20,10 @@ export const listProjects: OperationHandler<'listProjects'> = ({ query, user, ru
   if (state.faults.companyList) throw errors.companyListFailed();
   if (query.id !== undefined) {
     const project = ownProject(state, user, query.id);
-    return { body: topLevelEnvelope(projectView(state, project)), gaps: [LOOKUP_GAP, ...projectGaps(state, [project])] };
+    return {
+      body: topLevelEnvelope(projectView(state, project)),
+      gaps: [LOOKUP_GAP, ...projectGaps(state, [project])],
+    };
   }
   const page = query.page ?? 0;
   const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
@@ -38,7 +43,10 @@ export const listProjects: OperationHandler<'listProjects'> = ({ query, user, ru
   const entries = matching.map((record) => ({ record, view: projectView(state, record) }));
   const key = query.orderby as keyof (typeof entries)[number]['view'];
   if (!entries.every(({ view }) => ['string', 'number', 'boolean'].includes(typeof view[key]))) {
-    throw errors.invalidRequest(`query parameter orderby names no sortable Project field: ${query.orderby}`, ORDERBY_GAP);
+    throw errors.invalidRequest(
+      `query parameter orderby names no sortable Project field: ${query.orderby}`,
+      ORDERBY_GAP,
+    );
   }
   // Stable: ties keep creation order.
   const onPage = [...entries].sort((a, b) => compare(a.view[key], b.view[key])).slice(start, start + pageSize);
@@ -47,7 +55,13 @@ export const listProjects: OperationHandler<'listProjects'> = ({ query, user, ru
       onPage.map((e) => e.view),
       { page, pageSize, totalCount: entries.length, nextPage: start + pageSize < entries.length },
     ),
-    gaps: [ORDERBY_GAP, ...projectGaps(state, onPage.map((e) => e.record))],
+    gaps: [
+      ORDERBY_GAP,
+      ...projectGaps(
+        state,
+        onPage.map((e) => e.record),
+      ),
+    ],
   };
 };
 

@@ -3,6 +3,7 @@ import { MockHttpError } from '../http/errors.ts';
 
 export const controlErrors = {
   invalidSeed: (description: string) => new MockHttpError(400, 'MOCK_INVALID_SEED', 'Invalid seed', description),
-  invalidRequest: (description: string) => new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description),
+  invalidRequest: (description: string) =>
+    new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description),
   notFound: (description: string) => new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description),
 } as const;

@@ -27,7 +27,10 @@ interface StatusChange {
   phase?: PhaseChange;
 }
 
-export function controlHandlers(runtime: MockRuntime, controlDoc: Record<string, unknown>): Record<string, RouteHandler<undefined>> {
+export function controlHandlers(
+  runtime: MockRuntime,
+  controlDoc: Record<string, unknown>,
+): Record<string, RouteHandler<undefined>> {
   const calls = controlCalls(controlDoc);
   const stateResult = (session: MockSession): RouteResult => ({
     body: metadataEnvelope({ ...snapshot(session.state), session: session.id, uploadsDir: session.storage.root }),
@@ -93,17 +96,31 @@ export function controlHandlers(runtime: MockRuntime, controlDoc: Record<string,
     },
     // Pact's convention, not the envelope: the answer is the map of values the verifier injects.
     async setupProviderState(request: FastifyRequest) {
-      const { state, params = {}, action = 'setup' } = request.body as { state: string; params?: StateParams; action?: 'setup' | 'teardown' };
+      const {
+        state,
+        params = {},
+        action = 'setup',
+      } = request.body as { state: string; params?: StateParams; action?: 'setup' | 'teardown' };
       const arrange = Object.hasOwn(arrangements, state) ? arrangements[state] : undefined;
       if (!arrange) {
-        throw new MockHttpError(400, 'MOCK_UNKNOWN_PROVIDER_STATE', 'Unknown provider state', `The mock cannot arrange the provider state "${state}"`);
+        throw new MockHttpError(
+          400,
+          'MOCK_UNKNOWN_PROVIDER_STATE',
+          'Unknown provider state',
+          `The mock cannot arrange the provider state "${state}"`,
+        );
       }
       // Every setup starts from a reset, so a teardown has nothing to undo.
       if (action === 'teardown') return { body: {} };
       try {
         return { body: await arrange(new StateContext(request.server, sessionOf(request), runtime.startSeed), params) };
       } catch (error) {
-        throw new MockHttpError(400, 'MOCK_PROVIDER_STATE_FAILED', 'Provider state not arranged', `"${state}": ${error instanceof Error ? error.message : String(error)}`);
+        throw new MockHttpError(
+          400,
+          'MOCK_PROVIDER_STATE_FAILED',
+          'Provider state not arranged',
+          `"${state}": ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     },
   };

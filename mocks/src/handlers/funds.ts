@@ -4,7 +4,7 @@ import { metadataEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
 import type { OperationHandler } from './operation-types.ts';
 
-const REF_DATE_GAP = 'refDate of a run started without one: the summary reports the run\'s creation date';
+const REF_DATE_GAP = "refDate of a run started without one: the summary reports the run's creation date";
 const UPLOAD_NAME_GAP = 'uploadName: the mock reports the fund name given to the run';
 
 export const startFundRun: OperationHandler<'startFundRun'> = ({ body, user, runtime }) => {

@@ -1,5 +1,11 @@
 // The handler of every operation of the contract, by operationId (the compiler checks the set).
-import { createProjectHandler, listProjects, processMessage, searchProjects, uploadAnalysisFiles } from './companies.ts';
+import {
+  createProjectHandler,
+  listProjects,
+  processMessage,
+  searchProjects,
+  uploadAnalysisFiles,
+} from './companies.ts';
 import { uploadFundFiles } from './fund-upload.ts';
 import { getFundRunSummary, startFundRun } from './funds.ts';
 import type { ServiceHandlers } from './operation-types.ts';

@@ -10,7 +10,8 @@ import type { OperationHandler } from './operation-types.ts';
 type Schemas = components['schemas'];
 
 const UNKNOWN_ANALYSIS_GAP = 'error for an unknown analysis id';
-const NOT_COMPLETED_GAP = 'analysis reads of an analysis that has not completed: the mock answers 409 MOCK_ANALYSIS_NOT_COMPLETED';
+const NOT_COMPLETED_GAP =
+  'analysis reads of an analysis that has not completed: the mock answers 409 MOCK_ANALYSIS_NOT_COMPLETED';
 const REPORT_FIELDS_GAP = 'report-generation field names of retrievereport: the mock returns the analysis detail only';
 const PARTS_GAP =
   'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
@@ -70,12 +71,22 @@ export const getFullReport: OperationHandler<'getFullReport'> = ({ query, user, 
   let analysis: AnalysisRecord | undefined;
   if (query.analysisId !== undefined) {
     analysis = analyses.find((a) => a.id === query.analysisId);
-    if (!analysis) throw errors.notFound(`Analysis ${query.analysisId} is not an analysis of project ${project.id}`, UNKNOWN_ANALYSIS_GAP);
+    if (!analysis)
+      throw errors.notFound(
+        `Analysis ${query.analysisId} is not an analysis of project ${project.id}`,
+        UNKNOWN_ANALYSIS_GAP,
+      );
   } else {
     analysis = analyses.filter((a) => a.status === 'completed').at(-1);
   }
 
-  const keys = query.sections === undefined ? undefined : query.sections.split(',').map((k) => k.trim()).filter(Boolean);
+  const keys =
+    query.sections === undefined
+      ? undefined
+      : query.sections
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean);
   const selected = new Set(keys ? keys.flatMap((k) => PART_KEYS[k] ?? []) : Object.values(PART_KEYS).flat());
   const chapters = keys?.filter((k) => !(k in PART_KEYS));
   const withChapters = keys === undefined || (chapters?.length ?? 0) > 0;
@@ -87,11 +98,19 @@ export const getFullReport: OperationHandler<'getFullReport'> = ({ query, user, 
     projectvotesummary: part('projectvotesummary', {}),
     analysisDetail:
       analysis?.status === 'completed' && withChapters ? analysisDetailView(state, project, analysis, chapters) : null,
-    projectcompanyfit: part('projectcompanyfit', { projectcompanyfitdimensions: state.seed.fitDimensions.map((d) => ({ ...d })) }),
+    projectcompanyfit: part('projectcompanyfit', {
+      projectcompanyfitdimensions: state.seed.fitDimensions.map((d) => ({ ...d })),
+    }),
     eventsConfigsRelevantCompanyEvent: part('eventsConfigsRelevantCompanyEvent', {}),
     investments: part('investments', []),
     totalInvestment: part('totalInvestment', { amount: 0, currency: 'EUR' }),
-    reportingCycle: part('reportingCycle', { cadence: null, source: 'none', sourceName: null, currentCycle: null, nextCycle: null }),
+    reportingCycle: part('reportingCycle', {
+      cadence: null,
+      source: 'none',
+      sourceName: null,
+      currentCycle: null,
+      nextCycle: null,
+    }),
   };
   return {
     body: metadataEnvelope(report),

@@ -22,7 +22,10 @@ function saveConfiguration(
   runtime: MockSession,
   request: FastifyRequest,
 ): SuccessBodyOf<'createWebhookConfiguration'> {
-  const problem = webhookUrlProblem(body.url, { port: request.socket.localPort ?? 0, hosts: [request.hostname, request.socket.localAddress ?? ''] });
+  const problem = webhookUrlProblem(body.url, {
+    port: request.socket.localPort ?? 0,
+    hosts: [request.hostname, request.socket.localAddress ?? ''],
+  });
   if (problem) throw errors.invalidRequest(`body ${problem}`, WEBHOOK_URL_GAP);
   const { state } = runtime;
   const now = state.ids.now();
@@ -41,10 +44,20 @@ function saveConfiguration(
   return metadataEnvelope(saved);
 }
 
-export const createWebhookConfiguration: OperationHandler<'createWebhookConfiguration'> = ({ body, user, runtime, request }) => ({
+export const createWebhookConfiguration: OperationHandler<'createWebhookConfiguration'> = ({
+  body,
+  user,
+  runtime,
+  request,
+}) => ({
   body: saveConfiguration(body, user, runtime, request),
 });
-export const updateWebhookConfiguration: OperationHandler<'updateWebhookConfiguration'> = ({ body, user, runtime, request }) => ({
+export const updateWebhookConfiguration: OperationHandler<'updateWebhookConfiguration'> = ({
+  body,
+  user,
+  runtime,
+  request,
+}) => ({
   body: saveConfiguration(body, user, runtime, request),
 });
 

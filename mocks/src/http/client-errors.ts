@@ -14,10 +14,25 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 const GAP = 'answer to a request that is too slow, too large in its head, or not HTTP';
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string; title: string; description: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'MOCK_REQUEST_TIMEOUT', title: 'Request timeout', description: 'The request was not received completely in time' },
-  HPE_HEADER_OVERFLOW: { status: 431, code: 'MOCK_HEADERS_TOO_LARGE', title: 'Request head too large', description: 'The request line and headers are over the size limit' },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'MOCK_REQUEST_TIMEOUT',
+    title: 'Request timeout',
+    description: 'The request was not received completely in time',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'MOCK_HEADERS_TOO_LARGE',
+    title: 'Request head too large',
+    description: 'The request line and headers are over the size limit',
+  },
 };
-const MALFORMED = { status: 400, code: 'MOCK_MALFORMED_HTTP', title: 'Malformed HTTP request', description: 'The request is not valid HTTP/1.1' };
+const MALFORMED = {
+  status: 400,
+  code: 'MOCK_MALFORMED_HTTP',
+  title: 'Malformed HTTP request',
+  description: 'The request is not valid HTTP/1.1',
+};
 
 /** How long a client has to send a whole request: MOCK_REQUEST_TIMEOUT_MS, default 60 s. */
 export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {

@@ -55,7 +55,9 @@ export function readOperations(doc: Json): ContractOperation[] {
       if (typeof op.operationId !== 'string') throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const parameters = [
         ...shared.map((p, i) => resolve(doc, p, `${pathPointer}/parameters/${i}`)),
-        ...((op.parameters as unknown[] | undefined) ?? []).map((p, i) => resolve(doc, p, `${opPointer}/parameters/${i}`)),
+        ...((op.parameters as unknown[] | undefined) ?? []).map((p, i) =>
+          resolve(doc, p, `${opPointer}/parameters/${i}`),
+        ),
       ].map(({ node, pointer }) => ({
         name: String(node.name),
         in: node.in as ContractParameter['in'],

@@ -19,7 +19,11 @@ export interface RouteResult {
   gaps?: string[];
 }
 
-export type RouteHandler<Caller> = (request: FastifyRequest, reply: FastifyReply, caller: Caller) => Promise<RouteResult>;
+export type RouteHandler<Caller> = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+) => Promise<RouteResult>;
 
 export interface ContractRouterOptions<Caller> {
   operations: ContractOperation[];

@@ -25,7 +25,13 @@ function toMockError(error: FastifyError | Error): MockHttpError {
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     return new MockHttpError(statusCode, 'MOCK_INVALID_REQUEST', 'Invalid request', error.message, MALFORMED_GAP);
   }
-  return new MockHttpError(500, 'MOCK_INTERNAL_ERROR', 'Internal Server Error', error.message, 'error code of an unexpected failure');
+  return new MockHttpError(
+    500,
+    'MOCK_INTERNAL_ERROR',
+    'Internal Server Error',
+    error.message,
+    'error code of an unexpected failure',
+  );
 }
 
 function sendMockError(reply: FastifyReply, error: MockHttpError): FastifyReply {
@@ -68,7 +74,13 @@ export function installErrorHandlers(app: FastifyInstance, options: ErrorHandler
             'error code of a method the contract does not have on a path it has',
             { Allow: allowed.join(', ') },
           )
-        : new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', `No operation ${request.method} ${path} in the contract`, 'response for a path the contract does not have'),
+        : new MockHttpError(
+            404,
+            'MOCK_NOT_FOUND',
+            'Not found',
+            `No operation ${request.method} ${path} in the contract`,
+            'response for a path the contract does not have',
+          ),
     );
   });
 }

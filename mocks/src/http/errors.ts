@@ -40,7 +40,12 @@ export const errors = {
   unauthorized: (description = 'Invalid or missing credentials') =>
     new MockHttpError(401, '4010', 'Unauthorized', description),
   engineUnavailable: () =>
-    new MockHttpError(500, 'Error0', 'Analysis engine unavailable', 'The analysis engine cannot be reached; retry later'),
+    new MockHttpError(
+      500,
+      'Error0',
+      'Analysis engine unavailable',
+      'The analysis engine cannot be reached; retry later',
+    ),
   companyListFailed: (description = 'An unexpected error occurred while listing projects') =>
     new MockHttpError(500, '5000', 'Internal Server Error', description),
   noCredits: () => new MockHttpError(402, 'Error131', 'No credits', 'The plan has no credits left; nothing is charged'),
@@ -54,7 +59,8 @@ export const errors = {
 
   invalidRequest: (description: string, gap = PARAMETER_ERROR_GAP) =>
     new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description, gap),
-  notFound: (description: string, gap: string) => new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description, gap),
+  notFound: (description: string, gap: string) =>
+    new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description, gap),
   sessionLimit: (description: string, gap: string) =>
     new MockHttpError(503, 'MOCK_TOO_MANY_SESSIONS', 'Too many sessions', description, gap),
   resetDuringRequest: () =>

@@ -11,7 +11,13 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 function createAjv(coerce: boolean): Ajv2020 {
   // The document is linted elsewhere; validating it against the meta-schema here only costs time.
   // verbose: an error carries its schema, so a message can list the properties an object allows.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, coerceTypes: coerce, verbose: true });
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    coerceTypes: coerce,
+    verbose: true,
+  });
   addFormats(ajv);
   for (const format of ['binary', 'password']) ajv.addFormat(format, true);
   return ajv;
@@ -54,10 +60,7 @@ export class RequestValidator {
   private readonly doc: object;
   private readonly docId: string;
 
-  constructor(
-    doc: object,
-    docId: string,
-  ) {
+  constructor(doc: object, docId: string) {
     this.doc = doc;
     this.docId = docId;
   }
@@ -79,7 +82,8 @@ export class RequestValidator {
       const values = (parts[check.part] ?? {}) as Record<string, unknown>;
       for (const { name, key } of check.numeric) {
         const value = values[key];
-        if (typeof value === 'string' && !DECIMAL.test(value)) messages.push(`${check.where}${name} must be a decimal number`);
+        if (typeof value === 'string' && !DECIMAL.test(value))
+          messages.push(`${check.where}${name} must be a decimal number`);
       }
       if (!check.validate(parts[check.part] ?? {})) messages.push(...format(check.where, check.validate.errors));
     }
@@ -97,7 +101,9 @@ export class RequestValidator {
 
   /** Properties of a (valid) JSON body that the contract does not declare: accepted, but named to the caller. */
   unknownBodyFields(op: ContractOperation, body: unknown): string[] {
-    return op.jsonBodyPointer && body !== undefined && body !== null ? unknownFields(this.doc, { $ref: op.jsonBodyPointer }, body) : [];
+    return op.jsonBodyPointer && body !== undefined && body !== null
+      ? unknownFields(this.doc, { $ref: op.jsonBodyPointer }, body)
+      : [];
   }
 
   /** What checking an operation's parameters needs, worked out on its first request and kept. */
@@ -115,7 +121,9 @@ export class RequestValidator {
           properties: Object.fromEntries(params.map((p) => [keyOf(p), { $ref: this.ref(p.schemaPointer) }])),
           required: params.filter((p) => p.required).map(keyOf),
         });
-        const numeric = params.filter((p) => this.isNumeric(p.schemaPointer)).map((p) => ({ name: p.name, key: keyOf(p) }));
+        const numeric = params
+          .filter((p) => this.isNumeric(p.schemaPointer))
+          .map((p) => ({ name: p.name, key: keyOf(p) }));
         return [{ part, where: location === 'query' ? 'query parameter ' : `${location} `, validate, numeric }];
       });
       this.locationChecks.set(op.operationId, checks);
@@ -144,10 +152,12 @@ export class RequestValidator {
 
 /** Ajv's errors as messages that name the offending property and, where the schema has them, the allowed values. */
 function format(where: string, errors: ErrorObject[] | null | undefined): string[] {
-  return (errors ?? [])
-    // `if` only says which `then` failed; the `then` error itself is the useful one.
-    .filter((e) => e.keyword !== 'if')
-    .map((e) => describe(where, e));
+  return (
+    (errors ?? [])
+      // `if` only says which `then` failed; the `then` error itself is the useful one.
+      .filter((e) => e.keyword !== 'if')
+      .map((e) => describe(where, e))
+  );
 }
 
 /** `where` is the location's prefix (`body.`, `query parameter `), followed by the property's dotted path. */

@@ -13,9 +13,12 @@ const { createServer } = process.getBuiltinModule('node:http');
  */
 export function serverAnsweringFrom(cache: ResponseCache): FastifyServerFactory {
   return (handler, options) => {
-    const server = createServer((options.http ?? {}) as Parameters<typeof createServer>[0] & object, (request, response) => {
-      if (!cache.answer(request, response)) handler(request, response);
-    });
+    const server = createServer(
+      (options.http ?? {}) as Parameters<typeof createServer>[0] & object,
+      (request, response) => {
+        if (!cache.answer(request, response)) handler(request, response);
+      },
+    );
     server.keepAliveTimeout = options.keepAliveTimeout as number;
     server.requestTimeout = options.requestTimeout as number;
     server.setTimeout(options.connectionTimeout as number);

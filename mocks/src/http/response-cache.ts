@@ -69,7 +69,13 @@ export class ResponseCache {
   }
 
   /** Keeps an answer built from `seen`, unless the state has moved on since. */
-  keep(request: IncomingMessage, seen: ReadSnapshot, status: number, headers: Record<string, OutgoingHttpHeader | undefined>, payload: string): void {
+  keep(
+    request: IncomingMessage,
+    seen: ReadSnapshot,
+    status: number,
+    headers: Record<string, OutgoingHttpHeader | undefined>,
+    payload: string,
+  ): void {
     if (this.inFlight > 0 || seen.state !== this.currentState() || seen.state.revision !== seen.revision) return;
     const key = keyOf(request);
     if (key === undefined) return;
@@ -77,7 +83,8 @@ export class ResponseCache {
     const body = Buffer.from(payload);
     if (this.bytes + body.length > this.maxBytes) this.dropEntries();
     const kept: OutgoingHttpHeaders = { 'content-length': body.length };
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined && !FRAMING.has(name)) kept[name] = value;
+    for (const [name, value] of Object.entries(headers))
+      if (value !== undefined && !FRAMING.has(name)) kept[name] = value;
     this.entries.set(key, { status, headers: kept, body });
     this.bytes += body.length;
   }

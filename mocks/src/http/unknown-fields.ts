@@ -35,7 +35,9 @@ export function unknownFields(doc: unknown, schema: unknown, value: unknown, pat
   }
   if (!isObject(value)) return [];
   const declared = schemas.map((s) => s.properties).filter(isObject);
-  const patterns = schemas.flatMap((s) => (isObject(s.patternProperties) ? Object.keys(s.patternProperties) : [])).map((p) => new RegExp(p, 'u'));
+  const patterns = schemas
+    .flatMap((s) => (isObject(s.patternProperties) ? Object.keys(s.patternProperties) : []))
+    .map((p) => new RegExp(p, 'u'));
   // A schema that declares no property at all leaves the object open on purpose: nothing is unknown there.
   if (declared.length === 0 && patterns.length === 0) return [];
   return Object.entries(value).flatMap(([name, child]) => {
@@ -54,11 +56,17 @@ const MAX_NAME_LENGTH = 100;
  * `(N more)`: a header must stay valid and small whatever names a body uses.
  */
 export function unknownFieldsHeader(paths: string[]): string {
-  const names = paths.slice(0, MAX_NAMES).map((path) =>
-    [...path.slice(0, MAX_NAME_LENGTH)]
-      .map((char) => (/^[\x21-\x7e]$/.test(char) && char !== '%' && char !== ',' ? char : [...Buffer.from(char)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('')))
-      .join(''),
-  );
+  const names = paths
+    .slice(0, MAX_NAMES)
+    .map((path) =>
+      [...path.slice(0, MAX_NAME_LENGTH)]
+        .map((char) =>
+          /^[\x21-\x7e]$/.test(char) && char !== '%' && char !== ','
+            ? char
+            : [...Buffer.from(char)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+        )
+        .join(''),
+    );
   const more = paths.length - names.length;
   return more > 0 ? `${names.join(', ')}, (${more} more)` : names.join(', ');
 }

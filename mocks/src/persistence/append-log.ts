@@ -28,12 +28,7 @@ export class AppendLog {
   /** Called between batches; may replace the file through `rewrite`. */
   private readonly maintain: (log: AppendLog) => Promise<void>;
 
-  private constructor(
-    path: string,
-    handle: FileHandle,
-    size: number,
-    maintain: (log: AppendLog) => Promise<void>,
-  ) {
+  private constructor(path: string, handle: FileHandle, size: number, maintain: (log: AppendLog) => Promise<void>) {
     this.path = path;
     this.handle = handle;
     this.maintain = maintain;
@@ -41,13 +36,17 @@ export class AppendLog {
   }
 
   /** Opens (or creates) the file; answers its complete lines. A torn last line is cut off. */
-  static async open(path: string, maintain: (log: AppendLog) => Promise<void> = async () => {}): Promise<{ log: AppendLog; lines: string[] }> {
+  static async open(
+    path: string,
+    maintain: (log: AppendLog) => Promise<void> = async () => {},
+  ): Promise<{ log: AppendLog; lines: string[] }> {
     await rm(`${path}.compacting`, { force: true });
     let text = '';
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
     }
     const complete = text.lastIndexOf('\n') + 1;
     const handle = await open(path, 'a+');

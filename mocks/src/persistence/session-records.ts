@@ -80,7 +80,8 @@ export function* allRecords(state: MockState): Generator<RecordOp> {
   for (const key of state.folders.keys()) yield ['folder', key, recordValue(state, 'folder', key)];
   for (const [key, value] of state.fundRuns) yield ['fundRun', key, value];
   for (const [key, value] of state.webhookConfigs) yield ['webhook', key, value];
-  for (const user of state.users) if (state.webhooks.recorded(user.id).length) yield ['deliveries', user.id, state.webhooks.recorded(user.id)];
+  for (const user of state.users)
+    if (state.webhooks.recorded(user.id).length) yield ['deliveries', user.id, state.webhooks.recorded(user.id)];
   for (const seq of state.scheduler.seqs()) yield ['job', String(seq), state.scheduler.get(seq)];
 }
 
@@ -88,10 +89,17 @@ export function* allRecords(state: MockState): Generator<RecordOp> {
  * Puts a record back. Jobs are collected in `jobs` (by seq) and scheduled once the whole file is
  * read: a job the file later records as run must never run.
  */
-export function applyRecord(state: MockState, storage: FolderStorage, jobs: Map<number, StoredJob>, [kind, key, value]: RecordOp): void {
+export function applyRecord(
+  state: MockState,
+  storage: FolderStorage,
+  jobs: Map<number, StoredJob>,
+  [kind, key, value]: RecordOp,
+): void {
   switch (kind) {
     case 'user': {
-      const stored = value as (Omit<UserRecord, 'fundRoles'> & { fundRoles: Record<string, components['schemas']['FundRole']> }) | null;
+      const stored = value as
+        | (Omit<UserRecord, 'fundRoles'> & { fundRoles: Record<string, components['schemas']['FundRole']> })
+        | null;
       const at = state.users.findIndex((u) => u.id === key);
       if (!stored) {
         if (at >= 0) state.users.splice(at, 1);
@@ -116,7 +124,12 @@ export function applyRecord(state: MockState, storage: FolderStorage, jobs: Map<
       else jobs.delete(Number(key));
       return;
     default: {
-      const table = { project: state.projects, analysis: state.analyses, fundRun: state.fundRuns, webhook: state.webhookConfigs }[kind];
+      const table = {
+        project: state.projects,
+        analysis: state.analyses,
+        fundRun: state.fundRuns,
+        webhook: state.webhookConfigs,
+      }[kind];
       if (value === null) table.delete(key);
       else (table as Map<string, unknown>).set(key, value);
     }

@@ -12,7 +12,15 @@
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
-import { allRecords, applyMeta, applyRecord, metaOf, recordValue, type Meta, type RecordOp } from './session-records.ts';
+import {
+  allRecords,
+  applyMeta,
+  applyRecord,
+  metaOf,
+  recordValue,
+  type Meta,
+  type RecordOp,
+} from './session-records.ts';
 import type { RecordKind } from '../domain/state.ts';
 
 const OPS_PER_LINE = 1000;
@@ -45,11 +53,7 @@ export class StateStore {
   private readonly sessions: () => Iterable<MockSession>;
   private readonly compactBytes: number;
 
-  private constructor(
-    log: AppendLog,
-    sessions: () => Iterable<MockSession>,
-    compactBytes: number,
-  ) {
+  private constructor(log: AppendLog, sessions: () => Iterable<MockSession>, compactBytes: number) {
     this.log = log;
     this.sessions = sessions;
     this.compactBytes = compactBytes;
@@ -71,7 +75,9 @@ export class StateStore {
       try {
         parsed = JSON.parse(text) as Line;
       } catch {
-        throw new StateFileError(`the state file ${path} is damaged at line ${index + 1} (not JSON); it was not written by this mock, or edited`);
+        throw new StateFileError(
+          `the state file ${path} is damaged at line ${index + 1} (not JSON); it was not written by this mock, or edited`,
+        );
       }
       group.push([parsed, index]);
       if (parsed.more) return;
@@ -90,7 +96,10 @@ export class StateStore {
         jobs.set(line.s, new Map());
       }
       const session = restored.get(line.s);
-      if (!session) throw new StateFileError(`the state file ${path} is damaged at line ${index + 1} (records of an unknown session ${line.s})`);
+      if (!session)
+        throw new StateFileError(
+          `the state file ${path} is damaged at line ${index + 1} (records of an unknown session ${line.s})`,
+        );
       if (line.m) applyMeta(session.state, line.m);
       for (const op of line.r ?? []) applyRecord(session.state, session.storage, jobs.get(line.s)!, op);
     }
@@ -122,14 +131,17 @@ export class StateStore {
       setImmediate(() => {
         const due = [...this.soon];
         this.soon.clear();
-        for (const s of due) this.commit(s, false).catch((error) => console.error(`Writing the state file failed: ${String(error)}`));
+        for (const s of due)
+          this.commit(s, false).catch((error) => console.error(`Writing the state file failed: ${String(error)}`));
       });
     }
     this.soon.add(session);
   }
 
   dropped(id: string): void {
-    this.log.append(JSON.stringify({ s: id, drop: true })).catch((error) => console.error(`Writing the state file failed: ${String(error)}`));
+    this.log
+      .append(JSON.stringify({ s: id, drop: true }))
+      .catch((error) => console.error(`Writing the state file failed: ${String(error)}`));
   }
 
   async close(): Promise<void> {
@@ -161,7 +173,8 @@ export class StateStore {
     for (const session of this.sessions()) {
       yield JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true });
       const lines = recordLines(session.id, metaOf(session.state), [...allRecords(session.state)]);
-      for (const [i, line] of lines.entries()) yield JSON.stringify(i < lines.length - 1 ? { ...line, more: true } : line);
+      for (const [i, line] of lines.entries())
+        yield JSON.stringify(i < lines.length - 1 ? { ...line, more: true } : line);
     }
   }
 
@@ -176,6 +189,7 @@ export class StateStore {
 function recordLines(id: string, meta: Meta, ops: RecordOp[]): Line[] {
   if (!ops.length) return [{ s: id, m: meta }];
   const lines: Line[] = [];
-  for (let at = 0; at < ops.length; at += OPS_PER_LINE) lines.push({ s: id, m: meta, r: ops.slice(at, at + OPS_PER_LINE) });
+  for (let at = 0; at < ops.length; at += OPS_PER_LINE)
+    lines.push({ s: id, m: meta, r: ops.slice(at, at + OPS_PER_LINE) });
   return lines;
 }

@@ -2,12 +2,7 @@
 // (common/src/provider-states/, docs/provider-states.md), how the mock makes it true. Each
 // starts from a reset, so states never leak into each other; the answer holds the values the pacts'
 // `fromProviderState` expressions read.
-import {
-  ANALYSIS_AWAITS_UPLOAD,
-  COMPANY_EXISTS,
-  COMPANY_LIST_FAILS,
-  CREDITS_LEFT,
-} from '../../../common/src/index.ts';
+import { ANALYSIS_AWAITS_UPLOAD, COMPANY_EXISTS, COMPANY_LIST_FAILS, CREDITS_LEFT } from '../../../common/src/index.ts';
 import {
   ENGINE_AVAILABLE,
   ENGINE_UNREACHABLE,
@@ -85,7 +80,10 @@ export const arrangements: Record<string, Arrangement> = {
   },
   [ANALYSIS_AWAITS_UPLOAD]: async (context) => {
     await context.reset();
-    const created = await context.call(context.user(0).apiKey, 'POST', '/integration/project', { companyName: 'Helio Grid', projectType: 'projectAnalysisWithFile' });
+    const created = await context.call(context.user(0).apiKey, 'POST', '/integration/project', {
+      companyName: 'Helio Grid',
+      projectType: 'projectAnalysisWithFile',
+    });
     return { analysisId: String(created.analysisId) };
   },
   [COMPANY_LIST_FAILS]: async (context) => {
@@ -95,7 +93,9 @@ export const arrangements: Record<string, Arrangement> = {
   },
   [COMPANY_HAS_COMPLETED_ANALYSIS]: async (context, params) => {
     await withNamedCompany(context, params);
-    const analysis = context.session.state.analyses.ofProject(String(params.projectId)).find((a) => a.status === 'completed');
+    const analysis = context.session.state.analyses
+      .ofProject(String(params.projectId))
+      .find((a) => a.status === 'completed');
     if (!analysis) throw new Error(`the mock seeded no completed analysis for ${String(params.projectId)}`);
     return { analysisId: analysis.id };
   },
@@ -121,7 +121,10 @@ export const arrangements: Record<string, Arrangement> = {
   [FUND_RUN_COMPLETED]: async (context) => {
     await context.reset();
     const caller = context.user(0);
-    const run = await context.call(caller.apiKey, 'POST', '/integrationfund/fund/run', { ...RUN, folderPath: await context.uploadDataRoom(caller) });
+    const run = await context.call(caller.apiKey, 'POST', '/integrationfund/fund/run', {
+      ...RUN,
+      folderPath: await context.uploadDataRoom(caller),
+    });
     await context.session.settle();
     return { fundExtractionId: String(run.fundExtractionId) };
   },
@@ -130,20 +133,33 @@ export const arrangements: Record<string, Arrangement> = {
     // The start seed's second user grants the first no role on the funds it creates.
     await context.reset();
     const other = context.user(1);
-    const run = await context.call(other.apiKey, 'POST', '/integrationfund/fund/run', { ...RUN, folderPath: await context.uploadDataRoom(other) });
+    const run = await context.call(other.apiKey, 'POST', '/integrationfund/fund/run', {
+      ...RUN,
+      folderPath: await context.uploadDataRoom(other),
+    });
     return { fundExtractionId: String(run.fundExtractionId) };
   },
   [NO_WEBHOOK_CONFIGURATION]: startSeed,
   [WEBHOOK_CONFIGURED]: async (context) => {
     await context.reset();
-    await context.call(`Bearer ${context.user(0).accessToken}`, 'POST', '/integration/webhook', { url: RECEIVER, analysisCompleted: true });
+    await context.call(`Bearer ${context.user(0).accessToken}`, 'POST', '/integration/webhook', {
+      url: RECEIVER,
+      analysisCompleted: true,
+    });
     return {};
   },
   [DELIVERY_FAILED]: async (context) => {
     await context.reset();
     const caller = context.user(0);
-    await context.call(`Bearer ${caller.accessToken}`, 'POST', '/integration/webhook', { url: UNREACHABLE_RECEIVER, analysisCompleted: true });
-    await context.call(caller.apiKey, 'POST', '/integration/project', { companyName: 'Helio Grid', projectType: 'projectAnalysisNoFile', companyWebsite: 'https://heliogrid.example' });
+    await context.call(`Bearer ${caller.accessToken}`, 'POST', '/integration/webhook', {
+      url: UNREACHABLE_RECEIVER,
+      analysisCompleted: true,
+    });
+    await context.call(caller.apiKey, 'POST', '/integration/project', {
+      companyName: 'Helio Grid',
+      projectType: 'projectAnalysisNoFile',
+      companyWebsite: 'https://heliogrid.example',
+    });
     // The analysis completes and its analysisCompleted delivery fails before settle answers.
     await context.session.settle();
     return {};

@@ -21,11 +21,7 @@ export class StateContext {
   readonly session: MockSession;
   private readonly startSeed: MockSeed | undefined;
 
-  constructor(
-    app: FastifyInstance,
-    session: MockSession,
-    startSeed: MockSeed | undefined,
-  ) {
+  constructor(app: FastifyInstance, session: MockSession, startSeed: MockSeed | undefined) {
     this.app = app;
     this.session = session;
     this.startSeed = startSeed;
@@ -44,8 +40,16 @@ export class StateContext {
   }
 
   /** A service operation under /api, as `authorization`; answers the envelope's data, throws on anything but 2xx. */
-  async call(authorization: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: Json | FormData): Promise<Json> {
-    const headers: Record<string, string> = { authorization, ...(this.session.id === DEFAULT_SESSION ? {} : { [SESSION_HEADER]: this.session.id }) };
+  async call(
+    authorization: string,
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: Json | FormData,
+  ): Promise<Json> {
+    const headers: Record<string, string> = {
+      authorization,
+      ...(this.session.id === DEFAULT_SESSION ? {} : { [SESSION_HEADER]: this.session.id }),
+    };
     let payload: string | Buffer | undefined;
     if (body instanceof FormData) {
       const encoded = new Response(body);
@@ -65,7 +69,8 @@ export class StateContext {
   /** Uploads `count` PDFs into a new data-room folder of `user` and answers its folderPath. */
   async uploadDataRoom(user: UserRecord, count = 1): Promise<string> {
     const form = new FormData();
-    for (let i = 1; i <= count; i += 1) form.append('files', new Blob([TINY_PDF], { type: 'application/pdf' }), `report-${i}.pdf`);
+    for (let i = 1; i <= count; i += 1)
+      form.append('files', new Blob([TINY_PDF], { type: 'application/pdf' }), `report-${i}.pdf`);
     const data = await this.call(user.apiKey, 'POST', '/integrationfund/fund/upload', form);
     return String(data.folderPath);
   }

@@ -18,10 +18,7 @@ export class FolderStorage {
   private readonly durable: boolean;
 
   /** Nothing is created until the first upload. `durable`: files are synced before an upload is answered (state file). */
-  constructor(
-    root: string,
-    durable = false,
-  ) {
+  constructor(root: string, durable = false) {
     this.root = root;
     this.durable = durable;
   }

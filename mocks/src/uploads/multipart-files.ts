@@ -39,7 +39,13 @@ export function invalidMultipart(description: string): MockHttpError {
 }
 
 function fileTooLarge(name: string, maxBytes: number): MockHttpError {
-  return new MockHttpError(413, 'MOCK_FILE_TOO_LARGE', 'File too large', `${name} is larger than ${maxBytes} bytes`, FILE_ERROR_GAP);
+  return new MockHttpError(
+    413,
+    'MOCK_FILE_TOO_LARGE',
+    'File too large',
+    `${name} is larger than ${maxBytes} bytes`,
+    FILE_ERROR_GAP,
+  );
 }
 
 /** The last path segment of a client file name, without control characters. */
@@ -51,7 +57,13 @@ const discard = () => new Writable({ write: (_chunk, _enc, done) => done() });
 
 export async function receiveMultipart(request: FastifyRequest, options: ReceiveOptions): Promise<ReceivedParts> {
   if (!request.isMultipart()) {
-    throw new MockHttpError(415, 'MOCK_UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'This call takes multipart/form-data', MULTIPART_GAP);
+    throw new MockHttpError(
+      415,
+      'MOCK_UNSUPPORTED_MEDIA_TYPE',
+      'Unsupported media type',
+      'This call takes multipart/form-data',
+      MULTIPART_GAP,
+    );
   }
   const files: ReceivedFile[] = [];
   const fields = new Map<string, string>();
@@ -72,7 +84,8 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
       let size = 0;
       const sniff = new Transform({
         transform(chunk: Buffer, _enc, done) {
-          if (head.length < SIGNATURE_LENGTH) head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_LENGTH - head.length)]);
+          if (head.length < SIGNATURE_LENGTH)
+            head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_LENGTH - head.length)]);
           size += chunk.length;
           done(null, chunk);
         },
@@ -81,7 +94,10 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
         await pipeline(part.file, sniff, createWriteStream(path));
         if (part.file.truncated) throw fileTooLarge(name || part.filename, options.maxFileBytes);
         if (!name) throw invalidMultipart(`A file part of field ${part.fieldname} has no file name`);
-        if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw invalidMultipart(`The file name ${[...name].slice(0, 40).join('')}… is longer than ${MAX_NAME_BYTES} bytes`);
+        if (Buffer.byteLength(name) > MAX_NAME_BYTES)
+          throw invalidMultipart(
+            `The file name ${[...name].slice(0, 40).join('')}… is longer than ${MAX_NAME_BYTES} bytes`,
+          );
         const file: ReceivedFile = { name, path, fieldName: part.fieldname, kind: detectFileKind(head), size };
         files.push(file);
         options.accept?.(file);
@@ -91,7 +107,9 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
     }
   } catch (error) {
     // The multipart stream itself is broken (truncated, malformed, over a parser limit).
-    throw failure instanceof MockHttpError ? failure : invalidMultipart(error instanceof Error ? error.message : String(error));
+    throw failure instanceof MockHttpError
+      ? failure
+      : invalidMultipart(error instanceof Error ? error.message : String(error));
   }
   if (failure) throw failure;
   return { files, fields };

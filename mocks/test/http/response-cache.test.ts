@@ -12,7 +12,11 @@ class FakeState implements RevisionedState {
   }
 }
 
-function request(url: string, headers: Record<string, string> = { authorization: 'key' }, method = 'GET'): IncomingMessage {
+function request(
+  url: string,
+  headers: Record<string, string> = { authorization: 'key' },
+  method = 'GET',
+): IncomingMessage {
   return { method, url, headers, rawHeaders: Object.entries(headers).flat() } as unknown as IncomingMessage;
 }
 
@@ -36,7 +40,18 @@ function setup(maxBytes?: number) {
     return cache.answer(req, response as unknown as ServerResponse) ? response.written : undefined;
   };
   const keep = (req: IncomingMessage, payload: string, seen = cache.snapshot()) =>
-    cache.keep(req, seen, 200, { 'content-type': 'application/json; charset=utf-8', 'x-mock-gap': 'a gap', connection: 'close', 'content-length': 1 }, payload);
+    cache.keep(
+      req,
+      seen,
+      200,
+      {
+        'content-type': 'application/json; charset=utf-8',
+        'x-mock-gap': 'a gap',
+        connection: 'close',
+        'content-length': 1,
+      },
+      payload,
+    );
   return { holder, cache, answer, keep };
 }
 
@@ -48,7 +63,11 @@ describe('ResponseCache', () => {
     keep(list, '{"data":["é"]}');
     expect(answer(request('/api/integration/projects?page=0'))).toEqual({
       status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'x-mock-gap': 'a gap', 'content-length': Buffer.byteLength('{"data":["é"]}') },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'x-mock-gap': 'a gap',
+        'content-length': Buffer.byteLength('{"data":["é"]}'),
+      },
       body: '{"data":["é"]}',
     });
   });

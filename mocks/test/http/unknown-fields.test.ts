@@ -27,12 +27,26 @@ const company = { $ref: '#/components/schemas/Company' };
 
 describe('unknownFields', () => {
   it('finds nothing in a body of declared properties only', () => {
-    const body = { name: 'n', website: 'w', email: 'e', note: 'x', address: { city: 'c' }, offices: [{ city: 'd' }], extra: { anything: 1 }, labels: { 'x-a': 1 } };
+    const body = {
+      name: 'n',
+      website: 'w',
+      email: 'e',
+      note: 'x',
+      address: { city: 'c' },
+      offices: [{ city: 'd' }],
+      extra: { anything: 1 },
+      labels: { 'x-a': 1 },
+    };
     expect(unknownFields(doc, company, body)).toEqual([]);
   });
 
   it('names undeclared properties at every depth by their dotted path', () => {
-    const body = { nam: 'typo', address: { city: 'c', zip: '1' }, offices: [{ city: 'd' }, { town: 'e' }], labels: { other: 1 } };
+    const body = {
+      nam: 'typo',
+      address: { city: 'c', zip: '1' },
+      offices: [{ city: 'd' }, { town: 'e' }],
+      labels: { other: 1 },
+    };
     expect(unknownFields(doc, company, body)).toEqual(['nam', 'address.zip', 'offices.1.town', 'labels.other']);
   });
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { httpPactStates } from '../../../common/src/index.ts';
 import { arrangements } from '../../src/provider-states/arrangements.ts';
 
-const schemasOf = (url: URL) => (load(readFileSync(url, 'utf8')) as { components: { schemas: Record<string, unknown> } }).components.schemas;
+const schemasOf = (url: URL) =>
+  (load(readFileSync(url, 'utf8')) as { components: { schemas: Record<string, unknown> } }).components.schemas;
 
 describe('the mock provider states', () => {
   it('arranges exactly the states the pacts declare', () => {

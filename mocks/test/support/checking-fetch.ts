@@ -20,19 +20,30 @@ export interface CheckingFetch {
   violations(): string[];
 }
 
-export function judgeResponse(method: string, url: string, status: number, contentType: string | null, gap: string | null, body: unknown): string[] {
+export function judgeResponse(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  gap: string | null,
+  body: unknown,
+): string[] {
   const problems: string[] = [];
   const path = new URL(url).pathname;
-  if (!contentType?.startsWith('application/json')) problems.push(`content-type is ${contentType}, not application/json`);
+  if (!contentType?.startsWith('application/json'))
+    problems.push(`content-type is ${contentType}, not application/json`);
   const code = (body as { code?: unknown } | null)?.code;
   if (path.startsWith(`${API_PREFIX}/`)) {
     // A MOCK_* code is the mock's answer to something the specification leaves open.
-    if (typeof code === 'string' && code.startsWith('MOCK_') && !gap) problems.push(`${code} without an X-Mock-Gap header`);
+    if (typeof code === 'string' && code.startsWith('MOCK_') && !gap)
+      problems.push(`${code} without an X-Mock-Gap header`);
     const template = path.slice(API_PREFIX.length);
     const validator = contractValidator();
     const known = (validator.doc.paths as Record<string, Record<string, unknown>>)[template]?.[method.toLowerCase()];
     // A path or method the contract does not have still answers with an envelope.
-    const result = known ? validator.validateResponse(method, template, status, body) : validator.validateSchema('Envelope', body);
+    const result = known
+      ? validator.validateResponse(method, template, status, body)
+      : validator.validateSchema('Envelope', body);
     problems.push(...result.violations.map((v) => `${v.path} ${v.message}`));
   } else if (path === '/__mock' || path.startsWith('/__mock/')) {
     problems.push(...controlValidator().validateResponse(method, path, status, body));
@@ -53,7 +64,12 @@ export function checkingFetch(inner: typeof globalThis.fetch = globalThis.fetch)
     const problems: string[] = [];
     // A HEAD answer is a GET's without its body: only the emptiness can be judged here.
     if (method.toUpperCase() === 'HEAD') {
-      checks.push({ method, url, status: response.status, problems: text ? [`HEAD answered with a body: ${text.slice(0, 80)}`] : [] });
+      checks.push({
+        method,
+        url,
+        status: response.status,
+        problems: text ? [`HEAD answered with a body: ${text.slice(0, 80)}`] : [],
+      });
       return response;
     }
     try {
@@ -63,7 +79,14 @@ export function checkingFetch(inner: typeof globalThis.fetch = globalThis.fetch)
     }
     if (!problems.length) {
       problems.push(
-        ...judgeResponse(method, url, response.status, response.headers.get('content-type'), response.headers.get('x-mock-gap'), body),
+        ...judgeResponse(
+          method,
+          url,
+          response.status,
+          response.headers.get('content-type'),
+          response.headers.get('x-mock-gap'),
+          body,
+        ),
       );
     }
     checks.push({ method, url, status: response.status, problems });
@@ -73,6 +96,8 @@ export function checkingFetch(inner: typeof globalThis.fetch = globalThis.fetch)
     fetch: wrapped as typeof globalThis.fetch,
     checks,
     violations: () =>
-      checks.filter((c) => c.problems.length).map((c) => `${c.method} ${c.url} -> ${c.status}: ${c.problems.join('; ')}`),
+      checks
+        .filter((c) => c.problems.length)
+        .map((c) => `${c.method} ${c.url} -> ${c.status}: ${c.problems.join('; ')}`),
   };
 }

@@ -26,7 +26,9 @@ export class ControlValidator {
   validateResponse(method: string, path: string, status: number, body: unknown): string[] {
     const template = this.templateOf(path);
     if (!template) return [`no control operation at ${path}`];
-    const responses = ((this.doc.paths as Json)[template] as Json | undefined)?.[method.toLowerCase()] as Json | undefined;
+    const responses = ((this.doc.paths as Json)[template] as Json | undefined)?.[method.toLowerCase()] as
+      | Json
+      | undefined;
     if (!responses) return [`no control operation ${method} ${template}`];
     const key = String(status);
     const response = (responses.responses as Json)[key] as Json | undefined;

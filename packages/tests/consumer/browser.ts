@@ -1,5 +1,10 @@
 // A browser consumer of the client's main entry (bundled with esbuild, platform browser; typed with moduleResolution bundler).
-import { createIntegrationClient, parseWebhookEvent, type FundFile, type WebhookEvent } from '@portfolio-integration/client';
+import {
+  createIntegrationClient,
+  parseWebhookEvent,
+  type FundFile,
+  type WebhookEvent,
+} from '@portfolio-integration/client';
 import type { webhooks } from '@portfolio-integration/contract';
 
 export async function uploadPicked(input: HTMLInputElement): Promise<string> {

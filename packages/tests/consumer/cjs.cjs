@@ -9,13 +9,17 @@ async function main() {
   const pages = client.listProjects({ pageSize: 5 });
   const first = (await pages.next()).value;
   // The fund read of an unknown run is the documented Error100 (404).
-  const missing = await createIntegrationClient({ baseUrl, apiKey }).getFundRunSummary('00000000-0000-4000-8000-000000000000').catch((error) => error);
-  console.log(JSON.stringify({
-    firstPage: first.data.length,
-    total: first.pagination.totalCount,
-    missing: isIntegrationError(missing) ? missing.kind : String(missing),
-    sameErrorClass: nodeEntry.IntegrationError === IntegrationError,
-  }));
+  const missing = await createIntegrationClient({ baseUrl, apiKey })
+    .getFundRunSummary('00000000-0000-4000-8000-000000000000')
+    .catch((error) => error);
+  console.log(
+    JSON.stringify({
+      firstPage: first.data.length,
+      total: first.pagination.totalCount,
+      missing: isIntegrationError(missing) ? missing.kind : String(missing),
+      sameErrorClass: nodeEntry.IntegrationError === IntegrationError,
+    }),
+  );
 }
 main().catch((error) => {
   console.error(String(error));

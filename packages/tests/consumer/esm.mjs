@@ -9,18 +9,29 @@ const [baseUrl, apiKey, dir] = process.argv.slice(2);
 const client = createIntegrationClient({ baseUrl, apiKey, timeoutMs: 10_000 });
 const pageSizes = [];
 for await (const page of client.listProjects({ pageSize: 100 })) pageSizes.push(page.data.length);
-const created = await client.createProject({ companyName: 'ESM Consumer Ltd', companyWebsite: 'https://esm-consumer.example', projectType: 'projectAnalysisNoFile' });
+const created = await client.createProject({
+  companyName: 'ESM Consumer Ltd',
+  companyWebsite: 'https://esm-consumer.example',
+  projectType: 'projectAnalysisNoFile',
+});
 await fetch(new URL('/__mock/settle', baseUrl), { method: 'POST' });
-const analysis = await client.waitForAnalysis(created.data.project.id, created.data.analysisId, { intervalMs: 50, timeoutMs: 10_000 });
-const refused = await createIntegrationClient({ baseUrl, apiKey: 'not-a-key' }).searchProjects('x').catch((error) => error);
+const analysis = await client.waitForAnalysis(created.data.project.id, created.data.analysisId, {
+  intervalMs: 50,
+  timeoutMs: 10_000,
+});
+const refused = await createIntegrationClient({ baseUrl, apiKey: 'not-a-key' })
+  .searchProjects('x')
+  .catch((error) => error);
 const file = join(dir, 'statement.pdf');
 await writeFile(file, '%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 const upload = await nodeEntry.createIntegrationClient({ baseUrl, apiKey }).uploadFundFiles([file]);
-console.log(JSON.stringify({
-  pageSizes,
-  created: created.code,
-  analysis: analysis.status,
-  refused: refused instanceof IntegrationError ? refused.kind : String(refused),
-  sameErrorClass: nodeEntry.IntegrationError === IntegrationError,
-  stored: upload.data.fileNames,
-}));
+console.log(
+  JSON.stringify({
+    pageSizes,
+    created: created.code,
+    analysis: analysis.status,
+    refused: refused instanceof IntegrationError ? refused.kind : String(refused),
+    sameErrorClass: nodeEntry.IntegrationError === IntegrationError,
+    stored: upload.data.fileNames,
+  }),
+);

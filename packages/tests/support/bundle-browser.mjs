@@ -4,5 +4,16 @@
 import { build } from 'esbuild';
 
 const [entry, project] = process.argv.slice(2);
-const result = await build({ entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'error', absWorkingDir: project });
-console.log(JSON.stringify({ bytes: result.outputFiles[0].contents.length, inputs: Object.keys(result.metafile.inputs) }));
+const result = await build({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  write: false,
+  metafile: true,
+  logLevel: 'error',
+  absWorkingDir: project,
+});
+console.log(
+  JSON.stringify({ bytes: result.outputFiles[0].contents.length, inputs: Object.keys(result.metafile.inputs) }),
+);

@@ -12,9 +12,24 @@ export const STRICT = {
 
 /** Node consumers: @types/node, no DOM; the ESM and the CommonJS consumer. Bundler: DOM, no Node types. */
 export const TS_CONSUMERS = {
-  node16: { compilerOptions: { ...STRICT, module: 'node16', moduleResolution: 'node16', lib: ['es2023'], types: ['node'] }, files: ['typed.ts', 'typed-require.cts'] },
-  nodenext: { compilerOptions: { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2023'], types: ['node'] }, files: ['typed.ts', 'typed-require.cts'] },
-  bundler: { compilerOptions: { ...STRICT, module: 'esnext', moduleResolution: 'bundler', lib: ['es2023', 'dom', 'dom.iterable'], types: [] }, files: ['browser.ts'] },
+  node16: {
+    compilerOptions: { ...STRICT, module: 'node16', moduleResolution: 'node16', lib: ['es2023'], types: ['node'] },
+    files: ['typed.ts', 'typed-require.cts'],
+  },
+  nodenext: {
+    compilerOptions: { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2023'], types: ['node'] },
+    files: ['typed.ts', 'typed-require.cts'],
+  },
+  bundler: {
+    compilerOptions: {
+      ...STRICT,
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      lib: ['es2023', 'dom', 'dom.iterable'],
+      types: [],
+    },
+    files: ['browser.ts'],
+  },
 } as const;
 
 export type TsConsumer = keyof typeof TS_CONSUMERS;

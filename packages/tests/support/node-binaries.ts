@@ -22,13 +22,31 @@ export async function nodeBinary(version: NodeVersion): Promise<string> {
   const name = `node-${process.platform}-${process.arch}`;
   const prefix = join(CACHE, version);
   const binary = join(prefix, 'node_modules', name, 'bin', 'node');
-  const present = await access(binary).then(() => true, () => false);
+  const present = await access(binary).then(
+    () => true,
+    () => false,
+  );
   if (!present) {
     try {
-      await run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--prefer-offline', `${name}@${version}`], { maxBuffer: 1 << 24 });
+      await run(
+        'npm',
+        [
+          'install',
+          '--prefix',
+          prefix,
+          '--no-save',
+          '--no-audit',
+          '--no-fund',
+          '--prefer-offline',
+          `${name}@${version}`,
+        ],
+        { maxBuffer: 1 << 24 },
+      );
     } catch (error) {
       const { stderr, message } = error as { stderr?: string; message: string };
-      throw new Error(`Node ${version} could not be installed from the npm registry (${name}@${version} into ${prefix}): ${(stderr || message).trim().split('\n').pop()}`);
+      throw new Error(
+        `Node ${version} could not be installed from the npm registry (${name}@${version} into ${prefix}): ${(stderr || message).trim().split('\n').pop()}`,
+      );
     }
   }
   const { stdout } = await run(binary, ['--version']);

@@ -12,7 +12,11 @@ export interface CommandResult {
 
 export function envFor(nodeBinary: string): NodeJS.ProcessEnv {
   // NODE_OPTIONS and npm_config_* of the test runner must not leak into the consumer's processes.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('npm_') && !key.startsWith('VITEST')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('npm_') && !key.startsWith('VITEST'),
+    ),
+  );
   return { ...env, PATH: `${dirname(nodeBinary)}:${process.env.PATH ?? ''}`, NO_COLOR: '1', PACT_DO_NOT_TRACK: 'true' };
 }
 
@@ -21,7 +25,12 @@ export function start(nodeBinary: string, command: string, args: string[], optio
 }
 
 /** Runs to the end (killed after timeoutMs) and collects the output. */
-export function runCommand(nodeBinary: string, command: string, args: string[], options: SpawnOptions & { timeoutMs?: number } = {}): Promise<CommandResult> {
+export function runCommand(
+  nodeBinary: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = start(nodeBinary, command, args, options);
     let stdout = '';

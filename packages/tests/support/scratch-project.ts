@@ -16,12 +16,22 @@ export interface ScratchProject {
 
 export async function scratchProject(label: string, nodeBinary: string, specs: string[]): Promise<ScratchProject> {
   const dir = await mkdtemp(join(tmpdir(), `portfolio-consumer-${label}-`));
-  await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${label}`, private: true, type: 'module' }, null, 2)}\n`);
+  await writeFile(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `consumer-${label}`, private: true, type: 'module' }, null, 2)}\n`,
+  );
   const started = performance.now();
-  const result = await runCommand(nodeBinary, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...specs], { cwd: dir, timeoutMs: 300_000 });
+  const result = await runCommand(
+    nodeBinary,
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...specs],
+    { cwd: dir, timeoutMs: 300_000 },
+  );
   if (result.code !== 0) {
     await rm(dir, { recursive: true, force: true });
-    throw new Error(`npm install in ${dir} failed (exit ${result.code}): ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    throw new Error(
+      `npm install in ${dir} failed (exit ${result.code}): ${result.stderr.trim().split('\n').slice(-3).join(' ')}`,
+    );
   }
   return { dir, installMs: Math.round(performance.now() - started) };
 }

@@ -35,7 +35,10 @@ export const analysisRules: Rule[] = [
     needs: {},
     async check(ctx) {
       const { projectId, detail: data } = await detail(ctx);
-      ctx.expect(data.projectId === projectId, `projectId is ${JSON.stringify(data.projectId)}, the analysis belongs to ${projectId}`);
+      ctx.expect(
+        data.projectId === projectId,
+        `projectId is ${JSON.stringify(data.projectId)}, the analysis belongs to ${projectId}`,
+      );
     },
   },
   {
@@ -54,7 +57,10 @@ export const analysisRules: Rule[] = [
       for (const { code } of dimensions) {
         for (const [suffix, type] of FIT_KEYS) {
           const key = `projectfit_${code}_${suffix}`;
-          ctx.expect(typeof object[key] === type, `analysisObject.${key} is ${JSON.stringify(object[key])}, expected a ${type}`);
+          ctx.expect(
+            typeof object[key] === type,
+            `analysisObject.${key} is ${JSON.stringify(object[key])}, expected a ${type}`,
+          );
         }
       }
     },
@@ -71,7 +77,10 @@ export const analysisRules: Rule[] = [
       const { projectId, analysisId } = await ctx.fixtures.completedAnalysis();
       const answer = await ctx.call('retrieveReport', { query: { projectId, analysisId } });
       const data = dataOf<Schemas['ReportPayload']>(answer);
-      ctx.expect(isSuccess(answer) && data?.projectId === projectId, `retrievereport answered ${describeAnswer(answer)} with projectId ${JSON.stringify(data?.projectId)}, expected ${projectId}`);
+      ctx.expect(
+        isSuccess(answer) && data?.projectId === projectId,
+        `retrievereport answered ${describeAnswer(answer)} with projectId ${JSON.stringify(data?.projectId)}, expected ${projectId}`,
+      );
     },
   },
 ];

@@ -16,7 +16,10 @@ export const authRules: Rule[] = [
     needs: {},
     async check(ctx) {
       const answer = await ctx.call('listProjects', { auth: 'none', headers: JSON_HEADERS });
-      ctx.expect(answer.status === 401 && codeOf(answer) === '4010', `expected HTTP 401 4010, got ${describeAnswer(answer)}`);
+      ctx.expect(
+        answer.status === 401 && codeOf(answer) === '4010',
+        `expected HTTP 401 4010, got ${describeAnswer(answer)}`,
+      );
     },
   },
   {
@@ -29,7 +32,10 @@ export const authRules: Rule[] = [
     needs: {},
     async check(ctx) {
       const answer = await ctx.call('listProjects', { auth: 'invalidApiKey', headers: JSON_HEADERS });
-      ctx.expect(answer.status === 401 && codeOf(answer) === '4010', `expected HTTP 401 4010, got ${describeAnswer(answer)}`);
+      ctx.expect(
+        answer.status === 401 && codeOf(answer) === '4010',
+        `expected HTTP 401 4010, got ${describeAnswer(answer)}`,
+      );
     },
   },
 ];

@@ -10,7 +10,11 @@ const ids = (projects: { id: string }[]) => projects.map((p) => p.id);
 
 /** Ascending in any ordinary collation: the specification does not fix one. */
 function ascending(values: string[]): boolean {
-  const orders = [(a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0), (a: string, b: string) => a.localeCompare(b), (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())];
+  const orders = [
+    (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0),
+    (a: string, b: string) => a.localeCompare(b),
+    (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()),
+  ];
   return orders.some((order) => values.every((v, i) => i === 0 || order(values[i - 1] ?? '', v) <= 0));
 }
 
@@ -26,7 +30,10 @@ export const companyRules: Rule[] = [
     async check(ctx) {
       const omitted = await listPage(ctx, { pageSize: '5' });
       const zero = await listPage(ctx, { pageSize: '5', page: '0' });
-      ctx.expect(JSON.stringify(ids(omitted.data)) === JSON.stringify(ids(zero.data)), `page omitted gave ${JSON.stringify(ids(omitted.data))}, page=0 gave ${JSON.stringify(ids(zero.data))}`);
+      ctx.expect(
+        JSON.stringify(ids(omitted.data)) === JSON.stringify(ids(zero.data)),
+        `page omitted gave ${JSON.stringify(ids(omitted.data))}, page=0 gave ${JSON.stringify(ids(zero.data))}`,
+      );
     },
   },
   {
@@ -41,7 +48,11 @@ export const companyRules: Rule[] = [
       const page = await listPage(ctx, {});
       const total = page.pagination?.totalCount;
       ctx.expect(page.data.length <= 10, `answered ${page.data.length} companies without pageSize`);
-      if (typeof total === 'number' && total > 10) ctx.expect(page.data.length === 10, `totalCount is ${total} but the first page without pageSize has ${page.data.length}`);
+      if (typeof total === 'number' && total > 10)
+        ctx.expect(
+          page.data.length === 10,
+          `totalCount is ${total} but the first page without pageSize has ${page.data.length}`,
+        );
     },
   },
   {
@@ -56,7 +67,8 @@ export const companyRules: Rule[] = [
       const page = await listPage(ctx, { pageSize: '1000' });
       const total = page.pagination?.totalCount;
       ctx.expect(page.data.length <= 100, `pageSize=1000 answered ${page.data.length} companies`);
-      if (typeof total === 'number' && total > 100) ctx.expect(page.data.length === 100, `totalCount is ${total} but pageSize=1000 answered ${page.data.length}`);
+      if (typeof total === 'number' && total > 100)
+        ctx.expect(page.data.length === 100, `totalCount is ${total} but pageSize=1000 answered ${page.data.length}`);
       const size = page.pagination?.pageSize;
       ctx.expect(size === undefined || size <= 100, `pagination.pageSize is ${String(size)} for pageSize=1000`);
     },
@@ -64,7 +76,8 @@ export const companyRules: Rule[] = [
   {
     id: 'companies.pages-partition',
     area: 'companies',
-    title: 'pages of 3 do not overlap, nextPage is true except on the last page, and together they hold totalCount companies',
+    title:
+      'pages of 3 do not overlap, nextPage is true except on the last page, and together they hold totalCount companies',
     spec: 'Pagination object: `page` integer, `totalCount` integer, `pageSize` integer, `nextPage` boolean.',
     operations: ['listProjects'],
     cost: FREE,
@@ -83,9 +96,11 @@ export const companyRules: Rule[] = [
         }
         const next = answer.pagination?.nextPage;
         const more = typeof total === 'number' ? (page + 1) * 3 < total : undefined;
-        if (more !== undefined && next !== undefined) ctx.expect(next === more, `page ${page}: nextPage is ${String(next)} with totalCount ${total}`);
+        if (more !== undefined && next !== undefined)
+          ctx.expect(next === more, `page ${page}: nextPage is ${String(next)} with totalCount ${total}`);
         if (answer.data.length === 0 || next === false) {
-          if (typeof total === 'number') ctx.expect(seen.size === total, `the pages hold ${seen.size} companies, totalCount says ${total}`);
+          if (typeof total === 'number')
+            ctx.expect(seen.size === total, `the pages hold ${seen.size} companies, totalCount says ${total}`);
           return;
         }
       }
@@ -117,7 +132,10 @@ export const companyRules: Rule[] = [
     async check(ctx) {
       const project = await ctx.fixtures.someProject();
       const found = await findListed(ctx, project.id, project.companyName);
-      ctx.expect(found !== undefined, `search=${JSON.stringify(project.companyName)} does not list company ${project.id}`);
+      ctx.expect(
+        found !== undefined,
+        `search=${JSON.stringify(project.companyName)} does not list company ${project.id}`,
+      );
     },
   },
   {
@@ -131,10 +149,16 @@ export const companyRules: Rule[] = [
     gap: 'the response shape of the lookup by id is not shown',
     async check(ctx) {
       const project = await ctx.fixtures.someProject();
-      const answer = await ctx.call('listProjects', { query: { id: project.id }, headers: { 'content-type': 'application/json' } });
+      const answer = await ctx.call('listProjects', {
+        query: { id: project.id },
+        headers: { 'content-type': 'application/json' },
+      });
       const data = dataOf<unknown>(answer);
       const listed = Array.isArray(data) ? data : [data];
-      ctx.expect(isSuccess(answer) && listed.some((p) => (p as { id?: unknown } | null)?.id === project.id), `id=${project.id} answered ${describeAnswer(answer)} without that company`);
+      ctx.expect(
+        isSuccess(answer) && listed.some((p) => (p as { id?: unknown } | null)?.id === project.id),
+        `id=${project.id} answered ${describeAnswer(answer)} without that company`,
+      );
     },
   },
   {
@@ -150,7 +174,10 @@ export const companyRules: Rule[] = [
       const created = await ctx.fixtures.createdCompany();
       const got = created.answered;
       const sent = { name: created.name, companyName: created.companyName, projectType: 'projectNoAnalysis' };
-      ctx.expect(got.name === sent.name && got.companyName === sent.companyName && got.projectType === sent.projectType, `sent ${JSON.stringify(sent)}, answered ${JSON.stringify(got)}`);
+      ctx.expect(
+        got.name === sent.name && got.companyName === sent.companyName && got.projectType === sent.projectType,
+        `sent ${JSON.stringify(sent)}, answered ${JSON.stringify(got)}`,
+      );
     },
   },
   {
@@ -165,7 +192,10 @@ export const companyRules: Rule[] = [
     async check(ctx) {
       const created = await ctx.fixtures.createdCompany();
       const listed = await findListed(ctx, created.id, created.companyName);
-      ctx.expect(listed?.companyName === created.companyName, `company ${created.id} ("${created.companyName}") is not listed as created (found: ${JSON.stringify(listed?.companyName)})`);
+      ctx.expect(
+        listed?.companyName === created.companyName,
+        `company ${created.id} ("${created.companyName}") is not listed as created (found: ${JSON.stringify(listed?.companyName)})`,
+      );
     },
   },
   {
@@ -194,8 +224,16 @@ export const companyRules: Rule[] = [
     needs: { writes: true },
     async check(ctx) {
       const companyName = `conformance-${ctx.runId} one-drive company`;
-      const request: Schemas['CreateProjectRequest'] = { companyName, projectType: 'projectNoAnalysis', folderName: `conformance-${ctx.runId}`, driveProvider: 'one-drive' };
-      const answer = await ctx.call('createProject', { json: request, spend: { credits: 0, records: 1, record: `company "${companyName}"` } });
+      const request: Schemas['CreateProjectRequest'] = {
+        companyName,
+        projectType: 'projectNoAnalysis',
+        folderName: `conformance-${ctx.runId}`,
+        driveProvider: 'one-drive',
+      };
+      const answer = await ctx.call('createProject', {
+        json: request,
+        spend: { credits: 0, records: 1, record: `company "${companyName}"` },
+      });
       const id = dataOf<Schemas['CreateProjectResult']>(answer)?.project?.id;
       if (!isSuccess(answer) || !id) {
         ctx.expect(false, `create company with driveProvider one-drive answered ${describeAnswer(answer)}`);
@@ -203,7 +241,10 @@ export const companyRules: Rule[] = [
       }
       const listed = await findListed(ctx, id, companyName);
       const status = listed?.extraConfig?.driveFolderLink?.status;
-      ctx.expect(status === 'provider_not_supported', `project.extraConfig.driveFolderLink.status is ${JSON.stringify(status)}`);
+      ctx.expect(
+        status === 'provider_not_supported',
+        `project.extraConfig.driveFolderLink.status is ${JSON.stringify(status)}`,
+      );
     },
   },
   {
@@ -229,7 +270,8 @@ export const companyRules: Rule[] = [
   {
     id: 'companies.manual-upload-accepted',
     area: 'companies',
-    title: 'projectAnalysisWithFile without docLink or notesText gives an analysisId that the file upload accepts as its header',
+    title:
+      'projectAnalysisWithFile without docLink or notesText gives an analysisId that the file upload accepts as its header',
     spec: 'The analysis id is used as the `analysisid` header when uploading files to `{base_url}/integrationfiles/upload`.',
     operations: ['createProject', 'uploadAnalysisFiles'],
     cost: { credits: 'unknown', records: 2 },
@@ -242,13 +284,24 @@ export const companyRules: Rule[] = [
       });
       const analysisId = dataOf<Schemas['CreateProjectResult']>(answer)?.analysisId;
       if (!isSuccess(answer) || !analysisId) {
-        ctx.expect(false, `create company (projectAnalysisWithFile) answered ${describeAnswer(answer)} without analysisId`);
+        ctx.expect(
+          false,
+          `create company (projectAnalysisWithFile) answered ${describeAnswer(answer)} without analysisId`,
+        );
         return;
       }
       const form = new FormData();
       const name = `conformance-${ctx.runId}-pitch-deck.pdf`;
-      form.append('files', new Blob([`%PDF-1.4\n% conformance ${ctx.runId}\n%%EOF\n`], { type: 'application/pdf' }), name);
-      const upload = await ctx.call('uploadAnalysisFiles', { headers: { analysisid: analysisId }, form, spend: { credits: 0, records: 1, record: `file ${name} for analysis ${analysisId}` } });
+      form.append(
+        'files',
+        new Blob([`%PDF-1.4\n% conformance ${ctx.runId}\n%%EOF\n`], { type: 'application/pdf' }),
+        name,
+      );
+      const upload = await ctx.call('uploadAnalysisFiles', {
+        headers: { analysisid: analysisId },
+        form,
+        spend: { credits: 0, records: 1, record: `file ${name} for analysis ${analysisId}` },
+      });
       ctx.expect(isSuccess(upload), `the upload with analysisid ${analysisId} answered ${describeAnswer(upload)}`);
     },
   },

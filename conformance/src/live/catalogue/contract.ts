@@ -9,7 +9,12 @@ import type { CallRequest } from '../rule-types.ts';
 import type { Rule } from '../rule.ts';
 
 const FREE = { credits: 0, records: 0 };
-const BEARER_OPERATIONS = new Set<OperationId>(['getWebhookConfiguration', 'createWebhookConfiguration', 'updateWebhookConfiguration', 'listWebhookDeliveries']);
+const BEARER_OPERATIONS = new Set<OperationId>([
+  'getWebhookConfiguration',
+  'createWebhookConfiguration',
+  'updateWebhookConfiguration',
+  'listWebhookDeliveries',
+]);
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** A request missing what the operation requires: no required parameter, an empty body. */
@@ -37,7 +42,8 @@ function invalidRequest(op: OperationLocation): CallRequest | undefined {
   }
 }
 
-const invalidTargets = (writes: boolean) => contractOperations().filter((op) => (op.method === 'GET') !== writes && invalidRequest(op));
+const invalidTargets = (writes: boolean) =>
+  contractOperations().filter((op) => (op.method === 'GET') !== writes && invalidRequest(op));
 
 /** The statuses the contract documents for an operation. */
 function documentedStatuses(op: { method: string; path: string }): string[] {
@@ -51,8 +57,17 @@ function notTwoXx(writes: boolean): Rule['check'] {
     for (const op of invalidTargets(writes)) {
       const request = invalidRequest(op) ?? {};
       try {
-        const answer = await ctx.call(op.operationId, { ...request, judge: false, spend: writes ? { credits: 0, records: 0, record: `${op.operationId} with an empty body (only if wrongly accepted)` } : undefined });
-        ctx.expect(!isSuccess(answer), `${op.method} ${op.path} with ${request.json ? 'an empty body' : 'its required input missing'} answered ${describeAnswer(answer)}`);
+        const answer = await ctx.call(op.operationId, {
+          ...request,
+          judge: false,
+          spend: writes
+            ? { credits: 0, records: 0, record: `${op.operationId} with an empty body (only if wrongly accepted)` }
+            : undefined,
+        });
+        ctx.expect(
+          !isSuccess(answer),
+          `${op.method} ${op.path} with ${request.json ? 'an empty body' : 'its required input missing'} answered ${describeAnswer(answer)}`,
+        );
       } catch (error) {
         if (!(error instanceof NotChecked)) throw error;
         skipped.push(`${op.operationId} (${error.message})`);
@@ -74,7 +89,10 @@ export const contractRules: Rule[] = [
     async check(ctx) {
       for (const op of contractOperations()) {
         const answer = await ctx.call(op.operationId, { auth: 'none', headers: JSON_HEADERS });
-        ctx.expect(answer.status === 401 && codeOf(answer) === '4010', `${op.method} ${op.path} without credentials answered ${describeAnswer(answer)}`);
+        ctx.expect(
+          answer.status === 401 && codeOf(answer) === '4010',
+          `${op.method} ${op.path} without credentials answered ${describeAnswer(answer)}`,
+        );
       }
     },
   },
@@ -88,8 +106,15 @@ export const contractRules: Rule[] = [
     needs: {},
     async check(ctx) {
       for (const op of contractOperations().filter((o) => BEARER_OPERATIONS.has(o.operationId))) {
-        const answer = await ctx.call(op.operationId, { auth: 'apiKeyOnBearer', headers: JSON_HEADERS, json: op.method === 'GET' ? undefined : {} });
-        ctx.expect(answer.status === 401, `${op.method} ${op.path} with the API key answered ${describeAnswer(answer)}`);
+        const answer = await ctx.call(op.operationId, {
+          auth: 'apiKeyOnBearer',
+          headers: JSON_HEADERS,
+          json: op.method === 'GET' ? undefined : {},
+        });
+        ctx.expect(
+          answer.status === 401,
+          `${op.method} ${op.path} with the API key answered ${describeAnswer(answer)}`,
+        );
       }
     },
   },
@@ -148,7 +173,8 @@ export const contractRules: Rule[] = [
       const judged = ctx.exchanges().filter((e) => e.contractViolations !== undefined);
       if (judged.length === 0) ctx.notChecked('no answer to judge');
       for (const e of judged) {
-        for (const v of e.contractViolations ?? []) ctx.expect(false, `${e.method} ${e.url} (${e.ruleId}) HTTP ${e.status ?? '?'}: ${v}`);
+        for (const v of e.contractViolations ?? [])
+          ctx.expect(false, `${e.method} ${e.url} (${e.ruleId}) HTTP ${e.status ?? '?'}: ${v}`);
       }
     },
   },
@@ -168,8 +194,14 @@ export const contractRules: Rule[] = [
         const status = e.status ?? 0;
         if (status < 500) continue;
         const operation = contractOperations().find((op) => op.operationId === e.operationId);
-        const documented = operation !== undefined && e.method === operation.method && documentedStatuses(operation).includes(String(status));
-        ctx.expect(documented, `${e.method} ${e.url} (${e.ruleId}) answered ${status}, not documented for ${e.operationId}`);
+        const documented =
+          operation !== undefined &&
+          e.method === operation.method &&
+          documentedStatuses(operation).includes(String(status));
+        ctx.expect(
+          documented,
+          `${e.method} ${e.url} (${e.ruleId}) answered ${status}, not documented for ${e.operationId}`,
+        );
       }
     },
   },
@@ -177,18 +209,31 @@ export const contractRules: Rule[] = [
     id: 'contract.every-operation-succeeds',
     area: 'contract',
     title: 'every operation of the contract was called correctly at least once and answered a conforming 2xx',
-    spec: 'This single document covers all nine parts of the service\'s HTTP/JSON interface: company records and analyses, company reports, message intake, fund data-room upload and fund runs, and webhooks.',
+    spec: "This single document covers all nine parts of the service's HTTP/JSON interface: company records and analyses, company reports, message intake, fund data-room upload and fund runs, and webhooks.",
     operations: contractOperations().map((op) => op.operationId),
     cost: FREE,
     needs: {},
     last: true,
     async check(ctx) {
-      const successes = ctx.exchanges().filter((e) => e.judged && e.status !== undefined && e.status >= 200 && e.status < 300);
-      const conforming = new Set(successes.filter((e) => (e.contractViolations ?? []).length === 0).map((e) => e.operationId));
+      const successes = ctx
+        .exchanges()
+        .filter((e) => e.judged && e.status !== undefined && e.status >= 200 && e.status < 300);
+      const conforming = new Set(
+        successes.filter((e) => (e.contractViolations ?? []).length === 0).map((e) => e.operationId),
+      );
       const answered = new Set(successes.map((e) => e.operationId));
-      for (const op of answered) ctx.expect(conforming.has(op), `every 2xx answer of ${op} breaks the contract (see contract.responses-conform)`);
-      const missing = contractOperations().filter((op) => !answered.has(op.operationId)).map((op) => op.operationId);
-      if (missing.length > 0) ctx.notChecked(`no 2xx answer from: ${missing.join(', ')} (the rules that call them did not run; see not checked)`);
+      for (const op of answered)
+        ctx.expect(
+          conforming.has(op),
+          `every 2xx answer of ${op} breaks the contract (see contract.responses-conform)`,
+        );
+      const missing = contractOperations()
+        .filter((op) => !answered.has(op.operationId))
+        .map((op) => op.operationId);
+      if (missing.length > 0)
+        ctx.notChecked(
+          `no 2xx answer from: ${missing.join(', ')} (the rules that call them did not run; see not checked)`,
+        );
     },
   },
 ];

@@ -6,13 +6,24 @@ import type { Rule, RuleContext } from '../rule.ts';
 
 type FullReport = components['schemas']['FullReport'];
 const FREE = { credits: 0, records: 0 };
-const PARTS = ['projectvotesummary', 'analysisDetail', 'projectcompanyfit', 'eventsConfigsRelevantCompanyEvent', 'investments', 'totalInvestment', 'reportingCycle'] as const;
+const PARTS = [
+  'projectvotesummary',
+  'analysisDetail',
+  'projectcompanyfit',
+  'eventsConfigsRelevantCompanyEvent',
+  'investments',
+  'totalInvestment',
+  'reportingCycle',
+] as const;
 
 async function fullReport(ctx: RuleContext, query: Record<string, string>): Promise<FullReport> {
   const answer = await ctx.call('getFullReport', { query });
   const data = dataOf<FullReport>(answer);
   if (!isSuccess(answer) || !data) {
-    ctx.expect(false, `the full report with ${new URLSearchParams(query).toString()} answered ${describeAnswer(answer)}`);
+    ctx.expect(
+      false,
+      `the full report with ${new URLSearchParams(query).toString()} answered ${describeAnswer(answer)}`,
+    );
     ctx.notChecked('no full report to check');
   }
   return data;
@@ -37,7 +48,10 @@ export const fullReportRules: Rule[] = [
     async check(ctx) {
       for (const sections of ['investments', 'votes']) {
         const report = await withSections(ctx, sections);
-        ctx.expect(typeof report.projectDetail === 'object' && report.projectDetail !== null, `sections=${sections}: projectDetail is ${JSON.stringify(report.projectDetail)}`);
+        ctx.expect(
+          typeof report.projectDetail === 'object' && report.projectDetail !== null,
+          `sections=${sections}: projectDetail is ${JSON.stringify(report.projectDetail)}`,
+        );
       }
     },
   },
@@ -66,7 +80,10 @@ export const fullReportRules: Rule[] = [
     async check(ctx) {
       const report = await withSections(ctx, 'investments');
       ctx.expect(Array.isArray(report.investments), `investments is ${JSON.stringify(report.investments)}`);
-      ctx.expect(typeof report.totalInvestment === 'object' && report.totalInvestment !== null, `totalInvestment is ${JSON.stringify(report.totalInvestment)}`);
+      ctx.expect(
+        typeof report.totalInvestment === 'object' && report.totalInvestment !== null,
+        `totalInvestment is ${JSON.stringify(report.totalInvestment)}`,
+      );
     },
   },
   {
@@ -91,10 +108,16 @@ export const fullReportRules: Rule[] = [
     cost: FREE,
     needs: {},
     async check(ctx) {
-      for (const [a, b, part] of [['dealscore', 'projectcompanyfit', 'projectcompanyfit'], ['votes', 'votesAndNotes', 'projectvotesummary']] as const) {
+      for (const [a, b, part] of [
+        ['dealscore', 'projectcompanyfit', 'projectcompanyfit'],
+        ['votes', 'votesAndNotes', 'projectvotesummary'],
+      ] as const) {
         const [first, second] = [await withSections(ctx, a), await withSections(ctx, b)];
         ctx.expect(first[part] !== null && second[part] !== null, `${part} is null for sections=${a} or sections=${b}`);
-        ctx.expect(JSON.stringify(first[part]) === JSON.stringify(second[part]), `${part} differs between sections=${a} and sections=${b}`);
+        ctx.expect(
+          JSON.stringify(first[part]) === JSON.stringify(second[part]),
+          `${part} differs between sections=${a} and sections=${b}`,
+        );
       }
     },
   },
@@ -116,7 +139,10 @@ export const fullReportRules: Rule[] = [
       const one = await withSections(ctx, key);
       const got = Object.keys(one.analysisDetail?.analysisData ?? {});
       ctx.expect(one.analysisDetail !== null, `sections=${key}: analysisDetail is null`);
-      ctx.expect(got.every((k) => k === key), `sections=${key}: analysisDetail.analysisData holds ${JSON.stringify(got)}`);
+      ctx.expect(
+        got.every((k) => k === key),
+        `sections=${key}: analysisDetail.analysisData holds ${JSON.stringify(got)}`,
+      );
     },
   },
   {
@@ -130,7 +156,10 @@ export const fullReportRules: Rule[] = [
     async check(ctx) {
       const { projectId } = await ctx.fixtures.completedAnalysis();
       const report = await fullReport(ctx, { projectId });
-      ctx.expect(report.analysisDetail !== null && report.analysisDetail.projectId === projectId, `analysisDetail is ${report.analysisDetail === null ? 'null' : `of project ${JSON.stringify(report.analysisDetail.projectId)}`}, expected the analysis of ${projectId}`);
+      ctx.expect(
+        report.analysisDetail !== null && report.analysisDetail.projectId === projectId,
+        `analysisDetail is ${report.analysisDetail === null ? 'null' : `of project ${JSON.stringify(report.analysisDetail.projectId)}`}, expected the analysis of ${projectId}`,
+      );
     },
   },
 ];

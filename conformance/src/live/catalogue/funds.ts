@@ -32,7 +32,10 @@ export const fundRules: Rule[] = [
     async check(ctx) {
       const folder = await ctx.fixtures.fundFolder();
       ctx.expect(folder.folderPath.length > 0, 'folderPath is empty');
-      ctx.expect(JSON.stringify([...folder.answered.fileNames].sort()) === JSON.stringify([...folder.fileNames].sort()), `sent ${JSON.stringify(folder.fileNames)}, fileNames ${JSON.stringify(folder.answered.fileNames)}`);
+      ctx.expect(
+        JSON.stringify([...folder.answered.fileNames].sort()) === JSON.stringify([...folder.fileNames].sort()),
+        `sent ${JSON.stringify(folder.fileNames)}, fileNames ${JSON.stringify(folder.answered.fileNames)}`,
+      );
     },
   },
   {
@@ -47,11 +50,20 @@ export const fundRules: Rule[] = [
     async check(ctx) {
       const folder = await ctx.fixtures.fundFolder();
       const { form, name } = oneFileInto(ctx.runId, 'side-letter', folder.folderPath);
-      const answer = await ctx.call('uploadFundFiles', { form, spend: { credits: 0, records: 1, record: `file ${name} added to ${folder.folderPath}` } });
+      const answer = await ctx.call('uploadFundFiles', {
+        form,
+        spend: { credits: 0, records: 1, record: `file ${name} added to ${folder.folderPath}` },
+      });
       const data = dataOf<Schemas['FundUploadResult']>(answer);
       ctx.expect(isSuccess(answer), `answered ${describeAnswer(answer)}`);
-      ctx.expect(data?.folderPath === folder.folderPath, `folderPath ${JSON.stringify(data?.folderPath)}, expected ${folder.folderPath}`);
-      ctx.expect(JSON.stringify(data?.fileNames) === JSON.stringify([name]), `fileNames ${JSON.stringify(data?.fileNames)}, expected ${JSON.stringify([name])}`);
+      ctx.expect(
+        data?.folderPath === folder.folderPath,
+        `folderPath ${JSON.stringify(data?.folderPath)}, expected ${folder.folderPath}`,
+      );
+      ctx.expect(
+        JSON.stringify(data?.fileNames) === JSON.stringify([name]),
+        `fileNames ${JSON.stringify(data?.fileNames)}, expected ${JSON.stringify([name])}`,
+      );
     },
   },
   {
@@ -64,8 +76,14 @@ export const fundRules: Rule[] = [
     needs: { writes: true },
     async check(ctx) {
       const { form, name } = oneFileInto(ctx.runId, 'stray', `conformance-${ctx.runId}/no-such-folder`);
-      const answer = await ctx.call('uploadFundFiles', { form, spend: { credits: 0, records: 1, record: `file ${name} (only if wrongly accepted)` } });
-      ctx.expect(answer.status === 404 && codeOf(answer) === 'Error100', `expected HTTP 404 Error100, got ${describeAnswer(answer)}`);
+      const answer = await ctx.call('uploadFundFiles', {
+        form,
+        spend: { credits: 0, records: 1, record: `file ${name} (only if wrongly accepted)` },
+      });
+      ctx.expect(
+        answer.status === 404 && codeOf(answer) === 'Error100',
+        `expected HTTP 404 Error100, got ${describeAnswer(answer)}`,
+      );
     },
   },
   {
@@ -80,8 +98,15 @@ export const fundRules: Rule[] = [
     async check(ctx) {
       const folder = await ctx.fixtures.fundFolder();
       const { form, name } = oneFileInto(ctx.runId, 'intruder', folder.folderPath);
-      const answer = await ctx.call('uploadFundFiles', { auth: 'secondApiKey', form, spend: { credits: 0, records: 1, record: `file ${name} (only if wrongly accepted)` } });
-      ctx.expect(answer.status === 404 && codeOf(answer) === 'Error100', `expected HTTP 404 Error100, got ${describeAnswer(answer)}`);
+      const answer = await ctx.call('uploadFundFiles', {
+        auth: 'secondApiKey',
+        form,
+        spend: { credits: 0, records: 1, record: `file ${name} (only if wrongly accepted)` },
+      });
+      ctx.expect(
+        answer.status === 404 && codeOf(answer) === 'Error100',
+        `expected HTTP 404 Error100, got ${describeAnswer(answer)}`,
+      );
     },
   },
   {
@@ -99,12 +124,26 @@ export const fundRules: Rule[] = [
         const [blob, name] = PDF_FILE(ctx.runId, `bulk-${String(i).padStart(2, '0')}`);
         form.append('files', blob, name);
       }
-      const upload = await ctx.call('uploadFundFiles', { form, spend: { credits: 0, records: 1, record: `data-room folder with 51 small PDF files conformance-${ctx.runId}-bulk-NN.pdf` } });
+      const upload = await ctx.call('uploadFundFiles', {
+        form,
+        spend: {
+          credits: 0,
+          records: 1,
+          record: `data-room folder with 51 small PDF files conformance-${ctx.runId}-bulk-NN.pdf`,
+        },
+      });
       const folderPath = dataOf<Schemas['FundUploadResult']>(upload)?.folderPath;
-      if (!isSuccess(upload) || !folderPath) return ctx.notChecked(`the upload of 51 files answered ${describeAnswer(upload)}`);
+      if (!isSuccess(upload) || !folderPath)
+        return ctx.notChecked(`the upload of 51 files answered ${describeAnswer(upload)}`);
       const name = `conformance-${ctx.runId} 51 files`;
-      const run = await ctx.call('startFundRun', { json: { name, folderPath, projectMode: 'none' }, spend: { credits: 10, records: 0, record: `fund run "${name}" (only if wrongly accepted)` } });
-      ctx.expect(run.status === 400 && codeOf(run) === 'Error209', `expected HTTP 400 Error209, got ${describeAnswer(run)}`);
+      const run = await ctx.call('startFundRun', {
+        json: { name, folderPath, projectMode: 'none' },
+        spend: { credits: 10, records: 0, record: `fund run "${name}" (only if wrongly accepted)` },
+      });
+      ctx.expect(
+        run.status === 400 && codeOf(run) === 'Error209',
+        `expected HTTP 400 Error209, got ${describeAnswer(run)}`,
+      );
     },
   },
   {
@@ -119,7 +158,10 @@ export const fundRules: Rule[] = [
     async check(ctx) {
       const { request, run } = await ctx.fixtures.fundRun();
       ctx.expect(run.status === 'pending', `status on creation is ${JSON.stringify(run.status)}`);
-      ctx.expect(run.name === request.name, `name is ${JSON.stringify(run.name)}, sent ${JSON.stringify(request.name)}`);
+      ctx.expect(
+        run.name === request.name,
+        `name is ${JSON.stringify(run.name)}, sent ${JSON.stringify(request.name)}`,
+      );
     },
   },
   {
@@ -133,7 +175,10 @@ export const fundRules: Rule[] = [
     needs: { writes: true },
     async check(ctx) {
       const { summary, statuses, timedOut } = await ctx.fixtures.pollFundRun();
-      ctx.expect(!timedOut && ['completed', 'error'].includes(summary.status), `statuses read until --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms: ${statuses.join(' -> ')}`);
+      ctx.expect(
+        !timedOut && ['completed', 'error'].includes(summary.status),
+        `statuses read until --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms: ${statuses.join(' -> ')}`,
+      );
     },
   },
   {
@@ -166,7 +211,10 @@ export const fundRules: Rule[] = [
     needs: { writes: true },
     async check(ctx) {
       const { summary } = await ctx.fixtures.finishedFundRun();
-      ctx.expect(summary.fundRuns.some((r) => r.fundExtractionId === summary.fundExtractionId), `fundRuns ${JSON.stringify(summary.fundRuns.map((r) => r.fundExtractionId))} lacks ${summary.fundExtractionId}`);
+      ctx.expect(
+        summary.fundRuns.some((r) => r.fundExtractionId === summary.fundExtractionId),
+        `fundRuns ${JSON.stringify(summary.fundRuns.map((r) => r.fundExtractionId))} lacks ${summary.fundExtractionId}`,
+      );
     },
   },
   {
@@ -181,7 +229,10 @@ export const fundRules: Rule[] = [
     async check(ctx) {
       const { summary } = await ctx.fixtures.finishedFundRun();
       const times = summary.fundRuns.map((r) => Date.parse(r.createdAt));
-      ctx.expect(times.every((t, i) => i === 0 || (times[i - 1] ?? 0) >= t), `createdAt order: ${summary.fundRuns.map((r) => r.createdAt).join(', ')}`);
+      ctx.expect(
+        times.every((t, i) => i === 0 || (times[i - 1] ?? 0) >= t),
+        `createdAt order: ${summary.fundRuns.map((r) => r.createdAt).join(', ')}`,
+      );
     },
   },
   {
@@ -196,9 +247,22 @@ export const fundRules: Rule[] = [
     async check(ctx) {
       const { request, run } = await ctx.fixtures.fundRun();
       const { summary } = await ctx.fixtures.finishedFundRun();
-      const got = { fundExtractionId: summary.fundExtractionId, name: summary.name, refDate: summary.refDate, projectMode: summary.projectMode };
-      const sent = { fundExtractionId: run.fundExtractionId, name: request.name, refDate: request.refDate, projectMode: request.projectMode };
-      ctx.expect(JSON.stringify(got) === JSON.stringify(sent), `expected ${JSON.stringify(sent)}, read ${JSON.stringify(got)}`);
+      const got = {
+        fundExtractionId: summary.fundExtractionId,
+        name: summary.name,
+        refDate: summary.refDate,
+        projectMode: summary.projectMode,
+      };
+      const sent = {
+        fundExtractionId: run.fundExtractionId,
+        name: request.name,
+        refDate: request.refDate,
+        projectMode: request.projectMode,
+      };
+      ctx.expect(
+        JSON.stringify(got) === JSON.stringify(sent),
+        `expected ${JSON.stringify(sent)}, read ${JSON.stringify(got)}`,
+      );
     },
   },
   {
@@ -213,7 +277,10 @@ export const fundRules: Rule[] = [
     async check(ctx) {
       const { summary } = await ctx.fixtures.finishedFundRun();
       const linked = summary.companies.filter((c) => c.projectId !== null);
-      ctx.expect(linked.length === 0, `companies linked to records: ${linked.map((c) => `${c.companyName} -> ${c.projectId}`).join(', ')}`);
+      ctx.expect(
+        linked.length === 0,
+        `companies linked to records: ${linked.map((c) => `${c.companyName} -> ${c.projectId}`).join(', ')}`,
+      );
     },
   },
   {
@@ -226,7 +293,10 @@ export const fundRules: Rule[] = [
     needs: {},
     async check(ctx) {
       const answer = await ctx.call('getFundRunSummary', { query: { fundExtractionId: randomUUID() } });
-      ctx.expect(answer.status === 404 && codeOf(answer) === 'Error100', `expected HTTP 404 Error100, got ${describeAnswer(answer)}`);
+      ctx.expect(
+        answer.status === 404 && codeOf(answer) === 'Error100',
+        `expected HTTP 404 Error100, got ${describeAnswer(answer)}`,
+      );
     },
   },
   {
@@ -240,8 +310,14 @@ export const fundRules: Rule[] = [
     needs: { writes: true, secondUser: true },
     async check(ctx) {
       const { run } = await ctx.fixtures.fundRun();
-      const answer = await ctx.call('getFundRunSummary', { auth: 'secondApiKey', query: { fundExtractionId: run.fundExtractionId } });
-      ctx.expect(answer.status === 403 && codeOf(answer) === 'Error212', `expected HTTP 403 Error212, got ${describeAnswer(answer)}`);
+      const answer = await ctx.call('getFundRunSummary', {
+        auth: 'secondApiKey',
+        query: { fundExtractionId: run.fundExtractionId },
+      });
+      ctx.expect(
+        answer.status === 403 && codeOf(answer) === 'Error212',
+        `expected HTTP 403 Error212, got ${describeAnswer(answer)}`,
+      );
     },
   },
 ];

@@ -23,7 +23,10 @@ export const messageRules: Rule[] = [
       const body = answer.body as { metadata?: unknown; data?: unknown } | undefined;
       ctx.expect(answer.status === 200, `expected HTTP 200, got ${describeAnswer(answer)}`);
       ctx.expect(typeof body?.metadata === 'object' && body.metadata !== null, 'no metadata object in the answer');
-      ctx.expect(body !== undefined && 'data' in body && body.data === null, `data is ${JSON.stringify(body?.data)}, expected null`);
+      ctx.expect(
+        body !== undefined && 'data' in body && body.data === null,
+        `data is ${JSON.stringify(body?.data)}, expected null`,
+      );
     },
   },
 ];

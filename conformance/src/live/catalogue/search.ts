@@ -18,7 +18,10 @@ export const searchRules: Rule[] = [
       const project = await ctx.fixtures.someProject();
       const answer = await ctx.call('searchProjects', { query: { keywords: project.companyName } });
       const entries = dataOf<Schemas['ProjectSearchResult']>(answer)?.data;
-      ctx.expect(isSuccess(answer) && Array.isArray(entries) && entries.some((e) => e.id === project.id), `keywords=${JSON.stringify(project.companyName)} answered ${describeAnswer(answer)} without ${project.id} at data.data`);
+      ctx.expect(
+        isSuccess(answer) && Array.isArray(entries) && entries.some((e) => e.id === project.id),
+        `keywords=${JSON.stringify(project.companyName)} answered ${describeAnswer(answer)} without ${project.id} at data.data`,
+      );
     },
   },
   {
@@ -34,7 +37,10 @@ export const searchRules: Rule[] = [
       const created = await ctx.fixtures.createdCompany();
       const answer = await ctx.call('searchProjects', { query: { keywords: created.companyName } });
       const entries = dataOf<Schemas['ProjectSearchResult']>(answer)?.data;
-      ctx.expect(isSuccess(answer) && Array.isArray(entries) && entries.some((e) => e.id === created.id), `keywords=${JSON.stringify(created.companyName)} answered ${describeAnswer(answer)} without ${created.id}`);
+      ctx.expect(
+        isSuccess(answer) && Array.isArray(entries) && entries.some((e) => e.id === created.id),
+        `keywords=${JSON.stringify(created.companyName)} answered ${describeAnswer(answer)} without ${created.id}`,
+      );
     },
   },
 ];

@@ -6,7 +6,13 @@ import fc from 'fast-check';
 import { NotChecked } from '../not-checked.ts';
 import type { Rule } from '../rule.ts';
 import { sequenceCommands } from '../sequences/commands.ts';
-import { InvariantBroken, INVARIANTS, MAX_FUND_RUNS, type SequenceModel, type SequenceReal } from '../sequences/model.ts';
+import {
+  InvariantBroken,
+  INVARIANTS,
+  MAX_FUND_RUNS,
+  type SequenceModel,
+  type SequenceReal,
+} from '../sequences/model.ts';
 
 const RUNS = 6;
 const MAX_COMMANDS = 6;
@@ -17,7 +23,15 @@ export const sequenceRules: Rule[] = [
     area: 'sequences',
     title: `${RUNS} random sequences of up to ${MAX_COMMANDS} calls keep every invariant: ${Object.values(INVARIANTS).join('; ')}`,
     spec: 'Pagination object: `page` integer, `totalCount` integer, `pageSize` integer, `nextPage` boolean. / The states are `pending`, `running`, `completed`, `error`. / returns the 10 most recent deliveries, newest first',
-    operations: ['listProjects', 'searchProjects', 'createProject', 'uploadFundFiles', 'startFundRun', 'getFundRunSummary', 'listWebhookDeliveries'],
+    operations: [
+      'listProjects',
+      'searchProjects',
+      'createProject',
+      'uploadFundFiles',
+      'startFundRun',
+      'getFundRunSummary',
+      'listWebhookDeliveries',
+    ],
     // Worst case with writes; shrinking a failure replays sequences, still within the budget.
     cost: { credits: 10 * MAX_FUND_RUNS, records: 40 },
     needs: {},
@@ -26,21 +40,33 @@ export const sequenceRules: Rule[] = [
       let done = 0;
       // --sequence-path is fast-check's run path and the commands' replay path: `<path>@<replayPath>`.
       const [path, replayPath] = ctx.replay.path?.split('@') ?? [];
-      const property = fc.asyncProperty(fc.commands(sequenceCommands, { maxCommands: MAX_COMMANDS, replayPath }), async (commands) => {
-        const setup = () => ({ model: { ctx, companies: [], folders: [], runs: [], phase } satisfies SequenceModel, real: {} as SequenceReal });
-        await fc.asyncModelRun(setup, commands);
-        done = Math.min(done + 1, RUNS);
-        ctx.progress(done, RUNS);
-      });
+      const property = fc.asyncProperty(
+        fc.commands(sequenceCommands, { maxCommands: MAX_COMMANDS, replayPath }),
+        async (commands) => {
+          const setup = () => ({
+            model: { ctx, companies: [], folders: [], runs: [], phase } satisfies SequenceModel,
+            real: {} as SequenceReal,
+          });
+          await fc.asyncModelRun(setup, commands);
+          done = Math.min(done + 1, RUNS);
+          ctx.progress(done, RUNS);
+        },
+      );
       const result = await fc.check(property, { numRuns: RUNS, seed: ctx.replay.seed, path });
       if (!result.failed) return;
       const error = result.errorInstance;
       // No answer or the budget is not the deployment's fault; an answer the commands cannot read is.
       if (error instanceof NotChecked) return ctx.notChecked(`a sequence stopped: ${error.message}`);
-      const message = error instanceof InvariantBroken ? error.message : `an answer the sequence could not read: ${error instanceof Error ? error.message : String(error)}`;
+      const message =
+        error instanceof InvariantBroken
+          ? error.message
+          : `an answer the sequence could not read: ${error instanceof Error ? error.message : String(error)}`;
       const shown = result.counterexample?.[0]?.toString() ?? '';
       const [, sequence = shown, commandsPath = ''] = /^(.*?) \/\*replayPath="(.*)"\*\/$/.exec(shown) ?? [];
-      ctx.expect(false, `${message}\n      shortest sequence: ${sequence || '(empty)'}\n      replay: --seed=${result.seed} --sequence-path=${result.counterexamplePath ?? ''}@${commandsPath}`);
+      ctx.expect(
+        false,
+        `${message}\n      shortest sequence: ${sequence || '(empty)'}\n      replay: --seed=${result.seed} --sequence-path=${result.counterexamplePath ?? ''}@${commandsPath}`,
+      );
     },
   },
 ];

@@ -7,7 +7,8 @@ import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const eventOf = (body: unknown) => (isObject(body) ? body.event : undefined);
 
 /** With the receiver configured and the fund run finished, the first delivery the receiver got; none leaves the rule not checked. */
@@ -15,7 +16,10 @@ async function deliveryAfterFundRun(ctx: RuleContext): Promise<Delivery> {
   await ctx.fixtures.receiverConfigured();
   await ctx.fixtures.finishedFundRun();
   const delivery = await ctx.fixtures.delivery(() => true);
-  if (!delivery) return ctx.notChecked(`no delivery reached the receiver within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`);
+  if (!delivery)
+    return ctx.notChecked(
+      `no delivery reached the receiver within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`,
+    );
   return delivery;
 }
 
@@ -35,7 +39,10 @@ export const webhookDeliveryRules: Rule[] = [
       const { summary } = await ctx.fixtures.finishedFundRun();
       if (summary.status !== 'completed') ctx.notChecked(`the run ended in ${summary.status}: no event is sent`);
       const delivery = await ctx.fixtures.delivery((d) => eventOf(d.body) === 'fundAnalysisCompleted');
-      ctx.expect(delivery !== undefined, `no fundAnalysisCompleted delivery within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms of the run's completion`);
+      ctx.expect(
+        delivery !== undefined,
+        `no fundAnalysisCompleted delivery within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms of the run's completion`,
+      );
     },
   },
   {
@@ -50,7 +57,10 @@ export const webhookDeliveryRules: Rule[] = [
     async check(ctx) {
       await deliveryAfterFundRun(ctx);
       for (const d of ctx.fixtures.receiver?.received ?? []) {
-        ctx.expect(d.method === 'POST' && isObject(d.body) && typeof d.body.event === 'string' && isObject(d.body.data), `delivery ${d.method} ${d.path}: ${JSON.stringify(d.body).slice(0, 200)}`);
+        ctx.expect(
+          d.method === 'POST' && isObject(d.body) && typeof d.body.event === 'string' && isObject(d.body.data),
+          `delivery ${d.method} ${d.path}: ${JSON.stringify(d.body).slice(0, 200)}`,
+        );
       }
     },
   },
@@ -68,7 +78,10 @@ export const webhookDeliveryRules: Rule[] = [
       const event = eventOf(delivery.body);
       const answer = await ctx.call('listWebhookDeliveries', { auth: 'bearer' });
       const deliveries = dataOf<Schemas['WebhookDelivery'][]>(answer) ?? [];
-      ctx.expect(Array.isArray(deliveries) && deliveries.some((d) => d.event === event && d.status === 'Success'), `no Success delivery of ${String(event)} in the history: ${JSON.stringify(deliveries).slice(0, 300)}`);
+      ctx.expect(
+        Array.isArray(deliveries) && deliveries.some((d) => d.event === event && d.status === 'Success'),
+        `no Success delivery of ${String(event)} in the history: ${JSON.stringify(deliveries).slice(0, 300)}`,
+      );
     },
   },
   {
@@ -83,14 +96,27 @@ export const webhookDeliveryRules: Rule[] = [
     async check(ctx) {
       await ctx.fixtures.receiverConfigured();
       const company = await ctx.fixtures.analysisFinished();
-      if (company.status !== 'completed') return ctx.notChecked(`the analysis ended ${company.status}: no analysisCompleted is sent`);
-      const delivery = await ctx.fixtures.delivery((d) => eventOf(d.body) === 'analysisCompleted' && isObject(d.body) && isObject(d.body.data) && (d.body.data.analysisId === company.analysisId || d.body.data.projectId === company.projectId));
+      if (company.status !== 'completed')
+        return ctx.notChecked(`the analysis ended ${company.status}: no analysisCompleted is sent`);
+      const delivery = await ctx.fixtures.delivery(
+        (d) =>
+          eventOf(d.body) === 'analysisCompleted' &&
+          isObject(d.body) &&
+          isObject(d.body.data) &&
+          (d.body.data.analysisId === company.analysisId || d.body.data.projectId === company.projectId),
+      );
       if (!delivery) {
-        ctx.expect(false, `no analysisCompleted delivery for analysis ${company.analysisId} within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`);
+        ctx.expect(
+          false,
+          `no analysisCompleted delivery for analysis ${company.analysisId} within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms`,
+        );
         return;
       }
       const data = (delivery.body as { data: Record<string, unknown> }).data;
-      ctx.expect(data.projectId === company.projectId && data.analysisId === company.analysisId, `data is ${JSON.stringify(data)}, expected projectId ${company.projectId} and analysisId ${company.analysisId}`);
+      ctx.expect(
+        data.projectId === company.projectId && data.analysisId === company.analysisId,
+        `data is ${JSON.stringify(data)}, expected projectId ${company.projectId} and analysisId ${company.analysisId}`,
+      );
     },
   },
 ];

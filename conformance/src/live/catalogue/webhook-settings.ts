@@ -33,7 +33,10 @@ export const webhookSettingRules: Rule[] = [
     async check(ctx) {
       for (const operationId of ['getWebhookConfiguration', 'listWebhookDeliveries'] as const) {
         const answer = await ctx.call(operationId, { auth: 'apiKeyOnBearer', headers: JSON_HEADERS });
-        ctx.expect(answer.status === 401 && codeOf(answer) === '4010', `${operationId} with the API key answered ${describeAnswer(answer)}, expected HTTP 401 4010`);
+        ctx.expect(
+          answer.status === 401 && codeOf(answer) === '4010',
+          `${operationId} with the API key answered ${describeAnswer(answer)}, expected HTTP 401 4010`,
+        );
       }
     },
   },
@@ -61,7 +64,10 @@ export const webhookSettingRules: Rule[] = [
     async check(ctx) {
       const deliveries = await history(ctx);
       const times = deliveries.map((d) => Date.parse(d.createdAt));
-      ctx.expect(times.every((t, i) => i === 0 || (times[i - 1] ?? 0) >= t), `createdAt order: ${deliveries.map((d) => d.createdAt).join(', ')}`);
+      ctx.expect(
+        times.every((t, i) => i === 0 || (times[i - 1] ?? 0) >= t),
+        `createdAt order: ${deliveries.map((d) => d.createdAt).join(', ')}`,
+      );
     },
   },
   {
@@ -73,13 +79,23 @@ export const webhookSettingRules: Rule[] = [
     cost: FREE,
     needs: { writes: true, accessToken: true },
     async check(ctx) {
-      const input: Schemas['WebhookConfigurationInput'] = { url: urlFor(ctx), analysisCompleted: true, analysisChangedStatus: true };
+      const input: Schemas['WebhookConfigurationInput'] = {
+        url: urlFor(ctx),
+        analysisCompleted: true,
+        analysisChangedStatus: true,
+      };
       const saved = await ctx.fixtures.saveWebhook('updateWebhookConfiguration', input);
       const answered = dataOf<Schemas['WebhookConfiguration']>(saved);
-      ctx.expect(isSuccess(saved) && answered?.url === input.url && answered.analysisCompleted && answered.analysisChangedStatus, `PUT answered ${describeAnswer(saved)} ${JSON.stringify(answered)}`);
+      ctx.expect(
+        isSuccess(saved) && answered?.url === input.url && answered.analysisCompleted && answered.analysisChangedStatus,
+        `PUT answered ${describeAnswer(saved)} ${JSON.stringify(answered)}`,
+      );
       const read = await ctx.call('getWebhookConfiguration', { auth: 'bearer', headers: JSON_HEADERS });
       const current = dataOf<Schemas['WebhookConfiguration']>(read);
-      ctx.expect(current?.url === input.url && current.analysisCompleted === true && current.analysisChangedStatus === true, `read back ${JSON.stringify(current)}`);
+      ctx.expect(
+        current?.url === input.url && current.analysisCompleted === true && current.analysisChangedStatus === true,
+        `read back ${JSON.stringify(current)}`,
+      );
     },
   },
   {
@@ -93,7 +109,10 @@ export const webhookSettingRules: Rule[] = [
     async check(ctx) {
       const saved = await ctx.fixtures.saveWebhook('createWebhookConfiguration', { url: urlFor(ctx) });
       const answered = dataOf<Schemas['WebhookConfiguration']>(saved);
-      ctx.expect(isSuccess(saved) && answered?.analysisCompleted === false && answered.analysisChangedStatus === false, `POST with url only answered ${describeAnswer(saved)} ${JSON.stringify(answered)}`);
+      ctx.expect(
+        isSuccess(saved) && answered?.analysisCompleted === false && answered.analysisChangedStatus === false,
+        `POST with url only answered ${describeAnswer(saved)} ${JSON.stringify(answered)}`,
+      );
     },
   },
 ];

@@ -5,10 +5,7 @@ import type { RuleContext } from '../rule.ts';
 export class InvariantBroken extends Error {
   readonly invariant: string;
 
-  constructor(
-    invariant: string,
-    detail: string,
-  ) {
+  constructor(invariant: string, detail: string) {
     super(`${invariant}: ${detail}`);
     this.invariant = invariant;
   }
