@@ -32,7 +32,7 @@ export async function contractVersion(): Promise<string> {
   return (await readJson<{ info: { version: string } }>(at('generated/openapi.json'))).info.version;
 }
 
-const NODE_TARGET = 'node20.19';
+const NODE_TARGET = 'node22.12';
 const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 /** The npm packages a bundle imports at run time (its external imports), by package name. */

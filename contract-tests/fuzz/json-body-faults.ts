@@ -119,12 +119,10 @@ function fieldFaults(schema: Json): { name: string; fault: (value: Json) => fc.A
     faults.push({
       name: 'huge string field',
       fault: (value) =>
-        fc
-          .tuple(pick(strings), hugeStringArbitrary)
-          .map(([k, huge]) => ({
-            text: bodyWithRaw(value, k, huge.json),
-            parsed: { value: { ...value, [k]: huge.value } },
-          })),
+        fc.tuple(pick(strings), hugeStringArbitrary).map(([k, huge]) => ({
+          text: bodyWithRaw(value, k, huge.json),
+          parsed: { value: { ...value, [k]: huge.value } },
+        })),
     });
     faults.push({
       name: 'unicode field',

@@ -154,17 +154,15 @@ const FAULTS: MultipartFault[] = [
     name: 'many files',
     breaksContract: () => false,
     body: (op) =>
-      fc
-        .integer({ min: 51, max: 120 })
-        .map((n) =>
-          framed(
-            Array.from({ length: n }, (_, i) => ({
-              name: multipartFields(op).files,
-              filename: `page-${i}.pdf`,
-              ...SAMPLE_FILES.pdf,
-            })),
-          ),
+      fc.integer({ min: 51, max: 120 }).map((n) =>
+        framed(
+          Array.from({ length: n }, (_, i) => ({
+            name: multipartFields(op).files,
+            filename: `page-${i}.pdf`,
+            ...SAMPLE_FILES.pdf,
+          })),
         ),
+      ),
   },
   {
     name: 'malformed multipart',

@@ -52,7 +52,7 @@ export async function buildMockBundle(
     ...(inline ? { external: inline, banner: { js: REQUIRE_BANNER } } : { packages: 'external' as const }),
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     plugins: [keepImportMetaUrl],
     logLevel: 'silent',
   });

@@ -3,7 +3,7 @@
 // multipart uploads, of genuine PDF and XLSX files too, and a 401) validate against the contract;
 // SIGTERM stops it. Prism checks multipart parts listed under `encoding` for reserved characters
 // unless `allowReserved` is set, which real (binary) files would trip. The live conformance suite
-// runs against this same Prism (read only, the second provider of contract-tests/live): every answer
+// runs against this same Prism (read only, the second provider of conformance/src/live): every answer
 // conforms, and the rules an example server cannot keep fail by id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOnly } from '../../conformance/test/support/conformance-mock.ts';

@@ -4,7 +4,7 @@
 // project without id is flagged, where the open lookup branch once let any body through; the page
 // and lookup examples pass); it passes a genuine PDF and XLSX upload (non-ASCII bytes, as every real
 // upload has) without a request violation; SIGTERM stops it. The same Prism is also the second,
-// independent judge of the live conformance suite (contract-tests/live): the rules that send only
+// independent judge of the live conformance suite (conformance/src/live): the rules that send only
 // correct requests, through it to the stateful mock with writes, hold with no violation seen.
 // The upstream answers the requests carrying CANNED_KEY itself (the answers above, chosen by the
 // request) and passes every other one, byte for byte, to the stateful mock.

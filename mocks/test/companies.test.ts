@@ -128,14 +128,12 @@ describe('create company', () => {
     await mock.control.reset({ ...TEST_SEED, credits: 0 });
     expect(
       await failure(
-        mock
-          .client()
-          .createProject({
-            companyName: 'Broke',
-            companyWebsite: 'https://broke.example',
-            projectType: 'projectAnalysisNoFile',
-            folderName: 'Helio Grid',
-          }),
+        mock.client().createProject({
+          companyName: 'Broke',
+          companyWebsite: 'https://broke.example',
+          projectType: 'projectAnalysisNoFile',
+          folderName: 'Helio Grid',
+        }),
       ),
     ).toEqual({ status: 402, code: 'Error131' });
     const state = await mock.control.state();
@@ -296,13 +294,11 @@ describe('company list and search', () => {
   });
 
   it('marks the processing value it chose while an analysis runs, and the placeholders it filled in', async () => {
-    await mock
-      .client()
-      .createProject({
-        companyName: 'Busy',
-        projectType: 'projectAnalysisWithFile',
-        docLink: 'https://x.example/d.pdf',
-      });
+    await mock.client().createProject({
+      companyName: 'Busy',
+      projectType: 'projectAnalysisWithFile',
+      docLink: 'https://x.example/d.pdf',
+    });
     const running = await mock.raw('/api/integration/projects?search=busy', { headers: { authorization: API_KEY } });
     expect(running.body.data[0]).toMatchObject({
       processing: 'progress',

@@ -18,13 +18,11 @@ describe('control API', () => {
   it('gives the same ids and times after every reset with the same seed', async () => {
     const run = async () => {
       await mock.control.reset({ ...TEST_SEED, startTime: '2026-03-01T09:00:00.000Z' });
-      const { data } = await mock
-        .client()
-        .createProject({
-          companyName: 'Repeatable',
-          companyWebsite: 'https://r.example',
-          projectType: 'projectAnalysisNoFile',
-        });
+      const { data } = await mock.client().createProject({
+        companyName: 'Repeatable',
+        companyWebsite: 'https://r.example',
+        projectType: 'projectAnalysisNoFile',
+      });
       await mock.control.settle();
       return { data, state: await mock.control.state() };
     };
@@ -45,13 +43,11 @@ describe('control API', () => {
   });
 
   it('settle finishes all processing at once and reports no pending work', async () => {
-    await mock
-      .client()
-      .createProject({
-        companyName: 'Busy',
-        companyWebsite: 'https://b.example',
-        projectType: 'projectAnalysisNoFile',
-      });
+    await mock.client().createProject({
+      companyName: 'Busy',
+      companyWebsite: 'https://b.example',
+      projectType: 'projectAnalysisNoFile',
+    });
     expect((await mock.control.state()).pendingJobs).toBe(2);
     expect(await mock.control.settle()).toEqual({ jobsRun: 2, deliveries: 0, pendingJobs: 0 });
     expect((await mock.control.state()).analyses.every((a: any) => a.status === 'completed')).toBe(true);
@@ -100,13 +96,11 @@ describe('control API', () => {
   it('sets the credits without a reset: records stay, charges start from the new balance', async () => {
     const { data } = await mock.client().createProject({ companyName: 'Kept', projectType: 'projectNoAnalysis' });
     expect(await mock.control.setCredits(1)).toEqual({ credits: 1 });
-    await mock
-      .client()
-      .createProject({
-        companyName: 'Charged',
-        companyWebsite: 'https://c.example',
-        projectType: 'projectAnalysisNoFile',
-      });
+    await mock.client().createProject({
+      companyName: 'Charged',
+      companyWebsite: 'https://c.example',
+      projectType: 'projectAnalysisNoFile',
+    });
     const state = await mock.control.state();
     expect(state.credits).toBe(0);
     expect(state.projects.map((p: any) => p.id)).toContain(data.project.id);

@@ -24,13 +24,11 @@ async function subscribe(flags: { analysisCompleted?: boolean; analysisChangedSt
 }
 
 async function projectWithAnalysis() {
-  const { data } = await mock
-    .client()
-    .createProject({
-      companyName: 'Hooked',
-      companyWebsite: 'https://hooked.example',
-      projectType: 'projectAnalysisNoFile',
-    });
+  const { data } = await mock.client().createProject({
+    companyName: 'Hooked',
+    companyWebsite: 'https://hooked.example',
+    projectType: 'projectAnalysisNoFile',
+  });
   return data;
 }
 
@@ -108,13 +106,11 @@ describe('deliveries', () => {
     await projectWithAnalysis();
     await mock.control.settle();
     await subscribe({ analysisCompleted: true });
-    await mock
-      .client()
-      .createProject({
-        companyName: 'Bad',
-        projectType: 'projectAnalysisWithFile',
-        docLink: 'https://x.example/unreadable.pdf',
-      });
+    await mock.client().createProject({
+      companyName: 'Bad',
+      projectType: 'projectAnalysisWithFile',
+      docLink: 'https://x.example/unreadable.pdf',
+    });
     await mock.control.settle();
     expect(receiver.received).toEqual([]);
     expect((await mock.client().listWebhookDeliveries()).data).toEqual([]);

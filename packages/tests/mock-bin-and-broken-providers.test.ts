@@ -1,6 +1,6 @@
 // Once (on Node 24, the current LTS): the installed bins on their own. portfolio-mock run directly
 // (SIGTERM by pid, one-line errors and exit codes, --seed), and portfolio-conformance failing
-// against deliberately broken providers: the live suite against the mock behind contract-tests/live's
+// against deliberately broken providers: the live suite against the mock behind conformance/src/live's
 // proxy breaking one rule, the Pact verification against the mock behind a proxy that breaks one answer;
 // and portfolio-conformance diff judging the installed contract against itself and a breaking edit.
 import { readFile, writeFile } from 'node:fs/promises';

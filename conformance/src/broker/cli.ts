@@ -201,7 +201,7 @@ async function recordDeployment(argv: string[], env: NodeJS.ProcessEnv): Promise
   return runCli('pact-broker', args, env);
 }
 
-/** Whether the conformance suite's report (contract-tests/live: <dir>/conformance.json, written by --report <dir>) says the deployment conforms. */
+/** Whether the conformance suite's report (conformance/src/live: <dir>/conformance.json, written by --report <dir>) says the deployment conforms. */
 async function conformancePassed(reportFile: string): Promise<boolean> {
   let report: { summary?: { checked?: unknown; failed?: unknown } };
   try {

@@ -59,7 +59,7 @@ interface Engine {
 const cliRoot = dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json'));
 let engine: Promise<Engine> | undefined;
 
-/** The module and export name behind a local name of a bundle file's `import{x as y}from"../../../contract-tests/evolution/z.js"`. */
+/** The module and export name behind a local name of a bundle file's `import{x as y}from"../../../conformance/src/diff/z.js"`. */
 function importOf(
   code: string,
   local: string | undefined,

@@ -134,13 +134,11 @@ export const companiesConsumer: ConsumerCase[] = [
         .given(CREDITS_LEFT)
         .uponReceiving('a request to create a company analysed from its website')
         .withRequest('POST', CREATE, (b) =>
-          b
-            .headers(API_KEY_HEADER)
-            .jsonBody({
-              companyName: like(COMPANY_NAME),
-              projectType: 'projectAnalysisNoFile',
-              companyWebsite: like('https://heliogrid.example'),
-            }),
+          b.headers(API_KEY_HEADER).jsonBody({
+            companyName: like(COMPANY_NAME),
+            projectType: 'projectAnalysisNoFile',
+            companyWebsite: like('https://heliogrid.example'),
+          }),
         )
         .willRespondWith(200, (b) =>
           b.jsonBody({

@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Exact versions: the current patch of each line users run (20 is past its end of life, 2026-04-30, but still installed). */
-export const NODE_VERSIONS = ['20.20.2', '22.23.3', '24.21.0'] as const;
+/** Exact versions: the current patch of each line users run (Node 20 reached its end of life on 2026-04-30). */
+export const NODE_VERSIONS = ['22.23.3', '24.21.0', '26.10.0'] as const;
 export type NodeVersion = (typeof NODE_VERSIONS)[number];
 
 const CACHE = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'portfolio-node');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runCommand } from './run-command.ts';
 
 /** The Node types of the TypeScript consumers (the repository's own pin). */
-export const CONSUMER_TYPES = ['@types/node@20.19.43'];
+export const CONSUMER_TYPES = ['@types/node@22.20.5'];
 
 export interface ScratchProject {
   dir: string;
