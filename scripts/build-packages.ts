@@ -230,9 +230,9 @@ async function buildContract(): Promise<void> {
   await cp(at('generated/types.ts'), join(dist, 'types.d.ts'));
 }
 
-/** The client's declarations: its own files at the package's root, what it shares and the contract's types beside them. */
-const CLIENT_LAYOUT: Layout = [
-  ['client/src/', ''],
+/** A product's declarations at the package's root, what it shares and the contract's types beside them. */
+const layoutOf = (productSrc: string): Layout => [
+  [productSrc, ''],
   ['common/src/', 'common/'],
   ['generated/', 'generated/'],
 ];
@@ -265,7 +265,7 @@ async function buildClient(): Promise<void> {
     });
     await writeFile(join(dist, dir, 'package.json'), `${JSON.stringify({ type })}\n`);
   }
-  await declarations(entries, join(dist, 'esm'), true, CLIENT_LAYOUT);
+  await declarations(entries, join(dist, 'esm'), true, layoutOf('client/src/'));
   await cp(join(dist, 'esm'), join(dist, 'cjs'), {
     recursive: true,
     filter: (src) => !src.endsWith('.js') && !src.endsWith('package.json'),
@@ -315,11 +315,7 @@ async function buildMock(): Promise<void> {
   const page = await ensureDocs('dist/docs');
   await mkdir(join(dist, 'docs'));
   await cp(page, join(dist, 'docs', 'index.html'));
-  await declarations([at('mocks/src/index.ts')], dist, false, [
-    ['mocks/src/', ''],
-    ['common/src/', 'common/'],
-    ['generated/', 'generated/'],
-  ]);
+  await declarations([at('mocks/src/index.ts')], dist, false, layoutOf('mocks/src/'));
 }
 
 async function buildConformance(): Promise<void> {

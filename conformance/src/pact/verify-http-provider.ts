@@ -5,9 +5,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CONSUMER_ACCESS_TOKEN } from '../../../common/src/index.ts';
 import { isHttp, type PactInteraction, readPact } from './pact-file.ts';
-import type { ProviderState, ProviderStates } from '../../../common/src/index.ts';
+import { CONSUMER_ACCESS_TOKEN, type ProviderState, type ProviderStates } from '../../../common/src/index.ts';
 import { credentialSwap, type ProviderTarget, verifierBaseUrl } from './provider-target.ts';
 import { runVerifier, type VerifierOutcome } from './run-verifier.ts';
 
