@@ -234,6 +234,7 @@ async function buildContract(): Promise<void> {
 const layoutOf = (productSrc: string): Layout => [
   [productSrc, ''],
   ['common/src/', 'common/'],
+  ['openapi/', 'contract/'],
   ['generated/', 'generated/'],
 ];
 

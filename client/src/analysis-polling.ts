@@ -2,7 +2,7 @@
 // the documented reads that do are the company list and the full report, both through the
 // project's `analyses` (AnalysisSummary). The full report is read: it names one project by id,
 // and its `projectDetail` is always returned, whatever else is selected.
-import type { components } from '../../generated/types.ts';
+import type { components } from '../../openapi/index.ts';
 import { IntegrationError } from './integration-error.ts';
 import { pollUntilFinal, type PollOptions } from './poll-until-final.ts';
 

@@ -1,6 +1,6 @@
 // The bundled contract as plain JSON, for the facts the client reads at run time (security per
 // operation, upload limits, page-size clamp, webhook schemas) instead of re-typing them.
-import bundled from '../../generated/openapi.json' with { type: 'json' };
+import { contractDocument as bundled } from '../../openapi/index.ts';
 import { pointerTokens } from '../../common/src/index.ts';
 
 export type JsonObject = { [key: string]: unknown };

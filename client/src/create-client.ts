@@ -1,7 +1,7 @@
 // createIntegrationClient: openapi-fetch over the generated `paths`, with one middleware per
 // concern, and one method per operation of the contract (named by its operationId).
 import createClient from 'openapi-fetch';
-import type { components, operations, paths } from '../../generated/types.ts';
+import type { components, operations, paths } from '../../openapi/index.ts';
 import { authMiddleware } from './auth-middleware.ts';
 import { contentTypeMiddleware } from './content-type-middleware.ts';
 import { envelopeMiddleware } from './envelope-middleware.ts';

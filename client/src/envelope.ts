@@ -1,5 +1,5 @@
 // The one envelope shape callers see, whatever placement the service used for code/title/description.
-import type { components } from '../../generated/types.ts';
+import type { components } from '../../openapi/index.ts';
 
 type Schemas = components['schemas'];
 

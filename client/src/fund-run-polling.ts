@@ -1,5 +1,5 @@
 // Polls a fund run until it reaches a final status. A run ending in `error` is a result, not a failure.
-import type { components } from '../../generated/types.ts';
+import type { components } from '../../openapi/index.ts';
 import { pollUntilFinal, type PollOptions } from './poll-until-final.ts';
 
 type FundRunSummary = components['schemas']['FundRunSummary'];

@@ -23,4 +23,4 @@ export type { ListProjectsQuery, ProjectPage } from './project-pages.ts';
 export type { Result } from './operation-types.ts';
 export { uploadLimits } from './upload-limits.ts';
 export type { UploadLimits } from './upload-limits.ts';
-export type { components, operations, paths, webhooks } from '../../generated/types.ts';
+export type { components, operations, paths, webhooks } from '../../openapi/index.ts';

@@ -1,5 +1,5 @@
 // The single error type the client throws, discriminated by `kind`.
-import type { components } from '../../generated/types.ts';
+import type { components } from '../../openapi/index.ts';
 
 /**
  * Kind per error code the contract knows (ErrorCode's x-known-values minus the success code 1000).

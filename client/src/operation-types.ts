@@ -1,6 +1,6 @@
 // Result types of the client's methods, derived from the generated `paths`.
 import type { Client } from 'openapi-fetch';
-import type { paths } from '../../generated/types.ts';
+import type { paths } from '../../openapi/index.ts';
 import type { NormalizedEnvelope } from './envelope.ts';
 
 export type ApiClient = Client<paths>;

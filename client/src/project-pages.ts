@@ -1,5 +1,5 @@
 // The company list as an async iterator over all pages.
-import type { components } from '../../generated/types.ts';
+import type { components } from '../../openapi/index.ts';
 import { contractFact, contractNode, isPositiveInteger } from './contract-document.ts';
 import type { NormalizedEnvelope } from './envelope.ts';
 import { IntegrationError } from './integration-error.ts';

@@ -1,7 +1,7 @@
 // Validates a received webhook body against the contract and types it by its `event`.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { webhooks } from '../../generated/types.ts';
+import type { webhooks } from '../../openapi/index.ts';
 import { contractDocument, contractNode } from './contract-document.ts';
 import { escapePointer } from '../../common/src/index.ts';
 import { IntegrationError } from './integration-error.ts';

@@ -2,7 +2,7 @@
 // Every suite that judges a request or response against the contract goes through here.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import contract from '../../generated/openapi.json' with { type: 'json' };
+import { contractDocument as contract } from '../../openapi/index.ts';
 import { escapePointer, pointerTokens, resolvePointer } from '../../common/src/index.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;

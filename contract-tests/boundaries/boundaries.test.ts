@@ -1,6 +1,6 @@
 // The repository's boundaries (.dependency-cruiser.cjs): no import circle, shipped code imports no
 // test, test double, bench/, scripts/ or packages/, and a product reaches another only through its
-// face. Checked on the tree as it is, and on a small tree broken on purpose, so the check is known to fail.
+// face (the contract's is openapi/index.ts). Checked on the tree as it is, and on a small tree broken on purpose, so the check is known to fail.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -42,16 +42,19 @@ describe('boundaries', () => {
       'common/src/index.ts': "export { p } from './p.ts';\n",
       'common/src/p.ts': "import { q } from './q.ts';\nexport const p = () => q;\n",
       'common/src/q.ts': "import { p } from './p.ts';\nexport const q = () => p;\n",
+      'conformance/src/index.ts': "import type { paths } from '../../generated/types.ts';\nexport type P = paths;\n",
+      'generated/types.ts': 'export type paths = {};\n',
     };
     for (const [file, text] of Object.entries(files)) {
       await mkdir(dirname(join(dir, file)), { recursive: true });
       await writeFile(join(dir, file), text);
     }
-    const found = await violations(dir, ['mocks', 'client', 'common']);
+    const found = await violations(dir, ['mocks', 'client', 'common', 'conformance']);
     expect(found).toEqual(
       expect.arrayContaining([
         'shipped-imports-shipped-only: mocks/src/uses-test.ts -> mocks/test/helper.ts',
         'product-through-its-face: client/src/index.ts -> mocks/src/uses-test.ts',
+        'shipped-imports-shipped-only: conformance/src/index.ts -> generated/types.ts',
         expect.stringMatching(/^no-circular: common\/src\/[pq]\.ts -> common\/src\/[pq]\.ts$/),
       ]),
     );

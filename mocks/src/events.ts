@@ -1,6 +1,6 @@
 // Pure builders of the three webhook bodies from mock records. Used by the mock's dispatcher and
 // by the Pact message provider, so both send exactly the same shapes.
-import type { components } from '../../generated/types.ts';
+import type { components } from '../../openapi/index.ts';
 import type { AnalysisRecord, FundRunRecord, ProjectRecord } from './domain/records.ts';
 
 type Schemas = components['schemas'];

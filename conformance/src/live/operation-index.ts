@@ -1,7 +1,7 @@
 // Where each operation of the contract lives (method and path template), read from the bundled
 // contract so the suite names operations by operationId and never repeats a path.
-import contract from '../../../generated/openapi.json' with { type: 'json' };
-import type { operations } from '../../../generated/types.ts';
+import { contractDocument as contract } from '../../../openapi/index.ts';
+import type { operations } from '../../../openapi/index.ts';
 
 export type OperationId = keyof operations;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

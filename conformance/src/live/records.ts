@@ -2,7 +2,7 @@
 // it: the listed companies, a completed analysis, a created company, a data-room folder, a fund
 // run (10 credits) and its end state, the webhook configuration pointing at the suite's receiver
 // (put back when the run ends). Every record created carries the run id in its name.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess, sleep } from './answers.ts';
 import type { ConformanceReceiver, Delivery } from './receiver.ts';
 import { NotChecked } from './not-checked.ts';

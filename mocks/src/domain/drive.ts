@@ -1,7 +1,7 @@
 // The simulated connected drive: resolves `folderLink` / `folderName` / `driveProvider` of a new
 // company to one of the nine link outcomes. Resolution is pure; `commitDriveLink` applies it once
 // the project is certain to be created.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import type { UserRecord } from './records.ts';
 import type { SeedDriveFolder } from './seed.ts';
 

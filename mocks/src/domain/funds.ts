@@ -1,7 +1,7 @@
 // Fund runs: acceptance (engine, folder, 50-file limit, credits, in that order; the 10 credits are
 // taken in the same synchronous step as the check, so concurrent runs can never overdraw), then
 // `running` half-way and `completed` or `error` at the end of the processing time.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import { buildFundAnalysisCompletedEvent } from '../events.ts';
 import { errors } from '../http/errors.ts';
 import { createAnalysis, isUnreadable } from './analyses.ts';

@@ -1,5 +1,5 @@
 // Contract shapes of company records and analyses, built from the stored records.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import { kebab } from './kebab.ts';
 import type { AnalysisRecord, ProjectRecord } from './records.ts';
 import type { MockState } from './state.ts';

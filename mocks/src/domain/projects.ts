@@ -1,6 +1,6 @@
 // Company records: creation under the three project types and the drive folder rules, status
 // changes (which emit changedStatus), messages, and the keyword match of list and search.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import { buildChangedStatusEvent } from '../events.ts';
 import { errors } from '../http/errors.ts';
 import { createAnalysis } from './analyses.ts';

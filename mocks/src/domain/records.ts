@@ -1,6 +1,6 @@
 // The mock's stored records. Shapes the contract describes are reused from generated/types.ts;
 // the rest is bookkeeping the contract does not show (owners, sources, timestamps of moves).
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import type { SeedDriveFolder } from './seed.ts';
 
 type Schemas = components['schemas'];

@@ -1,6 +1,6 @@
 // The seed: everything `POST /__mock/reset` (or `startMock({ seed })`) may override. Its JSON shape
 // is documented as `MockSeed` in ../control-api.openapi.yaml; field types reuse the contract's.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 
 type Schemas = components['schemas'];
 

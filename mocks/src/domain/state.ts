@@ -1,6 +1,6 @@
 // All state of one session of the mock, in memory. One workspace (one credit balance) with several
 // users; every record remembers its owner so users are isolated from each other.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import { AnalysisTable } from './analysis-table.ts';
 import { deterministicIds, randomIds, type IdSource } from './ids.ts';
 import { ProjectTable } from './project-table.ts';

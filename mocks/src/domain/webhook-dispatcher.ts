@@ -1,7 +1,7 @@
 // Delivers events to the receiver each user configured: one POST of `{ event, data }` per event,
 // no retry (the retry policy is not shown), recorded as Success / Error Request / Error Response.
 // A named session's deliveries carry its X-Mock-Session header, so a shared receiver can tell them apart.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
 import { GAP_HEADER } from '../http/gap-header.ts';
 import { DEFAULT_SESSION, SESSION_HEADER } from '../sessions/session-header.ts';

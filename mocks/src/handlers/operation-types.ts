@@ -1,7 +1,7 @@
 // Handler types derived from generated/types.ts: one handler per operation of the contract, its
 // query and JSON body typed as the contract says, its success body checked by the compiler.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../../generated/types.ts';
+import type { operations } from '../../../openapi/index.ts';
 import type { UserRecord } from '../domain/records.ts';
 import type { MockSession } from '../session.ts';
 

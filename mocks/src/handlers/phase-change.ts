@@ -1,6 +1,6 @@
 // A project's phase in a status change: its `code` alone (a string, or an object with only a code)
 // names one of the seed's phases; a full object is taken as given.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import { controlErrors } from './control-errors.ts';
 
 type Phase = components['schemas']['ProjectPhase'];

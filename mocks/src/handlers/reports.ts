@@ -1,5 +1,5 @@
 // Analysis reads: analysis detail, retrieve report and the full report with `sections` filtering.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import { ownAnalysis, ownProject } from '../domain/projects.ts';
 import { analysisDetailView, projectDetailView, projectGaps } from '../domain/project-views.ts';
 import type { AnalysisRecord } from '../domain/records.ts';

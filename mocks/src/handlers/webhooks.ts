@@ -1,6 +1,6 @@
 // Webhook configuration (one per user; POST and PUT both create or update) and delivery history.
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import type { UserRecord, WebhookConfigRecord } from '../domain/records.ts';
 import { webhookUrlProblem, WEBHOOK_URL_GAP } from '../domain/webhook-url.ts';
 import { metadataEnvelope } from '../http/envelope.ts';

@@ -1,6 +1,6 @@
 // The two envelope placements of the contract: `metadata.{code,title,description}` for most
 // successes, the same keys at the top level for the company list and for every error.
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 
 type Schemas = components['schemas'];
 

@@ -1,7 +1,7 @@
 // One session's state as records a state file can keep: each record by kind and key, as JSON,
 // and back. `meta` holds the few values that are not records (credits, switches, the position
 // of a deterministic clock, the last job number).
-import type { components } from '../../../generated/types.ts';
+import type { components } from '../../../openapi/index.ts';
 import type { ProcessingJob } from '../domain/processing-job.ts';
 import type { IdPosition } from '../domain/ids.ts';
 import type { FolderRecord, UserRecord } from '../domain/records.ts';

@@ -1,6 +1,6 @@
 // Analysis detail and report payload: the ids read back are the ones asked for, and the fit
 // dimensions appear as the four flattened keys in analysisObject.
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 

@@ -1,5 +1,5 @@
 // Company list rules (paging, page size, ordering, search, lookup by id) and create company rules.
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import type { Rule } from '../rule.ts';
 import { findListed, listPage } from './list-pages.ts';

@@ -1,7 +1,7 @@
 // The checks every API tester expects, on every operation of the contract: credentials refused,
 // the API key refused on the webhook calls, invalid requests and unsupported methods not
 // accepted, and (over every answer of the run) conformance to the contract and no undocumented 5xx.
-import contract from '../../../../generated/openapi.json' with { type: 'json' };
+import { contractDocument as contract } from '../../../../openapi/index.ts';
 import { codeOf, describeAnswer, isSuccess } from '../answers.ts';
 import { NotChecked } from '../not-checked.ts';
 import { contractOperations, type OperationId, type OperationLocation } from '../operation-index.ts';

@@ -1,6 +1,6 @@
 // Full report: projectDetail always, the selected parts only (the others null), section key
 // aliases, chapter keys filtering analysisDetail, the latest completed analysis by default.
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 

@@ -1,7 +1,7 @@
 // Fund upload, fund run and fund read rules: folders, the 50-file refusal before charging, the
 // run's life (pending on creation, forward moves only, a final state), its summary.
 import { randomUUID } from 'node:crypto';
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { codeOf, dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import { PDF_FILE } from '../records.ts';
 import type { Rule } from '../rule.ts';

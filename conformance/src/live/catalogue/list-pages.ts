@@ -1,5 +1,5 @@
 // Reading pages of the company list for the paging and ordering rules.
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import type { RuleContext } from '../rule.ts';
 

@@ -1,5 +1,5 @@
 // Company search: the result list at data.data, each entry with the project id.
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import type { Rule } from '../rule.ts';
 

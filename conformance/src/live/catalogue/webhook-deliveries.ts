@@ -1,6 +1,6 @@
 // Deliveries to the suite's own receiver (--receiver-host): their form, the events after a fund
 // run and an analysis, and their record in the history.
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { dataOf } from '../answers.ts';
 import type { Delivery } from '../receiver.ts';
 import type { Rule, RuleContext } from '../rule.ts';

@@ -1,7 +1,7 @@
 // Webhook configuration and history rules: the API key is refused, a save is read back, the flags
 // default to false, the history holds at most 10 deliveries, newest first. Saves are put back at
 // the end of the run (fixtures.restore).
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { codeOf, dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 

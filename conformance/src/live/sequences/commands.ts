@@ -2,7 +2,7 @@
 // precondition against the model and the run's options and budget, calls the service, checks the
 // invariants it touches, and updates the model.
 import fc from 'fast-check';
-import type { components } from '../../../../generated/types.ts';
+import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import { PDF_FILE } from '../records.ts';
 import { ensure, INVARIANTS, MAX_FUND_RUNS, STATUS_RANK, type SequenceModel, type SequenceReal } from './model.ts';
