@@ -1,4 +1,4 @@
 // `npm run check:generators`: hey-api, orval and kubb clients from the bundle compile strictly.
-import { main } from '../contract-tests/generators/cli.ts';
+import { main } from './generators/cli.ts';
 
 process.exitCode = await main(process.argv.slice(2));

@@ -5,10 +5,15 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkGenerator, DEFAULT_SPEC, GENERATORS, type GeneratorCheck } from './check-generators.ts';
-import { heyApi } from './hey-api.ts';
-import { kubb } from './kubb.ts';
-import { orval } from './orval.ts';
+import {
+  checkGenerator,
+  DEFAULT_SPEC,
+  GENERATORS,
+  type GeneratorCheck,
+} from '../../scripts/generators/check-generators.ts';
+import { heyApi } from '../../scripts/generators/hey-api.ts';
+import { kubb } from '../../scripts/generators/kubb.ts';
+import { orval } from '../../scripts/generators/orval.ts';
 
 // Generation plus a strict type-check takes seconds each, more on a busy machine.
 const SLOW = { timeout: 240_000 };

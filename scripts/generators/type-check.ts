@@ -1,7 +1,7 @@
 // Strict type-check of a generator's output and a consumer, with the project's TypeScript: what a
 // team adopting that generator would compile.
 import type TypeScript from 'typescript';
-import { sharingHost, ts } from '../../scripts/typescript-api.ts';
+import { sharingHost, ts } from '../typescript-api.ts';
 
 const OPTIONS: TypeScript.CompilerOptions = {
   strict: true,
