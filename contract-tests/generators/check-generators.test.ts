@@ -1,6 +1,6 @@
 // Three third-party generators build clients from the published bundle that compile strictly, and the
 // check fails where the contract once broke them: kubb on an open object with patternProperties beside
-// `additionalProperties: true`, orval on a multipart list typed as a union.
+// `additionalProperties: true`.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,16 +84,6 @@ describe('the check fails where the contract breaks a generator', () => {
     expect(problems.some((p) => /AnalysisObject\.ts:\d+: TS2374: Duplicate index signature/.test(p))).toBe(true);
   });
 
-  it('orval: a multipart file list typed as one file or a list breaks its form code', SLOW, async () => {
-    const spec = await specWith('orval-union', (doc) => {
-      const files = doc.components.schemas.FundUploadRequest.properties.files;
-      files.type = ['array', 'string'];
-      files.format = 'binary';
-    });
-    const { problems } = await checkGenerator(orval, { spec });
-    expect(problems.some((p) => /client\.ts:\d+: TS2769: No overload matches this call/.test(p))).toBe(true);
-  });
-
   it('reports a consumer that misuses the generated SDK', SLOW, async () => {
     const problems = (await heyApiWithMisuse()).problems.filter(inMisuse);
     expect(problems).toHaveLength(1);
@@ -106,8 +96,8 @@ describe('the check fails where the contract breaks a generator', () => {
         $ref: '#/components/schemas/NoSuchSchema',
       };
     });
-    await expect(checkGenerator(heyApi, { spec })).rejects.toThrow(
-      /@hey-api\/openapi-ts could not generate a client from .*broken-ref\.json: Reference not found: #\/components\/schemas\/NoSuchSchema/,
+    await expect(checkGenerator(kubb, { spec })).rejects.toThrow(
+      /kubb could not generate a client from .*broken-ref\.json: Build Error/,
     );
   });
 

@@ -5,7 +5,7 @@ export interface ClientGenerator {
   /** Module imported to generate, and the package whose version is checked against `pinned`. */
   specifier: string;
   versionOf: string;
-  /** Version prefix the project pins (the last line that runs on Node 20). */
+  /** Version prefix the project pins in package.json. */
   pinned: string;
   /** Writes a client for `spec` (a bundled OpenAPI JSON file) into `outDir` with the loaded module; throws with the reason. */
   generate(module: unknown, spec: string, outDir: string): Promise<void>;

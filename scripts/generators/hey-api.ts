@@ -15,7 +15,7 @@ export const heyApi: ClientGenerator = {
   name: '@hey-api/openapi-ts',
   specifier: '@hey-api/openapi-ts',
   versionOf: '@hey-api/openapi-ts',
-  pinned: '0.95.',
+  pinned: '0.99.',
   async generate(module, spec, outDir) {
     // Passed parsed: a bare relative path would be read as a Hey API registry shorthand.
     const input = JSON.parse(await readFile(spec, 'utf8')) as unknown;

@@ -8,7 +8,7 @@ export const orval: ClientGenerator = {
   name: 'orval',
   specifier: 'orval',
   versionOf: 'orval',
-  pinned: '7.13.',
+  pinned: '8.38.',
   async generate(module, spec, outDir) {
     await (module as Orval).generate({
       input: { target: spec },

@@ -1,5 +1,5 @@
 // Loads a generator the project pins, refusing a missing one or one outside the pinned minor with a
-// message that says what to do (newer majors of these generators need Node 22).
+// message that says what to do.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +19,7 @@ export async function loadPinned<T>(specifier: string, pinnedPrefix: string, ver
     );
   }
   if (!version.startsWith(pinnedPrefix)) {
-    throw new Error(
-      `${versionOf} is ${version}, expected ${pinnedPrefix}x (newer versions need Node 22). Run \`npm ci\`.`,
-    );
+    throw new Error(`${versionOf} is ${version}, expected ${pinnedPrefix}x (the package.json pin). Run \`npm ci\`.`);
   }
   return loaded;
 }
