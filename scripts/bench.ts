@@ -1,6 +1,6 @@
 // npm run bench (issue 7): bare node:http vs the stateful mock vs Prism's static mock on the same
 // requests, validator throughput, search at scale and start-up, repeated and reduced to medians.
-// Progress goes to stderr; the Markdown table to stdout, bench/results.json, bench/README.md and README.md.
+// Progress goes to stderr; the Markdown table to stdout, bench/results.json and bench/README.md.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,9 +146,9 @@ async function main(): Promise<number> {
       teamMock,
     };
     writeFileSync(new URL('results.json', benchDir), `${JSON.stringify(results, null, 2)}\n`);
-    for (const readme of ['README.md', '../README.md']) updateReadme(new URL(readme, benchDir).pathname, markdown);
+    updateReadme(new URL('README.md', benchDir).pathname, markdown);
     process.stdout.write(markdown);
-    log(`done in ${Math.round(results.wallSeconds)} s; bench/results.json, bench/README.md and README.md updated`);
+    log(`done in ${Math.round(results.wallSeconds)} s; bench/results.json and bench/README.md updated`);
     const failed = summary.load.some((l) => l.failures > 0) || summary.scale.some((s) => s.failures > 0);
     if (failed) log('some requests failed (non-2xx, errors or timeouts): these numbers are not trustworthy');
     return failed ? 1 : 0;

@@ -1,6 +1,6 @@
 // Writes everything under generated/ from the contract: the bundled spec and the TypeScript types,
-// and the mock's control API document as JSON (the mock reads it at every start; parsing the YAML
-// cost about 27 ms of each start's 0.3 CPU-s).
+// and the mock's control API document as JSON (the mock reads it at every start, where parsing YAML
+// is dear: docs/decisions/2026-11-measured-costs.md).
 // With --check it writes nothing and fails when generated/ differs from what the contract gives.
 import openapiTS, { astToString } from 'openapi-typescript';
 import { readFile } from 'node:fs/promises';

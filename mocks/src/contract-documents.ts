@@ -33,7 +33,7 @@ function contractDocument(doc: Record<string, unknown>, id: string): ContractDoc
 export const serviceContract = once(() => contractDocument(readDocument('openapi.json'), CONTRACT_ID));
 
 /**
- * control-api.openapi.yaml as `npm run generate` writes it in JSON: parsing the YAML took about
- * 27 ms of each start's 0.3 CPU-s (js-yaml; `yaml` took several times longer).
+ * control-api.openapi.yaml as `npm run generate` writes it in JSON: parsing YAML at every start costs a
+ * tenth of the start's CPU (docs/decisions/2026-11-measured-costs.md).
  */
 export const controlContract = once(() => contractDocument(readDocument('control-api.json'), CONTROL_ID));

@@ -1,6 +1,6 @@
 // The structural walk is Redocly's `diff` (experimental, @redocly/cli 2.77.0, pinned exactly). Redocly
-// exports no API for it, and its CLI costs about 0.95 s of CPU in start-up alone per comparison (the
-// change corpus makes 73). So the diff engine runs in this process, called as the CLI's `diff` command
+// exports no API for it, and starting its CLI costs more than a comparison (the change corpus makes 73;
+// docs/decisions/2026-11-contract-diff.md). So the diff engine runs in this process, called as the CLI's `diff` command
 // calls it: the command's chunk and the configuration loader are found from the CLI's entry
 // (lib/index.js), the engine, document reader and node type name from the chunk's import statements
 // (the bundle's names are minified), once per process; anything not found fails with one line naming

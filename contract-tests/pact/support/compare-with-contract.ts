@@ -65,8 +65,8 @@ function toFinding(pactFile: string, result: Result): Finding {
   };
 }
 
-// Building a comparator (compiling the contract's schemas) costs about 0.3 CPU-seconds; comparing a
-// pact on one already built, about 10 ms. One per contract document, kept for the process: the
+// Building a comparator (compiling the contract's schemas) costs far more than comparing a pact on one
+// already built (docs/decisions/2026-11-measured-costs.md). One per contract document, kept for the process: the
 // comparator is made to judge many pacts against one document.
 const comparators = new WeakMap<object, InstanceType<ComparatorClass>>();
 

@@ -1,6 +1,6 @@
 // The projects of a user that match a keyword search, remembered per user and keywords and
 // extended by the projects added since. Scanning every project on every request kept the search
-// over 100,000 projects far above the benchmark's 20 ms p99 (bench/README.md). Sound because
+// over 100,000 projects far above the benchmark's p99 target (bench/README.md). Sound because
 // projects are only appended (a replace or removal changes the table's generation and drops the
 // remembered results) and the fields a search reads are readonly in ProjectRecord.
 import type { ProjectTable } from './project-table.ts';

@@ -7,7 +7,7 @@ import { errorEnvelope } from './envelope.ts';
 import { GAP_HEADER } from './gap-header.ts';
 
 // Not an ESM import: on Node 24 that builds a facade reading every export of node:http, whose
-// getters load undici (fetch), about 40 ms of CPU at every start of the mock.
+// getters load undici (fetch) at every start of the mock (docs/decisions/2026-11-measured-costs.md).
 const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
