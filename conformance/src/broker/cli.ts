@@ -7,7 +7,8 @@
 // versions and branches from git. Exit codes: 0 done (can-i-deploy: yes), 1 the broker or the
 // verification said no (can-i-deploy: no, a failed verification, a refused publication), 2 could
 // not run (unknown option, no broker URL, no git version, the CLI not installed, the verifier not
-// starting).
+// starting), 3 the broker (or, for verify, the deployment) cannot be reached: asked once, up to 10 s,
+// before the Pact CLI, which would retry silently for a minute and then answer like a refusal.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -16,6 +17,15 @@ import { TARGET_OPTIONS, targetFrom } from '../pact/target-options.ts';
 import { type ConsumerVersionSelector, DEFAULT_SELECTORS, verifyFromBroker } from './broker-verify.ts';
 import { gitBranch, gitVersion } from './git-version.ts';
 import { type PactCliTool, runPactCli } from './pact-cli.ts';
+import { UNREACHABLE_EXIT, unreachableReason } from '../reach.ts';
+
+/** A target that does not answer: the command ends with UNREACHABLE_EXIT. */
+class Unreachable extends Error {}
+
+async function mustAnswer(url: string): Promise<void> {
+  const reason = await unreachableReason(url);
+  if (reason) throw new Unreachable(reason);
+}
 
 export const BROKER_USAGE = `usage: broker <command> [options]   (broker from PACT_BROKER_BASE_URL + PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD)
   publish [--pacts <dir>] [--version <v>] [--branch <b>] [--build-url <url>]
@@ -24,7 +34,9 @@ export const BROKER_USAGE = `usage: broker <command> [options]   (broker from PA
   can-i-deploy --pacticipant <name> --to-environment <env> [--version <v>] [--retry-while-unknown <n> --retry-interval <s>]
   record-deployment --pacticipant <name> --environment <env> [--version <v>] [--application-instance <i>]
   publish-provider-contract --report <conformance report .json> [--contract <file>] [--provider <name>] [--version <v>] [--branch <b>]
-  versions and branches default to git (PACT_VERSION / PACT_BRANCH override). Exit 0 done, 1 the broker or verification said no, 2 could not run.`;
+  versions and branches default to git (PACT_VERSION / PACT_BRANCH override).
+  Exit codes: 0 done (can-i-deploy: yes); 1 the broker or the verification said no; 2 could not run (usage, no
+  broker URL, no git version, Pact CLI missing); 3 the broker or the deployment cannot be reached.`;
 
 const CONTRACT = fileURLToPath(new URL('../../../generated/openapi.json', import.meta.url));
 /** What the published contract's self-verification reports as its verifier. */
@@ -43,6 +55,13 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
+/** The broker's URL, once it has answered (any HTTP status). */
+async function reachableBroker(env: NodeJS.ProcessEnv): Promise<string> {
+  const url = brokerUrl(env);
+  await mustAnswer(url);
+  return url;
+}
+
 function brokerUrl(env: NodeJS.ProcessEnv): string {
   const url = env.PACT_BROKER_BASE_URL?.trim();
   if (!url) throw new Error('PACT_BROKER_BASE_URL is not set: the broker to talk to');
@@ -52,7 +71,7 @@ function brokerUrl(env: NodeJS.ProcessEnv): string {
 
 /** Runs the Pact CLI, echoes what it printed, and maps its exit status to ours. */
 async function runCli(tool: PactCliTool, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  brokerUrl(env);
+  await reachableBroker(env);
   const result = await runPactCli(tool, args, env);
   if (result.stdout.trim()) console.log(result.stdout.trimEnd());
   if (result.stderr.trim()) console.error(result.stderr.trimEnd());
@@ -104,10 +123,13 @@ async function verify(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const wipSince = values['include-wip-pacts-since'];
   if (wipSince !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(wipSince))
     throw new Error(`--include-wip-pacts-since is not a date (yyyy-mm-dd): ${wipSince}`);
+  const target = targetFrom(values, env);
+  const broker = await reachableBroker(env);
+  await mustAnswer(target.baseUrl);
   const outcome = await verifyFromBroker({
-    brokerUrl: brokerUrl(env),
+    brokerUrl: broker,
     provider: values.provider ?? HTTP_PROVIDER,
-    target: targetFrom(values, env),
+    target,
     providerVersion: values.version ?? gitVersion(env),
     providerBranch: values.branch ?? gitBranch(env),
     selectors: selectorsFrom(values.selector),
@@ -159,7 +181,7 @@ async function canIDeploy(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       '--retry-interval',
       values['retry-interval'] ?? '10',
     );
-  brokerUrl(env);
+  await reachableBroker(env);
   // With --output json the CLI exits 0 whatever the verdict: the verdict is read from the matrix it prints.
   const result = await runPactCli('pact-broker', args, env);
   let matrix: Matrix | undefined;
@@ -273,6 +295,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return await run(rest, env);
   } catch (error) {
     console.error(`broker ${command}: ${(error as Error).message.split('\n')[0]}`);
-    return 2;
+    return error instanceof Unreachable ? UNREACHABLE_EXIT : 2;
   }
 }

@@ -28,9 +28,9 @@ export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <k
   --poll-timeout <ms>           give up polling a fund run after (default 900000): funds.run-reaches-final-state fails
   --delivery-timeout <ms>       wait this long for a webhook delivery after its event (default 120000)
 
-Exit code: 0 every checked rule holds; 1 a rule or the contract is violated (or, with --strict, a rule
-is not checked); 2 usage error or unwritable --report; 3 the service could not be reached or answered
-nothing usable.`;
+Exit codes: 0 every checked rule holds; 1 a rule or the contract is violated (or, with --strict, a rule
+is not checked); 2 usage error or unwritable --report (refused before any request); 3 the service could
+not be reached or answered nothing usable.`;
 
 export interface CliOptions extends Omit<ConformanceOptions, 'fetch' | 'rules' | 'onResult'> {
   report?: string;
@@ -86,6 +86,9 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new Error(`Invalid --base-url "${baseUrl}": only http and https`);
+  // The client and pact-verify refuse a base URL without /api too: every rule would miss the service.
+  if (!/\/api\/?$/.test(parsed.pathname))
+    throw new Error(`Invalid --base-url "${baseUrl}": the service base URL ends in /api (e.g. ${parsed.origin}/api)`);
   const apiKey = values['api-key'];
   if (!apiKey) throw new Error('Missing --api-key');
   const allowWrites = values['allow-writes'];
@@ -94,6 +97,8 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
     throw new Error('--allow-writes needs a budget: --max-credits <n> (a fund run costs 10)');
   if (!allowWrites && maxCredits !== undefined)
     throw new Error('--max-credits is a budget for --allow-writes: pass both or neither');
+  if (values['receiver-host'] !== undefined && !allowWrites)
+    throw new Error('--receiver-host needs --allow-writes: the deliveries it checks come from writes');
   if (values['receiver-public-url'] !== undefined && !values['receiver-host'])
     throw new Error('--receiver-public-url needs --receiver-host (the receiver it reaches)');
   const seed = values.seed === undefined ? undefined : Number(values.seed);

@@ -55,6 +55,8 @@ export async function verifyHttpPact(options: {
   pactFile: string;
   target: ProviderTarget;
   states: ProviderStates;
+  /** A folder the caller removes, for the verifier's copy of the pact; default a temporary one removed here. */
+  workDir?: string;
 }): Promise<VerificationReport> {
   const { pactFile, target, states } = options;
   const pact = await readPact(pactFile);
@@ -81,9 +83,9 @@ export async function verifyHttpPact(options: {
   if (!runnable.length) return report;
 
   // The verifier reads files, so the runnable subset is written to a private copy.
-  const dir = await mkdtemp(join(tmpdir(), 'pact-verify-'));
+  const dir = options.workDir ?? (await mkdtemp(join(tmpdir(), 'pact-verify-')));
   try {
-    const subset = join(dir, basename(pactFile));
+    const subset = join(dir, `runnable-${basename(pactFile)}`);
     await writeFile(subset, JSON.stringify({ ...pact, interactions: runnable }));
     const outcome = await runVerifier(
       {
@@ -99,7 +101,7 @@ export async function verifyHttpPact(options: {
     );
     return { ...report, ...outcome };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (!options.workDir) await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -95,6 +95,12 @@ describe('parseCliOptions', () => {
       [[...base, '--max-credits', '10'], /--max-credits is a budget for --allow-writes/],
       [[...base, '--allow-writes', '--max-credits', 'ten'], /Invalid --max-credits/],
       [[...base, '--receiver-public-url', 'https://x.test'], /needs --receiver-host/],
+      [[...base, '--receiver-host', '127.0.0.1'], /--receiver-host needs --allow-writes/],
+      [['--base-url', 'http://127.0.0.1:4010', '--api-key', 'k'], /the service base URL ends in \/api/],
+      [
+        ['--base-url', 'http://127.0.0.1:4010/v1', '--api-key', 'k'],
+        /ends in \/api \(e\.g\. http:\/\/127\.0\.0\.1:4010\/api\)/,
+      ],
       [[...base, '--run-id', 'a b'], /Invalid --run-id/],
       [[...base, '--seed', '1.5'], /Invalid --seed/],
       [[...base, '--sequence-path', '1:0@'], /--sequence-path needs the --seed/],
