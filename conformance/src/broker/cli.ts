@@ -29,7 +29,7 @@ async function mustAnswer(url: string): Promise<void> {
 
 export const BROKER_USAGE = `usage: broker <command> [options]   (broker from PACT_BROKER_BASE_URL + PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD)
   publish [--pacts <dir>] [--version <v>] [--branch <b>] [--build-url <url>]
-  verify [--provider <name>] [--provider-base-url <url>/api --api-key <k> --access-token <t> --provider-states-setup-url <url>]
+  verify [--provider <name>] [--provider-base-url <url>/api --api-key <k> --access-token <t> --provider-states-setup-url <url> --session <id>]
          [--selector <json>]... [--include-wip-pacts-since <yyyy-mm-dd>] [--publish] [--version <v>] [--branch <b>]
   can-i-deploy --pacticipant <name> --to-environment <env> [--version <v>] [--retry-while-unknown <n> --retry-interval <s>]
   record-deployment --pacticipant <name> --environment <env> [--version <v>] [--application-instance <i>]

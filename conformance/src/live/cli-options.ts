@@ -1,6 +1,7 @@
 // Parses the conformance command line; every mistake is reported, never guessed around (exit 2).
 import { parseArgs } from 'node:util';
 import type { ConformanceOptions } from './run-conformance.ts';
+import { sessionOption } from '../mock-session.ts';
 
 export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <key> [options]
        (in this repository: npm run verify:live -- --base-url <url> --api-key <key> [options])
@@ -16,6 +17,8 @@ export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <k
   --receiver-host <host>        start a webhook receiver on this host (deliveries are checked; needs --allow-writes)
   --receiver-port <port>        its port (default: a free one)
   --receiver-public-url <url>   the URL the service must call to reach that receiver (tunnel, proxy)
+  --session <id>                send X-Mock-Session: <id> with every request: on a shared stateful mock the
+                                run works in that session only and leaves every other one as it was
   --rule <id>                   run only this rule (repeatable)
   --seed=<n>                    seed of the stateful sequences (a failure prints the one to replay)
   --sequence-path=<path>        with --seed: replay exactly the failing sequence a failure printed
@@ -35,6 +38,8 @@ not be reached or answered nothing usable.`;
 export interface CliOptions extends Omit<ConformanceOptions, 'fetch' | 'rules' | 'onResult'> {
   report?: string;
   dryRun: boolean;
+  /** The stateful mock's session every request names (X-Mock-Session). */
+  session?: string;
 }
 
 function count(name: string, value: string | undefined, fallback: number | undefined, min = 0): number | undefined {
@@ -61,6 +66,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
       'receiver-port': { type: 'string' },
       'receiver-public-url': { type: 'string' },
       rule: { type: 'string', multiple: true },
+      session: { type: 'string' },
       seed: { type: 'string' },
       'sequence-path': { type: 'string' },
       strict: { type: 'boolean', default: false },
@@ -126,6 +132,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
     strict: values.strict,
     dryRun: values['dry-run'],
     report: values.report,
+    session: sessionOption(values.session),
     runId,
     timeoutMs: count('timeout', values.timeout, 30_000, 1),
     pollIntervalMs: count('poll-interval', values['poll-interval'], 5_000),

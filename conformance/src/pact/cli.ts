@@ -21,8 +21,10 @@ import { ensureWritableDir } from '../writable-place.ts';
 import { formatVerification, verificationFails, verifyHttpPact } from './verify-http-provider.ts';
 
 export const PACT_VERIFY_USAGE = `usage: pact-verify [--pact <file>] [--base-url <url>/api] [--api-key <key>] [--access-token <token>]
-                   [--provider-states-setup-url <url>] [--strict] [--report <file>]
+                   [--provider-states-setup-url <url>] [--session <id>] [--strict] [--report <file>]
   (--provider-base-url is the same as --base-url; the stateful mock's set-up URL is <origin>/__mock/provider-states)
+  --session <id>: every request and set-up call sends X-Mock-Session: <id>. With the mock's set-up URL and no
+  --session, the run takes a session of its own, so the mock's default session is left as it was.
   defaults: the pact this package ships, PROVIDER_BASE_URL, PROVIDER_API_KEY, PROVIDER_ACCESS_TOKEN,
   PROVIDER_STATES_SETUP_URL; --strict is on when CI=true.
   Exit codes: 0 verified; 1 failed or (strict) not verifiable; 2 bad usage or unwritable --report (before any
