@@ -3,6 +3,7 @@
 // is one line on stderr and exit code 2; a port in use is exit code 3.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { type CorsSetting, parseCorsSetting } from './http/cors.ts';
 import { StateFileError } from './persistence/append-log.ts';
 import { seedProblems } from './seed-problems.ts';
 import { startMock, type MockSeed, type RunningMock } from './server.ts';
@@ -17,6 +18,8 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --state-file <path>    keep every session in this file (uploads beside it): survives restarts and crashes
   --session-idle-ms <n>  drop a named session (X-Mock-Session) after this long without a request (default 30 min)
   --max-sessions <n>     named sessions held at once (default 1000)
+  --cors <origins>       page origins that may call the mock from a browser: loopback (default: localhost,
+                         127.x.x.x, [::1] on any port), *, off, or a comma-separated list (MOCK_CORS)
   --no-docs              do not serve the documentation site
   --log                  log every request
   --help                 this text
@@ -35,6 +38,7 @@ export interface MockCliContext {
     stateFile?: string;
     sessionIdleMs?: string;
     maxSessions?: string;
+    cors?: string;
     docs?: boolean;
     log?: boolean;
   };
@@ -51,6 +55,7 @@ interface MockCliOptions {
   stateFile: string | undefined;
   sessionIdleMs: number | undefined;
   maxSessions: number | undefined;
+  cors: CorsSetting;
   docs: boolean;
   log: boolean;
 }
@@ -70,6 +75,7 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
         'state-file': { type: 'string' },
         'session-idle-ms': { type: 'string' },
         'max-sessions': { type: 'string' },
+        cors: { type: 'string' },
         'no-docs': { type: 'boolean', default: false },
         log: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -107,9 +113,19 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
       values['max-sessions'] === undefined ? 'MOCK_MAX_SESSIONS' : '--max-sessions',
       values['max-sessions'] ?? defaults.maxSessions,
     ),
+    cors: corsFrom(values.cors === undefined ? 'MOCK_CORS' : '--cors', values.cors ?? defaults.cors),
     docs: !values['no-docs'] && defaults.docs !== false,
     log: values.log || defaults.log === true,
   };
+}
+
+function corsFrom(name: string, raw: string | undefined): CorsSetting {
+  if (raw === undefined) return 'loopback';
+  try {
+    return parseCorsSetting(raw);
+  } catch (error) {
+    throw new UsageError(`${name}: ${(error as Error).message}`);
+  }
 }
 
 /** `name` is the flag or, for a default from the environment, the variable that gave the value. */
@@ -188,6 +204,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
       maxSessions: options.maxSessions,
       docsDir,
       logger: options.log,
+      cors: options.cors,
     });
   } catch (error) {
     if (error instanceof StateFileError) {
