@@ -43,6 +43,14 @@ export interface RunningMock {
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  const { origin, baseUrl, close } = await startMockServer(options);
+  return { origin, baseUrl, close };
+}
+
+/** startMock() with what the command line reads in-process (never by fetching its own server: fetch refuses ports such as 6000). */
+export async function startMockServer(
+  options: StartMockOptions = {},
+): Promise<RunningMock & { defaultUser(): { apiKey: string; accessToken: string } | undefined }> {
   const runtime = await MockRuntime.create({
     seed: options.seed,
     sessionIdleMs: options.sessionIdleMs,
@@ -70,6 +78,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   return {
     origin,
     baseUrl: `${origin}${API_PREFIX}`,
+    defaultUser: () => runtime.state.users[0],
     async close() {
       await app.close();
       await runtime.close();

@@ -60,6 +60,7 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
         /^portfolio-mock: --port must be a whole number from 0 to 65535, got "eighty" \(see --help\)$/,
       ],
       [['--colour'], 2, /^portfolio-mock: Unknown option '--colour' \(see --help\)$/],
+      [['--port', '-1'], 2, /^portfolio-mock: --port must be a whole number from 0 to 65535, got "-1" \(see --help\)$/],
       [
         ['--seed', 'missing.json'],
         2,
@@ -114,6 +115,64 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
         child.kill('SIGTERM');
       }
     });
+  });
+});
+
+describe(`Node ${VERSION}: portfolio-mock on awkward ports, hosts, seeds and state files`, () => {
+  const binary = inject('nodes')[VERSION];
+  const project = inject('project');
+  const started: ReturnType<typeof start>[] = [];
+  afterAll(() => {
+    for (const child of started) child.kill('SIGTERM');
+  });
+
+  /** Starts the bin; resolves with what it printed once it listens, or with its exit code. */
+  function mockBin(args: string[]): Promise<{ stdout: string; stderr: string; code?: number | null }> {
+    const child = start(binary, join(project, 'node_modules/.bin/portfolio-mock'), [...args, '--no-docs'], {
+      cwd: project,
+    });
+    started.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise((resolve) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('Control API:')) setTimeout(() => resolve({ stdout, stderr }), 100);
+      });
+      child.once('exit', (code) => resolve({ stdout, stderr, code }));
+    });
+  }
+
+  it('starts on a port fetch refuses, from a seed saved with a byte-order mark', async () => {
+    let port: number | undefined;
+    for (const candidate of [6665, 6666, 6667, 6668, 6669, 6000, 10080])
+      if (await portIsFree(candidate)) port ??= candidate;
+    expect(port, 'one of the ports fetch refuses is free here').toBeDefined();
+    await writeFile(join(project, 'bom-seed.json'), `\uFEFF${JSON.stringify({ credits: 9 })}`);
+    const result = await mockBin(['--port', String(port), '--seed', 'bom-seed.json']);
+    expect(result.code, result.stderr).toBeUndefined();
+    expect(result.stdout).toContain(`Stateful mock: http://127.0.0.1:${port}/api`);
+    expect(result.stdout).toContain('API key: mock-api-key  access token: mock-access-token');
+    expect(result.stderr).toBe('');
+  });
+
+  it('--host 0.0.0.0 warns on stderr that the control API is open to the network', async () => {
+    const result = await mockBin(['--port', '0', '--host', '0.0.0.0']);
+    expect(result.code).toBeUndefined();
+    expect(result.stderr.trim()).toMatch(
+      /^portfolio-mock: warning: listening on 0\.0\.0\.0, not a loopback address: .*control API/,
+    );
+  });
+
+  it('a second mock on a state file in use: exit 2, one line; the first keeps it', async () => {
+    const first = await mockBin(['--port', '0', '--state-file', 'shared.state']);
+    expect(first.code).toBeUndefined();
+    const second = await mockBin(['--port', '0', '--state-file', 'shared.state']);
+    expect(second.code).toBe(2);
+    expect(second.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^portfolio-mock: the state file shared\.state is in use by another mock \(pid \d+/),
+    ]);
   });
 });
 
