@@ -3,12 +3,14 @@
 // against deliberately broken providers: the live suite against the mock behind conformance/src/live's
 // proxy breaking one rule, the Pact verification against the mock behind a proxy that breaks one answer;
 // and portfolio-conformance diff judging the installed contract against itself and a breaking edit.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BREAKS } from '../../conformance/test/doubles/broken-rules.ts';
 import { startBrokenProxy, type BrokenProxy } from '../../conformance/test/doubles/broken-proxy.ts';
+import { startFakeBroker } from '../../conformance/test/doubles/fake-broker.ts';
+import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
 import { startTamperingProxy, type TamperingProxy } from '../../contract-tests/pact/support/tampering-proxy.ts';
 import { freePort } from '../../contract-tests/support/free-port.ts';
 import { portIsFree } from './consumer-suite.ts';
@@ -281,6 +283,45 @@ describe(`Node ${VERSION}: portfolio-conformance diff on the installed contract`
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toContain('BREAKING (1)');
     expect(result.stdout).toContain('Path `/integration/projects` was removed');
+  });
+
+  it('without --head: the contract the package was built with (no source tree needed), exit 0', async () => {
+    const result = await diff(['--base', BASE]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('BREAKING (0)');
+  });
+
+  it('broker publish and publish-provider-contract: default pact folder ./pacts and the bundled contract', async () => {
+    const broker = await startFakeBroker({ authorization: 'Bearer t' });
+    try {
+      await mkdir(join(project, 'pacts'), { recursive: true });
+      await writeSamplePact('installed-consumer', join(project, 'pacts'));
+      await writeFile(join(project, 'conformance.json'), JSON.stringify({ summary: { checked: 3, failed: 0 } }));
+      const env = {
+        ...envFor(binary),
+        PACT_BROKER_BASE_URL: broker.url,
+        PACT_BROKER_TOKEN: 't',
+        PACT_VERSION: '1.0.0',
+        PACT_BRANCH: 'main',
+      };
+      const run = (args: string[]) =>
+        runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), ['broker', ...args], {
+          cwd: project,
+          env,
+          timeoutMs: 60_000,
+        });
+      const published = await run(['publish']);
+      expect(published.code, published.stdout + published.stderr).toBe(0);
+      const contract = await run(['publish-provider-contract', '--report', 'conformance.json']);
+      expect(contract.code, contract.stdout + contract.stderr).toBe(0);
+      const posted = broker.requests.find((r) => r.url.includes('/provider-contracts/'))!.body as {
+        contract: { content: string };
+      };
+      const sent = JSON.parse(Buffer.from(posted.contract.content, 'base64').toString('utf8')) as { openapi: string };
+      expect(sent).toEqual(JSON.parse(await readFile(join(project, BASE), 'utf8')));
+    } finally {
+      await broker.close();
+    }
   });
 
   it('a head that is not JSON: exit 2, one line', async () => {

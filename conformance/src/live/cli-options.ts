@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ConformanceOptions } from './run-conformance.ts';
 import { sessionOption } from '../mock-session.ts';
 
-export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <key> [options]
-       (in this repository: npm run verify:live -- --base-url <url> --api-key <key> [options])
+export const USAGE = `Usage: portfolio-conformance [verify] --base-url <url> --api-key <key> [options]
 
   --base-url <url>              the service base URL, including /api (e.g. http://127.0.0.1:4010/api)
   --api-key <key>               API key sent as the raw Authorization header
