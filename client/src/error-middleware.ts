@@ -42,6 +42,25 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
+/**
+ * What went wrong with the connection, in one line: fetch's own message ("fetch failed", "Failed to
+ * fetch") says nothing, the reason is in its causes (ECONNREFUSED, ENOTFOUND, a certificate).
+ */
+export function networkDescription(operation: string, error: unknown): string {
+  const messages: string[] = [];
+  for (let current = error, depth = 0; current !== undefined && depth < 5; depth++) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (message && !messages.includes(message)) messages.push(message);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  // In a browser a refused cross-origin call looks exactly like a lost connection.
+  const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined';
+  const hint = inBrowser
+    ? " (in a browser, also what a cross-origin call the server does not allow looks like: check that the server allows this page's origin (CORS; the mock allows loopback origins, see its --cors) or call it through your dev server's proxy)"
+    : '';
+  return `${operation}: ${messages.join(': ')}${hint}`;
+}
+
 export function errorMiddleware(): Middleware {
   return {
     async onResponse({ request, response, schemaPath }) {
@@ -57,7 +76,9 @@ export function errorMiddleware(): Middleware {
         status: null,
         code: null,
         title: isAbort(error) ? 'Request aborted' : 'Network error',
-        description: `${operation}: ${error instanceof Error ? error.message : String(error)}`,
+        description: isAbort(error)
+          ? `${operation}: ${error instanceof Error ? error.message : String(error)}`
+          : networkDescription(operation, error),
         cause: error,
       });
     },

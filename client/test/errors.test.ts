@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contractNode } from '../src/contract-document.ts';
 import { exampleValue } from './support/every-operation.ts';
 import { clientWith, jsonResponse } from './doubles/fake-fetch.ts';
@@ -94,5 +94,29 @@ describe('typed errors', () => {
       code: null,
       description: expect.stringContaining('fetch failed'),
     });
+  });
+
+  it("carries the cause's reason, and in a browser a hint about CORS", async () => {
+    const refused = () => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4010'), { code: 'ECONNREFUSED' }),
+      });
+    };
+    const { client } = clientWith(refused);
+    const error = (await client.getAnalysisDetail('a-1', NO_PAUSE).catch((e: unknown) => e)) as IntegrationError;
+    expect(error.description).toBe(
+      'GET /integration/analysis/detail: fetch failed: connect ECONNREFUSED 127.0.0.1:4010',
+    );
+    vi.stubGlobal('document', {});
+    try {
+      const inBrowser = (await clientWith(() => {
+        throw new TypeError('Failed to fetch');
+      })
+        .client.getAnalysisDetail('a-1', NO_PAUSE)
+        .catch((e: unknown) => e)) as IntegrationError;
+      expect(inBrowser.message).toMatch(/Failed to fetch \(in a browser, .*CORS.*--cors.*proxy\)/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkExamples, readmeText, tsBlocks, type ExampleProblem } from './support/readme-examples.ts';
+import { checkExamples, README_FILES, readmeText, tsBlocks, type ExampleProblem } from './support/readme-examples.ts';
 
 // A whole-program type-check takes seconds, more on a busy machine.
 const SLOW = { timeout: 180_000 };
@@ -13,15 +13,19 @@ const BROKEN = [
   '',
 ].join('\n');
 
-const examples = tsBlocks(readmeText()).length;
+const blocks = README_FILES.flatMap((file) => tsBlocks(readmeText(file)).map((code) => ({ file, code })));
+const examples = blocks.length;
 let problems: ExampleProblem[] | undefined;
-/** The README's examples, then the broken one, type-checked as one program, once for both tests. */
-const checkAll = () => (problems ??= checkExamples([...tsBlocks(readmeText()), BROKEN]));
+/** The READMEs' examples, then the broken one, type-checked as one program, once for both tests. */
+const checkAll = () => (problems ??= checkExamples([...blocks.map((b) => b.code), BROKEN]));
 
-describe('client/README.md examples', () => {
+describe('README examples (client, root, the four packages), under every strict flag', () => {
   it('has examples, and every one type-checks against the client', SLOW, () => {
-    expect(examples).toBeGreaterThanOrEqual(4);
-    expect(checkAll().filter((p) => p.example <= examples)).toEqual([]);
+    expect(examples).toBeGreaterThanOrEqual(8);
+    const found = checkAll()
+      .filter((p) => p.example <= examples)
+      .map((p) => `${blocks[p.example - 1]!.file} example ${p.example}, line ${p.line}: ${p.message}`);
+    expect(found).toEqual([]);
   });
 
   it('reports an example that misuses the client', SLOW, () => {

@@ -102,7 +102,7 @@ const operations = operationSamples(contract);
 /** A sample that calls a method the client does not have. */
 const BROKEN_SAMPLE = [
   "import { createIntegrationClient } from '@portfolio-integration/client';",
-  "const client = createIntegrationClient({ baseUrl: process.env.BASE_URL ?? '', apiKey: process.env.API_KEY });",
+  "const client = createIntegrationClient({ baseUrl: process.env['BASE_URL'] ?? '', apiKey: process.env['API_KEY'] ?? '' });",
   "await client.getFundRun('x');",
 ].join('\n');
 const BROKEN = 'broken';
@@ -182,6 +182,8 @@ describe('the samples against the stateful mock', () => {
     results.delete(BROKEN);
     expect([...results.keys()].sort()).toEqual(operations.map((o) => o.operationId).sort());
     expect([...results].filter(([, r]) => !r.ok)).toEqual([]);
+    // The list sample's search finds the default seed's company, so a reader sees it print something.
+    expect(results.get('listProjects')?.output).toContain('Seeded Company');
   });
 
   it('a curl sample without credentials gets 401, not the 200 the check wants', async () => {

@@ -12,6 +12,7 @@ import { AllowedMethods } from './http/allowed-methods.ts';
 import { authenticateUser } from './http/auth.ts';
 import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
 import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
+import { type CorsSetting, installCors } from './http/cors.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
@@ -30,6 +31,8 @@ export interface MockAppOptions {
    * Off with the request log, which would not see those answers.
    */
   responseCache?: boolean;
+  /** Which page origins may call the mock from a browser (default: loopback origins). */
+  cors?: CorsSetting;
 }
 
 function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRecord>> {
@@ -67,6 +70,7 @@ export async function buildMockApp({
   logger = false,
   docsDir,
   responseCache = !logger,
+  cors = 'loopback',
 }: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
   const cache = responseCache
@@ -89,6 +93,8 @@ export async function buildMockApp({
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_FILE_BYTES, files: 1000, fields: 20, parts: 1020 },
   });
+  // First: a preflight is answered before any route or error handler sees it.
+  installCors(app, cors);
   const allowedMethods = new AllowedMethods();
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
   if (cache) keepReadsIn(app, cache, API_PREFIX);

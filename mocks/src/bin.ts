@@ -3,4 +3,9 @@
 import { main } from './cli.ts';
 import { bundledDocsDir } from './index.ts';
 
-process.exit(await main(process.argv.slice(2), { docsDir: bundledDocsDir }));
+process.exit(
+  await main(process.argv.slice(2), {
+    docsDir: bundledDocsDir,
+    defaults: process.env.MOCK_CORS ? { cors: process.env.MOCK_CORS } : {},
+  }),
+);

@@ -3,9 +3,10 @@
 // is one line on stderr and exit code 2; a port in use is exit code 3.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { type CorsSetting, parseCorsSetting } from './http/cors.ts';
 import { StateFileError } from './persistence/append-log.ts';
 import { seedProblems } from './seed-problems.ts';
-import { startMock, type MockSeed, type RunningMock } from './server.ts';
+import { startMockServer, type MockSeed } from './server.ts';
 
 export const MOCK_USAGE = `Usage: portfolio-mock [options]
 
@@ -17,12 +18,15 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --state-file <path>    keep every session in this file (uploads beside it): survives restarts and crashes
   --session-idle-ms <n>  drop a named session (X-Mock-Session) after this long without a request (default 30 min)
   --max-sessions <n>     named sessions held at once (default 1000)
+  --cors <origins>       page origins that may call the mock from a browser: loopback (default: localhost,
+                         127.x.x.x, [::1] on any port), *, off, or a comma-separated list (MOCK_CORS)
   --no-docs              do not serve the documentation site
   --log                  log every request
   --help                 this text
 
-Stops on SIGINT or SIGTERM. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file or
-damaged state file, 3 the port is in use or cannot be bound.`;
+Stops on SIGINT or SIGTERM. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file,
+damaged state file or one another mock has open, 3 the port is in use or cannot be bound.
+A --host other than a loopback address is warned about: the control API has no credentials.`;
 
 export interface MockCliContext {
   /** The documentation site's folder, or undefined when there is none to serve. */
@@ -35,6 +39,7 @@ export interface MockCliContext {
     stateFile?: string;
     sessionIdleMs?: string;
     maxSessions?: string;
+    cors?: string;
     docs?: boolean;
     log?: boolean;
   };
@@ -51,15 +56,42 @@ interface MockCliOptions {
   stateFile: string | undefined;
   sessionIdleMs: number | undefined;
   maxSessions: number | undefined;
+  cors: CorsSetting;
   docs: boolean;
   log: boolean;
+}
+
+const VALUED = new Set([
+  '--port',
+  '--host',
+  '--seed',
+  '--api-key',
+  '--access-token',
+  '--state-file',
+  '--session-idle-ms',
+  '--max-sessions',
+  '--cors',
+]);
+
+/** `--port -1` as `--port=-1`: parseArgs takes the -1 for an option, our checks then say what is wrong with it. */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (VALUED.has(arg) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>): MockCliOptions | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv),
       allowPositionals: true,
       options: {
         port: { type: 'string' },
@@ -70,6 +102,7 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
         'state-file': { type: 'string' },
         'session-idle-ms': { type: 'string' },
         'max-sessions': { type: 'string' },
+        cors: { type: 'string' },
         'no-docs': { type: 'boolean', default: false },
         log: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -107,9 +140,19 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
       values['max-sessions'] === undefined ? 'MOCK_MAX_SESSIONS' : '--max-sessions',
       values['max-sessions'] ?? defaults.maxSessions,
     ),
+    cors: corsFrom(values.cors === undefined ? 'MOCK_CORS' : '--cors', values.cors ?? defaults.cors),
     docs: !values['no-docs'] && defaults.docs !== false,
     log: values.log || defaults.log === true,
   };
+}
+
+function corsFrom(name: string, raw: string | undefined): CorsSetting {
+  if (raw === undefined) return 'loopback';
+  try {
+    return parseCorsSetting(raw);
+  } catch (error) {
+    throw new UsageError(`${name}: ${(error as Error).message}`);
+  }
 }
 
 /** `name` is the flag or, for a default from the environment, the variable that gave the value. */
@@ -130,7 +173,8 @@ async function readSeed(file: string): Promise<MockSeed> {
     );
   }
   try {
-    const seed: unknown = JSON.parse(text);
+    // Editors on Windows save JSON with a byte-order mark, which JSON.parse refuses.
+    const seed: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
     if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
       throw new Error('a MockSeed is a JSON object');
     // Judged by the same schema and messages as POST /__mock/reset.
@@ -142,18 +186,16 @@ async function readSeed(file: string): Promise<MockSeed> {
   }
 }
 
-async function firstUser(mock: RunningMock): Promise<{ apiKey: string; accessToken: string } | undefined> {
-  const response = await fetch(`${mock.origin}/__mock/state`);
-  const state = (await response.json()) as { data?: { users?: { apiKey: string; accessToken: string }[] } };
-  return state.data?.users?.[0];
-}
-
 function listenError(error: unknown, host: string, port: number): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use (try --port 0 for a free one)`;
   if (code === 'EACCES') return `not allowed to listen on ${host}:${port}`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on host ${host}: no such local address`;
   return `cannot listen on ${host}:${port}: ${(error as Error).message}`;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** Runs the mock until SIGINT/SIGTERM; resolves with the exit code. */
@@ -177,9 +219,9 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
   if (options.accessToken) process.env.MOCK_ACCESS_TOKEN = options.accessToken;
 
   const docsDir = options.docs ? await context.docsDir() : undefined;
-  let mock: RunningMock;
+  let mock: Awaited<ReturnType<typeof startMockServer>>;
   try {
-    mock = await startMock({
+    mock = await startMockServer({
       port: options.port,
       host: options.host,
       seed,
@@ -188,6 +230,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
       maxSessions: options.maxSessions,
       docsDir,
       logger: options.log,
+      cors: options.cors,
     });
   } catch (error) {
     if (error instanceof StateFileError) {
@@ -221,7 +264,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     process.on('SIGTERM', stop);
   });
 
-  const user = await firstUser(mock);
+  const user = mock.defaultUser();
   console.log(`Stateful mock: ${mock.baseUrl}`);
   if (docsDir) console.log(`Documentation: ${mock.origin}/docs/`);
   if (user) console.log(`API key: ${user.apiKey}  access token: ${user.accessToken}`);
@@ -229,5 +272,9 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     `Control API: ${mock.origin}/__mock (lists its calls; no credentials; header X-Mock-Session: <id> selects an isolated session)`,
   );
   if (options.stateFile) console.log(`State file: ${options.stateFile} (uploads in ${options.stateFile}.uploads/)`);
+  if (!isLoopbackHost(options.host))
+    console.error(
+      `portfolio-mock: warning: listening on ${options.host}, not a loopback address: anyone who can reach this machine can call the control API (/__mock, no credentials: reset, faults, provider states) and use the mock's fixed credentials`,
+    );
   return stopped;
 }

@@ -13,6 +13,7 @@ export type {
   SeedUser,
   StartMockOptions,
 } from './server.ts';
+export type { CorsSetting } from './http/cors.ts';
 
 /** The shipped documentation site (pass it as `startMock({ docsDir })`), or undefined when it is missing. */
 export async function bundledDocsDir(): Promise<string | undefined> {

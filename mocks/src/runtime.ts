@@ -13,6 +13,7 @@ import { MockSession } from './session.ts';
 import { DEFAULT_SESSION, SESSION_HEADER, sessionIdOf, tooManySessions } from './sessions/session-header.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
 import { StateStore } from './persistence/state-store.ts';
+import { lockStateFile, type StateLock } from './persistence/state-lock.ts';
 
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 1000;
@@ -38,6 +39,7 @@ export class MockRuntime {
   private readonly ofRequest = new WeakMap<FastifyRequest, MockSession>();
   private readonly sweeper: NodeJS.Timeout;
   private store: StateStore | undefined;
+  private lock: StateLock | undefined;
 
   private readonly uploadsRoot: string;
   /** The seed the mock was started with: of every new session, and what provider states start again from. */
@@ -59,8 +61,14 @@ export class MockRuntime {
       return runtime;
     }
     const uploads = `${options.stateFile}.uploads`;
-    await mkdir(uploads, { recursive: true });
+    const lock = await lockStateFile(options.stateFile);
+    // Made here only when missing: a state file refused at start leaves no folder of its own behind.
+    const madeUploads = await mkdir(uploads, { recursive: true }).catch(async (error: unknown) => {
+      await lock.release();
+      throw error;
+    });
     const runtime = new MockRuntime(uploads, options.seed, options);
+    runtime.lock = lock;
     try {
       const { store, restored } = await StateStore.open(options.stateFile, {
         restore: (id, seed) => runtime.newSession(id, seed, true),
@@ -75,6 +83,8 @@ export class MockRuntime {
     } catch (error) {
       clearInterval(runtime.sweeper);
       for (const session of runtime.sessions.values()) session.stop();
+      if (madeUploads) await rm(uploads, { recursive: true, force: true });
+      await lock.release();
       throw error;
     }
     return runtime;
@@ -170,6 +180,7 @@ export class MockRuntime {
     if (this.store) {
       for (const session of this.sessions.values()) session.stop();
       await this.store.close();
+      await this.lock?.release();
       return;
     }
     await Promise.all([...this.sessions.values()].map((s) => s.close()));

@@ -2,6 +2,7 @@
 // a free one). Used by `npm start` (start.ts), by the tests and by other suites.
 import { API_PREFIX, buildMockApp } from './app.ts';
 import { MockRuntime } from './runtime.ts';
+import type { CorsSetting } from './http/cors.ts';
 
 export type { MockSeed, SeedDriveFolder, SeedPortfolioCompany, SeedProject, SeedUser } from './domain/seed.ts';
 import type { MockSeed } from './domain/seed.ts';
@@ -26,6 +27,11 @@ export interface StartMockOptions {
   logger?: boolean | undefined;
   /** Repeated reads answered from the bytes already sent until the state changes; default on unless `logger`. */
   responseCache?: boolean | undefined;
+  /**
+   * Page origins that may call the mock from a browser: `'loopback'` (default: http(s)://localhost,
+   * 127.x.x.x, [::1], *.localhost on any port), `'*'`, `'off'`, or a list of exact origins.
+   */
+  cors?: CorsSetting | undefined;
 }
 
 export interface RunningMock {
@@ -37,6 +43,14 @@ export interface RunningMock {
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  const { origin, baseUrl, close } = await startMockServer(options);
+  return { origin, baseUrl, close };
+}
+
+/** startMock() with what the command line reads in-process (never by fetching its own server: fetch refuses ports such as 6000). */
+export async function startMockServer(
+  options: StartMockOptions = {},
+): Promise<RunningMock & { defaultUser(): { apiKey: string; accessToken: string } | undefined }> {
   const runtime = await MockRuntime.create({
     seed: options.seed,
     sessionIdleMs: options.sessionIdleMs,
@@ -49,6 +63,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     logger: options.logger,
     docsDir: options.docsDir,
     responseCache: options.responseCache,
+    cors: options.cors,
   });
   const host = options.host ?? '127.0.0.1';
   try {
@@ -63,6 +78,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   return {
     origin,
     baseUrl: `${origin}${API_PREFIX}`,
+    defaultUser: () => runtime.state.users[0],
     async close() {
       await app.close();
       await runtime.close();

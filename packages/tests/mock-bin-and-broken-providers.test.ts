@@ -3,17 +3,19 @@
 // against deliberately broken providers: the live suite against the mock behind conformance/src/live's
 // proxy breaking one rule, the Pact verification against the mock behind a proxy that breaks one answer;
 // and portfolio-conformance diff judging the installed contract against itself and a breaking edit.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BREAKS } from '../../conformance/test/doubles/broken-rules.ts';
 import { startBrokenProxy, type BrokenProxy } from '../../conformance/test/doubles/broken-proxy.ts';
+import { startFakeBroker } from '../../conformance/test/doubles/fake-broker.ts';
+import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
 import { startTamperingProxy, type TamperingProxy } from '../../contract-tests/pact/support/tampering-proxy.ts';
 import { freePort } from '../../contract-tests/support/free-port.ts';
 import { portIsFree } from './consumer-suite.ts';
 import { NODE_VERSIONS } from './support/node-binaries.ts';
-import { runCommand, start } from './support/run-command.ts';
+import { envFor, runCommand, start } from './support/run-command.ts';
 
 const VERSION = NODE_VERSIONS[2];
 
@@ -60,6 +62,7 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
         /^portfolio-mock: --port must be a whole number from 0 to 65535, got "eighty" \(see --help\)$/,
       ],
       [['--colour'], 2, /^portfolio-mock: Unknown option '--colour' \(see --help\)$/],
+      [['--port', '-1'], 2, /^portfolio-mock: --port must be a whole number from 0 to 65535, got "-1" \(see --help\)$/],
       [
         ['--seed', 'missing.json'],
         2,
@@ -114,6 +117,64 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
         child.kill('SIGTERM');
       }
     });
+  });
+});
+
+describe(`Node ${VERSION}: portfolio-mock on awkward ports, hosts, seeds and state files`, () => {
+  const binary = inject('nodes')[VERSION];
+  const project = inject('project');
+  const started: ReturnType<typeof start>[] = [];
+  afterAll(() => {
+    for (const child of started) child.kill('SIGTERM');
+  });
+
+  /** Starts the bin; resolves with what it printed once it listens, or with its exit code. */
+  function mockBin(args: string[]): Promise<{ stdout: string; stderr: string; code?: number | null }> {
+    const child = start(binary, join(project, 'node_modules/.bin/portfolio-mock'), [...args, '--no-docs'], {
+      cwd: project,
+    });
+    started.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise((resolve) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('Control API:')) setTimeout(() => resolve({ stdout, stderr }), 100);
+      });
+      child.once('exit', (code) => resolve({ stdout, stderr, code }));
+    });
+  }
+
+  it('starts on a port fetch refuses, from a seed saved with a byte-order mark', async () => {
+    let port: number | undefined;
+    for (const candidate of [6665, 6666, 6667, 6668, 6669, 6000, 10080])
+      if (await portIsFree(candidate)) port ??= candidate;
+    expect(port, 'one of the ports fetch refuses is free here').toBeDefined();
+    await writeFile(join(project, 'bom-seed.json'), `\uFEFF${JSON.stringify({ credits: 9 })}`);
+    const result = await mockBin(['--port', String(port), '--seed', 'bom-seed.json']);
+    expect(result.code, result.stderr).toBeUndefined();
+    expect(result.stdout).toContain(`Stateful mock: http://127.0.0.1:${port}/api`);
+    expect(result.stdout).toContain('API key: mock-api-key  access token: mock-access-token');
+    expect(result.stderr).toBe('');
+  });
+
+  it('--host 0.0.0.0 warns on stderr that the control API is open to the network', async () => {
+    const result = await mockBin(['--port', '0', '--host', '0.0.0.0']);
+    expect(result.code).toBeUndefined();
+    expect(result.stderr.trim()).toMatch(
+      /^portfolio-mock: warning: listening on 0\.0\.0\.0, not a loopback address: .*control API/,
+    );
+  });
+
+  it('a second mock on a state file in use: exit 2, one line; the first keeps it', async () => {
+    const first = await mockBin(['--port', '0', '--state-file', 'shared.state']);
+    expect(first.code).toBeUndefined();
+    const second = await mockBin(['--port', '0', '--state-file', 'shared.state']);
+    expect(second.code).toBe(2);
+    expect(second.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^portfolio-mock: the state file shared\.state is in use by another mock \(pid \d+/),
+    ]);
   });
 });
 
@@ -224,6 +285,45 @@ describe(`Node ${VERSION}: portfolio-conformance diff on the installed contract`
     expect(result.stdout).toContain('Path `/integration/projects` was removed');
   });
 
+  it('without --head: the contract the package was built with (no source tree needed), exit 0', async () => {
+    const result = await diff(['--base', BASE]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('BREAKING (0)');
+  });
+
+  it('broker publish and publish-provider-contract: default pact folder ./pacts and the bundled contract', async () => {
+    const broker = await startFakeBroker({ authorization: 'Bearer t' });
+    try {
+      await mkdir(join(project, 'pacts'), { recursive: true });
+      await writeSamplePact('installed-consumer', join(project, 'pacts'));
+      await writeFile(join(project, 'conformance.json'), JSON.stringify({ summary: { checked: 3, failed: 0 } }));
+      const env = {
+        ...envFor(binary),
+        PACT_BROKER_BASE_URL: broker.url,
+        PACT_BROKER_TOKEN: 't',
+        PACT_VERSION: '1.0.0',
+        PACT_BRANCH: 'main',
+      };
+      const run = (args: string[]) =>
+        runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), ['broker', ...args], {
+          cwd: project,
+          env,
+          timeoutMs: 60_000,
+        });
+      const published = await run(['publish']);
+      expect(published.code, published.stdout + published.stderr).toBe(0);
+      const contract = await run(['publish-provider-contract', '--report', 'conformance.json']);
+      expect(contract.code, contract.stdout + contract.stderr).toBe(0);
+      const posted = broker.requests.find((r) => r.url.includes('/provider-contracts/'))!.body as {
+        contract: { content: string };
+      };
+      const sent = JSON.parse(Buffer.from(posted.contract.content, 'base64').toString('utf8')) as { openapi: string };
+      expect(sent).toEqual(JSON.parse(await readFile(join(project, BASE), 'utf8')));
+    } finally {
+      await broker.close();
+    }
+  });
+
   it('a head that is not JSON: exit 2, one line', async () => {
     const result = await diff(['--base', BASE, '--head', 'not-a-contract.json']);
     expect(result.code).toBe(2);
@@ -231,5 +331,51 @@ describe(`Node ${VERSION}: portfolio-conformance diff on the installed contract`
     expect(result.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^diff: not-a-contract\.json is not JSON or YAML \(.+\)$/),
     ]);
+  });
+});
+
+describe(`Node ${VERSION}: the installed conformance package's README and unreachable targets`, () => {
+  const binary = inject('nodes')[VERSION];
+  const project = inject('project');
+  const conformance = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    runCommand(binary, join(project, 'node_modules/.bin/portfolio-conformance'), args, {
+      cwd: project,
+      timeoutMs: 30_000,
+      env: { ...envFor(binary), ...env },
+    });
+
+  it('"Conformance in CI, against the mock": the one-liner passes --strict on a fresh mock and stops it', async () => {
+    const readme = await readFile(join(project, 'node_modules/@portfolio-integration/conformance/README.md'), 'utf8');
+    const line = readme.split('\n').find((l) => l.startsWith('node_modules/.bin/portfolio-mock --port 4010 &'));
+    expect(line, 'the README has the one-liner').toBeDefined();
+    expect(line).toContain('--strict');
+    const port = await freePort();
+    const result = await runCommand(binary, 'bash', ['-c', line!.replaceAll('4010', String(port))], {
+      cwd: project,
+      timeoutMs: 90_000,
+    });
+    expect(result.code, `${result.stdout.slice(-3000)}\n${result.stderr.slice(-2000)}`).toBe(0);
+    expect(result.stdout).toMatch(/rules: (\d+), checked: \1, passed: \1, failed: 0, warned: 0, not checked: 0/);
+    expect(result.stdout).toContain('RESULT: PASS');
+    expect(await portIsFree(port)).toBe(true);
+  });
+
+  it('pact-verify and broker against a closed port: exit 3 within seconds, one line, no stack', async () => {
+    const closed = await freePort();
+    for (const [args, env] of [
+      [['pact-verify', '--base-url', `http://127.0.0.1:${closed}/api`, '--api-key', 'k'], {}],
+      [
+        ['broker', 'can-i-deploy', '--pacticipant', 'p', '--to-environment', 'production', '--version', '1'],
+        { PACT_BROKER_BASE_URL: `http://127.0.0.1:${closed}` },
+      ],
+    ] as const) {
+      const started = Date.now();
+      const result = await conformance([...args], env);
+      expect(Date.now() - started, args.join(' ')).toBeLessThan(10_000);
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/: cannot reach http:\/\/127\.0\.0\.1:\d+/),
+      ]);
+    }
   });
 });

@@ -12,7 +12,7 @@ const PACKAGE_ENTRIES: Record<string, string[]> = {
   '@portfolio-integration/client': [`${ROOT}client/src/index.ts`],
   '@portfolio-integration/client/node': [`${ROOT}client/src/node.ts`],
   '@portfolio-integration/contract': [`${ROOT}generated/types.ts`],
-  '@portfolio-integration/mock': [`${ROOT}packages/mock/index.ts`],
+  '@portfolio-integration/mock': [`${ROOT}mocks/src/index.ts`],
 };
 
 export interface ExampleProblem {
@@ -26,9 +26,16 @@ export function tsBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
 }
 
-/** The project's options, with the package names mapped to the repository's entries. */
+/**
+ * The project's options plus every strict flag the packages' READMEs claim a consumer may use
+ * (packages/tests/support/consumer-configs.ts), with the package names mapped to the repository's entries.
+ */
 const examplesOptions = (): TypeScript.CompilerOptions => ({
   ...projectOptions(),
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
   noEmit: true,
   paths: PACKAGE_ENTRIES,
 });
@@ -69,6 +76,18 @@ export function checkExamples(examples: readonly string[]): ExampleProblem[] {
     );
 }
 
-export function readmeText(): string {
-  return readFileSync(`${ROOT}client/README.md`, 'utf8');
+/** Every README and docs page with TypeScript examples: the client folder's, the root's, the four packages', the site's pages. */
+export const README_FILES = [
+  'docs/client.md',
+  'docs/mock-control-api.md',
+  'client/README.md',
+  'README.md',
+  'packages/client/README.md',
+  'packages/mock/README.md',
+  'packages/contract/README.md',
+  'packages/conformance/README.md',
+];
+
+export function readmeText(file = 'client/README.md'): string {
+  return readFileSync(`${ROOT}${file}`, 'utf8');
 }

@@ -5,6 +5,8 @@
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { credentialSwap, type ProviderTarget, verifierBaseUrl } from '../pact/provider-target.ts';
 import { runVerifier, type VerifierOutcome } from '../pact/run-verifier.ts';
+import { stateSetupHandlers } from '../pact/state-setup.ts';
+import { httpPactStates } from '../../../common/src/index.ts';
 
 export type ConsumerVersionSelector = NonNullable<VerifierOptions['consumerVersionSelectors']>[number];
 
@@ -50,7 +52,8 @@ export function verifyFromBroker(options: BrokerVerification): Promise<VerifierO
     publishVerificationResult: options.publish,
     providerVersion: options.providerVersion,
     providerVersionBranch: options.providerBranch,
-    providerStatesSetupUrl: target.statesSetupUrl,
+    // The broker's pacts are this service's: the states they may name are the declared ones.
+    stateHandlers: stateSetupHandlers(Object.keys(httpPactStates), target.statesSetupUrl, target.session),
     requestFilter: credentialSwap(target),
   });
 }

@@ -7,26 +7,43 @@
 // versions and branches from git. Exit codes: 0 done (can-i-deploy: yes), 1 the broker or the
 // verification said no (can-i-deploy: no, a failed verification, a refused publication), 2 could
 // not run (unknown option, no broker URL, no git version, the CLI not installed, the verifier not
-// starting).
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+// starting), 3 the broker (or, for verify, the deployment) cannot be reached: asked once, up to 10 s,
+// before the Pact CLI, which would retry silently for a minute and then answer like a refusal.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { HTTP_PROVIDER, PACT_DIR } from '../pact/pact-location.ts';
+import { contractDocument } from '../../../openapi/index.ts';
+import { HTTP_PROVIDER } from '../pact/pact-location.ts';
 import { TARGET_OPTIONS, targetFrom } from '../pact/target-options.ts';
 import { type ConsumerVersionSelector, DEFAULT_SELECTORS, verifyFromBroker } from './broker-verify.ts';
 import { gitBranch, gitVersion } from './git-version.ts';
 import { type PactCliTool, runPactCli } from './pact-cli.ts';
+import { UNREACHABLE_EXIT, unreachableReason } from '../reach.ts';
+
+/** A target that does not answer: the command ends with UNREACHABLE_EXIT. */
+class Unreachable extends Error {}
+
+async function mustAnswer(url: string): Promise<void> {
+  const reason = await unreachableReason(url);
+  if (reason) throw new Unreachable(reason);
+}
 
 export const BROKER_USAGE = `usage: broker <command> [options]   (broker from PACT_BROKER_BASE_URL + PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD)
-  publish [--pacts <dir>] [--version <v>] [--branch <b>] [--build-url <url>]
-  verify [--provider <name>] [--provider-base-url <url>/api --api-key <k> --access-token <t> --provider-states-setup-url <url>]
+  publish [--pacts <dir> (default ./pacts, Pact JS's output folder)] [--version <v>] [--branch <b>] [--build-url <url>]
+  verify [--provider <name>] [--provider-base-url <url>/api --api-key <k> --access-token <t> --provider-states-setup-url <url> --session <id>]
          [--selector <json>]... [--include-wip-pacts-since <yyyy-mm-dd>] [--publish] [--version <v>] [--branch <b>]
   can-i-deploy --pacticipant <name> --to-environment <env> [--version <v>] [--retry-while-unknown <n> --retry-interval <s>]
   record-deployment --pacticipant <name> --environment <env> [--version <v>] [--application-instance <i>]
-  publish-provider-contract --report <conformance report .json> [--contract <file>] [--provider <name>] [--version <v>] [--branch <b>]
-  versions and branches default to git (PACT_VERSION / PACT_BRANCH override). Exit 0 done, 1 the broker or verification said no, 2 could not run.`;
+  publish-provider-contract --report <conformance report .json> [--contract <file> (default: the contract this package was built with)]
+         [--provider <name>] [--version <v>] [--branch <b>]
+  versions and branches default to git (PACT_VERSION / PACT_BRANCH override).
+  Exit codes: 0 done (can-i-deploy: yes); 1 the broker or the verification said no; 2 could not run (usage, no
+  broker URL, no git version, Pact CLI missing); 3 the broker or the deployment cannot be reached.`;
 
-const CONTRACT = fileURLToPath(new URL('../../../generated/openapi.json', import.meta.url));
+/** Where Pact JS writes a consumer's pacts unless told otherwise: `pacts/` in the project. */
+const DEFAULT_PACT_DIR = 'pacts';
 /** What the published contract's self-verification reports as its verifier. */
 const CONFORMANCE_VERIFIER = 'portfolio-conformance';
 
@@ -43,6 +60,13 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
+/** The broker's URL, once it has answered (any HTTP status). */
+async function reachableBroker(env: NodeJS.ProcessEnv): Promise<string> {
+  const url = brokerUrl(env);
+  await mustAnswer(url);
+  return url;
+}
+
 function brokerUrl(env: NodeJS.ProcessEnv): string {
   const url = env.PACT_BROKER_BASE_URL?.trim();
   if (!url) throw new Error('PACT_BROKER_BASE_URL is not set: the broker to talk to');
@@ -52,7 +76,7 @@ function brokerUrl(env: NodeJS.ProcessEnv): string {
 
 /** Runs the Pact CLI, echoes what it printed, and maps its exit status to ours. */
 async function runCli(tool: PactCliTool, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  brokerUrl(env);
+  await reachableBroker(env);
   const result = await runPactCli(tool, args, env);
   if (result.stdout.trim()) console.log(result.stdout.trimEnd());
   if (result.stderr.trim()) console.error(result.stderr.trimEnd());
@@ -66,9 +90,12 @@ async function publish(argv: string[], env: NodeJS.ProcessEnv): Promise<number> 
     (env.GITHUB_RUN_ID
       ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
       : undefined);
+  const pacts = resolve(values.pacts ?? DEFAULT_PACT_DIR);
+  if (!existsSync(pacts))
+    throw new Error(`no pact folder ${pacts}: pass --pacts <the folder your consumer tests write>`);
   const args = [
     'publish',
-    values.pacts ?? PACT_DIR,
+    pacts,
     '--consumer-app-version',
     values.version ?? gitVersion(env),
     '--branch',
@@ -104,10 +131,13 @@ async function verify(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const wipSince = values['include-wip-pacts-since'];
   if (wipSince !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(wipSince))
     throw new Error(`--include-wip-pacts-since is not a date (yyyy-mm-dd): ${wipSince}`);
+  const target = targetFrom(values, env);
+  const broker = await reachableBroker(env);
+  await mustAnswer(target.baseUrl);
   const outcome = await verifyFromBroker({
-    brokerUrl: brokerUrl(env),
+    brokerUrl: broker,
     provider: values.provider ?? HTTP_PROVIDER,
-    target: targetFrom(values, env),
+    target,
     providerVersion: values.version ?? gitVersion(env),
     providerBranch: values.branch ?? gitBranch(env),
     selectors: selectorsFrom(values.selector),
@@ -159,7 +189,7 @@ async function canIDeploy(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       '--retry-interval',
       values['retry-interval'] ?? '10',
     );
-  brokerUrl(env);
+  await reachableBroker(env);
   // With --output json the CLI exits 0 whatever the verdict: the verdict is read from the matrix it prints.
   const result = await runPactCli('pact-broker', args, env);
   let matrix: Matrix | undefined;
@@ -224,9 +254,13 @@ async function publishProviderContract(argv: string[], env: NodeJS.ProcessEnv): 
   });
   const report = required(values.report, '--report');
   const passed = await conformancePassed(report);
+  // The contract the package was built with, written where the CLI can read it.
+  const dir = values.contract ? undefined : await mkdtemp(join(tmpdir(), 'provider-contract-'));
+  const contract = values.contract ?? join(dir!, 'openapi.json');
+  if (dir) await writeFile(contract, `${JSON.stringify(contractDocument, null, 2)}\n`);
   const args = [
     'publish-provider-contract',
-    values.contract ?? CONTRACT,
+    contract,
     '--provider',
     values.provider ?? HTTP_PROVIDER,
     '--provider-app-version',
@@ -245,7 +279,11 @@ async function publishProviderContract(argv: string[], env: NodeJS.ProcessEnv): 
     '--verifier',
     CONFORMANCE_VERIFIER,
   ];
-  return runCli('pactflow', args, env);
+  try {
+    return await runCli('pactflow', args, env);
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
 }
 
 const COMMANDS: Record<string, (argv: string[], env: NodeJS.ProcessEnv) => Promise<number>> = {
@@ -273,6 +311,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return await run(rest, env);
   } catch (error) {
     console.error(`broker ${command}: ${(error as Error).message.split('\n')[0]}`);
-    return 2;
+    return error instanceof Unreachable ? UNREACHABLE_EXIT : 2;
   }
 }

@@ -3,11 +3,13 @@
 // the conformance package's other commands name themselves).
 import { parseArgs } from 'node:util';
 import { diffContracts } from './diff-contracts.ts';
-import { BUNDLE_PATH, loadContract, UsageError } from './load-contract.ts';
+import { contractDocument } from '../../../openapi/index.ts';
+import { loadContract, UsageError } from './load-contract.ts';
+import type { Json } from './types.ts';
 import { formatJson, formatMarkdown, formatText } from './report-format.ts';
 
 export const USAGE =
-  'usage: diff --base <git ref or file> [--head <file>] [--format text|json|markdown] [--pacts <dir>]';
+  'usage: diff --base <git ref or file> [--head <file> (default: the contract this package was built with)] [--format text|json|markdown] [--pacts <dir> (default ./pacts if present)]';
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   let values;
@@ -38,8 +40,10 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   }
   try {
     const base = loadContract(values.base, cwd);
-    const head = loadContract(values.head ?? BUNDLE_PATH, cwd);
-    const report = await diffContracts(base, head, values.pacts ?? `${cwd}/contract-tests/pacts`);
+    const head = values.head
+      ? loadContract(values.head, cwd)
+      : { label: `the bundled contract ${contractDocument.info.version}`, doc: contractDocument as unknown as Json };
+    const report = await diffContracts(base, head, values.pacts ?? `${cwd}/pacts`);
     process.stdout.write(
       format === 'json' ? formatJson(report) : format === 'markdown' ? formatMarkdown(report) : formatText(report),
     );

@@ -41,6 +41,8 @@ function parseContract(text: string, name: string): Json {
   if (!doc || typeof doc !== 'object' || typeof (doc as Json).openapi !== 'string')
     throw new UsageError(`${name} is not an OpenAPI document`);
   if (JSON.stringify(doc).includes('"$ref":"./') || /"\$ref":"[^#"][^"]*\.ya?ml/.test(JSON.stringify(doc)))
-    throw new UsageError(`${name} has references to other files: give the bundle (npm run bundle)`);
+    throw new UsageError(
+      `${name} has references to other files: give the bundled contract as one file (e.g. redocly bundle)`,
+    );
   return doc as Json;
 }

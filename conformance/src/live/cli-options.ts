@@ -1,9 +1,9 @@
 // Parses the conformance command line; every mistake is reported, never guessed around (exit 2).
 import { parseArgs } from 'node:util';
 import type { ConformanceOptions } from './run-conformance.ts';
+import { sessionOption } from '../mock-session.ts';
 
-export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <key> [options]
-       (in this repository: npm run verify:live -- --base-url <url> --api-key <key> [options])
+export const USAGE = `Usage: portfolio-conformance [verify] --base-url <url> --api-key <key> [options]
 
   --base-url <url>              the service base URL, including /api (e.g. http://127.0.0.1:4010/api)
   --api-key <key>               API key sent as the raw Authorization header
@@ -16,6 +16,8 @@ export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <k
   --receiver-host <host>        start a webhook receiver on this host (deliveries are checked; needs --allow-writes)
   --receiver-port <port>        its port (default: a free one)
   --receiver-public-url <url>   the URL the service must call to reach that receiver (tunnel, proxy)
+  --session <id>                send X-Mock-Session: <id> with every request: on a shared stateful mock the
+                                run works in that session only and leaves every other one as it was
   --rule <id>                   run only this rule (repeatable)
   --seed=<n>                    seed of the stateful sequences (a failure prints the one to replay)
   --sequence-path=<path>        with --seed: replay exactly the failing sequence a failure printed
@@ -28,13 +30,15 @@ export const USAGE = `Usage: portfolio-conformance --base-url <url> --api-key <k
   --poll-timeout <ms>           give up polling a fund run after (default 900000): funds.run-reaches-final-state fails
   --delivery-timeout <ms>       wait this long for a webhook delivery after its event (default 120000)
 
-Exit code: 0 every checked rule holds; 1 a rule or the contract is violated (or, with --strict, a rule
-is not checked); 2 usage error or unwritable --report; 3 the service could not be reached or answered
-nothing usable.`;
+Exit codes: 0 every checked rule holds; 1 a rule or the contract is violated (or, with --strict, a rule
+is not checked); 2 usage error or unwritable --report (refused before any request); 3 the service could
+not be reached or answered nothing usable.`;
 
 export interface CliOptions extends Omit<ConformanceOptions, 'fetch' | 'rules' | 'onResult'> {
   report?: string;
   dryRun: boolean;
+  /** The stateful mock's session every request names (X-Mock-Session). */
+  session?: string;
 }
 
 function count(name: string, value: string | undefined, fallback: number | undefined, min = 0): number | undefined {
@@ -61,6 +65,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
       'receiver-port': { type: 'string' },
       'receiver-public-url': { type: 'string' },
       rule: { type: 'string', multiple: true },
+      session: { type: 'string' },
       seed: { type: 'string' },
       'sequence-path': { type: 'string' },
       strict: { type: 'boolean', default: false },
@@ -86,6 +91,9 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new Error(`Invalid --base-url "${baseUrl}": only http and https`);
+  // The client and pact-verify refuse a base URL without /api too: every rule would miss the service.
+  if (!/\/api\/?$/.test(parsed.pathname))
+    throw new Error(`Invalid --base-url "${baseUrl}": the service base URL ends in /api (e.g. ${parsed.origin}/api)`);
   const apiKey = values['api-key'];
   if (!apiKey) throw new Error('Missing --api-key');
   const allowWrites = values['allow-writes'];
@@ -94,6 +102,8 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
     throw new Error('--allow-writes needs a budget: --max-credits <n> (a fund run costs 10)');
   if (!allowWrites && maxCredits !== undefined)
     throw new Error('--max-credits is a budget for --allow-writes: pass both or neither');
+  if (values['receiver-host'] !== undefined && !allowWrites)
+    throw new Error('--receiver-host needs --allow-writes: the deliveries it checks come from writes');
   if (values['receiver-public-url'] !== undefined && !values['receiver-host'])
     throw new Error('--receiver-public-url needs --receiver-host (the receiver it reaches)');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
@@ -121,6 +131,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
     strict: values.strict,
     dryRun: values['dry-run'],
     report: values.report,
+    session: sessionOption(values.session),
     runId,
     timeoutMs: count('timeout', values.timeout, 30_000, 1),
     pollIntervalMs: count('poll-interval', values['poll-interval'], 5_000),

@@ -4,6 +4,8 @@
 import { parseCliOptions, USAGE } from './cli-options.ts';
 import { planRun } from './plan.ts';
 import { writeReportFiles } from './report-files.ts';
+import { ensureWritableDir } from '../writable-place.ts';
+import { fetchInSession } from '../mock-session.ts';
 import { formatBar, formatPlan, formatProgress, formatReport } from './report-text.ts';
 import { exitCodeOf, runConformance, selectRules } from './run-conformance.ts';
 
@@ -17,6 +19,8 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     rules = selectRules(options);
+    // Refused before any request: a run with writes spends credits the report would then not record.
+    if (options.report && !options.dryRun) await ensureWritableDir(options.report);
   } catch (error) {
     // One line: node's parseArgs explains some mistakes over several.
     console.error(`${(error as Error).message.split('\n')[0]} (--help for the usage)`);
@@ -33,12 +37,13 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   console.log(
-    `Conformance of ${options.baseUrl}${options.allowWrites ? ` (writes allowed, budget ${options.maxCredits} credits)` : ' (read only)'}\n`,
+    `Conformance of ${options.baseUrl}${options.session ? ` in mock session ${options.session}` : ''}${options.allowWrites ? ` (writes allowed, budget ${options.maxCredits} credits)` : ' (read only)'}\n`,
   );
   let report;
   try {
     report = await runConformance({
       ...options,
+      fetch: fetchInSession(options.session),
       onResult: (result, i, n) => console.log(formatProgress(result, i, n)),
       onProgress: (id, done, total) => console.log(formatBar(id, done, total)),
     });

@@ -14,6 +14,8 @@ export interface ProviderTarget {
    * without it only the states that hold anywhere can be verified.
    */
   statesSetupUrl?: string;
+  /** The stateful mock's session every request and set-up call names (X-Mock-Session). */
+  session?: string;
 }
 
 /** The target described by the environment, or undefined when PROVIDER_BASE_URL is unset. */
@@ -42,7 +44,8 @@ export function verifierBaseUrl(target: ProviderTarget): string {
 }
 
 /**
- * Request filter for the Pact verifier's proxy: the consumer's credentials become the target's.
+ * Request filter for the Pact verifier's proxy: the consumer's credentials become the target's, and
+ * every request names the target's mock session when there is one.
  * Unknown keys are left alone, so the 401 interactions still send a key nobody issued.
  */
 export function credentialSwap(
@@ -50,6 +53,7 @@ export function credentialSwap(
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, _res, next) => {
     const auth = req.headers.authorization;
+    if (target.session) req.headers['x-mock-session'] = target.session;
     if (auth === CONSUMER_API_KEY) req.headers.authorization = target.apiKey;
     else if (auth === `Bearer ${CONSUMER_ACCESS_TOKEN}` && target.accessToken)
       req.headers.authorization = `Bearer ${target.accessToken}`;

@@ -2,12 +2,14 @@
 // environment variables the test pipeline reads (provider-target.ts).
 import type { ParseArgsConfig } from 'node:util';
 import { externalTarget, type ProviderTarget } from './provider-target.ts';
+import { privateSession, sessionOption } from '../mock-session.ts';
 
 export const TARGET_OPTIONS = {
   'provider-base-url': { type: 'string' },
   'api-key': { type: 'string' },
   'access-token': { type: 'string' },
   'provider-states-setup-url': { type: 'string' },
+  session: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 export type TargetFlags = { [K in keyof typeof TARGET_OPTIONS]?: string };
@@ -22,7 +24,14 @@ export function targetFrom(flags: TargetFlags, env: NodeJS.ProcessEnv = process.
   });
   if (!target)
     throw new Error('no provider: pass --base-url (the service base URL, ending in /api) or set PROVIDER_BASE_URL');
-  return target;
+  // Every set-up call resets the session it names (and sets its clock): on the stateful mock a run
+  // without --session gets one of its own, so the default session others use is left as it was.
+  const session =
+    sessionOption(flags.session) ??
+    (target.statesSetupUrl && new URL(target.statesSetupUrl).pathname.endsWith('/__mock/provider-states')
+      ? privateSession('pact-verify')
+      : undefined);
+  return session ? { ...target, session } : target;
 }
 
 /** --strict, or CI=true: an interaction set aside fails the run. */

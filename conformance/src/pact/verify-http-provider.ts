@@ -9,6 +9,7 @@ import { isHttp, type PactInteraction, readPact } from './pact-file.ts';
 import { CONSUMER_ACCESS_TOKEN, type ProviderState, type ProviderStates } from '../../../common/src/index.ts';
 import { credentialSwap, type ProviderTarget, verifierBaseUrl } from './provider-target.ts';
 import { runVerifier, type VerifierOutcome } from './run-verifier.ts';
+import { stateSetupHandlers } from './state-setup.ts';
 
 /** A provider with a set-up call can be put in every state; one without, only in those that hold anywhere. */
 function canArrange(state: ProviderState, target: ProviderTarget): boolean {
@@ -45,16 +46,20 @@ function whyNotVerifiable(
   return undefined;
 }
 
+const stateNames = (interactions: PactInteraction[]) =>
+  new Set(interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)));
+
 /** States that hold anywhere need nothing arranged; the verifier still wants a handler for each. */
 function nothingToArrange(interactions: PactInteraction[]) {
-  const names = new Set(interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)));
-  return Object.fromEntries([...names].map((name) => [name, async () => undefined]));
+  return Object.fromEntries([...stateNames(interactions)].map((name) => [name, async () => undefined]));
 }
 
 export async function verifyHttpPact(options: {
   pactFile: string;
   target: ProviderTarget;
   states: ProviderStates;
+  /** A folder the caller removes, for the verifier's copy of the pact; default a temporary one removed here. */
+  workDir?: string;
 }): Promise<VerificationReport> {
   const { pactFile, target, states } = options;
   const pact = await readPact(pactFile);
@@ -81,25 +86,25 @@ export async function verifyHttpPact(options: {
   if (!runnable.length) return report;
 
   // The verifier reads files, so the runnable subset is written to a private copy.
-  const dir = await mkdtemp(join(tmpdir(), 'pact-verify-'));
+  const dir = options.workDir ?? (await mkdtemp(join(tmpdir(), 'pact-verify-')));
   try {
-    const subset = join(dir, basename(pactFile));
+    const subset = join(dir, `runnable-${basename(pactFile)}`);
     await writeFile(subset, JSON.stringify({ ...pact, interactions: runnable }));
     const outcome = await runVerifier(
       {
         provider: pact.provider.name,
         providerBaseUrl: verifierBaseUrl(target),
         pactUrls: [subset],
-        ...(target.statesSetupUrl
-          ? { providerStatesSetupUrl: target.statesSetupUrl }
-          : { stateHandlers: nothingToArrange(runnable) }),
+        stateHandlers: target.statesSetupUrl
+          ? stateSetupHandlers(stateNames(runnable), target.statesSetupUrl, target.session)
+          : nothingToArrange(runnable),
         requestFilter: credentialSwap(target),
       },
       runnable.map((i) => i.description),
     );
     return { ...report, ...outcome };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (!options.workDir) await rm(dir, { recursive: true, force: true });
   }
 }
 

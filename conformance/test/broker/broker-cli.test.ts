@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
+import { freePort } from '../../../contract-tests/support/free-port.ts';
 import { expectedFailure } from '../../../contract-tests/pact/support/expected-failure.ts';
 import { HTTP_PROVIDER } from '../../src/pact/pact-location.ts';
 import { writeSamplePact } from '../../../contract-tests/pact/support/sample-pact.ts';
@@ -390,6 +391,22 @@ describe('broker usage', () => {
       'broker record-deployment: PACT_BROKER_BASE_URL is not set: the broker to talk to',
     ]);
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('an unreachable broker', () => {
+  it('ends every broker call within seconds with exit 3 ("cannot reach"), not 1 ("the broker said no")', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const env = { PATH: process.env.PATH, PACT_BROKER_BASE_URL: closed, PACT_VERSION: VERSION, PACT_BRANCH: 'main' };
+    capture();
+    const started = Date.now();
+    expect(await main(['can-i-deploy', '--pacticipant', CONSUMER, '--to-environment', 'production'], env)).toBe(3);
+    expect(await main(['publish', '--pacts', dir], env)).toBe(3);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(printed).toEqual([
+      `broker can-i-deploy: cannot reach ${closed}: connect ECONNREFUSED ${closed.slice(7)}`,
+      `broker publish: cannot reach ${closed}: connect ECONNREFUSED ${closed.slice(7)}`,
+    ]);
   });
 });
 

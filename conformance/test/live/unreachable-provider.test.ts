@@ -49,6 +49,33 @@ describe('unreachable providers', () => {
     expect(report.unreachable).toMatch(/could not be reached: .*timeout/i);
   });
 
+  it('refuses an unwritable --report with exit 2 before sending any request', async () => {
+    let requests = 0;
+    const counting = await listenOnLoopback(
+      createServer((_req, res) => {
+        requests += 1;
+        res.writeHead(500).end();
+      }),
+      { closeConnections: true },
+    );
+    const errors: string[] = [];
+    const error = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      for (const report of ['/proc/x', '/proc/x/y', '/dev/null/reports']) {
+        const started = Date.now();
+        expect(await main(['--base-url', `${counting.origin}/api`, '--api-key', 'k', '--report', report])).toBe(2);
+        expect(Date.now() - started).toBeLessThan(2_000);
+      }
+    } finally {
+      console.error = error;
+      await counting.close();
+    }
+    expect(requests).toBe(0);
+    expect(errors).toHaveLength(3);
+    for (const line of errors) expect(line).toMatch(/^cannot write into \/(proc|dev)\/.*\(--help for the usage\)$/);
+  });
+
   it('exits 3 from the command line when the base URL answers no JSON', async () => {
     const lines: string[] = [];
     const log = console.log;

@@ -1,11 +1,12 @@
 // pact-verify against a deployment (the stateful mock, reached by URL): with its set-up call every
 // interaction is verified; without it the ones set aside are listed, and --strict or CI=true fails
 // on them. Bad usage is one line and exit 2.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
+import { freePort } from '../../../contract-tests/support/free-port.ts';
 import { main } from '../../src/pact/cli.ts';
 import {
   SAMPLE_COMPANY_LIST,
@@ -95,5 +96,30 @@ describe('pact-verify', () => {
     expect(await verify('--pact', join(dir, 'missing.json'))).toBe(2);
     expect(printed).toHaveLength(1);
     expect(printed[0]).toMatch(/^pact-verify: ENOENT/);
+  });
+
+  it('ends at once with exit 3 and one line on a closed port, leaving no temporary folder', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}/api`;
+    const scratch = await mkdtemp(join(tmpdir(), 'pact-verify-tmp-'));
+    vi.stubEnv('TMPDIR', scratch);
+    printed = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
+    const started = Date.now();
+    try {
+      expect(await main(['--base-url', closed, '--api-key', 'k'])).toBe(3);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(printed).toEqual([`pact-verify: cannot reach ${closed}: connect ECONNREFUSED ${closed.slice(7, -4)}`]);
+      expect(await readdir(scratch)).toEqual([]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an unwritable --report before any request, exit 2', async () => {
+    for (const report of ['/proc/x/report.json', join(pactFile, 'sub', 'report.json')]) {
+      expect(await verify('--report', report)).toBe(2);
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toMatch(/^pact-verify: cannot write into /);
+    }
   });
 });

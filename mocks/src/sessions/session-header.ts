@@ -24,7 +24,7 @@ export function sessionIdOf(headers: IncomingHttpHeaders): string {
 
 export function tooManySessions(limit: number, idleMs: number) {
   return errors.sessionLimit(
-    `The mock already holds its limit of ${limit} sessions; reuse a session id, wait until idle sessions are dropped (after ${Math.round(idleMs / 1000)} s without a request) or start the mock with a higher MOCK_MAX_SESSIONS`,
+    `The mock already holds its limit of ${limit} sessions; reuse a session id, wait until idle sessions are dropped (after ${Math.round(idleMs / 1000)} s without a request) or start the mock with a higher --max-sessions`,
     SESSION_GAP,
   );
 }

@@ -1,0 +1,68 @@
+// On a shared stateful mock the commands leave what they did not own as they found it: verify and
+// pact-verify with --session work in that session only; pact-verify with the mock's set-up URL and
+// no --session takes a private session, so the default session keeps its records and its clock.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../mocks/src/server.ts';
+import { main as verify } from '../src/live/cli.ts';
+import { main as pactVerify } from '../src/pact/cli.ts';
+import { captureOutput } from './support/captured-output.ts';
+
+let mock: RunningMock;
+
+beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+/** The control API's view of one session: records, webhook settings, clock. */
+async function stateOf(session?: string): Promise<unknown> {
+  const answer = await fetch(`${mock.origin}/__mock/state`, {
+    headers: session ? { 'x-mock-session': session } : {},
+  });
+  return ((await answer.json()) as { data: unknown }).data;
+}
+
+describe('a shared mock', () => {
+  it('verify --session saves its webhook configuration in that session only', async () => {
+    const before = await stateOf();
+    const run = await captureOutput(() =>
+      verify([
+        '--base-url',
+        mock.baseUrl,
+        '--api-key',
+        'mock-api-key',
+        '--access-token',
+        'mock-access-token',
+        '--allow-writes',
+        '--max-credits',
+        '0',
+        '--rule',
+        'webhooks.save-read-back',
+        '--session',
+        'verify-job-1',
+      ]),
+    );
+    expect(run.code, run.out.join('\n')).toBe(0);
+    expect(run.out.join('\n')).toContain('in mock session verify-job-1');
+    expect(await stateOf()).toEqual(before);
+    expect(JSON.stringify(await stateOf('verify-job-1'))).toContain('example.invalid/conformance-');
+  });
+
+  it('pact-verify with the mock set-up URL leaves the default session, clock included, as it was', async () => {
+    const before = await stateOf();
+    const setup = ['--provider-states-setup-url', `${mock.origin}/__mock/provider-states`];
+    const common = ['--base-url', mock.baseUrl, '--api-key', 'mock-api-key', '--access-token', 'mock-access-token'];
+    const own = await captureOutput(() => pactVerify([...common, ...setup]));
+    expect(own.code, own.out.join('\n')).toBe(0);
+    expect(own.out.join('\n')).toMatch(/: \d+ verified, 0 failed, 0 not verifiable/);
+    expect(await stateOf()).toEqual(before);
+
+    const named = await captureOutput(() => pactVerify([...common, ...setup, '--session', 'pact-job-1']));
+    expect(named.code, named.out.join('\n')).toBe(0);
+    expect(await stateOf()).toEqual(before);
+    // The set-up calls reached the named session: its clock starts where the provider states put it.
+    expect(JSON.stringify(await stateOf('pact-job-1'))).toContain('2026-01-01');
+  });
+});
