@@ -70,8 +70,9 @@ function mainEntryExternal(extension: string): Plugin {
   return {
     name: 'client-main-entry-external',
     setup(context) {
+      // Only the secondary entries' bundles use this plugin; the main entry's files never import index.ts.
       context.onResolve({ filter: /^\.\/index\.ts$/ }, (args) =>
-        args.importer.endsWith(join('client', 'src', 'node.ts'))
+        args.importer.startsWith(join(ROOT, 'client', 'src'))
           ? { path: `./index${extension}`, external: true }
           : undefined,
       );
@@ -240,7 +241,7 @@ const layoutOf = (productSrc: string): Layout => [
 
 async function buildClient(): Promise<void> {
   const { dist, manifest } = await fresh('client');
-  const entries = [at('client/src/index.ts'), at('client/src/node.ts')];
+  const entries = [at('client/src/index.ts'), at('client/src/node.ts'), at('client/src/receiver.ts')];
   const formats = [
     { dir: 'esm', format: 'esm', type: 'module' },
     { dir: 'cjs', format: 'cjs', type: 'commonjs' },
@@ -260,9 +261,13 @@ async function buildClient(): Promise<void> {
     if (Object.keys(main.inputs).some((input) => input.startsWith('node:')))
       throw new Error('the client main entry imports a Node module');
     const node = await bundle({ ...common, entryPoints: [entries[1]!], plugins: [mainEntryExternal('.js')] });
+    const receiver = await bundle({ ...common, entryPoints: [entries[2]!], plugins: [mainEntryExternal('.js')] });
+    // The receiver runs on Workers, Deno and Bun too.
+    if (Object.keys(receiver.inputs).some((input) => input.startsWith('node:')))
+      throw new Error('the client receiver entry imports a Node module');
     checkDependencies(manifest, {
-      inputs: { ...main.inputs, ...node.inputs },
-      outputs: { ...main.outputs, ...node.outputs },
+      inputs: { ...main.inputs, ...node.inputs, ...receiver.inputs },
+      outputs: { ...main.outputs, ...node.outputs, ...receiver.outputs },
     });
     await writeFile(join(dist, dir, 'package.json'), `${JSON.stringify({ type })}\n`);
   }

@@ -19,6 +19,10 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'what a contract change breaks, for whom, with a counterexample (--base <ref or file>)',
     load: () => import('./diff/cli.ts'),
   },
+  receiver: {
+    summary: "whether the service's webhook deliveries land on your receiver (--url <endpoint>)",
+    load: () => import('./receiver/cli.ts'),
+  },
   broker: {
     summary: 'the Pact Broker flow: publish, verify, can-i-deploy, record-deployment, publish-provider-contract',
     load: () => import('./broker/cli.ts'),

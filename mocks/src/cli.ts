@@ -9,6 +9,7 @@ import { seedProblems } from './seed-problems.ts';
 import { startMockServer, type MockSeed } from './server.ts';
 
 export const MOCK_USAGE = `Usage: portfolio-mock [options]
+       portfolio-mock trigger <event> [--project <id>]   (send one webhook event now; trigger --help)
 
   --port <n>             port to listen on (default 4010; 0 picks a free one)
   --host <host>          interface to bind (default 127.0.0.1)
@@ -200,6 +201,7 @@ function isLoopbackHost(host: string): boolean {
 
 /** Runs the mock until SIGINT/SIGTERM; resolves with the exit code. */
 export async function main(argv: string[], context: MockCliContext): Promise<number> {
+  if (argv[0] === 'trigger') return (await import('./trigger-cli.ts')).main(argv.slice(1));
   let options: MockCliOptions | 'help';
   let seed: MockSeed | undefined;
   try {

@@ -148,7 +148,7 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
       expect(await docs.text()).toContain('Portfolio');
     });
 
-    it('plain ESM: import of the client and of /node, calling the mock', async () => {
+    it('plain ESM: import of the client, /node and /receiver, calling the mock and receiving its event', async () => {
       const result = await runCommand(binary, binary, ['esm.mjs', mock.baseUrl, API_KEY, files], { cwd: project });
       expect(result.code, failure(result)).toBe(0);
       const out = JSON.parse(result.stdout) as Record<string, unknown>;
@@ -158,6 +158,8 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
         refused: 'unauthorized',
         sameErrorClass: true,
         stored: ['statement.pdf'],
+        delivered: ['Success'],
+        received: true,
       });
       expect((out.pageSizes as number[])[0]).toBeGreaterThan(0);
     });

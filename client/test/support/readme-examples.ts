@@ -11,6 +11,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PACKAGE_ENTRIES: Record<string, string[]> = {
   '@portfolio-integration/client': [`${ROOT}client/src/index.ts`],
   '@portfolio-integration/client/node': [`${ROOT}client/src/node.ts`],
+  '@portfolio-integration/client/receiver': [`${ROOT}client/src/receiver.ts`],
   '@portfolio-integration/contract': [`${ROOT}generated/types.ts`],
   '@portfolio-integration/mock': [`${ROOT}mocks/src/index.ts`],
 };

@@ -3,7 +3,7 @@
 // warnings as passing cases with system-out. Each case carries the specification sentence and the calls.
 import type { ConformanceReport, RuleResult } from './report-types.ts';
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text
     .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, '\uFFFD')
     .replace(/&/g, '&amp;')

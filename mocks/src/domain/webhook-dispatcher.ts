@@ -1,6 +1,8 @@
 // Delivers events to the receiver each user configured: one POST of `{ event, data }` per event,
 // no retry (the retry policy is not shown), recorded as Success / Error Request / Error Response.
 // A named session's deliveries carry its X-Mock-Session header, so a shared receiver can tell them apart.
+// Per-session switches rehearse what the specification leaves open (delay, repeat, reorder, a failed
+// first attempt); each is off until set, and every delivery made under one names it in X-Mock-Gap.
 import type { components } from '../../../openapi/index.ts';
 import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
 import { GAP_HEADER } from '../http/gap-header.ts';
@@ -15,6 +17,59 @@ const HISTORY_LENGTH = 10;
 /** How a configuration subscribes to fundAnalysisCompleted is not shown: any saved configuration receives it. */
 const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
 
+/** Delivery behaviours the specification leaves open, switched per session (`POST /__mock/webhooks/delivery`). */
+export interface DeliverySwitches {
+  /** Wait before each delivery, in milliseconds. */
+  delayMs: number;
+  /** Send each delivery twice. */
+  repeat: boolean;
+  /** Hold each delivery until the next one, which goes first (a settle sends a held one). */
+  reorder: boolean;
+  /** Count each first attempt as failed (`Error Request`) whatever the receiver answers, then send it again. */
+  failFirstAttempt: boolean;
+}
+
+/** What each switch chooses where the specification is silent (the X-Mock-Gap text). */
+export const DELIVERY_SWITCH_GAPS: Record<keyof DeliverySwitches, string> = {
+  delayMs: 'delivery timing: not shown; the mock waits delayMs before each delivery',
+  repeat: 'retry policy: not shown; the mock sends each delivery twice',
+  reorder: 'delivery order: not shown; the mock holds each delivery and sends it after the next one',
+  failFirstAttempt:
+    'retry policy: not shown; the mock records each first attempt as Error Request whatever the answer, then sends it again',
+};
+
+export const SWITCHES_OFF: Readonly<DeliverySwitches> = {
+  delayMs: 0,
+  repeat: false,
+  reorder: false,
+  failFirstAttempt: false,
+};
+
+/** The gap texts of the switches that are on. */
+export function switchGaps(switches: DeliverySwitches): string[] {
+  return (Object.keys(DELIVERY_SWITCH_GAPS) as (keyof DeliverySwitches)[])
+    .filter((k) => (k === 'delayMs' ? switches.delayMs > 0 : switches[k]))
+    .map((k) => DELIVERY_SWITCH_GAPS[k]);
+}
+
+/** One delivery waiting for its turn (the reorder switch). */
+interface Held {
+  userId: string;
+  url: string;
+  event: WebhookEvent;
+  release(made: Delivery[]): void;
+}
+
+/** What a triggered event gave: the deliveries it made (none while reorder holds it). */
+export interface TriggerOutcome {
+  url: string;
+  /** Whether the configuration subscribes to this event (a trigger sends it either way). */
+  subscribed: boolean;
+  deliveries: Delivery[];
+  /** Held by the reorder switch until the next delivery or a settle. */
+  held: boolean;
+}
+
 /** What the dispatcher reads and notes on its session's state (MockState is one). */
 export interface DispatcherHost {
   readonly webhookConfigs: ReadonlyMap<string, WebhookConfigRecord>;
@@ -26,12 +81,15 @@ export interface DispatcherHost {
 }
 
 export class WebhookDispatcher {
-  private readonly inflight = new Set<Promise<void>>();
+  private readonly inflight = new Set<Promise<unknown>>();
   private readonly controllers = new Set<AbortController>();
   /** Deliveries per user, oldest first. */
   private readonly deliveries = new Map<string, Delivery[]>();
   /** Deliveries that got an outcome so far (settle reports how many it waited for). */
   delivered = 0;
+  /** The session's delivery switches; a reset gives a new state with every switch off. */
+  readonly switches: DeliverySwitches = { ...SWITCHES_OFF };
+  private held: Held | undefined;
 
   private readonly state: DispatcherHost;
 
@@ -41,18 +99,20 @@ export class WebhookDispatcher {
 
   emit(userId: string, event: WebhookEvent): void {
     const config = this.state.webhookConfigs.get(userId);
-    if (!config) return;
-    const subscribed =
-      event.event === 'analysisCompleted'
-        ? config.analysisCompleted
-        : event.event === 'changedStatus'
-          ? config.analysisChangedStatus
-          : true;
-    if (!subscribed) return;
-    const gap =
-      event.event === 'fundAnalysisCompleted' ? `${FUND_SUBSCRIPTION_GAP}; ${FUND_EVENT_PAYLOAD_GAP}` : undefined;
-    const delivery = this.deliver(userId, config.url, event, gap).finally(() => this.inflight.delete(delivery));
-    this.inflight.add(delivery);
+    if (!config || !subscribes(config, event)) return;
+    void this.dispatch(userId, config.url, event);
+  }
+
+  /**
+   * Sends one event now to the user's configured receiver, subscribed or not, and resolves when its
+   * deliveries have an outcome (at once when reorder holds it). Undefined when the user saved no configuration.
+   */
+  async trigger(userId: string, event: WebhookEvent): Promise<TriggerOutcome | undefined> {
+    const config = this.state.webhookConfigs.get(userId);
+    if (!config) return undefined;
+    const holds = this.switches.reorder && !this.held;
+    const made = this.dispatch(userId, config.url, event);
+    return { url: config.url, subscribed: subscribes(config, event), deliveries: holds ? [] : await made, held: holds };
   }
 
   /** The most recent deliveries of a user, newest first. */
@@ -70,16 +130,63 @@ export class WebhookDispatcher {
     this.deliveries.set(userId, deliveries);
   }
 
-  /** Resolves when every delivery under way has an outcome. */
+  /** Resolves when every delivery under way has an outcome; a delivery held by reorder is sent first. */
   async drain(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+    while (this.held || this.inflight.size > 0) {
+      const held = this.held;
+      this.held = undefined;
+      if (held) held.release(await this.attempts(held.userId, held.url, held.event));
+      await Promise.allSettled([...this.inflight]);
+    }
   }
 
   abortAll(): void {
     for (const c of this.controllers) c.abort(new Error('mock closed'));
+    this.held?.release([]);
+    this.held = undefined;
   }
 
-  private async deliver(userId: string, url: string, event: WebhookEvent, gap: string | undefined): Promise<void> {
+  /** One event on its way, as the switches shape it; resolves with the deliveries it made. */
+  private dispatch(userId: string, url: string, event: WebhookEvent): Promise<Delivery[]> {
+    const task = this.ordered(userId, url, event).finally(() => this.inflight.delete(task));
+    this.inflight.add(task);
+    return task;
+  }
+
+  private async ordered(userId: string, url: string, event: WebhookEvent): Promise<Delivery[]> {
+    if (!this.switches.reorder) return this.attempts(userId, url, event);
+    const held = this.held;
+    if (!held) return new Promise((release) => (this.held = { userId, url, event, release }));
+    this.held = undefined;
+    const later = await this.attempts(userId, url, event);
+    const earlier = await this.attempts(held.userId, held.url, held.event);
+    held.release(earlier);
+    return later;
+  }
+
+  /** The attempts of one event: after the delay, a first attempt counted as failed, the delivery, a repeat. */
+  private async attempts(userId: string, url: string, event: WebhookEvent): Promise<Delivery[]> {
+    const switches = { ...this.switches };
+    const gaps = [
+      ...(event.event === 'fundAnalysisCompleted' ? [FUND_SUBSCRIPTION_GAP, FUND_EVENT_PAYLOAD_GAP] : []),
+      ...switchGaps(switches),
+    ];
+    const gap = gaps.length > 0 ? gaps.join('; ') : undefined;
+    if (switches.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, switches.delayMs));
+    const made: Delivery[] = [];
+    if (switches.failFirstAttempt) made.push(await this.deliver(userId, url, event, gap, true));
+    made.push(await this.deliver(userId, url, event, gap));
+    if (switches.repeat) made.push(await this.deliver(userId, url, event, gap));
+    return made;
+  }
+
+  private async deliver(
+    userId: string,
+    url: string,
+    event: WebhookEvent,
+    gap: string | undefined,
+    countAsFailed = false,
+  ): Promise<Delivery> {
     const timeoutMs = this.state.seed.webhookTimeoutMs;
     const session = this.state.sessionId;
     const controller = new AbortController();
@@ -104,7 +211,10 @@ export class WebhookDispatcher {
         redirect: 'manual',
       });
       await response.arrayBuffer();
-      if (response.status === 200) {
+      if (countAsFailed) {
+        status = 'Error Request';
+        statusDescription = `First attempt counted as failed by the failFirstAttempt switch (the receiver answered HTTP ${response.status})`;
+      } else if (response.status === 200) {
         status = 'Success';
       } else {
         status = 'Error Response';
@@ -120,14 +230,22 @@ export class WebhookDispatcher {
       this.controllers.delete(controller);
     }
     const list = this.deliveries.get(userId) ?? [];
-    list.push({ event: event.event, status, statusDescription, createdAt: this.state.ids.now() });
+    const delivery: Delivery = { event: event.event, status, statusDescription, createdAt: this.state.ids.now() };
+    list.push(delivery);
     // Only the most recent deliveries are ever read.
     if (list.length > HISTORY_LENGTH) list.splice(0, list.length - HISTORY_LENGTH);
     this.deliveries.set(userId, list);
     this.delivered += 1;
     this.state.changed('deliveries', userId);
     this.state.touch();
+    return delivery;
   }
+}
+
+function subscribes(config: WebhookConfigRecord, event: WebhookEvent): boolean {
+  if (event.event === 'analysisCompleted') return config.analysisCompleted;
+  if (event.event === 'changedStatus') return config.analysisChangedStatus;
+  return true;
 }
 
 function describe(error: unknown): string {

@@ -6,4 +6,5 @@ export const controlErrors = {
   invalidRequest: (description: string) =>
     new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description),
   notFound: (description: string) => new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description),
+  conflict: (description: string) => new MockHttpError(409, 'MOCK_NOTHING_TO_SEND', 'Nothing to send', description),
 } as const;

@@ -1,12 +1,14 @@
 // The control API (control-api.openapi.yaml): the index of its calls, and per session (the
 // X-Mock-Session header, as for the service) reset, state, settle, credits, project status,
-// engine and fault switches, and the provider-state set-up call of the pacts.
+// engine and fault switches, webhook triggers and delivery switches, and the provider-state set-up call of the pacts.
 import type { FastifyRequest } from 'fastify';
 import { MockHttpError } from '../http/errors.ts';
 import { changeProjectStatus } from '../domain/projects.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { FaultSwitches } from '../domain/state.ts';
 import { snapshot } from '../domain/snapshot.ts';
+import { type TriggerRequest, TriggerProblem, triggeredEvent } from '../domain/triggered-events.ts';
+import { type DeliverySwitches, switchGaps } from '../domain/webhook-dispatcher.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import type { RouteHandler, RouteResult } from '../http/contract-router.ts';
 import { arrangements, type StateParams } from '../provider-states/arrangements.ts';
@@ -93,6 +95,34 @@ export function controlHandlers(
       const { state } = sessionOf(request);
       Object.assign(state.faults, request.body as Partial<FaultSwitches>);
       return { body: metadataEnvelope({ ...state.faults }) };
+    },
+    async triggerMockWebhook(request: FastifyRequest) {
+      const { state } = sessionOf(request);
+      let triggered;
+      try {
+        triggered = triggeredEvent(state, request.body as TriggerRequest);
+      } catch (error) {
+        if (!(error instanceof TriggerProblem)) throw error;
+        throw error.status === 404 ? controlErrors.notFound(error.message) : controlErrors.conflict(error.message);
+      }
+      const outcome = await state.webhooks.trigger(triggered.ownerUserId, triggered.event);
+      if (!outcome)
+        throw controlErrors.conflict(
+          `User ${triggered.ownerUserId} saved no webhook configuration: save one with POST /api/integration/webhook first`,
+        );
+      return {
+        body: metadataEnvelope({ event: triggered.event, ...outcome }),
+        gaps: [...triggered.gaps, ...switchGaps(state.webhooks.switches)],
+      };
+    },
+    async getMockDeliverySwitches(request: FastifyRequest) {
+      const { switches } = sessionOf(request).state.webhooks;
+      return { body: metadataEnvelope({ ...switches }), gaps: switchGaps(switches) };
+    },
+    async setMockDeliverySwitches(request: FastifyRequest) {
+      const { switches } = sessionOf(request).state.webhooks;
+      Object.assign(switches, request.body as Partial<DeliverySwitches>);
+      return { body: metadataEnvelope({ ...switches }), gaps: switchGaps(switches) };
     },
     // Pact's convention, not the envelope: the answer is the map of values the verifier injects.
     async setupProviderState(request: FastifyRequest) {

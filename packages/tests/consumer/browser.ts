@@ -1,4 +1,4 @@
-// A browser consumer of the client's main entry (bundled with esbuild, platform browser; typed with moduleResolution bundler).
+// A browser consumer of the client's main and receiver entries (bundled with esbuild, platform browser; typed with moduleResolution bundler).
 import {
   createIntegrationClient,
   parseWebhookEvent,
@@ -6,6 +6,7 @@ import {
   type WebhookEvent,
 } from '@portfolio-integration/client';
 import type { webhooks } from '@portfolio-integration/contract';
+import { createWebhookReceiver, fetchHandler } from '@portfolio-integration/client/receiver';
 
 export async function uploadPicked(input: HTMLInputElement): Promise<string> {
   const files: FundFile[] = [...(input.files ?? [])];
@@ -16,3 +17,8 @@ export async function uploadPicked(input: HTMLInputElement): Promise<string> {
 
 export const eventName = (body: string): WebhookEvent['event'] => parseWebhookEvent(body).event;
 export type Events = keyof webhooks;
+
+/** A Worker-style receiver: the /receiver entry bundles with no Node module either. */
+export const worker = {
+  fetch: fetchHandler(createWebhookReceiver({ on: { changedStatus: ({ data }) => console.log(data.newStatus) } })),
+};

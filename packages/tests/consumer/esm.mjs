@@ -1,9 +1,12 @@
-// Plain Node ESM consumer: both entries of the client against a running mock.
+// Plain Node ESM consumer: the three entries of the client against a running mock (the receiver
+// gets an event the mock is asked to send now).
 // Usage: node esm.mjs <baseUrl> <apiKey> <folder for a file>
 import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createIntegrationClient, IntegrationError } from '@portfolio-integration/client';
 import * as nodeEntry from '@portfolio-integration/client/node';
+import { createWebhookReceiver, nodeHandler } from '@portfolio-integration/client/receiver';
 
 const [baseUrl, apiKey, dir] = process.argv.slice(2);
 const client = createIntegrationClient({ baseUrl, apiKey, timeoutMs: 10_000 });
@@ -25,8 +28,26 @@ const refused = await createIntegrationClient({ baseUrl, apiKey: 'not-a-key' })
 const file = join(dir, 'statement.pdf');
 await writeFile(file, '%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 const upload = await nodeEntry.createIntegrationClient({ baseUrl, apiKey }).uploadFundFiles([file]);
+const received = [];
+const receiver = createWebhookReceiver({ on: { analysisCompleted: ({ data }) => received.push(data.projectId) } });
+const server = createServer(nodeHandler(receiver));
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { users } = (await (await fetch(new URL('/__mock/state', baseUrl))).json()).data;
+const owner = users.find((user) => user.apiKey === apiKey);
+await createIntegrationClient({ baseUrl, accessToken: owner.accessToken }).createWebhookConfiguration({
+  url: `http://127.0.0.1:${server.address().port}/hooks`,
+});
+const triggered = await fetch(new URL('/__mock/webhooks/trigger', baseUrl), {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ event: 'analysisCompleted', projectId: created.data.project.id }),
+}).then((response) => response.json());
+await new Promise((resolve) => setTimeout(resolve, 20));
+server.close();
 console.log(
   JSON.stringify({
+    delivered: triggered.data.deliveries.map((delivery) => delivery.status),
+    received: received.length === 1 && received[0] === created.data.project.id,
     pageSizes,
     created: created.code,
     analysis: analysis.status,
