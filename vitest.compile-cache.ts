@@ -1,4 +1,4 @@
-// Node's compile cache for the unit run (Node 22.1+; Node 20 ignores it): the test workers and the
+// Node's compile cache for the unit run: the test workers and the
 // processes they start (the contract's CLIs, Prism, the tsx scripts) load modules from code compiled
 // in an earlier run on this checkout. Measured per process, with and without: loading TypeScript
 // 0.34 -> 0.10 CPU-s, Spectral 2.0 -> 1.4, Prism 1.3 -> 1.05. A fresh clone only writes it, so CI,

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Exact versions: the current patch of each line users run (Node 20 reached its end of life on 2026-04-30). */
+/** Exact versions: the current patch of each line users run. */
 export const NODE_VERSIONS = ['22.23.3', '24.21.0', '26.10.0'] as const;
 export type NodeVersion = (typeof NODE_VERSIONS)[number];
 
