@@ -3,16 +3,14 @@
 // optionally the documentation site under /docs/.
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { UserRecord } from './domain/records.ts';
 import { controlHandlers } from './handlers/control.ts';
 import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
-import { serviceHandlers } from './handlers/index.ts';
-import type { OperationHandler, OperationInput, ServiceOperation } from './handlers/operation-types.ts';
+import { serviceAuthenticate, serviceRoutes } from './handlers/service-routes.ts';
 import { AllowedMethods } from './http/allowed-methods.ts';
-import { authenticateUser } from './http/auth.ts';
 import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
-import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
+import { registerContractRoutes } from './http/contract-router.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
+import { mockRequestOf } from './http/fastify-request.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
 import { controlContract, serviceContract } from './contract-documents.ts';
@@ -30,25 +28,6 @@ export interface MockAppOptions {
    * Off with the request log, which would not see those answers.
    */
   responseCache?: boolean;
-}
-
-function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRecord>> {
-  return Object.fromEntries(
-    Object.entries(serviceHandlers).map(([operationId, handler]) => {
-      // Each handler's input is the one its operation declares; the router validated it already.
-      const run = handler as unknown as OperationHandler<ServiceOperation>;
-      const route: RouteHandler<UserRecord> = async (request, reply, user) =>
-        run({
-          request,
-          reply,
-          user,
-          runtime: runtime.sessionFor(request),
-          query: request.query,
-          body: request.body,
-        } as OperationInput<ServiceOperation>);
-      return [operationId, route];
-    }),
-  );
 }
 
 /**
@@ -95,7 +74,7 @@ export async function buildMockApp({
   // With a state file, an answer leaves only once the changes of its request are durable.
   if (runtime.persistent)
     app.addHook('onSend', async (request, _reply, payload) => {
-      await runtime.durable(request, request.method !== 'GET');
+      await runtime.durable(mockRequestOf(request), request.method !== 'GET');
       return payload;
     });
 
@@ -106,8 +85,7 @@ export async function buildMockApp({
         operations: contract.operations,
         validator: contract.validator,
         handlers: serviceRoutes(runtime),
-        authenticate: (security, request) =>
-          authenticateUser(security, request, runtime.sessionFor(request).state.users),
+        authenticate: serviceAuthenticate(runtime),
         allowedMethods,
       });
     },

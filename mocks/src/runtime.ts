@@ -6,11 +6,17 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import type { MockSeed } from './domain/seed.ts';
 import type { MockState } from './domain/state.ts';
 import { MockSession } from './session.ts';
-import { DEFAULT_SESSION, SESSION_HEADER, sessionIdOf, tooManySessions } from './sessions/session-header.ts';
+import {
+  DEFAULT_SESSION,
+  type HeaderRecord,
+  SESSION_HEADER,
+  sessionIdOf,
+  tooManySessions,
+} from './sessions/session-header.ts';
+import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
 import { StateStore } from './persistence/state-store.ts';
 
@@ -30,12 +36,12 @@ export interface RuntimeOptions {
   compactBytes?: number;
 }
 
-export class MockRuntime {
+export class MockRuntime implements SessionSource {
   revision = 0;
   readonly sessionIdleMs: number;
   readonly maxSessions: number;
   private readonly sessions = new Map<string, MockSession>();
-  private readonly ofRequest = new WeakMap<FastifyRequest, MockSession>();
+  private readonly ofRequest = new WeakMap<object, MockSession>();
   private readonly sweeper: NodeJS.Timeout;
   private store: StateStore | undefined;
 
@@ -91,7 +97,7 @@ export class MockRuntime {
   }
 
   /** Resolves once the changes a request made (with `force`, at least its session's meta values) are durable. */
-  async durable(request: FastifyRequest, force: boolean): Promise<void> {
+  async durable(request: object, force: boolean): Promise<void> {
     const session = this.ofRequest.get(request);
     if (session && this.store) await this.store.commit(session, force);
   }
@@ -111,7 +117,7 @@ export class MockRuntime {
   }
 
   /** The session a request names, created on first use; 400 for a malformed id, 503 over the limit. */
-  sessionFor(request: FastifyRequest): MockSession {
+  sessionFor(request: { readonly headers: HeaderRecord }): MockSession {
     let session = this.ofRequest.get(request);
     if (!session) {
       session = this.session(sessionIdOf(request.headers));

@@ -4,7 +4,7 @@ import { resolveSeed } from './domain/default-seed.ts';
 import type { MockSeed } from './domain/seed.ts';
 import { runJob } from './domain/jobs.ts';
 import { MockState } from './domain/state.ts';
-import type { FolderStorage } from './uploads/folder-storage.ts';
+import type { UploadStorage } from './uploads/folder-storage.ts';
 
 export interface SettleSummary {
   /** Scheduled state moves run by this settle. */
@@ -29,12 +29,12 @@ export class MockSession {
   private readonly track: boolean;
 
   readonly id: string;
-  readonly storage: FolderStorage;
+  readonly storage: UploadStorage;
   private readonly onTouch: (session: MockSession) => void;
 
   constructor(
     id: string,
-    storage: FolderStorage,
+    storage: UploadStorage,
     seed: MockSeed | undefined,
     onTouch: (session: MockSession) => void,
     { track = false, restoring = false }: SessionOptions = {},
