@@ -6,7 +6,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AllowedMethods } from './allowed-methods.ts';
 import type { ContractOperation } from './contract-operations.ts';
 import { mockRequestOf } from './fastify-request.ts';
-import { admit, type Authenticate, judge, type RouteHandler, resultHeaders } from './operation-pipeline.ts';
+import {
+  admit,
+  type Authenticate,
+  checkHandlers,
+  judge,
+  type RouteHandler,
+  resultHeaders,
+} from './operation-pipeline.ts';
 import type { RequestValidator } from './request-validator.ts';
 
 export type { RouteHandler, RouteResult } from './operation-pipeline.ts';
@@ -19,15 +26,6 @@ export interface ContractRouterOptions<Caller> {
   authenticate: Authenticate<Caller>;
   /** Collects the method of each route, for the 405 answers of the not-found handler. */
   allowedMethods: AllowedMethods;
-}
-
-/** Throws unless there is exactly one handler per operation of the document. */
-export function checkHandlers(operations: ContractOperation[], handlers: Record<string, unknown>): void {
-  const ids = new Set(operations.map((op) => op.operationId));
-  const stray = Object.keys(handlers).filter((id) => !ids.has(id));
-  if (stray.length) throw new Error(`Handlers for operations the contract does not have: ${stray.join(', ')}`);
-  const missing = operations.find((op) => !handlers[op.operationId]);
-  if (missing) throw new Error(`No handler for operation ${missing.operationId}`);
 }
 
 export function registerContractRoutes<Caller>(app: FastifyInstance, options: ContractRouterOptions<Caller>): void {

@@ -24,6 +24,15 @@ export type RouteHandler<Caller> = (request: MockRequest, caller: Caller) => Pro
 /** Throws (401) unless the request satisfies one of the security alternatives. */
 export type Authenticate<Caller> = (security: string[][], request: MockRequest) => Caller;
 
+/** Throws unless there is exactly one handler per operation of the document. */
+export function checkHandlers(operations: ContractOperation[], handlers: Record<string, unknown>): void {
+  const ids = new Set(operations.map((op) => op.operationId));
+  const stray = Object.keys(handlers).filter((id) => !ids.has(id));
+  if (stray.length) throw new Error(`Handlers for operations the contract does not have: ${stray.join(', ')}`);
+  const missing = operations.find((op) => !handlers[op.operationId]);
+  if (missing) throw new Error(`No handler for operation ${missing.operationId}`);
+}
+
 /** Before the body is read: the caller's credentials, then a refused content coding. */
 export function admit<Caller>(op: ContractOperation, request: MockRequest, authenticate: Authenticate<Caller>): Caller {
   const caller = authenticate(op.security, request);
