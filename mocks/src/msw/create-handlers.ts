@@ -16,8 +16,8 @@ import { MemorySessions } from './memory-sessions.ts';
 
 export interface CreateHandlersOptions {
   /**
-   * Origin the handlers answer (`https://api.example.test`); without it they answer `/api/...` and
-   * `/__mock...` of any origin.
+   * Origin the handlers answer, every path of it (`https://api.example.test`); without it they
+   * answer `/api/...` and `/__mock...` of any origin.
    */
   origin?: string;
   /** Overrides of the default seed for every session (`startTime` makes ids and times deterministic). */
@@ -94,15 +94,14 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
     ],
     companyListOperation: 'listProjects',
   });
-  const origin = options.origin?.replace(/\/$/, '') ?? '*';
+  const origin = options.origin?.replace(/\/$/, '');
   const resolver = ({ request }: { request: Request }) => handle(request);
   const sessionOf = (id?: string) => sessions.session(id ?? options.session ?? DEFAULT_SESSION);
   return {
-    handlers: [
-      http.all(`${origin}/api/*`, resolver),
-      http.all(`${origin}/__mock`, resolver),
-      http.all(`${origin}/__mock/*`, resolver),
-    ],
+    // An origin of its own is the mock's whole (unknown paths answer 404 as over HTTP); on any origin, its two prefixes.
+    handlers: origin
+      ? [http.all(`${origin}/*`, resolver)]
+      : [http.all('*/api/*', resolver), http.all('*/__mock', resolver), http.all('*/__mock/*', resolver)],
     fetch: handle,
     settle: (id) => sessionOf(id).settle(),
     advance: (ms, id) => sessionOf(id).state.scheduler.advance(ms),
