@@ -15,6 +15,7 @@ import { ResponseCache } from './http/response-cache.ts';
 import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
 import { controlContract, serviceContract } from './contract-documents.ts';
 import type { MockRuntime } from './runtime.ts';
+import { journalCall } from './sessions/journal-call.ts';
 
 export const API_PREFIX = '/api';
 
@@ -49,7 +50,18 @@ export async function buildMockApp({
 }: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
   const cache = responseCache
-    ? new ResponseCache(() => runtime, { served: (request) => runtime.noteUse(request.headers) })
+    ? new ResponseCache(() => runtime, {
+        served: (request) => {
+          runtime.noteUse(request.headers);
+          // A read answered from the cache is a call the page made all the same.
+          journalCall(
+            runtime,
+            { method: request.method ?? 'GET', headers: request.headers, body: undefined },
+            request.url ?? '/',
+            200,
+          );
+        },
+      })
     : undefined;
   const app = Fastify({
     ...(cache ? { serverFactory: serverAnsweringFrom(cache) } : {}),
@@ -71,6 +83,11 @@ export async function buildMockApp({
   const allowedMethods = new AllowedMethods();
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
   if (cache) keepReadsIn(app, cache, API_PREFIX);
+  // The request journal of the caller's session (GET /__mock/requests): every answered service call.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`))
+      journalCall(runtime, mockRequestOf(request), request.url, reply.statusCode);
+  });
   // With a state file, an answer leaves only once the changes of its request are durable.
   if (runtime.persistent)
     app.addHook('onSend', async (request, _reply, payload) => {

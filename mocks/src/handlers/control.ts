@@ -12,6 +12,7 @@ import { arrangements, type StateParams } from '../provider-states/arrangements.
 import { StateContext } from '../provider-states/state-context.ts';
 import type { MockRequest } from '../http/mock-request.ts';
 import type { MockSession } from '../session.ts';
+import type { JournalFilter } from '../sessions/request-journal.ts';
 import { SESSION_HEADER } from '../sessions/session-header.ts';
 import type { SessionSource } from '../sessions/session-source.ts';
 import { controlErrors } from './control-errors.ts';
@@ -83,6 +84,10 @@ export function controlHandlers(
         phase,
       );
       return { body: metadataEnvelope(event) };
+    },
+    async listMockRequests(request: MockRequest) {
+      const { method, path, status, limit } = request.query as JournalFilter;
+      return { body: metadataEnvelope(sessionOf(request).journal.list({ method, path, status, limit })) };
     },
     async setMockEngine(request: MockRequest) {
       const { state } = sessionOf(request);

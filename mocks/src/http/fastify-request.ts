@@ -56,7 +56,11 @@ export function mockRequestOf(request: FastifyRequest): MockRequest {
         port: request.socket.localPort ?? 0,
         hosts: [request.hostname, request.socket.localAddress ?? ''],
       },
-      receiveParts: (options) => receiveMultipart(request, options),
+      async receiveParts(options) {
+        const parts = await receiveMultipart(request, options);
+        this.uploaded = { files: parts.files.map((f) => f.name), fields: [...parts.fields.keys()] };
+        return parts;
+      },
       inject: (call) => injectInto(request, call),
     };
     made.set(request, mock);

@@ -133,6 +133,12 @@ export interface FetchHandlerOptions {
   routes: FetchRoutes<unknown>[];
   /** The operation whose unexpected failures answer the documented `5000` (the company list). */
   companyListOperation?: string;
+  /** Hears of every answered call under `/api/` (the request journal). */
+  answered?: (
+    request: Pick<MockRequest, 'method' | 'headers' | 'body' | 'uploaded'>,
+    url: string,
+    status: number,
+  ) => void;
 }
 
 /** A function answering a Fetch request as the mock does; the origin is ignored (paths from `/`). */
@@ -145,6 +151,16 @@ export function createFetchHandler(options: FetchHandlerOptions): (request: Requ
     const head = call.method === 'HEAD';
     const method = head ? 'GET' : call.method;
     let route: Route | undefined;
+    let request: FetchMockRequest | undefined;
+    const note = (response: Response): Response => {
+      if (path.startsWith('/api/'))
+        options.answered?.(
+          request ?? { method: call.method, headers: Object.fromEntries(call.headers), body: undefined },
+          call.url,
+          response.status,
+        );
+      return response;
+    };
     try {
       if (path === '/__mock/') return new Response(null, { status: 308, headers: { location: '/__mock' } });
       let match: RegExpExecArray | null = null;
@@ -158,7 +174,7 @@ export function createFetchHandler(options: FetchHandlerOptions): (request: Requ
       // A Fetch Request carries no framing headers; the body's length stands for them.
       if (sent) headers['content-length'] ??= String(bytes.length);
       const contentType = headers['content-type'];
-      const request: FetchMockRequest = {
+      request = {
         method: call.method,
         headers,
         authorizationCount: call.headers.has('authorization') ? 1 : 0,
@@ -169,21 +185,24 @@ export function createFetchHandler(options: FetchHandlerOptions): (request: Requ
         sent,
         contentType,
         address: { port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), hosts: [url.hostname] },
-        receiveParts: (receive) =>
-          receiveFormData(
+        async receiveParts(receive) {
+          const parts = await receiveFormData(
             new Request(call.url, { method: 'POST', body: bytes, headers: { 'content-type': contentType ?? '' } }),
             receive,
-          ),
+          );
+          this.uploaded = { files: parts.files.map((f) => f.name), fields: [...parts.fields.keys()] };
+          return parts;
+        },
         inject: handle,
       };
       const answer = await route.run(request);
-      return jsonResponse(answer.status, answer.headers, answer.body, head);
+      return note(jsonResponse(answer.status, answer.headers, answer.body, head));
     } catch (error) {
       let mockError = toMockError(error instanceof Error ? error : new Error(String(error)));
       if (mockError.code === 'MOCK_INTERNAL_ERROR' && route?.op.operationId === options.companyListOperation)
         mockError = errors.companyListFailed(error instanceof Error ? error.message : String(error));
       const { status, headers, body } = errorAnswer(mockError);
-      return jsonResponse(status, headers, body, head);
+      return note(jsonResponse(status, headers, body, head));
     }
   };
   return handle;

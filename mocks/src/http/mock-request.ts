@@ -17,6 +17,8 @@ export interface MockRequest {
   readonly body: unknown;
   /** Where the caller reached the mock (a webhook receiver may not be the mock itself). */
   readonly address: MockAddress;
+  /** The names of the files and fields a multipart body carried, once read (the request journal keeps them). */
+  uploaded?: { files: string[]; fields: string[] };
   /** Reads the parts of a multipart body (each file's name, type by content and size). */
   receiveParts(options: ReceiveOptions): Promise<ReceivedParts>;
   /** Sends a request to this same mock (provider states arrange records through the service's own operations). */

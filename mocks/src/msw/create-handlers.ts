@@ -13,6 +13,8 @@ import { RequestValidator } from '../http/request-validator.ts';
 import type { SettleSummary } from '../session.ts';
 import { DEFAULT_SESSION } from '../sessions/session-header.ts';
 import { MemorySessions } from './memory-sessions.ts';
+import { journalCall } from '../sessions/journal-call.ts';
+import type { JournalEntry, JournalFilter } from '../sessions/request-journal.ts';
 
 export interface CreateHandlersOptions {
   /**
@@ -37,6 +39,8 @@ export interface MockHandlers {
   advance(ms: number, session?: string): number;
   /** Starts a session again from `seed` (default: the handlers' seed), as `POST /__mock/reset`. */
   reset(seed?: MockSeed, session?: string): Promise<void>;
+  /** The session's request journal (as `GET /__mock/requests`): the service calls it answered, oldest first. */
+  requests(filter?: JournalFilter, session?: string): JournalEntry[];
   /** Stops every session's timers and deliveries (call after the tests). */
   close(): void;
 }
@@ -93,6 +97,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
       }),
     ],
     companyListOperation: 'listProjects',
+    answered: (request, url, status) => journalCall(sessions, request, url, status),
   });
   const origin = options.origin?.replace(/\/$/, '');
   const resolver = ({ request }: { request: Request }) => handle(request);
@@ -106,6 +111,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
     settle: (id) => sessionOf(id).settle(),
     advance: (ms, id) => sessionOf(id).state.scheduler.advance(ms),
     reset: (seed, id) => sessionOf(id).reset(seed ?? options.seed),
+    requests: (filter, id) => sessionOf(id).journal.list(filter),
     close: () => sessions.close(),
   };
 }

@@ -3,3 +3,4 @@ export { createHandlers } from './create-handlers.ts';
 export type { CreateHandlersOptions, MockHandlers } from './create-handlers.ts';
 export type { MockSeed } from '../domain/seed.ts';
 export type { SettleSummary } from '../session.ts';
+export type { JournalEntry, JournalFilter } from '../sessions/request-journal.ts';
