@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
-      'mocks/test/{companies,reports,funds,webhooks,control-api,auth,provider-states,concurrency,request-journal}.test.ts',
+      'mocks/test/{companies,reports,funds,webhooks,control-api,auth,provider-states,concurrency,request-journal,session-drop}.test.ts',
     ],
     env: { MOCK_UNDER_TEST: 'msw' },
     testTimeout: 30_000,

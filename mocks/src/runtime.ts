@@ -156,6 +156,16 @@ export class MockRuntime implements SessionSource {
     return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, { track: persistent, restoring });
   }
 
+  /** Drops one named session now (DELETE /__mock/session); the default session is never dropped. */
+  async drop(id: string): Promise<void> {
+    const session = this.sessions.get(id);
+    if (!session || id === DEFAULT_SESSION) return;
+    this.sessions.delete(id);
+    this.store?.dropped(id);
+    this.touch();
+    await session.close();
+  }
+
   /** Drops named sessions without a request since `now - sessionIdleMs`. */
   async dropIdle(now: number): Promise<number> {
     const idle = [...this.sessions.values()].filter(

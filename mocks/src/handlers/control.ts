@@ -13,7 +13,7 @@ import { StateContext } from '../provider-states/state-context.ts';
 import type { MockRequest } from '../http/mock-request.ts';
 import type { MockSession } from '../session.ts';
 import type { JournalFilter } from '../sessions/request-journal.ts';
-import { SESSION_HEADER } from '../sessions/session-header.ts';
+import { DEFAULT_SESSION, SESSION_HEADER } from '../sessions/session-header.ts';
 import type { SessionSource } from '../sessions/session-source.ts';
 import { controlErrors } from './control-errors.ts';
 import { controlCalls } from './control-index.ts';
@@ -88,6 +88,13 @@ export function controlHandlers(
     async listMockRequests(request: MockRequest) {
       const { method, path, status, limit } = request.query as JournalFilter;
       return { body: metadataEnvelope(sessionOf(request).journal.list({ method, path, status, limit })) };
+    },
+    async dropMockSession(request: MockRequest) {
+      const { id } = sessionOf(request);
+      if (id === DEFAULT_SESSION)
+        throw controlErrors.invalidRequest('the default session cannot be dropped; reset it instead');
+      await runtime.drop(id);
+      return { body: metadataEnvelope({ dropped: id }) };
     },
     async setMockEngine(request: MockRequest) {
       const { state } = sessionOf(request);

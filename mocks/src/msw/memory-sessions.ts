@@ -39,10 +39,11 @@ export class MemorySessions implements SessionSource {
     return session;
   }
 
-  /** Drops a named session (its timers and deliveries stop). */
-  drop(id: string): void {
+  /** Drops a named session (its timers and deliveries stop); the default one is kept. */
+  async drop(id: string): Promise<void> {
+    if (id === DEFAULT_SESSION) return;
     this.sessions.get(id)?.stop();
-    if (id !== DEFAULT_SESSION) this.sessions.delete(id);
+    this.sessions.delete(id);
   }
 
   /** Stops every session's processing (timers, webhook deliveries under way). */
