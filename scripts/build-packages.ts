@@ -23,6 +23,8 @@ interface Manifest {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
+  /** Packages an entry imports that the user installs (the mock's msw and playwright-core). */
+  peerDependencies?: Record<string, string>;
 }
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
@@ -52,12 +54,17 @@ const RUN_AS_BINARIES: Record<string, string[]> = {
   '@portfolio-integration/conformance': ['@pact-foundation/pact-cli', '@redocly/cli'],
 };
 
-/** A package must declare every package its bundle imports or runs, and nothing else. */
-function checkDependencies(manifest: Manifest, metafile: Metafile): void {
-  const used = new Set([...externalPackages(metafile), ...(RUN_AS_BINARIES[manifest.name] ?? [])]);
-  const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+/** A package must declare every package its bundles import or run (as a dependency or a peer), and nothing else. */
+function checkDependencies(manifest: Manifest, ...metafiles: Metafile[]): void {
+  const used = new Set([
+    ...metafiles.flatMap((metafile) => [...externalPackages(metafile)]),
+    ...(RUN_AS_BINARIES[manifest.name] ?? []),
+  ]);
+  const dependencies = Object.keys(manifest.dependencies ?? {});
+  // A peer may be needed for types alone (the Playwright entry's playwright-core): only dependencies must be used.
+  const declared = new Set([...dependencies, ...Object.keys(manifest.peerDependencies ?? {})]);
   const missing = [...used].filter((name) => !declared.has(name));
-  const unused = [...declared].filter((name) => !used.has(name));
+  const unused = dependencies.filter((name) => !used.has(name));
   if (missing.length || unused.length) {
     throw new Error(
       `${manifest.name}: dependencies do not match what the build imports (missing: ${missing.join(', ') || 'none'}; unused: ${unused.join(', ') || 'none'})`,
@@ -293,6 +300,8 @@ async function buildNodeBin(
   name: 'mock' | 'conformance',
   entries: string[],
   plugins: Plugin[] = [],
+  /** Further entries built apart (the mock's browser entries), whose imports the manifest declares too. */
+  more: (dist: string) => Promise<Metafile[]> = async () => [],
 ): Promise<{ dist: string }> {
   const { dist, manifest } = await fresh(name);
   const metafile = await bundle({
@@ -306,13 +315,33 @@ async function buildNodeBin(
     // Chunks beside the entries: the mock finds the documents it reads relative to its code.
     chunkNames: '[name]-[hash]',
   });
-  checkDependencies(manifest, metafile);
+  checkDependencies(manifest, metafile, ...(await more(dist)));
   await chmod(join(dist, 'bin.js'), 0o755);
   return { dist };
 }
 
+/** Entries of the mock that run in a browser or a test runner, not only in Node: no Node built-in, their documents inlined. */
+const MOCK_BROWSER_ENTRIES = ['mocks/src/msw/index.ts', 'mocks/src/playwright/index.ts'];
+
+/** One browser entry as dist/<folder>/index.js (`@portfolio-integration/mock/<folder>`), its npm imports left to the user's bundler. */
+function buildBrowserEntry(entry: string, dist: string): Promise<Metafile> {
+  const folder = posix.basename(posix.dirname(entry));
+  return bundle({
+    entryPoints: [at(entry)],
+    outfile: join(dist, folder, 'index.js'),
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+  });
+}
+
 async function buildMock(): Promise<void> {
-  const { dist } = await buildNodeBin('mock', ['mocks/src/index.ts', 'mocks/src/bin.ts'], [documentsDirOfPackage]);
+  const { dist } = await buildNodeBin(
+    'mock',
+    ['mocks/src/index.ts', 'mocks/src/bin.ts'],
+    [documentsDirOfPackage],
+    (out) => Promise.all(MOCK_BROWSER_ENTRIES.map((entry) => buildBrowserEntry(entry, out))),
+  );
   // The mock reads its two documents at start-up from the package's generated/ (documentsDirOfPackage).
   await mkdir(at('packages/mock/generated'), { recursive: true });
   await cp(at('generated/openapi.json'), at('packages/mock/generated/openapi.json'));
@@ -321,7 +350,12 @@ async function buildMock(): Promise<void> {
   const page = await ensureDocs('dist/docs');
   await mkdir(join(dist, 'docs'));
   await cp(page, join(dist, 'docs', 'index.html'));
-  await declarations([at('mocks/src/index.ts')], dist, false, layoutOf('mocks/src/'));
+  await declarations(
+    [at('mocks/src/index.ts'), ...MOCK_BROWSER_ENTRIES.map((entry) => at(entry))],
+    dist,
+    false,
+    layoutOf('mocks/src/'),
+  );
 }
 
 async function buildConformance(): Promise<void> {

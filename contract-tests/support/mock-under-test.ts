@@ -1,8 +1,11 @@
 // One mock per test file on a free port, reset before every test (deterministic ids and times),
 // with a client and raw fetch that both go through the checking fetch: a test fails when any
-// response the mock sent breaks the contract.
+// response the mock sent breaks the contract. With MOCK_UNDER_TEST=msw (vitest.msw.config.ts) the
+// same tests run against the MSW handlers instead, msw/node intercepting fetch in this process.
+import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { createIntegrationClient, type IntegrationClient } from '../../client/src/index.ts';
+import { createHandlers } from '../../mocks/src/msw/index.ts';
 import { startMock, type MockSeed, type RunningMock } from '../../mocks/src/server.ts';
 import { checkingFetch, type CheckingFetch } from '../../mocks/test/support/checking-fetch.ts';
 
@@ -37,6 +40,24 @@ export interface MockUnderTest {
     /** POST /__mock/faults; answers every fault switch after the change. */
     setFaults(faults: { companyList?: boolean }): Promise<{ companyList: boolean }>;
     changeStatus(projectId: string, change: Record<string, unknown>): Promise<RawResponse>;
+  };
+}
+
+/** Where the MSW handlers answer (never on a network: msw/node intercepts every fetch to it). */
+export const MSW_ORIGIN = 'http://msw-mock.test';
+
+/** The MSW handlers as a running mock; requests to other origins (webhook receivers) go to the network. */
+function mswMock(seed: MockSeed): RunningMock {
+  const handlers = createHandlers({ origin: MSW_ORIGIN, seed });
+  const server = setupServer(...handlers.handlers);
+  server.listen({ onUnhandledFrame: 'bypass' });
+  return {
+    origin: MSW_ORIGIN,
+    baseUrl: `${MSW_ORIGIN}/api`,
+    async close() {
+      server.close();
+      handlers.close();
+    },
   };
 }
 
@@ -92,7 +113,7 @@ export function useMock(seed: MockSeed = TEST_SEED): MockUnderTest {
   };
 
   beforeAll(async () => {
-    mock = await startMock({ port: 0, seed });
+    mock = process.env.MOCK_UNDER_TEST === 'msw' ? mswMock(seed) : await startMock({ port: 0, seed });
   });
   beforeEach(async () => {
     await under.control.reset(seed);

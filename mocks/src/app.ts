@@ -3,21 +3,20 @@
 // optionally the documentation site under /docs/.
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { UserRecord } from './domain/records.ts';
 import { controlHandlers } from './handlers/control.ts';
 import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
-import { serviceHandlers } from './handlers/index.ts';
-import type { OperationHandler, OperationInput, ServiceOperation } from './handlers/operation-types.ts';
+import { serviceAuthenticate, serviceRoutes } from './handlers/service-routes.ts';
 import { AllowedMethods } from './http/allowed-methods.ts';
-import { authenticateUser } from './http/auth.ts';
 import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
-import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
+import { registerContractRoutes } from './http/contract-router.ts';
 import { type CorsSetting, installCors } from './http/cors.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
+import { mockRequestOf } from './http/fastify-request.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
 import { controlContract, serviceContract } from './contract-documents.ts';
 import type { MockRuntime } from './runtime.ts';
+import { journalCall } from './sessions/journal-call.ts';
 
 export const API_PREFIX = '/api';
 
@@ -33,25 +32,6 @@ export interface MockAppOptions {
   responseCache?: boolean;
   /** Which page origins may call the mock from a browser (default: loopback origins). */
   cors?: CorsSetting;
-}
-
-function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRecord>> {
-  return Object.fromEntries(
-    Object.entries(serviceHandlers).map(([operationId, handler]) => {
-      // Each handler's input is the one its operation declares; the router validated it already.
-      const run = handler as unknown as OperationHandler<ServiceOperation>;
-      const route: RouteHandler<UserRecord> = async (request, reply, user) =>
-        run({
-          request,
-          reply,
-          user,
-          runtime: runtime.sessionFor(request),
-          query: request.query,
-          body: request.body,
-        } as OperationInput<ServiceOperation>);
-      return [operationId, route];
-    }),
-  );
 }
 
 /**
@@ -74,7 +54,18 @@ export async function buildMockApp({
 }: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
   const cache = responseCache
-    ? new ResponseCache(() => runtime, { served: (request) => runtime.noteUse(request.headers) })
+    ? new ResponseCache(() => runtime, {
+        served: (request) => {
+          runtime.noteUse(request.headers);
+          // A read answered from the cache is a call the page made all the same.
+          journalCall(
+            runtime,
+            { method: request.method ?? 'GET', headers: request.headers, body: undefined },
+            request.url ?? '/',
+            200,
+          );
+        },
+      })
     : undefined;
   const app = Fastify({
     ...(cache ? { serverFactory: serverAnsweringFrom(cache) } : {}),
@@ -98,10 +89,15 @@ export async function buildMockApp({
   const allowedMethods = new AllowedMethods();
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
   if (cache) keepReadsIn(app, cache, API_PREFIX);
+  // The request journal of the caller's session (GET /__mock/requests): every answered service call.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`))
+      journalCall(runtime, mockRequestOf(request), request.url, reply.statusCode);
+  });
   // With a state file, an answer leaves only once the changes of its request are durable.
   if (runtime.persistent)
     app.addHook('onSend', async (request, _reply, payload) => {
-      await runtime.durable(request, request.method !== 'GET');
+      await runtime.durable(mockRequestOf(request), request.method !== 'GET');
       return payload;
     });
 
@@ -112,8 +108,7 @@ export async function buildMockApp({
         operations: contract.operations,
         validator: contract.validator,
         handlers: serviceRoutes(runtime),
-        authenticate: (security, request) =>
-          authenticateUser(security, request, runtime.sessionFor(request).state.users),
+        authenticate: serviceAuthenticate(runtime),
         allowedMethods,
       });
     },

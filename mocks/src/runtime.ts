@@ -6,11 +6,17 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import type { MockSeed } from './domain/seed.ts';
 import type { MockState } from './domain/state.ts';
 import { MockSession } from './session.ts';
-import { DEFAULT_SESSION, SESSION_HEADER, sessionIdOf, tooManySessions } from './sessions/session-header.ts';
+import {
+  DEFAULT_SESSION,
+  type HeaderRecord,
+  SESSION_HEADER,
+  sessionIdOf,
+  tooManySessions,
+} from './sessions/session-header.ts';
+import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
 import { StateStore } from './persistence/state-store.ts';
 import { lockStateFile, type StateLock } from './persistence/state-lock.ts';
@@ -31,12 +37,12 @@ export interface RuntimeOptions {
   compactBytes?: number;
 }
 
-export class MockRuntime {
+export class MockRuntime implements SessionSource {
   revision = 0;
   readonly sessionIdleMs: number;
   readonly maxSessions: number;
   private readonly sessions = new Map<string, MockSession>();
-  private readonly ofRequest = new WeakMap<FastifyRequest, MockSession>();
+  private readonly ofRequest = new WeakMap<object, MockSession>();
   private readonly sweeper: NodeJS.Timeout;
   private store: StateStore | undefined;
   private lock: StateLock | undefined;
@@ -101,7 +107,7 @@ export class MockRuntime {
   }
 
   /** Resolves once the changes a request made (with `force`, at least its session's meta values) are durable. */
-  async durable(request: FastifyRequest, force: boolean): Promise<void> {
+  async durable(request: object, force: boolean): Promise<void> {
     const session = this.ofRequest.get(request);
     if (session && this.store) await this.store.commit(session, force);
   }
@@ -121,7 +127,7 @@ export class MockRuntime {
   }
 
   /** The session a request names, created on first use; 400 for a malformed id, 503 over the limit. */
-  sessionFor(request: FastifyRequest): MockSession {
+  sessionFor(request: { readonly headers: HeaderRecord }): MockSession {
     let session = this.ofRequest.get(request);
     if (!session) {
       session = this.session(sessionIdOf(request.headers));
@@ -158,6 +164,16 @@ export class MockRuntime {
     };
     const persistent = restoring || this.persistent;
     return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, { track: persistent, restoring });
+  }
+
+  /** Drops one named session now (DELETE /__mock/session); the default session is never dropped. */
+  async drop(id: string): Promise<void> {
+    const session = this.sessions.get(id);
+    if (!session || id === DEFAULT_SESSION) return;
+    this.sessions.delete(id);
+    this.store?.dropped(id);
+    this.touch();
+    await session.close();
   }
 
   /** Drops named sessions without a request since `now - sessionIdleMs`. */

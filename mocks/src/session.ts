@@ -4,7 +4,8 @@ import { resolveSeed } from './domain/default-seed.ts';
 import type { MockSeed } from './domain/seed.ts';
 import { runJob } from './domain/jobs.ts';
 import { MockState } from './domain/state.ts';
-import type { FolderStorage } from './uploads/folder-storage.ts';
+import { RequestJournal } from './sessions/request-journal.ts';
+import type { UploadStorage } from './uploads/folder-storage.ts';
 
 export interface SettleSummary {
   /** Scheduled state moves run by this settle. */
@@ -22,6 +23,8 @@ export interface SessionOptions {
 
 export class MockSession {
   state: MockState;
+  /** The last service calls this session answered (GET /__mock/requests); a reset empties it. */
+  readonly journal = new RequestJournal();
   /** Time of the last request that named this session (idle sessions are dropped, runtime.ts). */
   lastUsed = Date.now();
   /** Set when the state was (re)created from a seed and a state file has not written it yet (null: the default seed). */
@@ -29,12 +32,12 @@ export class MockSession {
   private readonly track: boolean;
 
   readonly id: string;
-  readonly storage: FolderStorage;
+  readonly storage: UploadStorage;
   private readonly onTouch: (session: MockSession) => void;
 
   constructor(
     id: string,
-    storage: FolderStorage,
+    storage: UploadStorage,
     seed: MockSeed | undefined,
     onTouch: (session: MockSession) => void,
     { track = false, restoring = false }: SessionOptions = {},
@@ -63,6 +66,7 @@ export class MockSession {
     this.stop();
     await this.storage.clear();
     this.state = next;
+    this.journal.clear();
     this.pendingFresh = seed ?? null;
     this.onTouch(this);
   }

@@ -17,15 +17,20 @@ async function upload(apiKey: string, form: FormData) {
   });
 }
 
+/** The MSW handlers keep no files, only their names in the folder records (uploadsDir `memory:<session>`). */
+const inMemory = (uploadsDir: string) => uploadsDir.startsWith('memory:');
+
 async function folderFiles(folderPath: string): Promise<string[]> {
   const state = await mock.control.state();
   const folder = state.folders.find((f: any) => f.folderPath === folderPath);
   const id = folderPath.split('/').pop()!;
+  if (inMemory(state.uploadsDir)) return folder ? [...folder.fileNames].sort() : [];
   return folder ? (await readdir(join(state.uploadsDir, 'folders', id))).sort() : [];
 }
 
 async function leftovers(): Promise<string[]> {
-  const { uploadsDir } = await mock.control.state();
+  const { uploadsDir, folders: records } = await mock.control.state();
+  if (inMemory(uploadsDir)) return records.map((f: any) => `folders/${f.folderPath.split('/').pop()}`);
   const staging = await readdir(join(uploadsDir, 'staging')).catch(() => []);
   const folders = await readdir(join(uploadsDir, 'folders')).catch(() => []);
   return [...staging.map((s) => `staging/${s}`), ...folders.map((f) => `folders/${f}`)];

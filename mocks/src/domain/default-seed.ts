@@ -2,13 +2,18 @@
 // drive folder link outcome can be reached with the default user's folders.
 import type { MockSeed, ResolvedSeed } from './seed.ts';
 
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The process's environment in Node; none in a browser (the MSW handlers), where the defaults hold. */
+const processEnv = (): Environment => (globalThis as { process?: { env?: Environment } }).process?.env ?? {};
+
 const SEEDED_PROJECT_ID = '5eed0000-0000-4000-8000-000000000001';
 
-export function defaultCredentials(env: NodeJS.ProcessEnv = process.env): { apiKey: string; accessToken: string } {
+export function defaultCredentials(env: Environment = processEnv()): { apiKey: string; accessToken: string } {
   return { apiKey: env.MOCK_API_KEY || 'mock-api-key', accessToken: env.MOCK_ACCESS_TOKEN || 'mock-access-token' };
 }
 
-export function defaultSeed(env: NodeJS.ProcessEnv = process.env): ResolvedSeed {
+export function defaultSeed(env: Environment = processEnv()): ResolvedSeed {
   const { apiKey, accessToken } = defaultCredentials(env);
   return {
     credits: 1000,
@@ -99,7 +104,7 @@ export function defaultSeed(env: NodeJS.ProcessEnv = process.env): ResolvedSeed 
 }
 
 /** The default seed with the given fields replaced (top-level keys replace, they do not merge). */
-export function resolveSeed(seed: MockSeed | undefined, env: NodeJS.ProcessEnv = process.env): ResolvedSeed {
+export function resolveSeed(seed: MockSeed | undefined, env: Environment = processEnv()): ResolvedSeed {
   const base = defaultSeed(env);
   if (!seed) return base;
   const { data, ...rest } = seed;

@@ -1,6 +1,6 @@
 // Identifiers and timestamps. With a seed both are deterministic (counter-based uuids, a clock
-// that advances one second per reading) so tests and recorded examples are reproducible.
-import { randomUUID } from 'node:crypto';
+// that advances one second per reading) so tests and recorded examples are reproducible. Web Crypto
+// (globalThis.crypto), not node:crypto: the same domain runs in a browser (the MSW handlers).
 
 /** Hex prefix per kind of record, so deterministic ids say what they name. */
 const KIND_PREFIX = {
@@ -28,7 +28,12 @@ export interface IdPosition {
 }
 
 export function randomIds(): IdSource {
-  return { uuid: () => randomUUID(), now: () => new Date().toISOString(), position: () => undefined, resume: () => {} };
+  return {
+    uuid: () => globalThis.crypto.randomUUID(),
+    now: () => new Date().toISOString(),
+    position: () => undefined,
+    resume: () => {},
+  };
 }
 
 export function deterministicIds(startTime: string): IdSource {

@@ -1,7 +1,8 @@
 // Receiver addresses the mock refuses: any scheme but http and https (nothing else can take a
 // POST), and the mock itself at any spelling of a local host (a delivery would call its own API).
-// Host names that only resolve to the mock through DNS are not looked up.
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+// Host names that only resolve to the mock through DNS are not looked up. No node:net: the same
+// check runs in a browser (the MSW handlers); the WHATWG URL parser has already written every IP
+// address in its canonical form (`0x7f.1` is `127.0.0.1`, `[0:0::1]` is `[::1]`).
 
 export const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 
@@ -12,11 +13,20 @@ export interface MockAddress {
   hosts: string[];
 }
 
-const LOCAL = new BlockList();
-LOCAL.addSubnet('127.0.0.0', 8, 'ipv4');
-LOCAL.addAddress('0.0.0.0', 'ipv4');
-LOCAL.addAddress('::1', 'ipv6');
-LOCAL.addAddress('::', 'ipv6');
+const IPV4 = /^(\d{1,3})\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+/** An IPv4-mapped IPv6 address as the URL parser writes it (`::ffff:7f00:1`). */
+const MAPPED = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
+
+/** 127.0.0.0/8, 0.0.0.0, ::1, :: and the IPv4 ones mapped into IPv6, in canonical form. */
+function isLoopbackOrUnspecified(host: string): boolean {
+  if (host === '0.0.0.0' || host === '::1' || host === '::') return true;
+  const v4 = IPV4.exec(host);
+  if (v4) return v4[1] === '127';
+  const mapped = MAPPED.exec(host);
+  if (!mapped) return false;
+  const high = Number.parseInt(mapped[1] ?? '', 16);
+  return high >> 8 === 127 || (high === 0 && Number.parseInt(mapped[2] ?? '', 16) === 0);
+}
 
 function bare(host: string): string {
   return host
@@ -28,7 +38,7 @@ function bare(host: string): string {
 function isLocal(host: string, mock: MockAddress): boolean {
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (mock.hosts.map(bare).includes(host)) return true;
-  return (isIPv4(host) && LOCAL.check(host, 'ipv4')) || (isIPv6(host) && LOCAL.check(host, 'ipv6'));
+  return isLoopbackOrUnspecified(host);
 }
 
 /** Why a receiver URL is refused, or undefined when it is acceptable. */

@@ -1,13 +1,13 @@
 // Files for a manual-upload company analysis. The part names are not shown by the specification:
 // every file part is taken. The engine reads PDF, XLSX and XLS; anything else fails the analysis.
-import type { FastifyRequest } from 'fastify';
 import { errors } from '../http/errors.ts';
+import type { MockRequest } from '../http/mock-request.ts';
 import type { MockSession } from '../session.ts';
 import { withStagedUpload } from '../uploads/staged-upload.ts';
 import { MAX_FILE_BYTES } from './fund-upload.ts';
 
 export function receiveAnalysisFiles(
-  request: FastifyRequest,
+  request: MockRequest,
   runtime: MockSession,
 ): Promise<{ names: string[]; unreadable: boolean }> {
   // The mock keeps only the names: the simulated engine needs nothing else.

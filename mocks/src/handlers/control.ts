@@ -1,7 +1,6 @@
 // The control API (control-api.openapi.yaml): the index of its calls, and per session (the
 // X-Mock-Session header, as for the service) reset, state, settle, credits, project status,
 // engine and fault switches, webhook triggers and delivery switches, and the provider-state set-up call of the pacts.
-import type { FastifyRequest } from 'fastify';
 import { MockHttpError } from '../http/errors.ts';
 import { changeProjectStatus } from '../domain/projects.ts';
 import type { MockSeed } from '../domain/seed.ts';
@@ -13,9 +12,11 @@ import { metadataEnvelope } from '../http/envelope.ts';
 import type { RouteHandler, RouteResult } from '../http/contract-router.ts';
 import { arrangements, type StateParams } from '../provider-states/arrangements.ts';
 import { StateContext } from '../provider-states/state-context.ts';
-import type { MockRuntime } from '../runtime.ts';
+import type { MockRequest } from '../http/mock-request.ts';
 import type { MockSession } from '../session.ts';
-import { SESSION_HEADER } from '../sessions/session-header.ts';
+import type { JournalFilter } from '../sessions/request-journal.ts';
+import { DEFAULT_SESSION, SESSION_HEADER } from '../sessions/session-header.ts';
+import type { SessionSource } from '../sessions/session-source.ts';
 import { controlErrors } from './control-errors.ts';
 import { controlCalls } from './control-index.ts';
 import { phaseFor, type PhaseChange } from './phase-change.ts';
@@ -30,19 +31,19 @@ interface StatusChange {
 }
 
 export function controlHandlers(
-  runtime: MockRuntime,
+  runtime: SessionSource,
   controlDoc: Record<string, unknown>,
 ): Record<string, RouteHandler<undefined>> {
   const calls = controlCalls(controlDoc);
   const stateResult = (session: MockSession): RouteResult => ({
     body: metadataEnvelope({ ...snapshot(session.state), session: session.id, uploadsDir: session.storage.root }),
   });
-  const sessionOf = (request: FastifyRequest) => runtime.sessionFor(request);
+  const sessionOf = (request: MockRequest) => runtime.sessionFor(request);
   return {
     async listMockControls() {
       return { body: metadataEnvelope({ sessionHeader: SESSION_HEADER, calls }) };
     },
-    async resetMock(request: FastifyRequest) {
+    async resetMock(request: MockRequest) {
       const session = sessionOf(request);
       try {
         await session.reset(request.body as MockSeed | undefined);
@@ -51,21 +52,21 @@ export function controlHandlers(
       }
       return stateResult(session);
     },
-    async getMockState(request: FastifyRequest) {
+    async getMockState(request: MockRequest) {
       return stateResult(sessionOf(request));
     },
-    async settleMock(request: FastifyRequest) {
+    async settleMock(request: MockRequest) {
       const session = sessionOf(request);
       const summary = await session.settle();
       return { body: metadataEnvelope({ ...summary, pendingJobs: session.state.scheduler.pending }) };
     },
-    async setMockCredits(request: FastifyRequest) {
+    async setMockCredits(request: MockRequest) {
       const { state } = sessionOf(request);
       state.credits = (request.body as { credits: number }).credits;
       state.touch();
       return { body: metadataEnvelope({ credits: state.credits }) };
     },
-    async changeMockProjectStatus(request: FastifyRequest) {
+    async changeMockProjectStatus(request: MockRequest) {
       const { state } = sessionOf(request);
       const { projectId } = request.params as { projectId: string };
       const change = request.body as StatusChange;
@@ -86,17 +87,28 @@ export function controlHandlers(
       );
       return { body: metadataEnvelope(event) };
     },
-    async setMockEngine(request: FastifyRequest) {
+    async listMockRequests(request: MockRequest) {
+      const { method, path, status, limit } = request.query as JournalFilter;
+      return { body: metadataEnvelope(sessionOf(request).journal.list({ method, path, status, limit })) };
+    },
+    async dropMockSession(request: MockRequest) {
+      const { id } = sessionOf(request);
+      if (id === DEFAULT_SESSION)
+        throw controlErrors.invalidRequest('the default session cannot be dropped; reset it instead');
+      await runtime.drop(id);
+      return { body: metadataEnvelope({ dropped: id }) };
+    },
+    async setMockEngine(request: MockRequest) {
       const { state } = sessionOf(request);
       state.engineAvailable = (request.body as { available: boolean }).available;
       return { body: metadataEnvelope({ available: state.engineAvailable }) };
     },
-    async setMockFaults(request: FastifyRequest) {
+    async setMockFaults(request: MockRequest) {
       const { state } = sessionOf(request);
       Object.assign(state.faults, request.body as Partial<FaultSwitches>);
       return { body: metadataEnvelope({ ...state.faults }) };
     },
-    async triggerMockWebhook(request: FastifyRequest) {
+    async triggerMockWebhook(request: MockRequest) {
       const { state } = sessionOf(request);
       let triggered;
       try {
@@ -115,17 +127,17 @@ export function controlHandlers(
         gaps: [...triggered.gaps, ...switchGaps(state.webhooks.switches)],
       };
     },
-    async getMockDeliverySwitches(request: FastifyRequest) {
+    async getMockDeliverySwitches(request: MockRequest) {
       const { switches } = sessionOf(request).state.webhooks;
       return { body: metadataEnvelope({ ...switches }), gaps: switchGaps(switches) };
     },
-    async setMockDeliverySwitches(request: FastifyRequest) {
+    async setMockDeliverySwitches(request: MockRequest) {
       const { switches } = sessionOf(request).state.webhooks;
       Object.assign(switches, request.body as Partial<DeliverySwitches>);
       return { body: metadataEnvelope({ ...switches }), gaps: switchGaps(switches) };
     },
     // Pact's convention, not the envelope: the answer is the map of values the verifier injects.
-    async setupProviderState(request: FastifyRequest) {
+    async setupProviderState(request: MockRequest) {
       const {
         state,
         params = {},
@@ -143,7 +155,7 @@ export function controlHandlers(
       // Every setup starts from a reset, so a teardown has nothing to undo.
       if (action === 'teardown') return { body: {} };
       try {
-        return { body: await arrange(new StateContext(request.server, sessionOf(request), runtime.startSeed), params) };
+        return { body: await arrange(new StateContext(request.inject, sessionOf(request), runtime.startSeed), params) };
       } catch (error) {
         throw new MockHttpError(
           400,

@@ -3,7 +3,7 @@
 import { metadataEnvelope } from '../http/envelope.ts';
 import { errors, MockHttpError } from '../http/errors.ts';
 import { kindOfName } from '../uploads/file-type.ts';
-import { FILE_ERROR_GAP, invalidMultipart, type ReceivedFile } from '../uploads/multipart-files.ts';
+import { FILE_ERROR_GAP, invalidMultipart, type ReceivedFile } from '../uploads/parts.ts';
 import { withStagedUpload } from '../uploads/staged-upload.ts';
 import type { OperationHandler } from './operation-types.ts';
 

@@ -1,8 +1,8 @@
 // Handler types derived from generated/types.ts: one handler per operation of the contract, its
 // query and JSON body typed as the contract says, its success body checked by the compiler.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../../openapi/index.ts';
 import type { UserRecord } from '../domain/records.ts';
+import type { MockRequest } from '../http/mock-request.ts';
 import type { MockSession } from '../session.ts';
 
 /** Operations served under /api (the `receive*` operations are the webhooks a consumer receives). */
@@ -21,8 +21,7 @@ export type SuccessBodyOf<O extends ServiceOperation> = operations[O]['responses
   : never;
 
 export interface OperationInput<O extends ServiceOperation> {
-  request: FastifyRequest;
-  reply: FastifyReply;
+  request: MockRequest;
   user: UserRecord;
   /** The caller's session (X-Mock-Session): its state and uploaded files. */
   runtime: MockSession;

@@ -1,10 +1,10 @@
 // Webhook configuration (one per user; POST and PUT both create or update) and delivery history.
-import type { FastifyRequest } from 'fastify';
 import type { components } from '../../../openapi/index.ts';
 import type { UserRecord, WebhookConfigRecord } from '../domain/records.ts';
 import { webhookUrlProblem, WEBHOOK_URL_GAP } from '../domain/webhook-url.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
+import type { MockRequest } from '../http/mock-request.ts';
 import type { MockSession } from '../session.ts';
 import type { OperationHandler, SuccessBodyOf } from './operation-types.ts';
 
@@ -20,12 +20,9 @@ function saveConfiguration(
   body: components['schemas']['WebhookConfigurationInput'],
   user: UserRecord,
   runtime: MockSession,
-  request: FastifyRequest,
+  request: MockRequest,
 ): SuccessBodyOf<'createWebhookConfiguration'> {
-  const problem = webhookUrlProblem(body.url, {
-    port: request.socket.localPort ?? 0,
-    hosts: [request.hostname, request.socket.localAddress ?? ''],
-  });
+  const problem = webhookUrlProblem(body.url, request.address);
   if (problem) throw errors.invalidRequest(`body ${problem}`, WEBHOOK_URL_GAP);
   const { state } = runtime;
   const now = state.ids.now();

@@ -1,8 +1,8 @@
 // The contract's two security schemes over the users of the mock state: `apiKey` (the key as the
 // whole Authorization header) and `sessionBearer` (`Bearer <access token>`, webhook calls only).
-import type { FastifyRequest } from 'fastify';
 import type { UserRecord } from '../domain/records.ts';
 import { errors } from './errors.ts';
+import type { MockRequest } from './mock-request.ts';
 
 const SCHEMES: Record<string, (header: string, users: UserRecord[]) => UserRecord | string> = {
   apiKey(header, users) {
@@ -15,14 +15,6 @@ const SCHEMES: Record<string, (header: string, users: UserRecord[]) => UserRecor
   },
 };
 
-/** How many Authorization headers the request carries (Node keeps only the first in `headers`). */
-function authorizationCount(request: FastifyRequest): number {
-  const raw = request.raw.rawHeaders;
-  let count = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'authorization') count += 1;
-  return count;
-}
-
 /**
  * The user a request authenticates as under one of the security alternatives; 401 / 4010 otherwise.
  * Two Authorization headers are refused rather than the first one used: which credentials the
@@ -30,10 +22,10 @@ function authorizationCount(request: FastifyRequest): number {
  * 401 `4010` (not 400): the caller's credential handling already knows it, and it is what a
  * credentials problem answers everywhere else.
  */
-export function authenticateUser(security: string[][], request: FastifyRequest, users: UserRecord[]): UserRecord {
+export function authenticateUser(security: string[][], request: MockRequest, users: UserRecord[]): UserRecord {
   const header = request.headers.authorization;
-  if (!header) throw errors.unauthorized('The Authorization header is missing');
-  const count = authorizationCount(request);
+  if (typeof header !== 'string' || !header) throw errors.unauthorized('The Authorization header is missing');
+  const count = request.authorizationCount;
   if (count > 1) {
     throw errors
       .unauthorized(`The request carries ${count} Authorization headers; send exactly one`)

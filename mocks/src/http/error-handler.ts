@@ -1,5 +1,6 @@
 // Every failure leaves as the contract's error envelope (top-level placement), never as Fastify's
 // own error body: thrown MockHttpErrors as they are, parser and framework errors as MOCK_* codes.
+// The answers themselves (errorAnswer, unknownRoute) are shared with the MSW handlers (fetch-handler.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AllowedMethods } from './allowed-methods.ts';
 import { errorEnvelope } from './envelope.ts';
@@ -17,7 +18,7 @@ const FRAMEWORK_ERRORS: Record<string, { code: string; title: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'MOCK_BODY_TOO_LARGE', title: 'Body too large' },
 };
 
-function toMockError(error: FastifyError | Error): MockHttpError {
+export function toMockError(error: FastifyError | Error): MockHttpError {
   if (error instanceof MockHttpError) return error;
   const { code, statusCode } = error as FastifyError;
   const known = code ? FRAMEWORK_ERRORS[code] : undefined;
@@ -34,11 +35,38 @@ function toMockError(error: FastifyError | Error): MockHttpError {
   );
 }
 
+/** An error as status, headers (X-Mock-Gap and what the status calls for) and the envelope. */
+export function errorAnswer(error: MockHttpError): { status: number; headers: Record<string, string>; body: unknown } {
+  return {
+    status: error.status,
+    headers: { ...(error.gap ? { [GAP_HEADER]: error.gap } : {}), ...error.headers },
+    body: errorEnvelope(error.code, error.title, error.description),
+  };
+}
+
 function sendMockError(reply: FastifyReply, error: MockHttpError): FastifyReply {
-  reply.code(error.status);
-  if (error.gap) reply.header(GAP_HEADER, error.gap);
-  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.send(errorEnvelope(error.code, error.title, error.description));
+  const { status, headers, body } = errorAnswer(error);
+  return reply.code(status).headers(headers).send(body);
+}
+
+/** The answer to a method and path the contract has no operation for: 405 on a known path, else 404. */
+export function unknownRoute(method: string, path: string, allowed: string[]): MockHttpError {
+  return allowed.length > 0
+    ? new MockHttpError(
+        405,
+        'MOCK_METHOD_NOT_ALLOWED',
+        'Method not allowed',
+        `The contract has no operation ${method} ${path}; this path takes ${allowed.join(', ')}`,
+        'error code of a method the contract does not have on a path it has',
+        { Allow: allowed.join(', ') },
+      )
+    : new MockHttpError(
+        404,
+        'MOCK_NOT_FOUND',
+        'Not found',
+        `No operation ${method} ${path} in the contract`,
+        'response for a path the contract does not have',
+      );
 }
 
 export interface ErrorHandlerOptions {
@@ -62,25 +90,6 @@ export function installErrorHandlers(app: FastifyInstance, options: ErrorHandler
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const allowed = options.allowedMethods.for(path);
-    return sendMockError(
-      reply,
-      allowed.length > 0
-        ? new MockHttpError(
-            405,
-            'MOCK_METHOD_NOT_ALLOWED',
-            'Method not allowed',
-            `The contract has no operation ${request.method} ${path}; this path takes ${allowed.join(', ')}`,
-            'error code of a method the contract does not have on a path it has',
-            { Allow: allowed.join(', ') },
-          )
-        : new MockHttpError(
-            404,
-            'MOCK_NOT_FOUND',
-            'Not found',
-            `No operation ${request.method} ${path} in the contract`,
-            'response for a path the contract does not have',
-          ),
-    );
+    return sendMockError(reply, unknownRoute(request.method, path, options.allowedMethods.for(path)));
   });
 }

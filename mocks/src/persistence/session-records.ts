@@ -6,7 +6,7 @@ import type { ProcessingJob } from '../domain/processing-job.ts';
 import type { IdPosition } from '../domain/ids.ts';
 import type { FolderRecord, UserRecord } from '../domain/records.ts';
 import type { FaultSwitches, MockState, RecordKind } from '../domain/state.ts';
-import type { FolderStorage } from '../uploads/folder-storage.ts';
+import type { UploadStorage } from '../uploads/folder-storage.ts';
 
 export interface Meta {
   credits: number;
@@ -91,7 +91,7 @@ export function* allRecords(state: MockState): Generator<RecordOp> {
  */
 export function applyRecord(
   state: MockState,
-  storage: FolderStorage,
+  storage: UploadStorage,
   jobs: Map<number, StoredJob>,
   [kind, key, value]: RecordOp,
 ): void {

@@ -1,8 +1,7 @@
 // What a provider-state arrangement can do on the caller's session of the running mock: reset it to
 // the seed the mock was started with (plus overrides), and call the service's own operations as a
-// seeded user through Fastify's inject, in the same session, for the records a seed cannot hold
+// seeded user through the mock's own request handling (not a network), in the same session, for the records a seed cannot hold
 // (folders, fund runs, webhook settings).
-import type { FastifyInstance } from 'fastify';
 import type { UserRecord } from '../domain/records.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
@@ -12,17 +11,22 @@ type Json = Record<string, unknown>;
 
 /** A minimal valid PDF: the mock checks uploaded files by content. */
 /** Ids and times are deterministic only with a start time; the verifier compares what it reads. */
+/** The origin of the requests a provider state sends to its own mock (never on a network). */
+const SELF_ORIGIN = 'http://mock.invalid';
+
 const PROVIDER_STATE_START_TIME = '2026-01-01T00:00:00.000Z';
 
-const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const TINY_PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 export class StateContext {
-  private readonly app: FastifyInstance;
+  private readonly inject: (request: Request) => Promise<Response>;
   readonly session: MockSession;
   private readonly startSeed: MockSeed | undefined;
 
-  constructor(app: FastifyInstance, session: MockSession, startSeed: MockSeed | undefined) {
-    this.app = app;
+  constructor(inject: (request: Request) => Promise<Response>, session: MockSession, startSeed: MockSeed | undefined) {
+    this.inject = inject;
     this.session = session;
     this.startSeed = startSeed;
   }
@@ -50,20 +54,18 @@ export class StateContext {
       authorization,
       ...(this.session.id === DEFAULT_SESSION ? {} : { [SESSION_HEADER]: this.session.id }),
     };
-    let payload: string | Buffer | undefined;
-    if (body instanceof FormData) {
-      const encoded = new Response(body);
-      headers['content-type'] = encoded.headers.get('content-type')!;
-      payload = Buffer.from(await encoded.arrayBuffer());
-    } else if (body !== undefined) {
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await this.app.inject({ method, url: `/api${path}`, headers, payload });
-    if (response.statusCode < 200 || response.statusCode > 299) {
-      throw new Error(`${method} /api${path} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+    const response = await this.inject(new Request(`${SELF_ORIGIN}/api${path}`, { method, headers, body: payload }));
+    const text = await response.text();
+    if (response.status < 200 || response.status > 299) {
+      throw new Error(`${method} /api${path} answered ${response.status}: ${text.slice(0, 300)}`);
     }
-    return (response.json() as { data: Json }).data;
+    return (JSON.parse(text) as { data: Json }).data;
   }
 
   /** Uploads `count` PDFs into a new data-room folder of `user` and answers its folderPath. */

@@ -1,7 +1,9 @@
 // The request header that selects a session: an isolated world (records, credits, folders, runs,
 // deliveries, clock, faults) on the one running mock. No header is the default session.
-import type { IncomingHttpHeaders } from 'node:http';
 import { errors } from '../http/errors.ts';
+
+/** Header values by lower-case name, as Node and the Fetch adapter both give them. */
+export type HeaderRecord = Readonly<Record<string, string | string[] | undefined>>;
 
 export const SESSION_HEADER = 'x-mock-session';
 export const DEFAULT_SESSION = 'default';
@@ -10,7 +12,7 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const SESSION_GAP = 'mock sessions (X-Mock-Session): not part of the service';
 
 /** The session a request names; 400 for a malformed id (a repeated header arrives joined by commas). */
-export function sessionIdOf(headers: IncomingHttpHeaders): string {
+export function sessionIdOf(headers: HeaderRecord): string {
   const value = headers[SESSION_HEADER];
   if (value === undefined || value === '') return DEFAULT_SESSION;
   if (typeof value !== 'string' || !SESSION_ID.test(value)) {

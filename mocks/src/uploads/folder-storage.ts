@@ -13,7 +13,18 @@ export interface StagedFile {
   path: string;
 }
 
-export class FolderStorage {
+/** Where a session's uploaded files go: on disk (FolderStorage) or nowhere but their names (MemoryStorage). */
+export interface UploadStorage {
+  readonly root: string;
+  createStaging(): Promise<string>;
+  folderDir(folderId: string): string;
+  commit(dir: string, files: StagedFile[], isNew: boolean): Promise<void>;
+  remove(dir: string): Promise<void>;
+  clear(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export class FolderStorage implements UploadStorage {
   readonly root: string;
   private readonly durable: boolean;
 

@@ -51,7 +51,10 @@ export function judgeResponse(
   return problems;
 }
 
-export function checkingFetch(inner: typeof globalThis.fetch = globalThis.fetch): CheckingFetch {
+// The fetch of the moment by default (not the one at creation): msw/node replaces it once listening.
+export function checkingFetch(
+  inner: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init),
+): CheckingFetch {
   const checks: ResponseCheck[] = [];
   const wrapped = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     // Read method and URL without constructing a Request: that would consume a streamed body.

@@ -1,0 +1,117 @@
+// The MSW handlers of the mock: every operation of the service (under `/api`) and of the control
+// API (under `/__mock`) answered by the same domain, checks and envelopes as the HTTP mock, from
+// sessions held in memory. Runs wherever MSW runs (msw/node, msw/browser's Service Worker).
+import { http, type HttpHandler } from 'msw';
+import { contractDocument } from '../../../openapi/index.ts';
+import controlDocument from '../../../generated/control-api.json' with { type: 'json' };
+import type { MockSeed } from '../domain/seed.ts';
+import { controlHandlers } from '../handlers/control.ts';
+import { serviceAuthenticate, serviceRoutes } from '../handlers/service-routes.ts';
+import { readOperations } from '../http/contract-operations.ts';
+import { createFetchHandler, fetchRoutes } from '../http/fetch-handler.ts';
+import { RequestValidator } from '../http/request-validator.ts';
+import type { SettleSummary } from '../session.ts';
+import { DEFAULT_SESSION } from '../sessions/session-header.ts';
+import { MemorySessions } from './memory-sessions.ts';
+import { journalCall } from '../sessions/journal-call.ts';
+import type { JournalEntry, JournalFilter } from '../sessions/request-journal.ts';
+
+export interface CreateHandlersOptions {
+  /**
+   * Origin the handlers answer, every path of it (`https://api.example.test`); without it they
+   * answer `/api/...` and `/__mock...` of any origin.
+   */
+  origin?: string;
+  /** Overrides of the default seed for every session (`startTime` makes ids and times deterministic). */
+  seed?: MockSeed;
+  /** The session a request without `X-Mock-Session` uses (default `default`). */
+  session?: string;
+}
+
+export interface MockHandlers {
+  /** Pass to `setupServer(...handlers)` (msw/node) or `setupWorker(...handlers)` (msw/browser). */
+  handlers: HttpHandler[];
+  /** Answers a Fetch request as the handlers do, without MSW. */
+  fetch(request: Request): Promise<Response>;
+  /** Runs a session's pending processing now and waits for its webhook deliveries (as `POST /__mock/settle`). */
+  settle(session?: string): Promise<SettleSummary>;
+  /** Moves a session's processing clock `ms` ahead, running what falls due by then; answers the jobs run. */
+  advance(ms: number, session?: string): number;
+  /** Starts a session again from `seed` (default: the handlers' seed), as `POST /__mock/reset`. */
+  reset(seed?: MockSeed, session?: string): Promise<void>;
+  /** The session's request journal (as `GET /__mock/requests`): the service calls it answered, oldest first. */
+  requests(filter?: JournalFilter, session?: string): JournalEntry[];
+  /** Stops every session's timers and deliveries (call after the tests). */
+  close(): void;
+}
+
+const documents = {
+  service: undefined as { operations: ReturnType<typeof readOperations>; validator: RequestValidator } | undefined,
+  control: undefined as { operations: ReturnType<typeof readOperations>; validator: RequestValidator } | undefined,
+};
+
+/** The two documents' operations and validators, made once however many handler sets are created. */
+function contracts() {
+  documents.service ??= {
+    operations: readOperations(contractDocument as Record<string, unknown>),
+    validator: new RequestValidator(contractDocument, 'https://contract.local/openapi.json'),
+  };
+  documents.control ??= {
+    operations: readOperations(controlDocument as Record<string, unknown>),
+    validator: new RequestValidator(controlDocument, 'https://contract.local/control-api.json'),
+  };
+  return { service: documents.service, control: documents.control };
+}
+
+/**
+ * MSW handlers backed by the mock's stateful domain.
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * import { createHandlers } from '@portfolio-integration/mock/msw';
+ *
+ * const mock = createHandlers({ seed: { startTime: '2026-01-01T00:00:00Z' } });
+ * const server = setupServer(...mock.handlers);
+ * server.listen({ onUnhandledFrame: 'error' });
+ * // ... the code under test calls https://any.host/api/integration/projects ...
+ * await mock.settle(); // analyses and fund runs finish now
+ * server.close();
+ * mock.close();
+ */
+export function createHandlers(options: CreateHandlersOptions = {}): MockHandlers {
+  const sessions = new MemorySessions(options.seed, options.session ?? DEFAULT_SESSION);
+  const { service, control } = contracts();
+  const handle = createFetchHandler({
+    routes: [
+      fetchRoutes({
+        prefix: '/api',
+        ...service,
+        handlers: serviceRoutes(sessions),
+        authenticate: serviceAuthenticate(sessions),
+      }),
+      fetchRoutes({
+        prefix: '',
+        ...control,
+        handlers: controlHandlers(sessions, controlDocument as Record<string, unknown>),
+        authenticate: () => undefined,
+      }),
+    ],
+    companyListOperation: 'listProjects',
+    answered: (request, url, status) => journalCall(sessions, request, url, status),
+  });
+  const origin = options.origin?.replace(/\/$/, '');
+  const resolver = ({ request }: { request: Request }) => handle(request);
+  const sessionOf = (id?: string) => sessions.session(id ?? options.session ?? DEFAULT_SESSION);
+  return {
+    // An origin of its own is the mock's whole (unknown paths answer 404 as over HTTP); on any origin, its two prefixes.
+    handlers: origin
+      ? [http.all(`${origin}/*`, resolver)]
+      : [http.all('*/api/*', resolver), http.all('*/__mock', resolver), http.all('*/__mock/*', resolver)],
+    fetch: handle,
+    settle: (id) => sessionOf(id).settle(),
+    advance: (ms, id) => sessionOf(id).state.scheduler.advance(ms),
+    reset: (seed, id) => sessionOf(id).reset(seed ?? options.seed),
+    requests: (filter, id) => sessionOf(id).journal.list(filter),
+    close: () => sessions.close(),
+  };
+}

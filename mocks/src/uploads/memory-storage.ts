@@ -1,0 +1,29 @@
+// Uploaded files of a session that lives in memory (the MSW handlers): only names are kept, in
+// the session's records, so staging and committing hold nothing; the paths are labels.
+import type { StagedFile, UploadStorage } from './folder-storage.ts';
+
+export class MemoryStorage implements UploadStorage {
+  readonly root: string;
+  private staged = 0;
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  async createStaging(): Promise<string> {
+    this.staged += 1;
+    return `${this.root}/staging/upload-${this.staged}`;
+  }
+
+  folderDir(folderId: string): string {
+    return `${this.root}/folders/${folderId}`;
+  }
+
+  async commit(_dir: string, _files: StagedFile[], _isNew: boolean): Promise<void> {}
+
+  async remove(_dir: string): Promise<void> {}
+
+  async clear(): Promise<void> {}
+
+  async destroy(): Promise<void> {}
+}
