@@ -57,8 +57,22 @@ export const FIXTURES: Record<FixtureName, FixtureInfo> = {
 };
 
 const FINAL_FUND_STATUSES = ['completed', 'error'];
-/** Words that start the filler names, so they fall all over an ascending list (mixed case, spaces, punctuation). */
-const FILL_WORDS = ['Zephyr', 'alpha', 'Mango', "o'Brien", 'beta-Ray', 'Quartz', 'delta', 'Umber', 'kilo', 'Echo'];
+/**
+ * Words that start the filler names, so they fall all over an ascending list: mixed case, and
+ * pairs whose order depends on whether a collation counts spaces and punctuation.
+ */
+const FILL_WORDS = [
+  'Zephyr',
+  'alpha',
+  'Del Monte',
+  'Delaware',
+  "o'Brien",
+  'O Neil',
+  'Mac Arthur',
+  'Macadamia',
+  'kilo',
+  'Echo',
+];
 
 export interface FilledCompany {
   id: string;

@@ -36,8 +36,8 @@ const delivery = (n: number) => ({
   createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
 });
 
-/** Every delivery the history answered, for the "oldest instead of most recent" break. */
-const historySeen = new Map<string, { event: string; createdAt: string }>();
+/** The first history answered, for the "not the most recent" break. */
+let historyFirstRead: unknown[] | undefined;
 /** Remembers which fund runs were already read as final, for the "moves backwards" break. */
 const finalSeen = new Set<string>();
 
@@ -632,14 +632,11 @@ export const BREAKS: Record<string, Break> = {
       ),
   },
   'webhooks.history-ten-most-recent': {
-    // Keeps the first 10 deliveries it ever listed: the oldest, not the most recent.
+    // Answers the first history it read, ever after: ten deliveries at most, newest first, never the newest.
     response: (req, answer) => {
       if (!at(req, 'GET', '/integration/webhook/history') || answer.status !== 200) return;
-      for (const d of answer.body.data) historySeen.set(`${d.event}|${d.createdAt}|${d.status}`, d);
-      answer.body.data = [...historySeen.values()]
-        .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
-        .slice(0, 10)
-        .reverse();
+      historyFirstRead ??= answer.body.data;
+      answer.body.data = historyFirstRead;
     },
   },
   'contract.invalid-credentials-401': {

@@ -105,7 +105,12 @@ export const companyRules: Rule[] = [
     cost: FREE,
     needs: {},
     async check(ctx) {
-      const page = await listPage(ctx, { orderby: 'companyName', pageSize: '100' });
+      let page = await listPage(ctx, { orderby: 'companyName', pageSize: '100' });
+      // With writes, a list too short to order is filled first (the filler companies of the run).
+      if (page.data.length < 2 && ctx.can('writes')) {
+        await ctx.fixtures.filledList();
+        page = await listPage(ctx, { orderby: 'companyName', pageSize: '100' });
+      }
       const names = page.data.map((p) => p.companyName);
       if (names.length < 2) ctx.notChecked('fewer than two companies in the list: nothing to order');
       ctx.expect(ascendingIn(names).ascending, `not ascending by companyName: ${JSON.stringify(names.slice(0, 10))}`);
