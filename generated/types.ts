@@ -636,7 +636,6 @@ export type components = {
             /** @description User identifier. */
             id: unknown;
             fullName: string;
-            /** Format: email */
             email: string;
         };
         /**
@@ -780,10 +779,7 @@ export type components = {
          * @description Summary of one analysis of a project.
          */
         AnalysisSummary: {
-            /**
-             * Format: uuid
-             * @description Analysis identifier (the `analysisId` of the analysis reads).
-             */
+            /** @description Analysis identifier (the `analysisId` of the analysis reads). */
             id: string;
             /**
              * @description Kind of analysis, for example `company`.
@@ -862,10 +858,7 @@ export type components = {
         ProjectOwner: {
             /** @description Owner's full name. */
             fullName: string;
-            /**
-             * Format: email
-             * @description Owner's email.
-             */
+            /** @description Owner's email. */
             email: string;
             /**
              * @description Account status of the owner.
@@ -901,10 +894,7 @@ export type components = {
          * @description A company record (project) as the company list returns it.
          */
         Project: {
-            /**
-             * Format: uuid
-             * @description Unique project identifier.
-             */
+            /** @description Unique project identifier. The specification types it as a string here; the format is not fixed, so the contract does not narrow it. */
             id: string;
             /** @description Short nickname. */
             name: string;
@@ -912,15 +902,9 @@ export type components = {
             companyName: string;
             /** @description Legal entity name. */
             companyLegalName: string;
-            /**
-             * Format: email
-             * @description Company contact email.
-             */
+            /** @description Company contact email. */
             companyEmail: string;
-            /**
-             * Format: uri
-             * @description Website URL.
-             */
+            /** @description Website URL. */
             companyWebsite: string;
             /** @description Industry classification. */
             companyIndustry: string;
@@ -965,10 +949,7 @@ export type components = {
         };
         /** @description One company found. */
         ProjectSearchEntry: {
-            /**
-             * Format: uuid
-             * @description The project id.
-             */
+            /** @description The project id. */
             id: string;
         } & {
             [key: string]: unknown;
@@ -1034,7 +1015,6 @@ export type components = {
          * @description The project just created.
          */
         CreatedProject: {
-            /** Format: uuid */
             id: string;
             name: string;
             companyName: string;
@@ -1182,7 +1162,6 @@ export type components = {
          */
         ProjectDetail: {
             companyName: string;
-            /** Format: uri */
             companyWebsite: string;
             processing: components["schemas"]["ProjectProcessing"];
             analyses: components["schemas"]["AnalysisSummary"][];

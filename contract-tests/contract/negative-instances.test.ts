@@ -46,7 +46,7 @@ const cases: Case[] = [
   {
     schema: 'ProjectOwner',
     valid: project().projectowner,
-    wrongType: (x) => (x.email = 'not-an-email'),
+    wrongType: (x) => (x.email = 42),
     missing: 'fullName',
   },
   {

@@ -70,13 +70,19 @@ export function planRun(rules: Rule[], can: Capabilities, analysisCost?: number)
   for (const f of usedFixtures) costs.push(FIXTURES[f].cost);
   return {
     rules: planned,
-    credits: costs.reduce((n, c) => n + (c.credits === 'unknown' ? (analysisCost ?? 0) : c.credits), 0),
-    analyses: costs.filter((c) => c.credits === 'unknown').length,
+    credits: costs.reduce(
+      (n, c) => n + (c.credits === 'unknown' ? (analysisCost ?? 0) * (c.analyses ?? 1) : c.credits),
+      0,
+    ),
+    analyses: costs.reduce((n, c) => n + (c.credits === 'unknown' ? (c.analyses ?? 1) : 0), 0),
     records: costs.reduce((n, c) => n + c.records, 0),
   };
 }
 
 export function formatCost(cost: Cost): string {
-  const credits = cost.credits === 'unknown' ? 'unknown credits (gap)' : `${cost.credits} credits`;
+  const credits =
+    cost.credits === 'unknown'
+      ? `unknown credits (gap${(cost.analyses ?? 1) > 1 ? `: ${cost.analyses} company analyses` : ''})`
+      : `${cost.credits} credits`;
   return `${credits}, ${cost.records} record${cost.records === 1 ? '' : 's'}`;
 }

@@ -18,6 +18,9 @@ export interface FixtureInfo {
   uses?: FixtureName[];
 }
 
+/** One more than the largest page (100): enough for pageSize 99, 100 and 101 to answer three different counts. */
+export const FILLED_LIST_SIZE = 101;
+
 /** What each shared record costs, for the plan and the catalogue page. */
 export const FIXTURES: Record<FixtureName, FixtureInfo> = {
   createdCompany: {
@@ -46,9 +49,37 @@ export const FIXTURES: Record<FixtureName, FixtureInfo> = {
     cost: { credits: 'unknown', records: 1 },
     needs: { writes: true },
   },
+  filledList: {
+    title: `companies created with projectNoAnalysis (no credits) until the list holds ${FILLED_LIST_SIZE}, so the page size limit of 100 can be seen at, below and above it; each named with the run id and a token of its own`,
+    cost: { credits: 0, records: FILLED_LIST_SIZE },
+    needs: { writes: true },
+  },
 };
 
 const FINAL_FUND_STATUSES = ['completed', 'error'];
+/**
+ * Words that start the filler names, so they fall all over an ascending list: mixed case, and
+ * pairs whose order depends on whether a collation counts spaces and punctuation.
+ */
+const FILL_WORDS = [
+  'Zephyr',
+  'alpha',
+  'Del Monte',
+  'Delaware',
+  "o'Brien",
+  'O Neil',
+  'Mac Arthur',
+  'Macadamia',
+  'kilo',
+  'Echo',
+];
+
+export interface FilledCompany {
+  id: string;
+  companyName: string;
+  /** A word in companyName no other company of the run carries (fixed width: no token is part of another). */
+  token: string;
+}
 export const PDF_FILE = (runId: string, name: string): [Blob, string] => [
   new Blob([`%PDF-1.4\n% conformance run ${runId} ${name}\n%%EOF\n`], { type: 'application/pdf' }),
   `conformance-${runId}-${name}.pdf`,
@@ -188,6 +219,46 @@ export class Fixtures {
         throw new NotChecked(`starting the fund run answered ${describeAnswer(answer)}`);
       return { request, run };
     });
+  }
+
+  /**
+   * With writes: the companies this run created so that the list holds at least FILLED_LIST_SIZE
+   * (none when it already does); read only: nothing created. The list's totalCount after filling.
+   */
+  filledList(): Promise<{ total: number | undefined; created: FilledCompany[] }> {
+    return this.once('filledList', async () => {
+      const first = await this.current().call('listProjects', {
+        query: { pageSize: '1' },
+        headers: { 'content-type': 'application/json' },
+      });
+      const before = (first.body as { pagination?: { totalCount?: unknown } } | undefined)?.pagination?.totalCount;
+      if (!isSuccess(first) || typeof before !== 'number')
+        throw new NotChecked(`the company list answered ${describeAnswer(first)} without pagination.totalCount`);
+      const created: FilledCompany[] = [];
+      const tokenBase = `k${this.runId.replace(/[^a-z0-9]/gi, '').toLowerCase()}n`;
+      const wanted = Math.max(2, FILLED_LIST_SIZE - before);
+      for (let i = 0; i < wanted; i += 1) {
+        const token = `${tokenBase}${String(i).padStart(3, '0')}`;
+        const companyName = `${FILL_WORDS[i % FILL_WORDS.length]} conformance-${this.runId} ${token}`;
+        const answer = await this.current().call('createProject', {
+          json: { companyName, projectType: 'projectNoAnalysis' },
+          spend: {
+            credits: 0,
+            records: 1,
+            record: i === 0 ? `companies "<word> conformance-${this.runId} <token>" (${wanted})` : undefined,
+          },
+        });
+        const id = dataOf<Schemas['CreateProjectResult']>(answer)?.project?.id;
+        if (!isSuccess(answer) || !id)
+          throw new NotChecked(`creating company ${companyName} answered ${describeAnswer(answer)}`);
+        created.push({ id, companyName, token });
+      }
+      return { total: before + created.length, created };
+    });
+  }
+
+  get pollIntervalMs(): number {
+    return this.options.pollIntervalMs;
   }
 
   get pollTimeoutMs(): number {

@@ -80,6 +80,11 @@ export function formatReport(report: ConformanceReport): string {
     lines.push('', `Records created (named with run id ${report.runId}):`);
     for (const r of report.records) lines.push(`  ${r.what} (${r.ruleId})`);
   }
+  if (report.rateLimited)
+    lines.push(
+      '',
+      `Rate limited: ${report.rateLimited.waits} answer(s) 429, waited ${Math.round(report.rateLimited.waitedMs / 1000)} s as Retry-After asked (not a violation: rate limits are not shown in the specification)`,
+    );
   if (report.restored) lines.push('', report.restored);
   const strictFail = report.strict && s.notChecked > 0;
   lines.push(

@@ -59,6 +59,8 @@ export interface ConformanceReport {
   creditsSpent: number;
   /** Every record the run created, named with the run id. */
   records: CreatedRecord[];
+  /** Answers 429 the run waited out, honouring Retry-After (rate limits are a gap of the specification). */
+  rateLimited?: { waits: number; waitedMs: number };
   /** What was done to put the webhook configuration back, when it was changed. */
   restored?: string;
   results: RuleResult[];

@@ -3,6 +3,7 @@
 // rule as "not checked" when something it needs is missing.
 import { BudgetRefusal, type Budget } from './budget.ts';
 import { NotChecked } from './not-checked.ts';
+import { sleep } from './answers.ts';
 import { exchange, requestUrl, type Exchange, type FetchLike } from './exchange.ts';
 import type { Fixtures } from './records.ts';
 import { judgeAnswer } from './judge-response.ts';
@@ -27,7 +28,22 @@ export interface SharedRunState {
   fixtures: Fixtures;
   capabilities: Record<keyof Needs, boolean>;
   replay: { seed?: number; path?: string };
+  /** Answers 429 the run waited out (Retry-After honoured): request rate limits are a gap of the specification. */
+  rateLimited: { waits: number; waitedMs: number };
   onProgress?: (ruleId: string, done: number, total: number) => void;
+}
+
+/** Retries of one call answered 429: a rate limit is not a violation (its policy is not shown), it is waited out. */
+const MAX_RATE_LIMIT_RETRIES = 5;
+const MAX_RETRY_AFTER_MS = 30_000;
+
+/** Retry-After in milliseconds (seconds or an HTTP date), 1 s when absent or unreadable, at most 30 s. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  const value = header?.trim() ?? '';
+  const seconds = /^\d+(?:\.\d+)?$/.test(value) ? Number(value) * 1000 : undefined;
+  const date = seconds === undefined && value ? Date.parse(value) - now : undefined;
+  const wait = seconds ?? (date !== undefined && Number.isFinite(date) ? date : 1000);
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, wait));
 }
 
 function authorization(auth: CallAuth, credentials: Credentials): string | undefined {
@@ -37,6 +53,14 @@ function authorization(auth: CallAuth, credentials: Credentials): string | undef
     case 'apiKey':
     case 'apiKeyOnBearer':
       return credentials.apiKey;
+    case 'apiKeyAsBearer':
+      return `Bearer ${credentials.apiKey}`;
+    case 'rawAccessToken':
+      if (!credentials.accessToken)
+        throw new NotChecked('needs the session token of the webhook calls: pass --access-token');
+      return credentials.accessToken;
+    case 'invalidBearer':
+      return `Bearer ${credentials.accessToken ?? credentials.apiKey}-not-a-valid-token`;
     case 'invalidApiKey':
       return `${credentials.apiKey}-not-a-valid-key`;
     case 'bearer':
@@ -93,11 +117,18 @@ export class RuleRun implements RuleContext {
     this.calls += 1;
     let answer: Exchange;
     try {
-      answer = await exchange(
-        { ...request, method, path: operation.path, baseUrl: this.shared.baseUrl, authorization: auth },
-        this.shared.fetch,
-        this.shared.timeoutMs,
-      );
+      for (let attempt = 0; ; attempt += 1) {
+        answer = await exchange(
+          { ...request, method, path: operation.path, baseUrl: this.shared.baseUrl, authorization: auth },
+          this.shared.fetch,
+          this.shared.timeoutMs,
+        );
+        if (answer.status !== 429 || attempt >= MAX_RATE_LIMIT_RETRIES) break;
+        const wait = retryAfterMs(answer.headers.get('retry-after'));
+        this.shared.rateLimited.waits += 1;
+        this.shared.rateLimited.waitedMs += wait;
+        await sleep(wait);
+      }
     } catch (error) {
       const cause = (error as Error & { cause?: Error }).cause?.message;
       record.error = `no response: ${(error as Error).message}${cause ? ` (${cause})` : ''}`;

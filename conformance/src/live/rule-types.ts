@@ -20,6 +20,8 @@ export type Area =
 export interface Cost {
   credits: number | 'unknown';
   records: number;
+  /** With credits 'unknown': how many company analyses it may start (1 when absent). */
+  analyses?: number;
 }
 
 export interface Needs {
@@ -34,7 +36,19 @@ export interface Needs {
 }
 
 /** Who a call authenticates as; the wrong credential is sent on purpose by some rules. */
-export type CallAuth = 'apiKey' | 'bearer' | 'none' | 'invalidApiKey' | 'apiKeyOnBearer' | 'secondApiKey';
+export type CallAuth =
+  | 'apiKey'
+  | 'bearer'
+  | 'none'
+  | 'invalidApiKey'
+  | 'apiKeyOnBearer'
+  | 'secondApiKey'
+  /** The API key in the wrong scheme: `Bearer <API key>`. */
+  | 'apiKeyAsBearer'
+  /** The session token without its scheme, as if it were an API key. */
+  | 'rawAccessToken'
+  /** A Bearer token no session issued. */
+  | 'invalidBearer';
 
 export interface CallRequest {
   auth?: CallAuth;
@@ -74,4 +88,10 @@ export interface RecordedExchange {
   durationMs?: number;
 }
 
-export type FixtureName = 'createdCompany' | 'fundFolder' | 'fundRun' | 'receiverConfigured' | 'analyzedCompany';
+export type FixtureName =
+  | 'createdCompany'
+  | 'fundFolder'
+  | 'fundRun'
+  | 'receiverConfigured'
+  | 'analyzedCompany'
+  | 'filledList';

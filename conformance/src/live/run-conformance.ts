@@ -11,7 +11,8 @@ import { locateOperation } from './operation-index.ts';
 import { planRun } from './plan.ts';
 import { startReceiver, type ConformanceReceiver } from './receiver.ts';
 import type { ConformanceReport, RuleResult, RuleStatus } from './report-types.ts';
-import { RuleRun, type SharedRunState } from './rule-context.ts';
+import { retryAfterMs, RuleRun, type SharedRunState } from './rule-context.ts';
+import { sleep } from './answers.ts';
 import { NotChecked } from './not-checked.ts';
 import type { RecordedExchange } from './rule-types.ts';
 import type { Rule } from './rule.ts';
@@ -65,18 +66,25 @@ export function selectRules(options: Pick<ConformanceOptions, 'only' | 'rules'>)
 async function probe(options: ConformanceOptions, fetchImpl: FetchLike): Promise<string | undefined> {
   const { method, path } = locateOperation('listProjects');
   try {
-    const answer = await exchange(
-      {
-        method,
-        path,
-        baseUrl: options.baseUrl,
-        authorization: options.apiKey,
-        headers: { 'content-type': 'application/json' },
-        query: { pageSize: '1' },
-      },
-      fetchImpl,
-      options.timeoutMs ?? 30_000,
-    );
+    const ask = () =>
+      exchange(
+        {
+          method,
+          path,
+          baseUrl: options.baseUrl,
+          authorization: options.apiKey,
+          headers: { 'content-type': 'application/json' },
+          query: { pageSize: '1' },
+        },
+        fetchImpl,
+        options.timeoutMs ?? 30_000,
+      );
+    let answer = await ask();
+    // A rate limit is waited out, not taken for an unusable service.
+    for (let retry = 0; answer.status === 429 && retry < 5; retry += 1) {
+      await sleep(retryAfterMs(answer.headers.get('retry-after')));
+      answer = await ask();
+    }
     if (answer.parseError !== undefined)
       return `${options.baseUrl} answered the company list with HTTP ${answer.status} and no JSON: nothing usable (is the base URL right, including /api?)`;
     return undefined;
@@ -152,6 +160,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     exchanges,
     capabilities,
     replay: { seed: options.seed, path: options.sequencePath },
+    rateLimited: { waits: 0, waitedMs: 0 },
     onProgress: options.onProgress,
     fixtures: new Fixtures(() => current as RuleRun, {
       pollIntervalMs: options.pollIntervalMs ?? 5_000,
@@ -206,6 +215,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       creditsSpent: budget.creditsSpent,
       records: budget.records,
       ...(restored ? { restored } : {}),
+      ...(shared.rateLimited.waits > 0 ? { rateLimited: { ...shared.rateLimited } } : {}),
       results,
     };
   } finally {

@@ -20,6 +20,8 @@ export interface ProxiedAnswer {
   contentType: string;
   /** Parsed JSON, or the raw text when the answer is not JSON. */
   body: any;
+  /** Headers to send besides content-type (e.g. Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export interface Break {
@@ -112,7 +114,12 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
         (await fetch(`${upstreamOrigin}${pathAndQuery}`, { headers: req.headers })).json();
       await broken.response?.(req, answer, upstream);
       const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      outgoing.writeHead(answer.status, answer.contentType ? { 'content-type': answer.contentType } : {}).end(text);
+      outgoing
+        .writeHead(answer.status, {
+          ...(answer.contentType ? { 'content-type': answer.contentType } : {}),
+          ...answer.headers,
+        })
+        .end(text);
     })().catch((error: Error) =>
       outgoing.writeHead(502, { 'content-type': 'text/plain' }).end(`broken proxy: ${error.message}`),
     );

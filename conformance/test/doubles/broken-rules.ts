@@ -36,6 +36,8 @@ const delivery = (n: number) => ({
   createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
 });
 
+/** The first history answered, for the "not the most recent" break. */
+let historyFirstRead: unknown[] | undefined;
 /** Remembers which fund runs were already read as final, for the "moves backwards" break. */
 const finalSeen = new Set<string>();
 
@@ -537,5 +539,128 @@ export const BREAKS: Record<string, Break> = {
   'contract.every-operation-succeeds': {
     response: (req, answer) =>
       void (at(req, 'POST', '/integration/processmessage') && answer.status === 200 && (answer.body.data = 'accepted')),
+  },
+  // The rules judged at the edges (catalogue/companies-edges.ts, funds-outcomes.ts, webhook-history.ts, contract.ts).
+  'companies.page-size-at-limit': {
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/projects') &&
+        Number(req.query.get('pageSize')) >= 100 &&
+        req.query.set('pageSize', '99')
+      ),
+  },
+  'companies.orderby-across-pages': {
+    // Sorts the page after paging: each page is ascending, the pages together are not.
+    async response(req, answer, upstream) {
+      if (!at(req, 'GET', '/integration/projects') || !req.query.has('orderby') || answer.status !== 200) return;
+      const field = req.query.get('orderby') ?? 'companyName';
+      const unsorted = new URLSearchParams(req.query);
+      unsorted.delete('orderby');
+      const page = (await upstream(`/api/integration/projects?${unsorted.toString()}`)).data as Record<
+        string,
+        string
+      >[];
+      answer.body.data = page.sort((a, b) => String(a[field]).localeCompare(String(b[field])));
+    },
+  },
+  'companies.search-exactly-matching': {
+    // The filter also lets the first company of the list through.
+    async response(req, answer, upstream) {
+      if (!at(req, 'GET', '/integration/projects') || !req.query.has('search') || answer.status !== 200) return;
+      const first = (await upstream('/api/integration/projects?pageSize=1')).data[0];
+      if (first && !answer.body.data.some((p: { id: string }) => p.id === first.id)) {
+        answer.body.data.push(first);
+        answer.body.pagination.totalCount += 1;
+      }
+    },
+  },
+  'companies.drive-provider-default-google': {
+    request: (req) => {
+      const json = bodyJson(req);
+      if (at(req, 'POST', '/integration/project') && json?.folderName && !json.driveProvider)
+        req.body = Buffer.from(JSON.stringify({ ...json, driveProvider: 'one-drive' }));
+    },
+  },
+  'search.exactly-matching': {
+    async response(req, answer, upstream) {
+      if (!at(req, 'GET', '/integration/project/search') || answer.status !== 200) return;
+      const first = (await upstream('/api/integration/projects?pageSize=1')).data[0];
+      if (first && !answer.body.data.data.some((e: { id: string }) => e.id === first.id))
+        answer.body.data.data.push({ id: first.id });
+    },
+  },
+  'fullreport.several-sections': {
+    // Only the first of several sections is honoured.
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/project/fullreport') &&
+        req.query.get('sections')?.includes(',') &&
+        req.query.set('sections', req.query.get('sections')?.split(',')[0] ?? '')
+      ),
+  },
+  'fullreport.all-parts-by-default': {
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/project/fullreport') &&
+        !req.query.has('sections') &&
+        req.query.has('analysisId') &&
+        req.query.set('sections', 'investments,votes,dealscore,relevantCompanyEvents')
+      ),
+  },
+  'fullreport.several-chapter-keys': {
+    response: (req, answer) => {
+      const chapters = (req.query.get('sections') ?? '').split(',').filter((k) => k && !SECTION_KEYS.has(k));
+      if (!at(req, 'GET', '/integration/project/fullreport') || chapters.length < 2 || answer.status !== 200) return;
+      const data = answer.body.data.analysisDetail?.analysisData ?? {};
+      for (const key of chapters.slice(1)) delete data[key];
+    },
+  },
+  'funds.mode-default-bookmark': {
+    request: (req) => {
+      const json = bodyJson(req);
+      if (at(req, 'POST', '/integrationfund/fund/run') && json && json.projectMode === undefined)
+        req.body = Buffer.from(JSON.stringify({ ...json, projectMode: 'none' }));
+    },
+  },
+  'funds.run-error-outcome': {
+    response: (req, answer) =>
+      void (
+        at(req, 'GET', '/integrationfund/fund') &&
+        answer.status === 200 &&
+        answer.body.data.status === 'error' &&
+        (answer.body.data.errorMessage = null)
+      ),
+  },
+  'webhooks.history-ten-most-recent': {
+    // Answers the first history it read, ever after: ten deliveries at most, newest first, never the newest.
+    response: (req, answer) => {
+      if (!at(req, 'GET', '/integration/webhook/history') || answer.status !== 200) return;
+      historyFirstRead ??= answer.body.data;
+      answer.body.data = historyFirstRead;
+    },
+  },
+  'contract.invalid-credentials-401': {
+    request: (req) =>
+      void (
+        at(req, 'POST', '/integration/processmessage') &&
+        req.headers.authorization?.endsWith('-not-a-valid-key') &&
+        (req.headers.authorization = API_KEY)
+      ),
+  },
+  'contract.api-key-wrong-scheme-401': {
+    request: (req) =>
+      void (
+        !req.path.startsWith('/api/integration/webhook') &&
+        req.headers.authorization?.startsWith('Bearer ') &&
+        (req.headers.authorization = req.headers.authorization.slice('Bearer '.length))
+      ),
+  },
+  'contract.session-token-not-an-api-key': {
+    request: (req) =>
+      void (
+        at(req, 'GET', '/integration/webhook') &&
+        req.headers.authorization === ACCESS_TOKEN &&
+        (req.headers.authorization = `Bearer ${ACCESS_TOKEN}`)
+      ),
   },
 };

@@ -48,7 +48,7 @@ export const fullRun = (baseUrl: string): ConformanceOptions => ({
   accessToken: ACCESS_TOKEN,
   secondApiKey: SECOND_API_KEY,
   allowWrites: true,
-  maxCredits: 50,
+  maxCredits: 100,
   analysisCost: 1,
   receiverHost: '127.0.0.1',
 });
@@ -65,7 +65,7 @@ export const fullRunArgs = (baseUrl: string): string[] => [
   SECOND_API_KEY,
   '--allow-writes',
   '--max-credits',
-  '50',
+  '100',
   '--analysis-cost',
   '1',
   '--receiver-host',

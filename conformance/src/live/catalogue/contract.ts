@@ -5,7 +5,8 @@ import { contractDocument as contract } from '../../../../openapi/index.ts';
 import { codeOf, describeAnswer, isSuccess } from '../answers.ts';
 import { NotChecked } from '../not-checked.ts';
 import { contractOperations, type OperationId, type OperationLocation } from '../operation-index.ts';
-import type { CallRequest } from '../rule-types.ts';
+import type { CallAuth, CallRequest } from '../rule-types.ts';
+import type { RuleContext } from '../rule.ts';
 import type { Rule } from '../rule.ts';
 
 const FREE = { credits: 0, records: 0 };
@@ -77,6 +78,26 @@ function notTwoXx(writes: boolean): Rule['check'] {
   };
 }
 
+/**
+ * Every operation called with a credential it must refuse (`onApiKey` on the API-key calls,
+ * `onBearer` on the webhook calls; undefined leaves those out): 401, and code 4010 on the API-key
+ * calls. No body is sent, so a service that wrongly accepts the credential still creates nothing.
+ */
+function refusedEverywhere(onApiKey: CallAuth | undefined, onBearer: CallAuth | undefined, what: string) {
+  return async (ctx: RuleContext) => {
+    for (const op of contractOperations()) {
+      const bearer = BEARER_OPERATIONS.has(op.operationId);
+      const auth = bearer ? onBearer : onApiKey;
+      if (!auth) continue;
+      const answer = await ctx.call(op.operationId, { auth, headers: JSON_HEADERS });
+      ctx.expect(
+        answer.status === 401 && (bearer || codeOf(answer) === '4010'),
+        `${op.method} ${op.path} with ${what} answered ${describeAnswer(answer)}, expected HTTP 401${bearer ? '' : ' 4010'}`,
+      );
+    }
+  };
+}
+
 export const contractRules: Rule[] = [
   {
     id: 'contract.no-credentials-401',
@@ -95,6 +116,40 @@ export const contractRules: Rule[] = [
         );
       }
     },
+  },
+  {
+    id: 'contract.invalid-credentials-401',
+    area: 'contract',
+    title:
+      'every operation refuses an invalid credential with 401 (an invalid API key with code 4010; an unknown session token on the webhook calls)',
+    spec: 'A missing or invalid API key gives 401 with code `4010`.',
+    operations: contractOperations().map((op) => op.operationId),
+    cost: FREE,
+    needs: {},
+    check: refusedEverywhere('invalidApiKey', 'invalidBearer', 'an invalid credential'),
+  },
+  {
+    id: 'contract.api-key-wrong-scheme-401',
+    area: 'contract',
+    title: 'every API-key operation refuses the API key sent with a scheme (`Bearer <API key>`) with 401 and code 4010',
+    spec: 'Every call sends the header `Authorization` whose value is the API key itself, with no scheme prefix: `Authorization: <API_KEY>`.',
+    operations: contractOperations()
+      .filter((op) => !BEARER_OPERATIONS.has(op.operationId))
+      .map((op) => op.operationId),
+    cost: FREE,
+    needs: {},
+    check: refusedEverywhere('apiKeyAsBearer', undefined, 'Authorization: Bearer <API key>'),
+  },
+  {
+    id: 'contract.session-token-not-an-api-key',
+    area: 'contract',
+    title:
+      'the session token is refused where an API key is required (401 4010), and on the webhook calls without its Bearer scheme (401)',
+    spec: 'Every call sends the header `Authorization` whose value is the API key itself, with no scheme prefix: `Authorization: <API_KEY>`.\nThey require `Authorization: Bearer <ACCESS_TOKEN>`, an access token of a signed-in user session issued by an identity provider',
+    operations: contractOperations().map((op) => op.operationId),
+    cost: FREE,
+    needs: { accessToken: true },
+    check: refusedEverywhere('bearer', 'rawAccessToken', 'the session token in the wrong place'),
   },
   {
     id: 'contract.webhook-api-key-refused',

@@ -162,4 +162,75 @@ export const fullReportRules: Rule[] = [
       );
     },
   },
+  {
+    id: 'fullreport.several-sections',
+    area: 'fullreport',
+    title:
+      'sections=investments,votes returns exactly those parts (investments, totalInvestment, projectvotesummary); every other part is null',
+    spec: '| sections | string | No | Comma-separated list of parts; all parts when omitted |',
+    operations: ['getFullReport'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const report = await withSections(ctx, 'investments,votes');
+      const wanted = ['investments', 'totalInvestment', 'projectvotesummary'];
+      const got = nonNull(report);
+      ctx.expect(
+        JSON.stringify([...got].sort()) === JSON.stringify([...wanted].sort()),
+        `sections=investments,votes: parts not null are ${JSON.stringify(got)}, expected exactly ${JSON.stringify(wanted)}`,
+      );
+    },
+  },
+  {
+    id: 'fullreport.all-parts-by-default',
+    area: 'fullreport',
+    title:
+      'without sections every part is returned: votes, fit, events, investments, totalInvestment, and analysisDetail with every chapter of the analysis',
+    spec: '| sections | string | No | Comma-separated list of parts; all parts when omitted |',
+    operations: ['getFullReport', 'getAnalysisDetail'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const { projectId, analysisId } = await ctx.fixtures.completedAnalysis();
+      const report = await fullReport(ctx, { projectId, analysisId });
+      // reportingCycle is left out: it is null whenever its derivation fails.
+      const missing = PARTS.filter((part) => part !== 'reportingCycle' && !nonNull(report).includes(part));
+      ctx.expect(missing.length === 0, `sections omitted: ${missing.join(', ')} null`);
+      const detail = await ctx.call('getAnalysisDetail', { query: { analysisId } });
+      const chapters = Object.keys(dataOf<components['schemas']['AnalysisDetail']>(detail)?.analysisData ?? {}).sort();
+      const inReport = Object.keys(report.analysisDetail?.analysisData ?? {}).sort();
+      if (isSuccess(detail))
+        ctx.expect(
+          JSON.stringify(inReport) === JSON.stringify(chapters),
+          `sections omitted: analysisDetail holds chapters ${JSON.stringify(inReport)}, the analysis has ${JSON.stringify(chapters)}`,
+        );
+    },
+  },
+  {
+    id: 'fullreport.several-chapter-keys',
+    area: 'fullreport',
+    title: 'two chapter keys and a part as sections give analysisDetail with exactly those two chapters, and that part',
+    spec: 'any other key | a chapter key: analysisDetail holds only chapters with these keys',
+    operations: ['getFullReport'],
+    cost: FREE,
+    needs: {},
+    gap: 'the entity key names of chapters are not shown: the keys are taken from the full report of the same company',
+    async check(ctx) {
+      const { projectId } = await ctx.fixtures.completedAnalysis();
+      const all = await fullReport(ctx, { projectId });
+      const keys = Object.keys(all.analysisDetail?.analysisData ?? {});
+      if (keys.length < 2) return ctx.notChecked('the analysis has fewer than two chapters');
+      const chosen = [keys[0] ?? '', keys.at(-1) ?? ''].sort();
+      const report = await withSections(ctx, [chosen[0], 'investments', chosen[1]].join(','));
+      const got = Object.keys(report.analysisDetail?.analysisData ?? {}).sort();
+      ctx.expect(
+        JSON.stringify(got) === JSON.stringify(chosen),
+        `sections=${chosen[0]},investments,${chosen[1]}: analysisDetail.analysisData holds ${JSON.stringify(got)}, expected ${JSON.stringify(chosen)}`,
+      );
+      ctx.expect(
+        Array.isArray(report.investments),
+        `investments is ${JSON.stringify(report.investments)} though selected`,
+      );
+    },
+  },
 ];

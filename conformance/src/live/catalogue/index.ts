@@ -4,14 +4,17 @@ import type { Rule } from '../rule.ts';
 import { analysisRules } from './analysis.ts';
 import { authRules } from './auth.ts';
 import { companyRules } from './companies.ts';
+import { companyEdgeRules } from './companies-edges.ts';
 import { contractRules } from './contract.ts';
 import { envelopeRules } from './envelope.ts';
 import { fullReportRules } from './fullreport.ts';
 import { fundRules } from './funds.ts';
+import { fundOutcomeRules } from './funds-outcomes.ts';
 import { messageRules } from './messages.ts';
 import { searchRules } from './search.ts';
 import { sequenceRules } from './sequences.ts';
 import { webhookDeliveryRules } from './webhook-deliveries.ts';
+import { webhookHistoryRules } from './webhook-history.ts';
 import { webhookSettingRules } from './webhook-settings.ts';
 
 const ordered = [
@@ -19,12 +22,15 @@ const ordered = [
   ...envelopeRules,
   ...webhookSettingRules,
   ...companyRules,
+  ...companyEdgeRules,
   ...searchRules,
   ...analysisRules,
   ...fullReportRules,
   ...messageRules,
   ...fundRules,
+  ...fundOutcomeRules,
   ...webhookDeliveryRules,
+  ...webhookHistoryRules,
   ...sequenceRules,
   ...contractRules,
 ];

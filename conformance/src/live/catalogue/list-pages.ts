@@ -1,6 +1,6 @@
 // Reading pages of the company list for the paging and ordering rules.
 import type { components } from '../../../../openapi/index.ts';
-import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
+import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
 import type { RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
@@ -23,12 +23,59 @@ export async function listPage(ctx: RuleContext, query: Record<string, string>):
   return { data, pagination: (answer.body as { pagination?: Partial<Schemas['Pagination']> }).pagination };
 }
 
-/** The project of the list with this id, looked up by its name through `search`. */
+/** How long a new record may take to be found by a search (an index updated a moment later is allowed). */
+const SEARCH_SETTLE_MS = 10_000;
+const SEARCH_RETRY_MS = 250;
+
+/**
+ * Asks again (every 250 ms, for at most 10 s or --poll-timeout if shorter) until `done` holds of
+ * the answer; the last answer either way. The specification does not say a search sees a new
+ * record at once, so a correct service whose index lags is given the moment it needs.
+ */
+export async function eventually<T>(ctx: RuleContext, ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+  const deadline = Date.now() + Math.min(SEARCH_SETTLE_MS, ctx.fixtures.pollTimeoutMs);
+  for (;;) {
+    const answer = await ask();
+    if (done(answer) || Date.now() >= deadline) return answer;
+    await sleep(SEARCH_RETRY_MS);
+  }
+}
+
+/** The project of the list with this id, looked up by its name through `search` (asked again while a search index catches up). */
 export async function findListed(
   ctx: RuleContext,
   id: string,
   companyName: string,
 ): Promise<Schemas['Project'] | undefined> {
-  const page = await listPage(ctx, { search: companyName, pageSize: '100' });
+  const page = await eventually(
+    ctx,
+    () => listPage(ctx, { search: companyName, pageSize: '100' }),
+    (p) => p.data.some((project) => project.id === id),
+  );
   return page.data.find((p) => p.id === id);
+}
+
+/** Plain code-unit order, and the orders a service's collation may use: "ascending" is all the specification says. */
+const ORDERS: ((a: string, b: string) => number)[] = [
+  (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  (a, b) => a.localeCompare(b),
+  (a, b) => a.toLowerCase().localeCompare(b.toLowerCase()),
+  // Database collations (ICU, glibc locales) that ignore case, spaces and punctuation at the first level.
+  new Intl.Collator('en', { sensitivity: 'base', ignorePunctuation: true }).compare,
+  new Intl.Collator('en', { sensitivity: 'base', ignorePunctuation: true, numeric: true }).compare,
+  (a, b) => {
+    const [x, y] = [a, b].map((s) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+    return (x ?? '') < (y ?? '') ? -1 : (x ?? '') > (y ?? '') ? 1 : 0;
+  },
+];
+
+/** Whether the values are ascending under one of the orders a collation may give; else the first pair out of order under each. */
+export function ascendingIn(values: string[]): { ascending: boolean; firstBreak?: string } {
+  const breaks: string[] = [];
+  for (const order of ORDERS) {
+    const at = values.findIndex((v, i) => i > 0 && order(values[i - 1] ?? '', v) > 0);
+    if (at < 0) return { ascending: true };
+    breaks.push(`${JSON.stringify(values[at - 1])} before ${JSON.stringify(values[at])} (position ${at})`);
+  }
+  return { ascending: false, firstBreak: [...new Set(breaks)].join('; ') };
 }

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import { PDF_FILE } from '../records.ts';
+import { eventually } from '../catalogue/list-pages.ts';
 import { ensure, INVARIANTS, MAX_FUND_RUNS, STATUS_RANK, type SequenceModel, type SequenceReal } from './model.ts';
 
 type Schemas = components['schemas'];
@@ -45,7 +46,13 @@ class CreateCompany implements Command {
       INVARIANTS.createdListed,
       () => `create company answered ${describeAnswer(answer)}`,
     );
-    const inList = (await listed(m, { search: companyName, pageSize: '100' })).data.find((p) => p.id === id);
+    // A search index may see the new company a moment later: asked again while it catches up.
+    const page = await eventually(
+      m.ctx,
+      () => listed(m, { search: companyName, pageSize: '100' }),
+      (p) => p.data.some((project) => project.id === id),
+    );
+    const inList = page.data.find((p) => p.id === id);
     ensure(
       inList !== undefined,
       INVARIANTS.createdListed,
@@ -57,7 +64,11 @@ class CreateCompany implements Command {
       () =>
         `company ${id} is listed as ${JSON.stringify(inList?.companyName)}, created as ${JSON.stringify(companyName)}`,
     );
-    const search = await m.ctx.call('searchProjects', { query: { keywords: companyName } });
+    const search = await eventually(
+      m.ctx,
+      () => m.ctx.call('searchProjects', { query: { keywords: companyName } }),
+      (answer) => dataOf<Schemas['ProjectSearchResult']>(answer)?.data?.some((e) => e.id === id) === true,
+    );
     const entries = dataOf<Schemas['ProjectSearchResult']>(search)?.data ?? [];
     ensure(
       entries.some((e) => e.id === id),

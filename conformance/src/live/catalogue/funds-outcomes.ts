@@ -1,0 +1,124 @@
+// Fund runs whose outcome a weak check never sees: a run with projectMode omitted (the default,
+// bookmark, creates a company record for each portfolio company) and a run provoked to end in
+// `error` (an unreadable file: errorMessage explains, no HTTP error, no fundAnalysisCompleted).
+import type { components } from '../../../../openapi/index.ts';
+import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
+import type { Rule, RuleContext } from '../rule.ts';
+
+type Schemas = components['schemas'];
+const RUN = { credits: 10, records: 2 };
+
+/** Uploads these files to a new folder and starts a run over it; the run's id. */
+async function startRun(
+  ctx: RuleContext,
+  label: string,
+  files: [Blob, string][],
+  request: Omit<Schemas['FundRunRequest'], 'folderPath' | 'name'>,
+): Promise<string> {
+  const form = new FormData();
+  for (const [blob, name] of files) form.append('files', blob, name);
+  const upload = await ctx.call('uploadFundFiles', {
+    form,
+    spend: { credits: 0, records: 1, record: `data-room folder with ${files.map((f) => f[1]).join(', ')}` },
+  });
+  const folderPath = dataOf<Schemas['FundUploadResult']>(upload)?.folderPath;
+  if (!isSuccess(upload) || !folderPath) return ctx.notChecked(`the fund upload answered ${describeAnswer(upload)}`);
+  const name = `conformance-${ctx.runId} ${label}`;
+  const run = await ctx.call('startFundRun', {
+    json: { name, folderPath, ...request },
+    spend: {
+      credits: 10,
+      records: 1,
+      record: `fund run "${name}"${request.projectMode ? '' : ' (projectMode omitted: bookmark makes a company record per portfolio company)'}`,
+    },
+  });
+  const id = dataOf<Schemas['FundRun']>(run)?.fundExtractionId;
+  if (!isSuccess(run) || !id) {
+    ctx.expect(false, `starting fund run "${name}" answered ${describeAnswer(run)}`);
+    return ctx.notChecked('no run to follow');
+  }
+  return id;
+}
+
+/** Reads the run until it is completed or error (--poll-timeout); every read must be a 200. */
+async function finalSummary(ctx: RuleContext, fundExtractionId: string): Promise<Schemas['FundRunSummary']> {
+  const deadline = Date.now() + ctx.fixtures.pollTimeoutMs;
+  for (;;) {
+    const answer = await ctx.call('getFundRunSummary', { query: { fundExtractionId } });
+    const summary = dataOf<Schemas['FundRunSummary']>(answer);
+    if (!isSuccess(answer) || !summary) {
+      ctx.expect(false, `the fund read of run ${fundExtractionId} answered ${describeAnswer(answer)}`);
+      return ctx.notChecked('no summary to check');
+    }
+    if (summary.status === 'completed' || summary.status === 'error') return summary;
+    if (Date.now() > deadline)
+      return ctx.notChecked(`run ${fundExtractionId} was still ${summary.status} after --poll-timeout`);
+    await sleep(ctx.fixtures.pollIntervalMs);
+  }
+}
+
+const pdf = (ctx: RuleContext, name: string): [Blob, string] => [
+  new Blob([`%PDF-1.4\n% conformance run ${ctx.runId} ${name}\n%%EOF\n`], { type: 'application/pdf' }),
+  `conformance-${ctx.runId}-${name}.pdf`,
+];
+
+export const fundOutcomeRules: Rule[] = [
+  {
+    id: 'funds.mode-default-bookmark',
+    area: 'funds',
+    title:
+      'a run with projectMode omitted runs as bookmark: its summary says bookmark and, completed, links every portfolio company to a company record',
+    spec: '| projectMode | string | No | `none`, `bookmark`, `analyze`; default `bookmark` |\n`bookmark`: each portfolio company is created as a company record; no company analysis and no extra credits.',
+    operations: ['uploadFundFiles', 'startFundRun', 'getFundRunSummary', 'listProjects'],
+    cost: RUN,
+    needs: { writes: true },
+    async check(ctx) {
+      const id = await startRun(ctx, 'default mode fund', [pdf(ctx, 'default-mode-report')], {});
+      const summary = await finalSummary(ctx, id);
+      ctx.expect(
+        summary.projectMode === 'bookmark',
+        `projectMode is ${JSON.stringify(summary.projectMode)}, projectMode omitted`,
+      );
+      if (summary.status !== 'completed') return ctx.notChecked(`the run ended in ${summary.status}`);
+      const unlinked = summary.companies.filter((c) => c.projectId === null).map((c) => c.companyName);
+      ctx.expect(unlinked.length === 0, `companies left as names under the default mode: ${unlinked.join(', ')}`);
+    },
+  },
+  {
+    id: 'funds.run-error-outcome',
+    area: 'funds',
+    title:
+      'a run over an unreadable file that ends in error is read with HTTP 200, an errorMessage, and sends no fundAnalysisCompleted',
+    spec: '| a non-final state | processing fails | any failure during processing | `error` | `errorMessage` on the fund read explains; no HTTP error; fundAnalysisCompleted is not sent |',
+    operations: ['uploadFundFiles', 'startFundRun', 'getFundRunSummary'],
+    cost: RUN,
+    needs: { writes: true },
+    async check(ctx) {
+      if (ctx.can('receiver') && ctx.can('accessToken')) await ctx.fixtures.receiverConfigured();
+      const broken: [Blob, string] = [
+        // A PDF header and nothing after it: a file no engine can read.
+        new Blob([`%PDF-1.4\n% conformance run ${ctx.runId}: truncated, unreadable\n`], { type: 'application/pdf' }),
+        `conformance-${ctx.runId}-unreadable.pdf`,
+      ];
+      const id = await startRun(ctx, 'unreadable fund', [broken], { projectMode: 'none' });
+      const summary = await finalSummary(ctx, id);
+      if (summary.status !== 'error')
+        return ctx.notChecked(
+          `the run over an unreadable file ended ${summary.status}: the error path was not reached`,
+        );
+      ctx.expect(
+        typeof summary.errorMessage === 'string' && summary.errorMessage.length > 0,
+        `status error with errorMessage ${JSON.stringify(summary.errorMessage)}`,
+      );
+      const receiver = ctx.fixtures.receiver;
+      if (!receiver || !ctx.can('accessToken')) return;
+      // The event's payload is a gap: a delivery naming the run is what can be seen.
+      await sleep(Math.min(ctx.fixtures.deliveryTimeoutMs, 1_000));
+      const sent = receiver.received.filter(
+        (d) =>
+          JSON.stringify(d.body).includes(id) && (d.body as { event?: unknown })?.event === 'fundAnalysisCompleted',
+      );
+      ctx.expect(sent.length === 0, `fundAnalysisCompleted was sent for run ${id}, which ended in error`);
+    },
+  },
+];

@@ -1,0 +1,93 @@
+// The delivery history as the 10 MOST RECENT deliveries, judged by correspondence: the history is
+// read, enough deliveries are made to push it past 10 (company analyses, each sending
+// analysisCompleted to the suite's receiver), and the history read again must be exactly the new
+// deliveries, newest first, followed by the newest of the earlier history, 10 in all.
+import type { components } from '../../../../openapi/index.ts';
+import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
+import type { Rule, RuleContext } from '../rule.ts';
+
+type Schemas = components['schemas'];
+const HISTORY_LENGTH = 10;
+
+async function history(ctx: RuleContext): Promise<Schemas['WebhookDelivery'][]> {
+  const answer = await ctx.call('listWebhookDeliveries', { auth: 'bearer' });
+  const data = dataOf<Schemas['WebhookDelivery'][]>(answer);
+  if (!isSuccess(answer) || !Array.isArray(data)) {
+    ctx.expect(false, `the delivery history answered ${describeAnswer(answer)}`);
+    return ctx.notChecked('no delivery history to check');
+  }
+  return data;
+}
+
+const key = (d: { event: string; status?: string; createdAt?: string }) => `${d.event}|${d.status}|${d.createdAt}`;
+const sortedEvents = (events: string[]) => JSON.stringify([...events].sort());
+
+export const webhookHistoryRules: Rule[] = [
+  {
+    id: 'webhooks.history-ten-most-recent',
+    area: 'webhooks',
+    title:
+      'after enough new deliveries to pass 10, the history is those deliveries newest first, then the newest earlier ones: 10 in all',
+    spec: '`GET {base_url}/integration/webhook/history`: no query parameters accepted; returns the 10 most recent deliveries, newest first, as an array of delivery records.',
+    operations: ['listWebhookDeliveries', 'createProject'],
+    // Up to 11 company analyses at --analysis-cost each (each call reserves its own).
+    cost: { credits: 'unknown', analyses: HISTORY_LENGTH + 1, records: HISTORY_LENGTH + 1 },
+    uses: ['receiverConfigured'],
+    needs: { writes: true, accessToken: true, receiver: true },
+    async check(ctx) {
+      await ctx.fixtures.receiverConfigured();
+      const receiver = ctx.fixtures.receiver;
+      if (!receiver) return ctx.notChecked('needs a webhook receiver: pass --receiver-host');
+      // Let deliveries of earlier rules arrive first, so the two reads bracket only this rule's.
+      for (let quiet = 0, seen = -1, waited = 0; quiet < 2 && waited < 3_000; waited += 200) {
+        quiet = receiver.received.length === seen ? quiet + 1 : 0;
+        seen = receiver.received.length;
+        await sleep(200);
+      }
+      const before = await history(ctx);
+      const receivedBefore = receiver.received.length;
+      const needed = before.length >= HISTORY_LENGTH ? 1 : HISTORY_LENGTH + 1 - before.length;
+      for (let i = 0; i < needed; i += 1) {
+        const companyName = `conformance-${ctx.runId} history ${i + 1}`;
+        const answer = await ctx.call('createProject', {
+          json: {
+            companyName,
+            projectType: 'projectAnalysisNoFile',
+            companyWebsite: `https://conformance-${ctx.runId}-history-${i + 1}.example`,
+          },
+          spend: { credits: 'unknown', records: 1, record: `company "${companyName}" with one analysis` },
+        });
+        if (!isSuccess(answer)) return ctx.notChecked(`creating ${companyName} answered ${describeAnswer(answer)}`);
+      }
+      const deadline = Date.now() + ctx.fixtures.pollTimeoutMs + ctx.fixtures.deliveryTimeoutMs;
+      while (receiver.received.length < receivedBefore + needed) {
+        if (Date.now() > deadline)
+          return ctx.notChecked(
+            `${receiver.received.length - receivedBefore} of ${needed} analyses' deliveries reached the receiver in time`,
+          );
+        await sleep(ctx.fixtures.pollIntervalMs);
+      }
+      const events = receiver.received
+        .slice(receivedBefore)
+        .map((d) => String((d.body as { event?: unknown } | null)?.event));
+      const fresh = Math.min(HISTORY_LENGTH, events.length);
+      const wantedFresh = sortedEvents(events.slice(-fresh));
+      const wantedKept = before.slice(0, HISTORY_LENGTH - fresh).map(key);
+      const matches = (after: Schemas['WebhookDelivery'][]) =>
+        after.length === Math.min(HISTORY_LENGTH, before.length + events.length) &&
+        sortedEvents(after.slice(0, fresh).map((d) => d.event)) === wantedFresh &&
+        JSON.stringify(after.slice(fresh).map(key)) === JSON.stringify(wantedKept);
+      // The service records an outcome once the receiver has answered: read until it has (bounded).
+      let after = await history(ctx);
+      const recorded = Date.now() + ctx.fixtures.deliveryTimeoutMs;
+      while (!matches(after) && Date.now() < recorded) {
+        await sleep(ctx.fixtures.pollIntervalMs);
+        after = await history(ctx);
+      }
+      ctx.expect(
+        matches(after),
+        `history before: ${before.length} deliveries; ${events.length} new deliveries (${events.join(', ')}); history after: ${JSON.stringify(after.map((d) => [d.event, d.createdAt]))}, expected the ${fresh} new ones then ${JSON.stringify(before.slice(0, HISTORY_LENGTH - fresh).map((d) => [d.event, d.createdAt]))}`,
+      );
+    },
+  },
+];
