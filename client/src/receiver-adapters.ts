@@ -13,7 +13,7 @@ export interface HandlerOptions {
 
 /** What the node:http adapter reads of a request (an IncomingMessage, Express's request). */
 export interface NodeRequestLike {
-  method?: string;
+  method?: string | undefined;
   /** Set by a body parser that already ran (express.json(), express.raw(), express.text()). */
   body?: unknown;
   on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
