@@ -13,10 +13,13 @@ import { authenticateUser } from './http/auth.ts';
 import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
 import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
+import { errorEnvelope } from './http/envelope.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
 import { controlContract, serviceContract } from './contract-documents.ts';
 import type { MockRuntime } from './runtime.ts';
+import { storeUnavailable } from './sessions/cluster-sessions.ts';
+import { forward } from './sessions/forward.ts';
 
 export const API_PREFIX = '/api';
 
@@ -49,6 +52,36 @@ function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRe
       return [operationId, route];
     }),
   );
+}
+
+/**
+ * With the PostgreSQL store, before anything else: a request for a session another node owns is
+ * forwarded there as it came (body unread), and the owner's answer sent back as it left.
+ */
+function placeSessions(app: FastifyInstance, runtime: MockRuntime): void {
+  const cluster = runtime.cluster!;
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url;
+    if (!path.startsWith(`${API_PREFIX}/`) && path !== '/__mock' && !path.startsWith('/__mock/')) return;
+    const placed = await runtime.place(request);
+    if (!placed || !('forward' in placed)) return;
+    reply.hijack();
+    try {
+      await forward(placed.forward, request.raw, reply.raw, cluster.store.nodeId);
+    } catch (error) {
+      cluster.forgetOwner(request.headers['x-mock-session']?.toString() || 'default');
+      const failure = storeUnavailable(
+        `The node owning this session cannot be reached (${(error as Error).message}); another node takes it over once its lease runs out: retry`,
+      );
+      const raw = reply.raw;
+      raw.writeHead(failure.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'x-mock-gap': failure.gap!,
+        ...failure.headers,
+      });
+      raw.end(JSON.stringify(errorEnvelope(failure.code, failure.title, failure.description)));
+    }
+  });
 }
 
 /**
@@ -91,6 +124,15 @@ export async function buildMockApp({
   });
   const allowedMethods = new AllowedMethods();
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
+  // For a load balancer: alive while the process serves; ready while not draining and the store answers.
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const ready = await runtime.ready();
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : runtime.draining ? 'draining' : 'store unavailable' });
+  });
+  if (runtime.cluster) placeSessions(app, runtime);
   if (cache) keepReadsIn(app, cache, API_PREFIX);
   // With a state file, an answer leaves only once the changes of its request are durable.
   if (runtime.persistent)

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { StateFileError } from './persistence/append-log.ts';
+import { StoreUnavailableError } from './persistence/postgres/cluster-store.ts';
 import { seedProblems } from './seed-problems.ts';
 import { startMock, type MockSeed, type RunningMock } from './server.ts';
 
@@ -15,14 +16,20 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --api-key <key>        API key of the default user (default mock-api-key)
   --access-token <t>     session token of the default user (default mock-access-token)
   --state-file <path>    keep every session in this file (uploads beside it): survives restarts and crashes
+  --store <url>          postgres://user:pw@host:5432/db: sessions in PostgreSQL, shared by every node
+                         started with it (any node answers any request; docs/team-mock.md)
+  --node-id <id>         with --store: this node's name in the cluster (default random)
+  --advertise-url <url>  with --store: where the other nodes reach this one (default http://<host>:<port>)
+  --lease-ms <n>         with --store: how long a node owns its sessions without renewing (default 5000)
   --session-idle-ms <n>  drop a named session (X-Mock-Session) after this long without a request (default 30 min)
   --max-sessions <n>     named sessions held at once (default 1000)
   --no-docs              do not serve the documentation site
   --log                  log every request
   --help                 this text
 
-Stops on SIGINT or SIGTERM. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file or
-damaged state file, 3 the port is in use or cannot be bound.`;
+Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over). Exit codes: 0
+stopped cleanly, 2 bad option, unusable seed file or damaged state file, 3 the port is in use or
+cannot be bound, 4 the --store database cannot be used.`;
 
 export interface MockCliContext {
   /** The documentation site's folder, or undefined when there is none to serve. */
@@ -33,6 +40,10 @@ export interface MockCliContext {
     apiKey?: string;
     accessToken?: string;
     stateFile?: string;
+    store?: string;
+    nodeId?: string;
+    advertiseUrl?: string;
+    leaseMs?: string;
     sessionIdleMs?: string;
     maxSessions?: string;
     docs?: boolean;
@@ -49,6 +60,10 @@ interface MockCliOptions {
   apiKey: string | undefined;
   accessToken: string | undefined;
   stateFile: string | undefined;
+  store: string | undefined;
+  nodeId: string | undefined;
+  advertiseUrl: string | undefined;
+  leaseMs: number | undefined;
   sessionIdleMs: number | undefined;
   maxSessions: number | undefined;
   docs: boolean;
@@ -68,6 +83,10 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
         'api-key': { type: 'string' },
         'access-token': { type: 'string' },
         'state-file': { type: 'string' },
+        store: { type: 'string' },
+        'node-id': { type: 'string' },
+        'advertise-url': { type: 'string' },
+        'lease-ms': { type: 'string' },
         'session-idle-ms': { type: 'string' },
         'max-sessions': { type: 'string' },
         'no-docs': { type: 'boolean', default: false },
@@ -89,16 +108,31 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
       `${values.port === undefined ? 'PORT' : '--port'} must be a whole number from 0 to 65535, got "${rawPort}"`,
     );
   }
-  for (const name of ['host', 'seed', 'api-key', 'access-token', 'state-file'] as const) {
+  for (const name of ['host', 'seed', 'api-key', 'access-token', 'state-file', 'store', 'node-id'] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} must not be empty`);
   }
+  const store = values.store ?? defaults.store;
+  if (store !== undefined && !/^postgres(ql)?:\/\//.test(store))
+    throw new UsageError(
+      `${values.store === undefined ? 'MOCK_STORE' : '--store'} must be a postgres:// URL, got "${store.replace(/:[^:@/]*@/, ':***@')}"`,
+    );
+  const stateFile = values['state-file'] ?? defaults.stateFile;
+  if (store !== undefined && stateFile !== undefined)
+    throw new UsageError('--store and --state-file keep the sessions in two places: give one of them');
   return {
     port,
     host: values.host ?? '127.0.0.1',
     seedFile: values.seed,
     apiKey: values['api-key'] ?? defaults.apiKey,
     accessToken: values['access-token'] ?? defaults.accessToken,
-    stateFile: values['state-file'] ?? defaults.stateFile,
+    stateFile,
+    store,
+    nodeId: values['node-id'] ?? defaults.nodeId,
+    advertiseUrl: values['advertise-url'] ?? defaults.advertiseUrl,
+    leaseMs: positiveInteger(
+      values['lease-ms'] === undefined ? 'MOCK_LEASE_MS' : '--lease-ms',
+      values['lease-ms'] ?? defaults.leaseMs,
+    ),
     sessionIdleMs: positiveInteger(
       values['session-idle-ms'] === undefined ? 'MOCK_SESSION_IDLE_MS' : '--session-idle-ms',
       values['session-idle-ms'] ?? defaults.sessionIdleMs,
@@ -184,6 +218,10 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
       host: options.host,
       seed,
       stateFile: options.stateFile,
+      store: options.store,
+      nodeId: options.nodeId,
+      advertiseUrl: options.advertiseUrl,
+      leaseMs: options.leaseMs,
       sessionIdleMs: options.sessionIdleMs,
       maxSessions: options.maxSessions,
       docsDir,
@@ -193,6 +231,10 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     if (error instanceof StateFileError) {
       console.error(`portfolio-mock: ${error.message}`);
       return 2;
+    }
+    if (error instanceof StoreUnavailableError) {
+      console.error(`portfolio-mock: ${error.message}`);
+      return 4;
     }
     if (seed && !(error as NodeJS.ErrnoException).code) {
       console.error(`portfolio-mock: the seed file ${options.seedFile} is not a MockSeed: ${(error as Error).message}`);
@@ -228,6 +270,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
   console.log(
     `Control API: ${mock.origin}/__mock (lists its calls; no credentials; header X-Mock-Session: <id> selects an isolated session)`,
   );
+  if (options.store) console.log(`Store: PostgreSQL (sessions shared with every node on the same database)`);
   if (options.stateFile) console.log(`State file: ${options.stateFile} (uploads in ${options.stateFile}.uploads/)`);
   return stopped;
 }

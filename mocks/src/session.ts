@@ -26,6 +26,8 @@ export class MockSession {
   lastUsed = Date.now();
   /** Set when the state was (re)created from a seed and a state file has not written it yet (null: the default seed). */
   pendingFresh: MockSeed | null | undefined;
+  /** With the PostgreSQL store: the fence this node claimed the session with (its writes carry it). */
+  fence: number | undefined;
   private readonly track: boolean;
 
   readonly id: string;
