@@ -106,6 +106,7 @@ export class MockRuntime {
       });
       for (const [id, session] of restored) runtime.sessions.set(id, session);
       runtime.store = store;
+      for (const session of restored.values()) session.state.webhooks.interrupted();
       const created = runtime.session(DEFAULT_SESSION);
       // A new file starts with the default session written.
       await store.commit(created, false);
@@ -214,7 +215,18 @@ export class MockRuntime {
       this.cluster?.commitSoon(session);
     };
     const persistent = restoring || this.persistent;
-    return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, { track: persistent, restoring });
+    return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, {
+      track: persistent,
+      restoring,
+      ...(persistent ? { durable: (session: MockSession) => this.commitNow(session) } : {}),
+    });
+  }
+
+  /** A kept session's changes so far, written (state file or database). */
+  private async commitNow(session: MockSession): Promise<void> {
+    if (this.store) await this.store.commit(session, false);
+    else if (this.cluster) await this.cluster.commit(session, false);
+    else throw new Error('the mock is closing');
   }
 
   /** Drops named sessions without a request since `now - sessionIdleMs`. */

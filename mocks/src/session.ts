@@ -16,6 +16,8 @@ export interface SettleSummary {
 export interface SessionOptions {
   /** Tracks changed records for a state file. */
   track?: boolean;
+  /** Kept sessions: resolves once this session's changes so far are durable. */
+  durable?: (session: MockSession) => Promise<void>;
   /** Read back from a state file: starts without the seed's projects. */
   restoring?: boolean;
 }
@@ -29,6 +31,7 @@ export class MockSession {
   /** With the PostgreSQL store: the fence this node claimed the session with (its writes carry it). */
   fence: number | undefined;
   private readonly track: boolean;
+  private readonly durable: ((session: MockSession) => Promise<void>) | undefined;
 
   readonly id: string;
   readonly storage: FolderStorage;
@@ -39,8 +42,9 @@ export class MockSession {
     storage: FolderStorage,
     seed: MockSeed | undefined,
     onTouch: (session: MockSession) => void,
-    { track = false, restoring = false }: SessionOptions = {},
+    { track = false, restoring = false, durable }: SessionOptions = {},
   ) {
+    this.durable = durable;
     this.id = id;
     this.storage = storage;
     this.onTouch = onTouch;
@@ -56,6 +60,7 @@ export class MockSession {
       onTouch: () => this.onTouch(this),
       track: this.track,
       restoring,
+      ...(this.durable ? { durable: () => this.durable!(this) } : {}),
     });
   }
 

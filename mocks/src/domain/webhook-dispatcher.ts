@@ -1,6 +1,10 @@
 // Delivers events to the receiver each user configured: one POST of `{ event, data }` per event,
 // no retry (the retry policy is not shown), recorded as Success / Error Request / Error Response.
 // A named session's deliveries carry its X-Mock-Session header, so a shared receiver can tell them apart.
+// Kept sessions (state file, database) send a delivery only once the change that caused it is
+// durable, and keep it as an `outbox` record until its outcome is recorded: a delivery under way
+// when the process holding the session died gets the outcome "interrupted" where the session is
+// read back, and is never sent twice (a change that never became durable sends nothing).
 import type { components } from '../../../openapi/index.ts';
 import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
 import { GAP_HEADER } from '../http/gap-header.ts';
@@ -21,15 +25,29 @@ export interface DispatcherHost {
   readonly seed: Pick<ResolvedSeed, 'webhookTimeoutMs'>;
   readonly sessionId: string | undefined;
   readonly ids: Pick<IdSource, 'now'>;
-  changed(kind: 'deliveries', key: string): void;
+  changed(kind: 'deliveries' | 'outbox', key: string): void;
   touch(): void;
+  /** Resolves once the session's changes so far are durable (kept sessions only); rejects when they cannot be. */
+  durable?: () => Promise<void>;
 }
+
+/** A delivery whose outcome is not recorded yet, as kept in the `outbox` record. */
+export interface OutboxEntry {
+  userId: string;
+  event: WebhookEvent['event'];
+}
+
+export const INTERRUPTED_DELIVERY =
+  'The delivery was under way when the mock process holding this session stopped; it is not sent again';
 
 export class WebhookDispatcher {
   private readonly inflight = new Set<Promise<void>>();
   private readonly controllers = new Set<AbortController>();
   /** Deliveries per user, oldest first. */
   private readonly deliveries = new Map<string, Delivery[]>();
+  /** Deliveries under way, by number (kept as `outbox` records in kept sessions). */
+  private readonly outbox = new Map<string, OutboxEntry>();
+  private lastOutbox = 0;
   /** Deliveries that got an outcome so far (settle reports how many it waited for). */
   delivered = 0;
 
@@ -51,8 +69,49 @@ export class WebhookDispatcher {
     if (!subscribed) return;
     const gap =
       event.event === 'fundAnalysisCompleted' ? `${FUND_SUBSCRIPTION_GAP}; ${FUND_EVENT_PAYLOAD_GAP}` : undefined;
-    const delivery = this.deliver(userId, config.url, event, gap).finally(() => this.inflight.delete(delivery));
+    const durable = this.state.durable;
+    let delivery: Promise<void>;
+    if (!durable) delivery = this.deliver(userId, config.url, event, gap);
+    else {
+      const key = String(++this.lastOutbox);
+      this.outbox.set(key, { userId, event: event.event });
+      this.state.changed('outbox', key);
+      delivery = durable().then(
+        () => this.deliver(userId, config.url, event, gap, key),
+        // The change that caused it was not kept: as if it never happened, nothing is sent.
+        () => {},
+      );
+    }
+    delivery = delivery.finally(() => this.inflight.delete(delivery));
     this.inflight.add(delivery);
+  }
+
+  /** An outbox record read back. */
+  restoreOutbox(key: string, entry: OutboxEntry | null): void {
+    if (entry) this.outbox.set(key, entry);
+    else this.outbox.delete(key);
+    this.lastOutbox = Math.max(this.lastOutbox, Number(key));
+  }
+
+  /** An outbox record's value now (null once its outcome is recorded). */
+  outboxEntry(key: string): OutboxEntry | null {
+    return this.outbox.get(key) ?? null;
+  }
+
+  outboxKeys(): string[] {
+    return [...this.outbox.keys()];
+  }
+
+  /**
+   * After a session is read back: every delivery it lists as under way was sent (or about to be)
+   * by a process that is gone; each gets its outcome now and is not sent again. Answers how many.
+   */
+  interrupted(): number {
+    const entries = [...this.outbox];
+    for (const [key, { userId, event }] of entries)
+      this.record(userId, { event, status: 'Error Request', statusDescription: INTERRUPTED_DELIVERY }, key);
+    if (entries.length) this.state.touch();
+    return entries.length;
   }
 
   /** The most recent deliveries of a user, newest first. */
@@ -79,7 +138,13 @@ export class WebhookDispatcher {
     for (const c of this.controllers) c.abort(new Error('mock closed'));
   }
 
-  private async deliver(userId: string, url: string, event: WebhookEvent, gap: string | undefined): Promise<void> {
+  private async deliver(
+    userId: string,
+    url: string,
+    event: WebhookEvent,
+    gap: string | undefined,
+    outboxKey?: string,
+  ): Promise<void> {
     const timeoutMs = this.state.seed.webhookTimeoutMs;
     const session = this.state.sessionId;
     const controller = new AbortController();
@@ -119,14 +184,19 @@ export class WebhookDispatcher {
       clearTimeout(timer);
       this.controllers.delete(controller);
     }
+    this.record(userId, { event: event.event, status, statusDescription }, outboxKey);
+    this.delivered += 1;
+    this.state.touch();
+  }
+
+  private record(userId: string, outcome: Omit<Delivery, 'createdAt'>, outboxKey: string | undefined): void {
     const list = this.deliveries.get(userId) ?? [];
-    list.push({ event: event.event, status, statusDescription, createdAt: this.state.ids.now() });
+    list.push({ ...outcome, createdAt: this.state.ids.now() });
     // Only the most recent deliveries are ever read.
     if (list.length > HISTORY_LENGTH) list.splice(0, list.length - HISTORY_LENGTH);
     this.deliveries.set(userId, list);
-    this.delivered += 1;
     this.state.changed('deliveries', userId);
-    this.state.touch();
+    if (outboxKey !== undefined && this.outbox.delete(outboxKey)) this.state.changed('outbox', outboxKey);
   }
 }
 

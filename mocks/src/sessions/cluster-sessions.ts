@@ -124,6 +124,8 @@ export class ClusterSessions {
       for (const op of owned.records) applyRecord(session.state, session.storage, jobs, op);
       for (const [seq, { due, job }] of jobs) session.state.scheduler.restore(seq, due, job);
       session.state.dirty?.clear();
+      // Deliveries its last owner had under way get their outcome here (written with the next change).
+      if (session.state.webhooks.interrupted()) this.commitSoon(session);
     }
     session.fence = owned.fence;
     this.host.sessions.set(id, session);
