@@ -14,6 +14,8 @@ import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
 import { registerContractRoutes, type RouteHandler } from './http/contract-router.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
 import { errorEnvelope } from './http/envelope.ts';
+import { MockHttpError } from './http/errors.ts';
+import { GAP_HEADER } from './http/gap-header.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
 import { controlContract, serviceContract } from './contract-documents.ts';
@@ -58,13 +60,20 @@ function serviceRoutes(runtime: MockRuntime): Record<string, RouteHandler<UserRe
  * With the PostgreSQL store, before anything else: a request for a session another node owns is
  * forwarded there as it came (body unread), and the owner's answer sent back as it left.
  */
+export const NODE_HEADER = 'x-mock-node';
+
 function placeSessions(app: FastifyInstance, runtime: MockRuntime): void {
   const cluster = runtime.cluster!;
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url;
     if (!path.startsWith(`${API_PREFIX}/`) && path !== '/__mock' && !path.startsWith('/__mock/')) return;
     const placed = await runtime.place(request);
-    if (!placed || !('forward' in placed)) return;
+    if (!placed) return;
+    if (!('forward' in placed)) {
+      // Which node answered: for people reading a load balancer's traffic, and for the cluster tests.
+      reply.header(NODE_HEADER, cluster.store.nodeId);
+      return;
+    }
     reply.hijack();
     try {
       await forward(placed.forward, request.raw, reply.raw, cluster.store.nodeId);
@@ -76,7 +85,7 @@ function placeSessions(app: FastifyInstance, runtime: MockRuntime): void {
       const raw = reply.raw;
       raw.writeHead(failure.status, {
         'content-type': 'application/json; charset=utf-8',
-        'x-mock-gap': failure.gap!,
+        [GAP_HEADER]: failure.gap!,
         ...failure.headers,
       });
       raw.end(JSON.stringify(errorEnvelope(failure.code, failure.title, failure.description)));
@@ -135,10 +144,20 @@ export async function buildMockApp({
   if (runtime.cluster) placeSessions(app, runtime);
   if (cache) keepReadsIn(app, cache, API_PREFIX);
   // With a state file, an answer leaves only once the changes of its request are durable.
+  // A change that could not be kept is answered as a failure in the envelope, never as a success.
   if (runtime.persistent)
-    app.addHook('onSend', async (request, _reply, payload) => {
-      await runtime.durable(request, request.method !== 'GET');
-      return payload;
+    app.addHook('onSend', async (request, reply, payload) => {
+      try {
+        await runtime.durable(request, request.method !== 'GET');
+        return payload;
+      } catch (error) {
+        const failure =
+          error instanceof MockHttpError ? error : storeUnavailable(`The change could not be stored: ${String(error)}`);
+        reply.code(failure.status).header('content-type', 'application/json; charset=utf-8');
+        if (failure.gap) reply.header(GAP_HEADER, failure.gap);
+        for (const [name, value] of Object.entries(failure.headers)) reply.header(name, value);
+        return JSON.stringify(errorEnvelope(failure.code, failure.title, failure.description));
+      }
     });
 
   const contract = serviceContract();

@@ -155,11 +155,12 @@ export class ClusterStore {
       return { elsewhere: owner?.url ?? undefined };
     }
     const fence = Number(row.fence);
-    this.leases.set(id, { fence, since: asked, validUntil: asked + this.leaseMs * 0.8 });
+    // `since` is when the claim is known done: a renewal asked after it sees the claimed row.
+    this.leases.set(id, { fence, since: performance.now(), validUntil: asked + this.leaseMs * 0.8 });
     await this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
     if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: [] } };
     const records = await this.sql<{ kind: string; key: string; value: unknown }[]>`
-      SELECT kind, key, value FROM mock_records WHERE session_id = ${id}`.catch(unavailable);
+      SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.catch(unavailable);
     return {
       owned: {
         fence,

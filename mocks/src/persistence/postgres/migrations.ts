@@ -39,6 +39,8 @@ export const MIGRATIONS: readonly Migration[] = [
         kind text NOT NULL,
         key text NOT NULL,
         value jsonb NOT NULL,
+        -- Read back in the order records were first written: the tables' order (the company list's) survives a move.
+        seq bigserial NOT NULL,
         PRIMARY KEY (session_id, kind, key)
       );`,
   },
