@@ -146,7 +146,9 @@ export class MockRuntime {
    */
   async place(request: FastifyRequest): Promise<Placement | undefined> {
     if (!this.cluster) return undefined;
-    const id = sessionIdOf(request.headers);
+    const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(request.url)?.[1];
+    const id =
+      named === undefined ? sessionIdOf(request.headers) : sessionIdOf({ [SESSION_HEADER]: decodeURIComponent(named) });
     const known = this.sessions.get(id);
     if (!known && id !== DEFAULT_SESSION && this.sessionCount >= this.maxSessions)
       throw tooManySessions(this.maxSessions, this.sessionIdleMs);
@@ -182,6 +184,15 @@ export class MockRuntime {
       session = this.session(sessionIdOf(request.headers));
       this.ofRequest.set(request, session);
     }
+    session.lastUsed = Date.now();
+    return session;
+  }
+
+  /** The session a control call names in its path (`/__mock/sessions/{id}/...`), created on first use. */
+  sessionNamed(request: FastifyRequest, id: string): MockSession {
+    if (this.cluster) return this.sessionFor(request);
+    const session = this.session(id);
+    this.ofRequest.set(request, session);
     session.lastUsed = Date.now();
     return session;
   }

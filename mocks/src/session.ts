@@ -74,6 +74,26 @@ export class MockSession {
     this.onTouch(this);
   }
 
+  /**
+   * Replaces this session's state by one read from records (an imported session): `fill` puts
+   * them into a state of `seed` without the seed's projects. Throws, leaving the old state, when
+   * the seed or records are inconsistent.
+   */
+  async replace(seed: MockSeed | undefined, fill: (state: MockState) => void): Promise<void> {
+    const next = this.stateFor(seed, true);
+    try {
+      fill(next);
+    } catch (error) {
+      next.scheduler.cancelAll();
+      throw error;
+    }
+    this.stop();
+    await this.storage.clear();
+    this.state = next;
+    this.pendingFresh = seed ?? null;
+    this.onTouch(this);
+  }
+
   /** Finishes all processing now and waits for the webhook deliveries it causes. */
   async settle(): Promise<SettleSummary> {
     const { scheduler, webhooks } = this.state;

@@ -7,6 +7,7 @@ import { changeProjectStatus } from '../domain/projects.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { FaultSwitches } from '../domain/state.ts';
 import { snapshot } from '../domain/snapshot.ts';
+import { exportSession, importSession, type SessionExport } from '../persistence/session-export.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import type { RouteHandler, RouteResult } from '../http/contract-router.ts';
 import { arrangements, type StateParams } from '../provider-states/arrangements.ts';
@@ -36,6 +37,8 @@ export function controlHandlers(
     body: metadataEnvelope({ ...snapshot(session.state), session: session.id, uploadsDir: session.storage.root }),
   });
   const sessionOf = (request: FastifyRequest) => runtime.sessionFor(request);
+  const namedSession = (request: FastifyRequest) =>
+    runtime.sessionNamed(request, (request.params as { sessionId: string }).sessionId);
   return {
     async listMockControls() {
       return { body: metadataEnvelope({ sessionHeader: SESSION_HEADER, calls }) };
@@ -48,6 +51,20 @@ export function controlHandlers(
         throw controlErrors.invalidSeed(error instanceof Error ? error.message : String(error));
       }
       return stateResult(session);
+    },
+    async exportMockSession(request: FastifyRequest) {
+      return { body: exportSession(namedSession(request)) };
+    },
+    async importMockSession(request: FastifyRequest) {
+      const session = namedSession(request);
+      try {
+        const records = await importSession(session, request.body as SessionExport);
+        return { body: metadataEnvelope({ session: session.id, records }) };
+      } catch (error) {
+        throw controlErrors.invalidRequest(
+          `The document is not a session this mock can take: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
     async getMockState(request: FastifyRequest) {
       return stateResult(sessionOf(request));
