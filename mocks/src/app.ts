@@ -11,11 +11,16 @@ import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
 import { registerContractRoutes } from './http/contract-router.ts';
 import { type CorsSetting, installCors } from './http/cors.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
+import { errorEnvelope } from './http/envelope.ts';
+import { MockHttpError } from './http/errors.ts';
 import { mockRequestOf } from './http/fastify-request.ts';
+import { GAP_HEADER } from './http/gap-header.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts';
 import { controlContract, serviceContract } from './contract-documents.ts';
 import type { MockRuntime } from './runtime.ts';
+import { storeUnavailable } from './sessions/cluster-sessions.ts';
+import { forward } from './sessions/forward.ts';
 import { journalCall } from './sessions/journal-call.ts';
 
 export const API_PREFIX = '/api';
@@ -32,6 +37,43 @@ export interface MockAppOptions {
   responseCache?: boolean;
   /** Which page origins may call the mock from a browser (default: loopback origins). */
   cors?: CorsSetting;
+}
+
+/**
+ * With the PostgreSQL store, before anything else: a request for a session another node owns is
+ * forwarded there as it came (body unread), and the owner's answer sent back as it left.
+ */
+export const NODE_HEADER = 'x-mock-node';
+
+function placeSessions(app: FastifyInstance, runtime: MockRuntime): void {
+  const cluster = runtime.cluster!;
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url;
+    if (!path.startsWith(`${API_PREFIX}/`) && path !== '/__mock' && !path.startsWith('/__mock/')) return;
+    const placed = await runtime.place(request);
+    if (!placed) return;
+    if (!('forward' in placed)) {
+      // Which node answered: for people reading a load balancer's traffic, and for the cluster tests.
+      reply.header(NODE_HEADER, cluster.store.nodeId);
+      return;
+    }
+    reply.hijack();
+    try {
+      await forward(placed.forward, request.raw, reply.raw, cluster.store.nodeId);
+    } catch (error) {
+      cluster.forgetOwner(request.headers['x-mock-session']?.toString() || 'default');
+      const failure = storeUnavailable(
+        `The node owning this session cannot be reached (${(error as Error).message}); another node takes it over once its lease runs out: retry`,
+      );
+      const raw = reply.raw;
+      raw.writeHead(failure.status, {
+        'content-type': 'application/json; charset=utf-8',
+        [GAP_HEADER]: failure.gap!,
+        ...failure.headers,
+      });
+      raw.end(JSON.stringify(errorEnvelope(failure.code, failure.title, failure.description)));
+    }
+  });
 }
 
 /**
@@ -88,6 +130,15 @@ export async function buildMockApp({
   installCors(app, cors);
   const allowedMethods = new AllowedMethods();
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
+  // For a load balancer: alive while the process serves; ready while not draining and the store answers.
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const ready = await runtime.ready();
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : runtime.draining ? 'draining' : 'store unavailable' });
+  });
+  if (runtime.cluster) placeSessions(app, runtime);
   if (cache) keepReadsIn(app, cache, API_PREFIX);
   // The request journal of the caller's session (GET /__mock/requests): every answered service call.
   app.addHook('onResponse', async (request, reply) => {
@@ -95,10 +146,20 @@ export async function buildMockApp({
       journalCall(runtime, mockRequestOf(request), request.url, reply.statusCode);
   });
   // With a state file, an answer leaves only once the changes of its request are durable.
+  // A change that could not be kept is answered as a failure in the envelope, never as a success.
   if (runtime.persistent)
-    app.addHook('onSend', async (request, _reply, payload) => {
-      await runtime.durable(mockRequestOf(request), request.method !== 'GET');
-      return payload;
+    app.addHook('onSend', async (request, reply, payload) => {
+      try {
+        await runtime.durable(mockRequestOf(request), request.method !== 'GET');
+        return payload;
+      } catch (error) {
+        const failure =
+          error instanceof MockHttpError ? error : storeUnavailable(`The change could not be stored: ${String(error)}`);
+        reply.code(failure.status).header('content-type', 'application/json; charset=utf-8');
+        if (failure.gap) reply.header(GAP_HEADER, failure.gap);
+        for (const [name, value] of Object.entries(failure.headers)) reply.header(name, value);
+        return JSON.stringify(errorEnvelope(failure.code, failure.title, failure.description));
+      }
     });
 
   const contract = serviceContract();

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type CorsSetting, parseCorsSetting } from './http/cors.ts';
 import { StateFileError } from './persistence/append-log.ts';
+import { StoreUnavailableError } from './persistence/postgres/cluster-store.ts';
 import { seedProblems } from './seed-problems.ts';
 import { startMockServer, type MockSeed } from './server.ts';
 
@@ -17,6 +18,11 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --api-key <key>        API key of the default user (default mock-api-key)
   --access-token <t>     session token of the default user (default mock-access-token)
   --state-file <path>    keep every session in this file (uploads beside it): survives restarts and crashes
+  --store <url>          postgres://user:pw@host:5432/db: sessions in PostgreSQL, shared by every node
+                         started with it (any node answers any request; docs/team-mock.md)
+  --node-id <id>         with --store: this node's name in the cluster (default random)
+  --advertise-url <url>  with --store: where the other nodes reach this one (default http://<host>:<port>)
+  --lease-ms <n>         with --store: how long a node owns its sessions without renewing (default 5000)
   --session-idle-ms <n>  drop a named session (X-Mock-Session) after this long without a request (default 30 min)
   --max-sessions <n>     named sessions held at once (default 1000)
   --cors <origins>       page origins that may call the mock from a browser: loopback (default: localhost,
@@ -25,8 +31,9 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --log                  log every request
   --help                 this text
 
-Stops on SIGINT or SIGTERM. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file,
-damaged state file or one another mock has open, 3 the port is in use or cannot be bound.
+Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over). Exit codes: 0
+stopped cleanly, 2 bad option, unusable seed file, damaged state file or one another mock has open,
+3 the port is in use or cannot be bound, 4 the --store database cannot be used.
 A --host other than a loopback address is warned about: the control API has no credentials.`;
 
 export interface MockCliContext {
@@ -38,6 +45,10 @@ export interface MockCliContext {
     apiKey?: string;
     accessToken?: string;
     stateFile?: string;
+    store?: string;
+    nodeId?: string;
+    advertiseUrl?: string;
+    leaseMs?: string;
     sessionIdleMs?: string;
     maxSessions?: string;
     cors?: string;
@@ -55,6 +66,10 @@ interface MockCliOptions {
   apiKey: string | undefined;
   accessToken: string | undefined;
   stateFile: string | undefined;
+  store: string | undefined;
+  nodeId: string | undefined;
+  advertiseUrl: string | undefined;
+  leaseMs: number | undefined;
   sessionIdleMs: number | undefined;
   maxSessions: number | undefined;
   cors: CorsSetting;
@@ -101,6 +116,10 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
         'api-key': { type: 'string' },
         'access-token': { type: 'string' },
         'state-file': { type: 'string' },
+        store: { type: 'string' },
+        'node-id': { type: 'string' },
+        'advertise-url': { type: 'string' },
+        'lease-ms': { type: 'string' },
         'session-idle-ms': { type: 'string' },
         'max-sessions': { type: 'string' },
         cors: { type: 'string' },
@@ -123,16 +142,31 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
       `${values.port === undefined ? 'PORT' : '--port'} must be a whole number from 0 to 65535, got "${rawPort}"`,
     );
   }
-  for (const name of ['host', 'seed', 'api-key', 'access-token', 'state-file'] as const) {
+  for (const name of ['host', 'seed', 'api-key', 'access-token', 'state-file', 'store', 'node-id'] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} must not be empty`);
   }
+  const store = values.store ?? defaults.store;
+  if (store !== undefined && !/^postgres(ql)?:\/\//.test(store))
+    throw new UsageError(
+      `${values.store === undefined ? 'MOCK_STORE' : '--store'} must be a postgres:// URL, got "${store.replace(/:[^:@/]*@/, ':***@')}"`,
+    );
+  const stateFile = values['state-file'] ?? defaults.stateFile;
+  if (store !== undefined && stateFile !== undefined)
+    throw new UsageError('--store and --state-file keep the sessions in two places: give one of them');
   return {
     port,
     host: values.host ?? '127.0.0.1',
     seedFile: values.seed,
     apiKey: values['api-key'] ?? defaults.apiKey,
     accessToken: values['access-token'] ?? defaults.accessToken,
-    stateFile: values['state-file'] ?? defaults.stateFile,
+    stateFile,
+    store,
+    nodeId: values['node-id'] ?? defaults.nodeId,
+    advertiseUrl: values['advertise-url'] ?? defaults.advertiseUrl,
+    leaseMs: positiveInteger(
+      values['lease-ms'] === undefined ? 'MOCK_LEASE_MS' : '--lease-ms',
+      values['lease-ms'] ?? defaults.leaseMs,
+    ),
     sessionIdleMs: positiveInteger(
       values['session-idle-ms'] === undefined ? 'MOCK_SESSION_IDLE_MS' : '--session-idle-ms',
       values['session-idle-ms'] ?? defaults.sessionIdleMs,
@@ -228,6 +262,10 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
       host: options.host,
       seed,
       stateFile: options.stateFile,
+      store: options.store,
+      nodeId: options.nodeId,
+      advertiseUrl: options.advertiseUrl,
+      leaseMs: options.leaseMs,
       sessionIdleMs: options.sessionIdleMs,
       maxSessions: options.maxSessions,
       docsDir,
@@ -238,6 +276,10 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     if (error instanceof StateFileError) {
       console.error(`portfolio-mock: ${error.message}`);
       return 2;
+    }
+    if (error instanceof StoreUnavailableError) {
+      console.error(`portfolio-mock: ${error.message}`);
+      return 4;
     }
     if (seed && !(error as NodeJS.ErrnoException).code) {
       console.error(`portfolio-mock: the seed file ${options.seedFile} is not a MockSeed: ${(error as Error).message}`);
@@ -273,6 +315,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
   console.log(
     `Control API: ${mock.origin}/__mock (lists its calls; no credentials; header X-Mock-Session: <id> selects an isolated session)`,
   );
+  if (options.store) console.log(`Store: PostgreSQL (sessions shared with every node on the same database)`);
   if (options.stateFile) console.log(`State file: ${options.stateFile} (uploads in ${options.stateFile}.uploads/)`);
   if (!isLoopbackHost(options.host))
     console.error(

@@ -2,9 +2,12 @@
 // isolated world created on first use from the seed the mock started with. Idle named sessions are
 // dropped; their number is bounded. The runtime's revision rises with any change of any session:
 // the response cache keeps answers only while nothing changed (http/response-cache.ts). With a
-// state file every session is kept in it (persistence/state-store.ts) and read back at start.
+// state file every session is kept in it (persistence/state-store.ts) and read back at start. With
+// the PostgreSQL store (`store: 'postgres://...'`) several nodes share the sessions: each is held by
+// the node that owns its lease and read back on demand (sessions/cluster-sessions.ts).
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { MockSeed } from './domain/seed.ts';
 import type { MockState } from './domain/state.ts';
@@ -20,6 +23,8 @@ import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
 import { StateStore } from './persistence/state-store.ts';
 import { lockStateFile, type StateLock } from './persistence/state-lock.ts';
+import { ClusterSessions, storeUnavailable, type Placement } from './sessions/cluster-sessions.ts';
+import { FORWARDED_HEADER } from './sessions/forward.ts';
 
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 1000;
@@ -35,17 +40,29 @@ export interface RuntimeOptions {
   stateFile?: string;
   /** With a state file: compact it once it has grown past this size (and doubled); default 16 MiB. */
   compactBytes?: number;
+  /** `postgres://...`: the sessions live in this database, shared by every node started with it. */
+  store?: string;
+  /** With `store`: this node's id in the cluster (default random) and its lease time (default 5 s). */
+  nodeId?: string;
+  leaseMs?: number;
+  /** With `store`: where the other nodes reach this one (default: the address it listens on). */
+  advertiseUrl?: string;
 }
 
 export class MockRuntime implements SessionSource {
   revision = 0;
   readonly sessionIdleMs: number;
   readonly maxSessions: number;
-  private readonly sessions = new Map<string, MockSession>();
+  readonly sessions = new Map<string, MockSession>();
   private readonly ofRequest = new WeakMap<object, MockSession>();
   private readonly sweeper: NodeJS.Timeout;
   private store: StateStore | undefined;
   private lock: StateLock | undefined;
+  /** With the PostgreSQL store: the sessions this node owns, claimed and written there. */
+  cluster: ClusterSessions | undefined;
+  /** Set by a graceful stop: readiness answers 503 while in-flight requests finish. */
+  draining = false;
+  private readonly advertiseUrl: string | undefined;
 
   private readonly uploadsRoot: string;
   /** The seed the mock was started with: of every new session, and what provider states start again from. */
@@ -56,11 +73,32 @@ export class MockRuntime implements SessionSource {
     this.startSeed = startSeed;
     this.sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.advertiseUrl = options.advertiseUrl;
     this.sweeper = setInterval(() => void this.dropIdle(Date.now()), Math.min(this.sessionIdleMs, 60_000));
     this.sweeper.unref();
   }
 
   static async create(options: RuntimeOptions = {}): Promise<MockRuntime> {
+    if (options.store) {
+      // Uploaded bytes stay on the node that took them; their records are in the database.
+      const runtime = new MockRuntime(await FolderStorage.temporaryRoot(), options.seed, options);
+      try {
+        runtime.cluster = await ClusterSessions.open(
+          { url: options.store, nodeId: options.nodeId, leaseMs: options.leaseMs },
+          {
+            sessions: runtime.sessions,
+            startSeed: options.seed,
+            make: (id, seed, restoring) => runtime.newSession(id, seed, restoring),
+            touch: () => runtime.touch(),
+          },
+        );
+      } catch (error) {
+        clearInterval(runtime.sweeper);
+        await rm(runtime.uploadsRoot, { recursive: true, force: true });
+        throw error;
+      }
+      return runtime;
+    }
     if (!options.stateFile) {
       const runtime = new MockRuntime(await FolderStorage.temporaryRoot(), options.seed, options);
       runtime.session(DEFAULT_SESSION);
@@ -83,6 +121,7 @@ export class MockRuntime implements SessionSource {
       });
       for (const [id, session] of restored) runtime.sessions.set(id, session);
       runtime.store = store;
+      for (const session of restored.values()) session.state.webhooks.interrupted();
       const created = runtime.session(DEFAULT_SESSION);
       // A new file starts with the default session written.
       await store.commit(created, false);
@@ -101,15 +140,44 @@ export class MockRuntime implements SessionSource {
     this.revision += 1;
   }
 
-  /** Whether writes are kept in a state file (their answers wait for `durable`). */
+  /** Whether writes are kept in a state file or database (their answers wait for `durable`). */
   get persistent(): boolean {
-    return this.store !== undefined;
+    return this.store !== undefined || this.cluster !== undefined;
   }
 
   /** Resolves once the changes a request made (with `force`, at least its session's meta values) are durable. */
   async durable(request: object, force: boolean): Promise<void> {
     const session = this.ofRequest.get(request);
     if (session && this.store) await this.store.commit(session, force);
+    if (session && this.cluster) await this.cluster.commit(session, force);
+  }
+
+  /** With the PostgreSQL store, once listening: registers where the other nodes reach this one. */
+  async listening(origin: string): Promise<void> {
+    await this.cluster?.store.register(this.advertiseUrl ?? origin);
+  }
+
+  /**
+   * With the PostgreSQL store, before a request is routed: the session it names in memory here
+   * (claimed when nobody owns it), or the owner's address to forward it to.
+   */
+  async place(request: FastifyRequest): Promise<Placement | undefined> {
+    if (!this.cluster) return undefined;
+    const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(request.url)?.[1];
+    const id =
+      named === undefined ? sessionIdOf(request.headers) : sessionIdOf({ [SESSION_HEADER]: decodeURIComponent(named) });
+    const known = this.sessions.get(id);
+    if (!known && id !== DEFAULT_SESSION && this.sessionCount >= this.maxSessions)
+      throw tooManySessions(this.maxSessions, this.sessionIdleMs);
+    const placed = await this.cluster.place(id, request.headers[FORWARDED_HEADER] === undefined);
+    if ('session' in placed) this.ofRequest.set(request, placed.session);
+    return placed;
+  }
+
+  /** Readiness: serving, and (with the PostgreSQL store) the database answers. */
+  async ready(): Promise<boolean> {
+    if (this.draining) return false;
+    return this.cluster ? this.cluster.store.ping() : true;
   }
 
   /** The default session's state (what a request without `X-Mock-Session` sees). */
@@ -123,7 +191,7 @@ export class MockRuntime implements SessionSource {
 
   /** Named sessions held now (the default one not counted). */
   get sessionCount(): number {
-    return this.sessions.size - 1;
+    return this.sessions.size - (this.sessions.has(DEFAULT_SESSION) ? 1 : 0);
   }
 
   /** The session a request names, created on first use; 400 for a malformed id, 503 over the limit. */
@@ -133,6 +201,15 @@ export class MockRuntime implements SessionSource {
       session = this.session(sessionIdOf(request.headers));
       this.ofRequest.set(request, session);
     }
+    session.lastUsed = Date.now();
+    return session;
+  }
+
+  /** The session a control call names in its path (`/__mock/sessions/{id}/...`), created on first use. */
+  sessionNamed(request: { readonly headers: HeaderRecord }, id: string): MockSession {
+    if (this.cluster) return this.sessionFor(request);
+    const session = this.session(id);
+    this.ofRequest.set(request, session);
     session.lastUsed = Date.now();
     return session;
   }
@@ -147,6 +224,8 @@ export class MockRuntime implements SessionSource {
   session(id: string): MockSession {
     const known = this.sessions.get(id);
     if (known) return known;
+    // Placed before routing (place()); a session missing here moved away since.
+    if (this.cluster) throw storeUnavailable(`Session ${id} moved to another node while this request ran; retry`);
     if (id !== DEFAULT_SESSION && this.sessionCount >= this.maxSessions) {
       throw tooManySessions(this.maxSessions, this.sessionIdleMs);
     }
@@ -161,9 +240,21 @@ export class MockRuntime implements SessionSource {
     const touched = (session: MockSession) => {
       this.touch();
       this.store?.commitSoon(session);
+      this.cluster?.commitSoon(session);
     };
     const persistent = restoring || this.persistent;
-    return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, { track: persistent, restoring });
+    return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, {
+      track: persistent,
+      restoring,
+      ...(persistent ? { durable: (session: MockSession) => this.commitNow(session) } : {}),
+    });
+  }
+
+  /** A kept session's changes so far, written (state file or database). */
+  private async commitNow(session: MockSession): Promise<void> {
+    if (this.store) await this.store.commit(session, false);
+    else if (this.cluster) await this.cluster.commit(session, false);
+    else throw new Error('the mock is closing');
   }
 
   /** Drops one named session now (DELETE /__mock/session); the default session is never dropped. */
@@ -184,6 +275,7 @@ export class MockRuntime implements SessionSource {
     for (const session of idle) {
       this.sessions.delete(session.id);
       this.store?.dropped(session.id);
+      void this.cluster?.dropped(session.id);
     }
     if (idle.length) this.touch();
     await Promise.all(idle.map((s) => s.close()));
@@ -193,6 +285,12 @@ export class MockRuntime implements SessionSource {
   /** Stops processing; without a state file also removes the uploaded files. */
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    if (this.cluster) {
+      for (const session of this.sessions.values()) session.stop();
+      await this.cluster.close();
+      await rm(this.uploadsRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+      return;
+    }
     if (this.store) {
       for (const session of this.sessions.values()) session.stop();
       await this.store.close();

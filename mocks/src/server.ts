@@ -22,6 +22,15 @@ export interface StartMockOptions {
   stateFile?: string | undefined;
   /** With a state file: compact it once past this size and twice its size after the last compaction; default 16 MiB. */
   compactBytes?: number | undefined;
+  /**
+   * `postgres://user:password@host:port/db`: keep every session in this PostgreSQL database, shared
+   * with every other mock node started with it (any node answers any request; see docs/team-mock.md).
+   */
+  store?: string | undefined;
+  /** With `store`: this node's id (default random), lease time in ms (default 5000; failover takes about this long), and the URL other nodes reach it at (default its own origin). */
+  nodeId?: string | undefined;
+  leaseMs?: number | undefined;
+  advertiseUrl?: string | undefined;
   /** Serve the documentation site from this directory at /docs/. */
   docsDir?: string | undefined;
   logger?: boolean | undefined;
@@ -57,6 +66,10 @@ export async function startMockServer(
     maxSessions: options.maxSessions,
     stateFile: options.stateFile,
     compactBytes: options.compactBytes,
+    store: options.store,
+    nodeId: options.nodeId,
+    leaseMs: options.leaseMs,
+    advertiseUrl: options.advertiseUrl,
   });
   const app = await buildMockApp({
     runtime,
@@ -75,11 +88,20 @@ export async function startMockServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  try {
+    await runtime.listening(origin);
+  } catch (error) {
+    await app.close();
+    await runtime.close();
+    throw error;
+  }
   return {
     origin,
     baseUrl: `${origin}${API_PREFIX}`,
     defaultUser: () => runtime.state.users[0],
     async close() {
+      // Drain: readiness answers 503, requests under way finish, then the sessions are handed over.
+      runtime.draining = true;
       await app.close();
       await runtime.close();
     },

@@ -17,6 +17,8 @@ export interface SettleSummary {
 export interface SessionOptions {
   /** Tracks changed records for a state file. */
   track?: boolean;
+  /** Kept sessions: resolves once this session's changes so far are durable. */
+  durable?: (session: MockSession) => Promise<void>;
   /** Read back from a state file: starts without the seed's projects. */
   restoring?: boolean;
 }
@@ -29,7 +31,10 @@ export class MockSession {
   lastUsed = Date.now();
   /** Set when the state was (re)created from a seed and a state file has not written it yet (null: the default seed). */
   pendingFresh: MockSeed | null | undefined;
+  /** With the PostgreSQL store: the fence this node claimed the session with (its writes carry it). */
+  fence: number | undefined;
   private readonly track: boolean;
+  private readonly durable: ((session: MockSession) => Promise<void>) | undefined;
 
   readonly id: string;
   readonly storage: UploadStorage;
@@ -40,8 +45,9 @@ export class MockSession {
     storage: UploadStorage,
     seed: MockSeed | undefined,
     onTouch: (session: MockSession) => void,
-    { track = false, restoring = false }: SessionOptions = {},
+    { track = false, restoring = false, durable }: SessionOptions = {},
   ) {
+    this.durable = durable;
     this.id = id;
     this.storage = storage;
     this.onTouch = onTouch;
@@ -57,6 +63,7 @@ export class MockSession {
       onTouch: () => this.onTouch(this),
       track: this.track,
       restoring,
+      ...(this.durable ? { durable: () => this.durable!(this) } : {}),
     });
   }
 
@@ -67,6 +74,26 @@ export class MockSession {
     await this.storage.clear();
     this.state = next;
     this.journal.clear();
+    this.pendingFresh = seed ?? null;
+    this.onTouch(this);
+  }
+
+  /**
+   * Replaces this session's state by one read from records (an imported session): `fill` puts
+   * them into a state of `seed` without the seed's projects. Throws, leaving the old state, when
+   * the seed or records are inconsistent.
+   */
+  async replace(seed: MockSeed | undefined, fill: (state: MockState) => void): Promise<void> {
+    const next = this.stateFor(seed, true);
+    try {
+      fill(next);
+    } catch (error) {
+      next.scheduler.cancelAll();
+      throw error;
+    }
+    this.stop();
+    await this.storage.clear();
+    this.state = next;
     this.pendingFresh = seed ?? null;
     this.onTouch(this);
   }

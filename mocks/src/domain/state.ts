@@ -53,10 +53,21 @@ export interface StateOptions {
   track?: boolean;
   /** Start empty of the seed's projects: a state file puts back every record itself. */
   restoring?: boolean;
+  /** Kept sessions: resolves once the changes so far are durable (webhooks are sent only then). */
+  durable?: () => Promise<void>;
 }
 
 /** The kinds of records a state file keeps, each by a string key. */
-export type RecordKind = 'user' | 'project' | 'analysis' | 'folder' | 'fundRun' | 'webhook' | 'deliveries' | 'job';
+export type RecordKind =
+  | 'user'
+  | 'project'
+  | 'analysis'
+  | 'folder'
+  | 'fundRun'
+  | 'webhook'
+  | 'deliveries'
+  | 'outbox'
+  | 'job';
 
 export class MockState {
   readonly ids: IdSource;
@@ -85,9 +96,14 @@ export class MockState {
 
   readonly seed: ResolvedSeed;
   private readonly runJob: JobRunner;
+  readonly durable: (() => Promise<void>) | undefined;
 
-  constructor(seed: ResolvedSeed, { runJob, sessionId, onTouch, track = false, restoring = false }: StateOptions) {
+  constructor(
+    seed: ResolvedSeed,
+    { runJob, sessionId, onTouch, track = false, restoring = false, durable }: StateOptions,
+  ) {
     this.seed = seed;
+    this.durable = durable;
     this.runJob = runJob;
     this.sessionId = sessionId;
     this.onTouch = onTouch;

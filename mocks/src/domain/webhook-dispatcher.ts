@@ -3,6 +3,10 @@
 // A named session's deliveries carry its X-Mock-Session header, so a shared receiver can tell them apart.
 // Per-session switches rehearse what the specification leaves open (delay, repeat, reorder, a failed
 // first attempt); each is off until set, and every delivery made under one names it in X-Mock-Gap.
+// Kept sessions (state file, database) send a delivery only once the change that caused it is
+// durable, and keep it as an `outbox` record until its outcome is recorded: a delivery under way
+// when the process holding the session died gets the outcome "interrupted" where the session is
+// read back, and is never sent twice (a change that never became durable sends nothing).
 import type { components } from '../../../openapi/index.ts';
 import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
 import { GAP_HEADER } from '../http/gap-header.ts';
@@ -57,6 +61,7 @@ interface Held {
   userId: string;
   url: string;
   event: WebhookEvent;
+  outboxKey: string | undefined;
   release(made: Delivery[]): void;
 }
 
@@ -76,15 +81,29 @@ export interface DispatcherHost {
   readonly seed: Pick<ResolvedSeed, 'webhookTimeoutMs'>;
   readonly sessionId: string | undefined;
   readonly ids: Pick<IdSource, 'now'>;
-  changed(kind: 'deliveries', key: string): void;
+  changed(kind: 'deliveries' | 'outbox', key: string): void;
   touch(): void;
+  /** Resolves once the session's changes so far are durable (kept sessions only); rejects when they cannot be. */
+  durable?: () => Promise<void>;
 }
+
+/** A delivery whose outcome is not recorded yet, as kept in the `outbox` record. */
+export interface OutboxEntry {
+  userId: string;
+  event: WebhookEvent['event'];
+}
+
+export const INTERRUPTED_DELIVERY =
+  'The delivery was under way when the mock process holding this session stopped; it is not sent again';
 
 export class WebhookDispatcher {
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly controllers = new Set<AbortController>();
   /** Deliveries per user, oldest first. */
   private readonly deliveries = new Map<string, Delivery[]>();
+  /** Deliveries under way, by number (kept as `outbox` records in kept sessions). */
+  private readonly outbox = new Map<string, OutboxEntry>();
+  private lastOutbox = 0;
   /** Deliveries that got an outcome so far (settle reports how many it waited for). */
   delivered = 0;
   /** The session's delivery switches; a reset gives a new state with every switch off. */
@@ -115,6 +134,34 @@ export class WebhookDispatcher {
     return { url: config.url, subscribed: subscribes(config, event), deliveries: holds ? [] : await made, held: holds };
   }
 
+  /** An outbox record read back. */
+  restoreOutbox(key: string, entry: OutboxEntry | null): void {
+    if (entry) this.outbox.set(key, entry);
+    else this.outbox.delete(key);
+    this.lastOutbox = Math.max(this.lastOutbox, Number(key));
+  }
+
+  /** An outbox record's value now (null once its outcome is recorded). */
+  outboxEntry(key: string): OutboxEntry | null {
+    return this.outbox.get(key) ?? null;
+  }
+
+  outboxKeys(): string[] {
+    return [...this.outbox.keys()];
+  }
+
+  /**
+   * After a session is read back: every delivery it lists as under way was sent (or about to be)
+   * by a process that is gone; each gets its outcome now and is not sent again. Answers how many.
+   */
+  interrupted(): number {
+    const entries = [...this.outbox];
+    for (const [key, { userId, event }] of entries)
+      this.record(userId, { event, status: 'Error Request', statusDescription: INTERRUPTED_DELIVERY }, key);
+    if (entries.length) this.state.touch();
+    return entries.length;
+  }
+
   /** The most recent deliveries of a user, newest first. */
   history(userId: string): Delivery[] {
     return [...(this.deliveries.get(userId) ?? [])].reverse().slice(0, HISTORY_LENGTH);
@@ -135,7 +182,7 @@ export class WebhookDispatcher {
     while (this.held || this.inflight.size > 0) {
       const held = this.held;
       this.held = undefined;
-      if (held) held.release(await this.attempts(held.userId, held.url, held.event));
+      if (held) held.release(await this.attempts(held.userId, held.url, held.event, held.outboxKey));
       await Promise.allSettled([...this.inflight]);
     }
   }
@@ -146,26 +193,54 @@ export class WebhookDispatcher {
     this.held = undefined;
   }
 
-  /** One event on its way, as the switches shape it; resolves with the deliveries it made. */
+  /**
+   * One event on its way, as the switches shape it; resolves with the deliveries it made. In a kept
+   * session it leaves once the change that caused it is durable, and stays an outbox record until its
+   * last attempt's outcome is recorded.
+   */
   private dispatch(userId: string, url: string, event: WebhookEvent): Promise<Delivery[]> {
-    const task = this.ordered(userId, url, event).finally(() => this.inflight.delete(task));
+    const durable = this.state.durable;
+    let outboxKey: string | undefined;
+    if (durable) {
+      outboxKey = String(++this.lastOutbox);
+      this.outbox.set(outboxKey, { userId, event: event.event });
+      this.state.changed('outbox', outboxKey);
+    }
+    const sent = durable
+      ? durable().then(
+          () => this.ordered(userId, url, event, outboxKey),
+          // The change that caused it was not kept: as if it never happened, nothing is sent.
+          (): Delivery[] => [],
+        )
+      : this.ordered(userId, url, event, undefined);
+    const task = sent.finally(() => this.inflight.delete(task));
     this.inflight.add(task);
     return task;
   }
 
-  private async ordered(userId: string, url: string, event: WebhookEvent): Promise<Delivery[]> {
-    if (!this.switches.reorder) return this.attempts(userId, url, event);
+  private async ordered(
+    userId: string,
+    url: string,
+    event: WebhookEvent,
+    outboxKey: string | undefined,
+  ): Promise<Delivery[]> {
+    if (!this.switches.reorder) return this.attempts(userId, url, event, outboxKey);
     const held = this.held;
-    if (!held) return new Promise((release) => (this.held = { userId, url, event, release }));
+    if (!held) return new Promise((release) => (this.held = { userId, url, event, outboxKey, release }));
     this.held = undefined;
-    const later = await this.attempts(userId, url, event);
-    const earlier = await this.attempts(held.userId, held.url, held.event);
+    const later = await this.attempts(userId, url, event, outboxKey);
+    const earlier = await this.attempts(held.userId, held.url, held.event, held.outboxKey);
     held.release(earlier);
     return later;
   }
 
   /** The attempts of one event: after the delay, a first attempt counted as failed, the delivery, a repeat. */
-  private async attempts(userId: string, url: string, event: WebhookEvent): Promise<Delivery[]> {
+  private async attempts(
+    userId: string,
+    url: string,
+    event: WebhookEvent,
+    outboxKey: string | undefined,
+  ): Promise<Delivery[]> {
     const switches = { ...this.switches };
     const gaps = [
       ...(event.event === 'fundAnalysisCompleted' ? [FUND_SUBSCRIPTION_GAP, FUND_EVENT_PAYLOAD_GAP] : []),
@@ -174,9 +249,10 @@ export class WebhookDispatcher {
     const gap = gaps.length > 0 ? gaps.join('; ') : undefined;
     if (switches.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, switches.delayMs));
     const made: Delivery[] = [];
-    if (switches.failFirstAttempt) made.push(await this.deliver(userId, url, event, gap, true));
-    made.push(await this.deliver(userId, url, event, gap));
-    if (switches.repeat) made.push(await this.deliver(userId, url, event, gap));
+    if (switches.failFirstAttempt) made.push(await this.deliver(userId, url, event, gap, { countAsFailed: true }));
+    // The outbox record goes with the event's last attempt.
+    made.push(await this.deliver(userId, url, event, gap, { outboxKey: switches.repeat ? undefined : outboxKey }));
+    if (switches.repeat) made.push(await this.deliver(userId, url, event, gap, { outboxKey }));
     return made;
   }
 
@@ -185,7 +261,7 @@ export class WebhookDispatcher {
     url: string,
     event: WebhookEvent,
     gap: string | undefined,
-    countAsFailed = false,
+    { countAsFailed = false, outboxKey }: { countAsFailed?: boolean; outboxKey?: string | undefined } = {},
   ): Promise<Delivery> {
     const timeoutMs = this.state.seed.webhookTimeoutMs;
     const session = this.state.sessionId;
@@ -229,15 +305,21 @@ export class WebhookDispatcher {
       clearTimeout(timer);
       this.controllers.delete(controller);
     }
+    const delivery = this.record(userId, { event: event.event, status, statusDescription }, outboxKey);
+    this.delivered += 1;
+    this.state.touch();
+    return delivery;
+  }
+
+  private record(userId: string, outcome: Omit<Delivery, 'createdAt'>, outboxKey: string | undefined): Delivery {
     const list = this.deliveries.get(userId) ?? [];
-    const delivery: Delivery = { event: event.event, status, statusDescription, createdAt: this.state.ids.now() };
+    const delivery: Delivery = { ...outcome, createdAt: this.state.ids.now() };
     list.push(delivery);
     // Only the most recent deliveries are ever read.
     if (list.length > HISTORY_LENGTH) list.splice(0, list.length - HISTORY_LENGTH);
     this.deliveries.set(userId, list);
-    this.delivered += 1;
     this.state.changed('deliveries', userId);
-    this.state.touch();
+    if (outboxKey !== undefined && this.outbox.delete(outboxKey)) this.state.changed('outbox', outboxKey);
     return delivery;
   }
 }

@@ -8,6 +8,7 @@ import type { FaultSwitches } from '../domain/state.ts';
 import { snapshot } from '../domain/snapshot.ts';
 import { type TriggerRequest, TriggerProblem, triggeredEvent } from '../domain/triggered-events.ts';
 import { type DeliverySwitches, switchGaps } from '../domain/webhook-dispatcher.ts';
+import { exportSession, importSession, type SessionExport } from '../persistence/session-export.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import type { RouteHandler, RouteResult } from '../http/contract-router.ts';
 import { arrangements, type StateParams } from '../provider-states/arrangements.ts';
@@ -39,6 +40,7 @@ export function controlHandlers(
     body: metadataEnvelope({ ...snapshot(session.state), session: session.id, uploadsDir: session.storage.root }),
   });
   const sessionOf = (request: MockRequest) => runtime.sessionFor(request);
+  const namedSession = (request: MockRequest) => runtime.sessionNamed(request, request.params['sessionId']!);
   return {
     async listMockControls() {
       return { body: metadataEnvelope({ sessionHeader: SESSION_HEADER, calls }) };
@@ -51,6 +53,20 @@ export function controlHandlers(
         throw controlErrors.invalidSeed(error instanceof Error ? error.message : String(error));
       }
       return stateResult(session);
+    },
+    async exportMockSession(request: MockRequest) {
+      return { body: exportSession(namedSession(request)) };
+    },
+    async importMockSession(request: MockRequest) {
+      const session = namedSession(request);
+      try {
+        const records = await importSession(session, request.body as SessionExport);
+        return { body: metadataEnvelope({ session: session.id, records }) };
+      } catch (error) {
+        throw controlErrors.invalidRequest(
+          `The document is not a session this mock can take: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
     async getMockState(request: MockRequest) {
       return stateResult(sessionOf(request));

@@ -30,6 +30,12 @@ export class MemorySessions implements SessionSource {
     return session;
   }
 
+  sessionNamed(request: { readonly headers: HeaderRecord }, id: string): MockSession {
+    const session = this.session(id);
+    this.ofRequest.set(request, session);
+    return session;
+  }
+
   session(id: string): MockSession {
     let session = this.sessions.get(id);
     if (!session) {

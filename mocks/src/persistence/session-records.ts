@@ -4,6 +4,7 @@
 import type { components } from '../../../openapi/index.ts';
 import type { ProcessingJob } from '../domain/processing-job.ts';
 import type { IdPosition } from '../domain/ids.ts';
+import type { OutboxEntry } from '../domain/webhook-dispatcher.ts';
 import type { FolderRecord, UserRecord } from '../domain/records.ts';
 import type { FaultSwitches, MockState, RecordKind } from '../domain/state.ts';
 import type { UploadStorage } from '../uploads/folder-storage.ts';
@@ -67,6 +68,8 @@ export function recordValue(state: MockState, kind: RecordKind, key: string): un
       return state.webhookConfigs.get(key) ?? null;
     case 'deliveries':
       return state.webhooks.recorded(key);
+    case 'outbox':
+      return state.webhooks.outboxEntry(key);
     case 'job':
       return state.scheduler.get(Number(key)) ?? null;
   }
@@ -82,6 +85,7 @@ export function* allRecords(state: MockState): Generator<RecordOp> {
   for (const [key, value] of state.webhookConfigs) yield ['webhook', key, value];
   for (const user of state.users)
     if (state.webhooks.recorded(user.id).length) yield ['deliveries', user.id, state.webhooks.recorded(user.id)];
+  for (const key of state.webhooks.outboxKeys()) yield ['outbox', key, state.webhooks.outboxEntry(key)];
   for (const seq of state.scheduler.seqs()) yield ['job', String(seq), state.scheduler.get(seq)];
 }
 
@@ -118,6 +122,9 @@ export function applyRecord(
     }
     case 'deliveries':
       state.webhooks.restore(key, (value as components['schemas']['WebhookDelivery'][] | null) ?? []);
+      return;
+    case 'outbox':
+      state.webhooks.restoreOutbox(key, value as OutboxEntry | null);
       return;
     case 'job':
       if (value) jobs.set(Number(key), value as StoredJob);

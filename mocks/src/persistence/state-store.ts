@@ -38,8 +38,8 @@ interface Line {
 /** Makes a session from a seed, without its seed projects (the file holds every record). */
 export type SessionFactory = (id: string, seed: MockSeed | undefined) => MockSession;
 
-/** The seed as a fresh line keeps it: the records carry the seed's projects. */
-function seedOfLine(seed: MockSeed | undefined): MockSeed | null {
+/** The seed as a fresh line (or the database) keeps it: the records carry the seed's projects. */
+export function seedOfLine(seed: MockSeed | undefined): MockSeed | null {
   if (!seed) return null;
   const { data: _data, ...rest } = seed;
   return rest;

@@ -1,0 +1,299 @@
+// The PostgreSQL store (`--store postgres://...`): several mock nodes share one database, and each
+// session is owned by one node at a time through a lease row (mock_sessions.owner, lease_until in
+// database time, and a fence that rises with every change of owner). The owner holds the session
+// in memory and answers for it; every write of its records is one statement that applies only
+// while the owner and fence still match, so a node that lost a session (paused, cut off, killed
+// and restarted) can never write to it again, and no change is applied twice. A node renews all
+// its leases in one statement every quarter lease; a session whose node stopped renewing is
+// claimed by the next node it is asked of. Changes of owner are announced on the channel
+// `mock_session` (LISTEN/NOTIFY), so other nodes forget where they forwarded it and what they
+// kept of it.
+import { randomUUID } from 'node:crypto';
+import type { Sql } from 'postgres';
+import type { MockSeed } from '../../domain/seed.ts';
+import type { Meta, RecordOp } from '../session-records.ts';
+import { migrate } from './migrations.ts';
+
+export const DEFAULT_LEASE_MS = 5_000;
+const CHANNEL = 'mock_session';
+
+export class SessionMovedError extends Error {}
+export class StoreUnavailableError extends Error {}
+
+/** A session as the database holds it, once claimed. */
+export interface ClaimedSession {
+  fence: number;
+  /** Undefined: the session was never written (new); null: the default seed. */
+  seed: MockSeed | null | undefined;
+  meta: Meta | undefined;
+  records: RecordOp[];
+}
+
+export type Claim = { owned: ClaimedSession } | { elsewhere: string | undefined };
+
+/** One write of a session: a fresh start replaces every record; otherwise these records change. */
+export interface SessionWrite {
+  fresh?: { seed: MockSeed | null };
+  meta: Meta;
+  upserts: RecordOp[];
+  deletes: [string, string][];
+}
+
+export interface ClusterStoreOptions {
+  url: string;
+  /** Default: a random id per process. */
+  nodeId?: string;
+  /** How long a lease lasts without renewal (default 5 s); failover takes at most about this long. */
+  leaseMs?: number;
+  /** Told of every session another node claimed. */
+  onMoved?: (sessionId: string, owner: string) => void;
+}
+
+/** Loads the client only when a cluster store is asked for: a mock without one needs nothing installed. */
+async function connect(url: string): Promise<Sql> {
+  const { default: postgres } = await import('postgres');
+  return postgres(url, {
+    max: 10,
+    idle_timeout: 30,
+    connect_timeout: 5,
+    onnotice: () => {},
+    // jsonb values are written as text and cast in SQL; read back parsed (the default).
+  });
+}
+
+interface Lease {
+  fence: number;
+  /** performance.now() of the claim: a renewal asked before it does not know the lease yet. */
+  since: number;
+  /** performance.now() until which the lease surely holds (renewal time + lease - margin). */
+  validUntil: number;
+}
+
+export class ClusterStore {
+  readonly nodeId: string;
+  readonly leaseMs: number;
+  private readonly sql: Sql;
+  private readonly leases = new Map<string, Lease>();
+  private renewer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private healthy = true;
+  private readonly options: ClusterStoreOptions;
+
+  private constructor(sql: Sql, options: ClusterStoreOptions) {
+    this.sql = sql;
+    this.options = options;
+    this.nodeId = options.nodeId ?? `node-${randomUUID().slice(0, 8)}`;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  }
+
+  /** Connects, applies the migrations the database lacks and listens for sessions changing owner. */
+  static async open(options: ClusterStoreOptions): Promise<ClusterStore> {
+    const sql = await connect(options.url);
+    try {
+      await migrate(sql);
+    } catch (error) {
+      await sql.end({ timeout: 1 });
+      throw new StoreUnavailableError(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`);
+    }
+    const store = new ClusterStore(sql, options);
+    const listening = await sql.listen(CHANNEL, (payload) => store.heard(payload));
+    store.unlisten = () => listening.unlisten();
+    return store;
+  }
+
+  /** Registers this node and where other nodes reach it; starts renewing its leases. */
+  async register(url: string): Promise<void> {
+    await this.sql`
+      INSERT INTO mock_nodes (id, url) VALUES (${this.nodeId}, ${url})
+      ON CONFLICT (id) DO UPDATE SET url = excluded.url, heartbeat_at = now()`;
+    this.renewer = setInterval(() => void this.renew(), Math.max(50, this.leaseMs / 4));
+    this.renewer.unref();
+  }
+
+  /** Whether the database answered the last renewal (readiness). */
+  get available(): boolean {
+    return this.healthy;
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.sql`SELECT 1`;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Whether this node surely still owns the session (without asking the database). */
+  holds(id: string): boolean {
+    const lease = this.leases.get(id);
+    return lease !== undefined && performance.now() < lease.validUntil;
+  }
+
+  /**
+   * Takes the session when nobody owns it, its owner's lease ran out, or this node owns it already
+   * (then its records are read back); else answers where its owner is reached.
+   */
+  async claim(id: string): Promise<Claim> {
+    const asked = performance.now();
+    const rows = await this.sql<{ fence: string; seed: MockSeed | null; meta: Meta | null; written: boolean }[]>`
+      INSERT INTO mock_sessions (id, owner, lease_until, fence)
+      VALUES (${id}, ${this.nodeId}, now() + ${this.leaseMs} * interval '1 millisecond', 1)
+      ON CONFLICT (id) DO UPDATE SET
+        owner = excluded.owner,
+        lease_until = excluded.lease_until,
+        -- A new owner fences out the old one; the same owner keeps its fence (and its records in memory).
+        fence = CASE WHEN mock_sessions.owner = excluded.owner THEN mock_sessions.fence ELSE mock_sessions.fence + 1 END
+      WHERE mock_sessions.owner IS NULL OR mock_sessions.owner = ${this.nodeId} OR mock_sessions.lease_until < now()
+      RETURNING fence, seed, meta, written_at IS NOT NULL AS written`.catch(unavailable);
+    const row = rows[0];
+    if (!row) {
+      const [owner] = await this.sql<{ url: string | null }[]>`
+        SELECT n.url FROM mock_sessions s LEFT JOIN mock_nodes n ON n.id = s.owner WHERE s.id = ${id}`.catch(
+        unavailable,
+      );
+      return { elsewhere: owner?.url ?? undefined };
+    }
+    const fence = Number(row.fence);
+    // `since` is when the claim is known done: a renewal asked after it sees the claimed row.
+    this.leases.set(id, { fence, since: performance.now(), validUntil: asked + this.leaseMs * 0.8 });
+    await this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
+    if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: [] } };
+    const records = await this.sql<{ kind: string; key: string; value: unknown }[]>`
+      SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.catch(unavailable);
+    return {
+      owned: {
+        fence,
+        seed: row.seed,
+        meta: row.meta ?? undefined,
+        records: records.map((r) => [r.kind, r.key, r.value] as RecordOp),
+      },
+    };
+  }
+
+  /**
+   * Writes a session's changes in one statement, applied only while this node still owns it
+   * under `fence` (the fence the session in memory was claimed with).
+   */
+  async write(id: string, fence: number, change: SessionWrite): Promise<void> {
+    const lease = this.leases.get(id);
+    if (!lease || lease.fence !== fence) throw new SessionMovedError(`session ${id} is not owned by this node`);
+    const upserts = change.upserts;
+    const kinds = upserts.map((op) => op[0]);
+    const keys = upserts.map((op) => op[1]);
+    const values = upserts.map((op) => JSON.stringify(op[2]));
+    // Objects go as json parameters; text would be stored as a JSON string.
+    const meta = this.sql.json(change.meta as never);
+    let owned: { owned: number }[];
+    if (change.fresh) {
+      const seed = this.sql.json(change.fresh.seed as never);
+      owned = await this.sql
+        .begin(async (tx) => {
+          const rows = await tx<{ owned: number }[]>`
+            UPDATE mock_sessions SET seed = ${seed}, meta = ${meta}, written_at = now()
+            WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
+            RETURNING 1 AS owned`;
+          if (!rows.length) return rows;
+          await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
+          for (let at = 0; at < upserts.length; at += 5000)
+            await tx`
+              INSERT INTO mock_records (session_id, kind, key, value)
+              SELECT ${id}, k, r, v::jsonb
+              FROM unnest(${kinds.slice(at, at + 5000)}::text[], ${keys.slice(at, at + 5000)}::text[], ${values.slice(at, at + 5000)}::text[]) AS t(k, r, v)`;
+          return rows;
+        })
+        .catch(unavailable);
+    } else {
+      owned = await this.sql<{ owned: number }[]>`
+        WITH owner AS (
+          UPDATE mock_sessions SET meta = ${meta}, written_at = now()
+          WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
+          RETURNING id
+        ), upserted AS (
+          INSERT INTO mock_records (session_id, kind, key, value)
+          SELECT owner.id, k, r, v::jsonb FROM owner, unnest(${kinds}::text[], ${keys}::text[], ${values}::text[]) AS t(k, r, v)
+          ON CONFLICT (session_id, kind, key) DO UPDATE SET value = excluded.value
+          RETURNING 1
+        ), deleted AS (
+          DELETE FROM mock_records m USING owner, unnest(${change.deletes.map((d) => d[0])}::text[], ${change.deletes.map((d) => d[1])}::text[]) AS d(k, r)
+          WHERE m.session_id = owner.id AND m.kind = d.k AND m.key = d.r
+          RETURNING 1
+        )
+        SELECT count(*)::int AS owned FROM owner, (SELECT count(*) FROM upserted) u, (SELECT count(*) FROM deleted) d`.catch(
+        unavailable,
+      );
+      if (owned[0]?.owned === 0) owned = [];
+    }
+    if (!owned.length) {
+      this.leases.delete(id);
+      throw new SessionMovedError(`session ${id} was taken over by another node`);
+    }
+  }
+
+  /** Hands sessions over: their next request is answered by whichever node it reaches. */
+  async release(ids: Iterable<string>): Promise<void> {
+    const list = [...ids].filter((id) => this.leases.has(id));
+    for (const id of list) this.leases.delete(id);
+    if (!list.length) return;
+    await this.sql`
+      UPDATE mock_sessions SET owner = NULL, lease_until = NULL
+      WHERE owner = ${this.nodeId} AND id = ANY(${list}::text[])`;
+    for (const id of list) await this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t`})`;
+  }
+
+  /** Removes a session (dropped when idle): its rows go; a later request starts it afresh. */
+  async remove(id: string): Promise<void> {
+    const lease = this.leases.get(id);
+    this.leases.delete(id);
+    if (!lease) return;
+    await this.sql`DELETE FROM mock_sessions WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}`;
+  }
+
+  /** Stops renewing, hands every session over and disconnects. */
+  async close(): Promise<void> {
+    clearInterval(this.renewer);
+    try {
+      await this.release([...this.leases.keys()]);
+      await this.sql`DELETE FROM mock_nodes WHERE id = ${this.nodeId}`;
+      await this.unlisten?.();
+    } catch {
+      // The database is gone: the leases run out by themselves.
+    }
+    await this.sql.end({ timeout: 2 });
+  }
+
+  private async renew(): Promise<void> {
+    const asked = performance.now();
+    try {
+      const rows = await this.sql<{ id: string; fence: string }[]>`
+        WITH beat AS (UPDATE mock_nodes SET heartbeat_at = now() WHERE id = ${this.nodeId})
+        UPDATE mock_sessions SET lease_until = now() + ${this.leaseMs} * interval '1 millisecond'
+        WHERE owner = ${this.nodeId}
+        RETURNING id, fence`;
+      this.healthy = true;
+      const owned = new Map(rows.map((r) => [r.id, Number(r.fence)]));
+      for (const [id, lease] of this.leases) {
+        if (owned.get(id) === lease.fence) lease.validUntil = asked + this.leaseMs * 0.8;
+        else if (lease.since < asked) this.leases.delete(id);
+      }
+    } catch {
+      // Leases are then no longer extended: holds() turns false when they may have run out.
+      this.healthy = false;
+    }
+  }
+
+  private heard(payload: string): void {
+    const [id, owner = ''] = payload.split('\t');
+    if (!id || owner === this.nodeId) return;
+    this.options.onMoved?.(id, owner);
+  }
+}
+
+function unavailable(error: unknown): never {
+  if (error instanceof SessionMovedError) throw error;
+  throw new StoreUnavailableError(`the database is unavailable: ${(error as Error).message}`);
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,68 @@
+// The cluster store's schema, as numbered migrations applied in order at start. Every node runs
+// `migrate` when it starts; a transaction-scoped advisory lock lets one node at a time apply what
+// is missing, so nodes of two versions starting together never apply a step twice. A step once
+// released is never edited: a change of schema is a new step.
+import type { Sql } from 'postgres';
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'nodes, sessions with their lease, records',
+    sql: `
+      CREATE TABLE mock_nodes (
+        id text PRIMARY KEY,
+        url text NOT NULL,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        heartbeat_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- One row per session: its seed and meta values (null until first written), and its lease:
+      -- the node that owns it until lease_until (database time), and a fence that rises with every
+      -- change of owner, so a node that lost the session can never write to it.
+      CREATE TABLE mock_sessions (
+        id text PRIMARY KEY,
+        seed jsonb,
+        meta jsonb,
+        owner text,
+        lease_until timestamptz,
+        fence bigint NOT NULL DEFAULT 0,
+        written_at timestamptz
+      );
+      CREATE INDEX mock_sessions_owner ON mock_sessions (owner);
+      CREATE TABLE mock_records (
+        session_id text NOT NULL REFERENCES mock_sessions (id) ON DELETE CASCADE,
+        kind text NOT NULL,
+        key text NOT NULL,
+        value jsonb NOT NULL,
+        -- Read back in the order records were first written: the tables' order (the company list's) survives a move.
+        seq bigserial NOT NULL,
+        PRIMARY KEY (session_id, kind, key)
+      );`,
+  },
+];
+
+/** Applies the steps the database lacks; answers the versions applied now. */
+export async function migrate(sql: Sql): Promise<number[]> {
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(hashtext('portfolio-mock-migrations'))`;
+    await tx`CREATE TABLE IF NOT EXISTS mock_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`;
+    const done = new Set((await tx<{ version: number }[]>`SELECT version FROM mock_migrations`).map((r) => r.version));
+    const applied: number[] = [];
+    for (const step of MIGRATIONS) {
+      if (done.has(step.version)) continue;
+      await tx.unsafe(step.sql);
+      await tx`INSERT INTO mock_migrations (version, name) VALUES (${step.version}, ${step.name})`;
+      applied.push(step.version);
+    }
+    return applied;
+  });
+}

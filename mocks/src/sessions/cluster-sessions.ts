@@ -1,0 +1,227 @@
+// The sessions of a node of a cluster (`--store postgres://...`, persistence/postgres/): a session
+// is held in memory by the node that owns its lease, claimed from the database on the first
+// request that reaches this node while nobody else owns it, and read back from its records there
+// (no history is replayed: a node starts without reading any session). A request for a session
+// another node owns is forwarded to it (forward.ts). Writes are grouped per session: a request's
+// answer waits for the write that holds its changes; a failed write drops the session from memory,
+// so the next request reads back what the database holds (the failed request was never answered
+// with success).
+import { MockHttpError } from '../http/errors.ts';
+import {
+  ClusterStore,
+  SessionMovedError,
+  StoreUnavailableError,
+  type ClusterStoreOptions,
+  type SessionWrite,
+} from '../persistence/postgres/cluster-store.ts';
+import {
+  allRecords,
+  applyMeta,
+  applyRecord,
+  metaOf,
+  recordValue,
+  type RecordOp,
+} from '../persistence/session-records.ts';
+import { seedOfLine } from '../persistence/state-store.ts';
+import type { MockSeed } from '../domain/seed.ts';
+import type { RecordKind } from '../domain/state.ts';
+import type { MockSession } from '../session.ts';
+
+const STORE_GAP = 'mock cluster (PostgreSQL store): not part of the service';
+
+/** 503 in the envelope: the database cannot be reached, or the session is moving between nodes; retry. */
+export function storeUnavailable(description: string): MockHttpError {
+  return new MockHttpError(503, 'MOCK_STORE_UNAVAILABLE', 'Store unavailable', description, STORE_GAP, {
+    'retry-after': '1',
+  });
+}
+
+export interface ClusterHost {
+  /** The sessions this node holds in memory. */
+  readonly sessions: Map<string, MockSession>;
+  /** Makes a session object: from a seed (new), or empty of the seed's projects (read back). */
+  make(id: string, seed: MockSeed | undefined, restoring: boolean): MockSession;
+  /** The seed a session never written starts from. */
+  readonly startSeed: MockSeed | undefined;
+  /** Marks a change: kept answers are stale. */
+  touch(): void;
+}
+
+export type Placement = { session: MockSession } | { forward: string };
+
+export class ClusterSessions {
+  readonly store: ClusterStore;
+  private readonly host: ClusterHost;
+  /** Where sessions owned elsewhere were forwarded, until they move (NOTIFY) or a forward fails. */
+  private readonly owners = new Map<string, string>();
+  private readonly claiming = new Map<string, Promise<Placement>>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly soon = new Set<MockSession>();
+
+  private constructor(store: ClusterStore, host: ClusterHost) {
+    this.store = store;
+    this.host = host;
+  }
+
+  static async open(options: Omit<ClusterStoreOptions, 'onMoved'>, host: ClusterHost): Promise<ClusterSessions> {
+    let self: ClusterSessions | undefined;
+    const store = await ClusterStore.open({ ...options, onMoved: (id) => self?.moved(id) });
+    self = new ClusterSessions(store, host);
+    return self;
+  }
+
+  /**
+   * The session in memory when this node owns it; else claimed (read back) or the owner's address.
+   * `mayForward` false (a forwarded request) claims or answers 503, never forwards again.
+   */
+  async place(id: string, mayForward: boolean): Promise<Placement> {
+    const held = this.host.sessions.get(id);
+    if (held && this.store.holds(id)) return { session: held };
+    const known = this.owners.get(id);
+    if (known && mayForward) return { forward: known };
+    let pending = this.claiming.get(id);
+    if (!pending) {
+      pending = this.claim(id).finally(() => this.claiming.delete(id));
+      this.claiming.set(id, pending);
+    }
+    const placed = await pending;
+    if ('forward' in placed && !mayForward)
+      throw storeUnavailable(`Session ${id} is owned by another node of the mock cluster; retry`);
+    return placed;
+  }
+
+  /** A forward to the owner failed: ask the database again next time. */
+  forgetOwner(id: string): void {
+    this.owners.delete(id);
+  }
+
+  private async claim(id: string): Promise<Placement> {
+    let claim;
+    try {
+      claim = await this.store.claim(id);
+    } catch (error) {
+      throw storeUnavailable((error as Error).message);
+    }
+    if ('elsewhere' in claim) {
+      this.drop(id);
+      if (!claim.elsewhere) throw storeUnavailable(`Session ${id} is owned by a node that has not registered; retry`);
+      this.owners.set(id, claim.elsewhere);
+      return { forward: claim.elsewhere };
+    }
+    this.owners.delete(id);
+    const { owned } = claim;
+    const held = this.host.sessions.get(id);
+    // Owned by this node all along: what is in memory is what the database holds, and more.
+    if (held && held.fence === owned.fence) return { session: held };
+    this.drop(id);
+    let session: MockSession;
+    if (owned.seed === undefined) {
+      session = this.host.make(id, this.host.startSeed, false);
+    } else {
+      session = this.host.make(id, owned.seed ?? undefined, true);
+      const jobs = new Map<number, { due: number; job: never }>();
+      if (owned.meta) applyMeta(session.state, owned.meta);
+      for (const op of owned.records) applyRecord(session.state, session.storage, jobs, op);
+      for (const [seq, { due, job }] of jobs) session.state.scheduler.restore(seq, due, job);
+      session.state.dirty?.clear();
+      // Deliveries its last owner had under way get their outcome here (written with the next change).
+      if (session.state.webhooks.interrupted()) this.commitSoon(session);
+    }
+    session.fence = owned.fence;
+    this.host.sessions.set(id, session);
+    this.host.touch();
+    return { session };
+  }
+
+  /**
+   * Resolves once the session's changes so far (with `force`, its meta values at least) are in
+   * the database; writes of one session go in order, each taking every change made before it.
+   */
+  commit(session: MockSession, force: boolean): Promise<void> {
+    const previous = this.chains.get(session.id) ?? Promise.resolve();
+    const next = previous
+      .catch(() => {})
+      .then(() => this.write(session, force))
+      .finally(() => {
+        if (this.chains.get(session.id) === next) this.chains.delete(session.id);
+      });
+    this.chains.set(session.id, next);
+    return next;
+  }
+
+  /** A change outside any request (a job ran, a delivery ended): written on the next turn. */
+  commitSoon(session: MockSession): void {
+    if (this.soon.size === 0)
+      setImmediate(() => {
+        const due = [...this.soon];
+        this.soon.clear();
+        for (const s of due)
+          this.commit(s, false).catch((error) =>
+            console.error(`portfolio-mock: writing session ${s.id} failed: ${(error as Error).message}`),
+          );
+      });
+    this.soon.add(session);
+  }
+
+  /** An idle session: its rows are removed (a later request starts it afresh). */
+  async dropped(id: string): Promise<void> {
+    await this.store.remove(id).catch(() => {});
+  }
+
+  /** Waits for every write under way, then hands every session over and disconnects. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.chains.values()]);
+    await this.store.close();
+  }
+
+  private async write(session: MockSession, force: boolean): Promise<void> {
+    // A session dropped or claimed again since: its object is no longer the one in force.
+    if (this.host.sessions.get(session.id) !== session || session.fence === undefined)
+      throw storeUnavailable(`Session ${session.id} moved while this request ran; nothing of it was stored`);
+    const change = changesOf(session, force);
+    if (!change) return;
+    try {
+      await this.store.write(session.id, session.fence, change);
+    } catch (error) {
+      this.drop(session.id);
+      if (error instanceof SessionMovedError || error instanceof StoreUnavailableError)
+        throw storeUnavailable(`${error.message}; nothing of this request was stored`);
+      throw error;
+    }
+  }
+
+  /** Forgets the session in memory (its processing stops; files stay for whoever reads it back here). */
+  private drop(id: string): void {
+    const held = this.host.sessions.get(id);
+    if (!held) return;
+    this.host.sessions.delete(id);
+    held.stop();
+    this.host.touch();
+  }
+
+  private moved(id: string): void {
+    this.owners.delete(id);
+    this.drop(id);
+  }
+}
+
+function changesOf(session: MockSession, force: boolean): SessionWrite | undefined {
+  const { state } = session;
+  let ops: RecordOp[];
+  let fresh: SessionWrite['fresh'];
+  if (session.pendingFresh !== undefined) {
+    fresh = { seed: seedOfLine(session.pendingFresh ?? undefined) };
+    session.pendingFresh = undefined;
+    ops = [...allRecords(state)];
+  } else {
+    ops = [...(state.dirty ?? [])].map((entry) => {
+      const [kind, key] = entry.split('\t') as [RecordKind, string];
+      return [kind, key, recordValue(state, kind, key)];
+    });
+    if (!ops.length && !force) return undefined;
+  }
+  state.dirty?.clear();
+  const upserts = ops.filter((op) => op[2] !== null);
+  const deletes = ops.filter((op) => op[2] === null).map((op): [string, string] => [op[0], op[1]]);
+  return { ...(fresh ? { fresh } : {}), meta: metaOf(state), upserts, deletes };
+}
