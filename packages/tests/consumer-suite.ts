@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { requireChromium } from '../../contract-tests/docs/chromium.ts';
 import { freePort } from '../../contract-tests/support/free-port.ts';
 import { MISUSE_MODE, type TsConsumer } from './support/consumer-configs.ts';
 import type { NodeVersion } from './support/node-binaries.ts';
@@ -195,6 +196,30 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
         expect(result.stdout).toMatch(/^misuse\.ts\(4,\d+\): error TS2322/m);
       });
     }
+
+    it('the MSW entry under msw/node: the installed client against createHandlers(), no server', async () => {
+      const result = await runCommand(binary, binary, ['msw.mjs'], { cwd: project });
+      expect(result.code, failure(result)).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({
+        projectId: 'a0000000-0000-4000-8000-000000000003',
+        jobsRun: 2,
+        company: 'MSW Consumer Ltd',
+        refused: 'Error131',
+        journal: [['/api/integration/project', 402]],
+      });
+    });
+
+    it('the Playwright entry: a session of the running mock for a page in Chromium, dropped after', async () => {
+      const result = await runCommand(binary, binary, ['playwright.mjs', mock.origin, requireChromium()], {
+        cwd: project,
+      });
+      expect(result.code, failure(result)).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({
+        status: 200,
+        credits: 3,
+        journal: [['GET', '/api/integration/projects', true]],
+      });
+    });
 
     it('esbuild, platform browser: bundles a consumer of the main entry with no Node module', async () => {
       const result = await runCommand(binary, binary, [BUNDLE_BROWSER, join(project, 'browser.ts'), project], {

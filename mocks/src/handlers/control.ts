@@ -107,6 +107,11 @@ export function controlHandlers(
       const { method, path, status, limit } = request.query as JournalFilter;
       return { body: metadataEnvelope(sessionOf(request).journal.list({ method, path, status, limit })) };
     },
+    async advanceMockClock(request: MockRequest) {
+      const { state } = sessionOf(request);
+      const jobsRun = state.scheduler.advance((request.body as { advanceMs: number }).advanceMs);
+      return { body: metadataEnvelope({ jobsRun, pendingJobs: state.scheduler.pending }) };
+    },
     async dropMockSession(request: MockRequest) {
       const { id } = sessionOf(request);
       if (id === DEFAULT_SESSION)

@@ -32,6 +32,8 @@ export interface MockSessionHandle {
   attach(target: BrowserContext | Page): Promise<void>;
   /** Runs the session's pending processing now and waits for the webhook deliveries it causes. */
   settle(): Promise<SettleResult>;
+  /** Moves the session's processing clock `ms` ahead, running what falls due (`POST /__mock/clock`). */
+  advance(ms: number): Promise<{ jobsRun: number; pendingJobs: number }>;
   /** What the page sent: the session's request journal, oldest first (`GET /__mock/requests`). */
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
   /** The webhook deliveries the session made, by user id, newest first, with their outcomes. */
@@ -88,6 +90,8 @@ export async function openMockSession(options: MockSessionOptions): Promise<Mock
       );
     },
     settle: async () => (await call('POST', '/settle')) as SettleResult,
+    advance: async (ms) =>
+      (await call('POST', '/clock', { advanceMs: ms })) as { jobsRun: number; pendingJobs: number },
     requests: async (filter = {}) => (await call('GET', `/requests${query(filter)}`)) as JournalEntry[],
     deliveries: async () =>
       ((await call('GET', '/state')) as { webhookDeliveries: Record<string, unknown[]> }).webhookDeliveries,

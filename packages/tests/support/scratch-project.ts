@@ -9,6 +9,9 @@ import { runCommand } from './run-command.ts';
 /** The Node types of the TypeScript consumers (the repository's own pin). */
 export const CONSUMER_TYPES = ['@types/node@22.20.5'];
 
+/** The mock package's optional peers, as a front-end team installs them for its /msw and /playwright entries. */
+export const CONSUMER_PEERS = ['msw@3.0.5', 'playwright-core@1.65.1'];
+
 export interface ScratchProject {
   dir: string;
   installMs: number;

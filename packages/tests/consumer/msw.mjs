@@ -1,0 +1,33 @@
+// The installed MSW entry in Node: the installed client against createHandlers() under msw/node,
+// no server. Prints what it saw as JSON. Usage: node msw.mjs
+import { createIntegrationClient } from '@portfolio-integration/client';
+import { createHandlers } from '@portfolio-integration/mock/msw';
+import { setupServer } from 'msw/node';
+
+const mock = createHandlers({ origin: 'https://api.example.test', seed: { startTime: '2026-01-01T00:00:00Z' } });
+const server = setupServer(...mock.handlers);
+server.listen({ onUnhandledFrame: 'error' });
+const client = createIntegrationClient({ baseUrl: 'https://api.example.test/api', apiKey: 'mock-api-key' });
+const created = await client.createProject({
+  companyName: 'MSW Consumer Ltd',
+  companyWebsite: 'https://msw-consumer.example',
+  projectType: 'projectAnalysisNoFile',
+});
+const settled = await mock.settle();
+const detail = await client.getAnalysisDetail(created.data.analysisId);
+await mock.reset({ credits: 0 });
+const refused = await client
+  .createProject({ companyName: 'Broke', companyWebsite: 'https://b.example', projectType: 'projectAnalysisNoFile' })
+  .catch((error) => error.code);
+const journal = mock.requests({ method: 'POST' });
+server.close();
+mock.close();
+console.log(
+  JSON.stringify({
+    projectId: created.data.project.id,
+    jobsRun: settled.jobsRun,
+    company: detail.data.project.companyName,
+    refused,
+    journal: journal.map((entry) => [entry.path, entry.status]),
+  }),
+);
