@@ -1,5 +1,6 @@
 // Adds the console to the built page: the operations table (JSON, read from the contract), the
 // console's script and its style, all inline like the rest of the page (no request to load them).
+import { bodyEnd } from '../docs-body-end.ts';
 import { readFileSync } from 'node:fs';
 import { consoleOperations } from './operations.ts';
 
@@ -24,8 +25,7 @@ function serverUrls(contract: Record<string, any>): string[] {
 
 /** The page with the console before its closing </body> (the last one: Redoc's inline script holds the string too). */
 export function withConsole(html: string, contract: Record<string, any>): string {
-  const end = html.toLowerCase().lastIndexOf('</body>');
-  if (end < 0) throw new Error('The built documentation page has no </body>.');
+  const end = bodyEnd(html);
   const data = JSON.stringify({ servers: serverUrls(contract), operations: consoleOperations(contract) }).replace(
     /</g,
     '\\u003c',
