@@ -93,6 +93,6 @@ describe('the documentation published by version, from a static server', () => {
     await page.locator('h2, h1').filter({ hasText: 'Changelog' }).first().waitFor();
 
     expect(requests.filter((url) => !url.startsWith(`${server.origin}/`) && !/^(data|blob):/.test(url))).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
   });
 });
