@@ -10,13 +10,15 @@ const BADGE_SVG =
 const BADGE = `data:image/svg+xml,${BADGE_SVG.replace(/</g, '%3C').replace(/>/g, '%3E')}`;
 
 // Inline scripts and styles are the page itself; blob: is Redoc's search worker and downloads.
+// connect-src also lets the console (docs-console/) reach the server the reader picks: the mock on
+// a loopback address or a deployment over HTTPS; the page itself requests nothing from them.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' blob: data:",
+  "connect-src 'self' blob: data: https: http://127.0.0.1:* http://localhost:*",
   "worker-src 'self' blob:",
 ].join('; ');
 

@@ -1,7 +1,8 @@
 // Builds the documentation site: one self-contained dist/docs/index.html rendered by
 // `redocly build-docs --inlineBundle` (no CDN, see docs-offline.ts; Redoc's telemetry off) from a
 // docs copy of the bundled contract that carries every page of the root docs/ folder
-// (docs-pages.ts) and the generated Open questions section. generated/ is never touched.
+// (docs-pages.ts) and the generated Open questions section, with the console that sends an operation's
+// request to a server the reader picks (docs-console/). generated/ is never touched.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -9,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { withConsole } from './docs-console/inject.ts';
+import { withRelativeLinks } from './docs-links.ts';
 import { makeSelfContained } from './docs-offline.ts';
 import { readDocsPages, withPages } from './docs-pages.ts';
 import { withSiteStyle } from './docs-style.ts';
@@ -21,6 +24,8 @@ const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 const REDOCLY_PACKAGE = join(ROOT, 'node_modules/@redocly/cli/package.json');
 const OFFLINE = join(ROOT, 'scripts/docs-offline.ts');
 const STYLE = join(ROOT, 'scripts/docs-style.ts');
+const CONSOLE = ['console.js', 'inject.ts', 'operations.ts'].map((file) => join(ROOT, 'scripts/docs-console', file));
+const LINKS = ['docs-links.ts', 'docs-body-end.ts'].map((file) => join(ROOT, 'scripts', file));
 /** Every Markdown file here is a page of the site. */
 export const DOCS_PAGES = join(ROOT, 'docs');
 /** Written next to index.html: the hash of the docs copy it was built from, to detect staleness. */
@@ -61,7 +66,7 @@ async function docsSource(contractPath = CONTRACT, pagesDir = DOCS_PAGES): Promi
     .update(text)
     .update(JSON.stringify(REDOC_OPTIONS))
     .update(JSON.stringify(BUILD_ENV));
-  for (const file of [OFFLINE, STYLE, REDOCLY_PACKAGE]) hash.update(await readFile(file));
+  for (const file of [OFFLINE, STYLE, ...CONSOLE, ...LINKS, REDOCLY_PACKAGE]) hash.update(await readFile(file));
   return { text, hash: hash.digest('hex') };
 }
 
@@ -96,7 +101,9 @@ async function writeSite(out: string, { text, hash }: DocsSource): Promise<strin
       const err = e as { stdout?: string; stderr?: string; message: string };
       throw new Error(`redocly build-docs failed:\n${err.stderr || err.stdout || err.message}`);
     }
-    const page = withSiteStyle(makeSelfContained(await readFile(built, 'utf8')));
+    const page = withRelativeLinks(
+      withConsole(withSiteStyle(makeSelfContained(await readFile(built, 'utf8'))), JSON.parse(text)),
+    );
     await mkdir(out, { recursive: true });
     // Staged and renamed within the output folder so a reader never sees a half-written page;
     // the stamp goes first so an interrupted build is seen as stale.

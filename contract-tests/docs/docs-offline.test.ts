@@ -15,7 +15,9 @@ describe('makeSelfContained', () => {
     expect(page).not.toContain('cdn.redoc.ly');
     expect(page).toContain('`data:image/svg+xml,');
     expect(page).toMatch(
-      new RegExp(`<head>\\s*<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
+      new RegExp(
+        `<head>\\s*<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" />`,
+      ),
     );
     expect(remoteAssets(page)).toEqual([]);
   });

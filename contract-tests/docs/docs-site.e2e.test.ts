@@ -204,6 +204,36 @@ describe('the documentation site served by npm start', () => {
   });
 });
 
+describe('the console: a request from an operation page to the mock', () => {
+  it('creates a company from the create-company page, sees the 200 and then the company in the list', async () => {
+    const { page, requests, errors } = await openPage(`${site?.origin}/docs/`);
+    // The reader is on the create-company operation (Redoc's address ends with its operationId).
+    await page.evaluate(() => {
+      location.hash = '#/create-company/createproject';
+    });
+    await page.locator('#try-console-open').click();
+    expect(await page.locator('#tc-operation').inputValue()).toBe('createProject');
+    expect(await page.locator('#tc-server').inputValue()).toBe(`${site?.origin}/api`);
+    const name = `Console Company ${Date.now()}`;
+    const body = JSON.parse(await page.locator('#tc-body').inputValue());
+    await page.locator('#tc-body').fill(JSON.stringify({ ...body, companyName: name }));
+    await page.locator('#tc-send').click();
+    await expect.poll(() => page.locator('#tc-status').innerText(), { timeout: 10_000 }).toMatch(/^200 /);
+    expect(JSON.parse(await page.locator('#tc-response').innerText()).data.project.companyName).toBe(name);
+
+    await page.locator('#tc-operation').selectOption('listProjects');
+    await page.locator('#tc-params input[data-name="search"]').fill(name);
+    await page.locator('#tc-send').click();
+    await expect.poll(() => page.locator('#tc-response').innerText(), { timeout: 10_000 }).toContain(name);
+    expect(await page.locator('#tc-status').innerText()).toMatch(/^200 /);
+
+    const api = requests.filter((url) => url.includes('/api/'));
+    expect(api.map((url) => new URL(url).pathname)).toEqual(['/api/integration/project', '/api/integration/projects']);
+    expect(requests.filter((url) => !url.startsWith(`${site?.origin}/`) && !/^(data|blob):/.test(url))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the same checks on a broken site', () => {
   let page: Page;
   let requests: string[];

@@ -28,7 +28,7 @@ export function expectedNavigation(doc: Document): Map<string, string> {
 export async function navigationOperations(page: Page): Promise<Map<string, string>> {
   const seen = new Map<string, string>();
   const groups = page.locator(
-    '[data-component-name="Menu/MenuItem"].menu-item-type-group:has(> a:not([href^="/section"]))',
+    '[data-component-name="Menu/MenuItem"].menu-item-type-group:has(> a:not([href*="/section/"]))',
   );
   for (const group of await groups.all()) {
     await group.locator('> a').click();
