@@ -157,6 +157,7 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
         analysis: 'completed',
         refused: 'unauthorized',
         sameErrorClass: true,
+        cjsErrorRecognised: true,
         stored: ['statement.pdf'],
       });
       expect((out.pageSizes as number[])[0]).toBeGreaterThan(0);

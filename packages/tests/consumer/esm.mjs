@@ -1,8 +1,9 @@
 // Plain Node ESM consumer: both entries of the client against a running mock.
 // Usage: node esm.mjs <baseUrl> <apiKey> <folder for a file>
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { createIntegrationClient, IntegrationError } from '@portfolio-integration/client';
+import { createIntegrationClient, IntegrationError, isIntegrationError } from '@portfolio-integration/client';
 import * as nodeEntry from '@portfolio-integration/client/node';
 
 const [baseUrl, apiKey, dir] = process.argv.slice(2);
@@ -22,6 +23,12 @@ const analysis = await client.waitForAnalysis(created.data.project.id, created.d
 const refused = await createIntegrationClient({ baseUrl, apiKey: 'not-a-key' })
   .searchProjects('x')
   .catch((error) => error);
+// The same error thrown by the CommonJS build (a dependency that require()s the client): the ESM check knows it.
+const cjs = createRequire(import.meta.url)('@portfolio-integration/client');
+const refusedByCjs = await cjs
+  .createIntegrationClient({ baseUrl, apiKey: 'not-a-key' })
+  .searchProjects('x')
+  .catch((error) => error);
 const file = join(dir, 'statement.pdf');
 await writeFile(file, '%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 const upload = await nodeEntry.createIntegrationClient({ baseUrl, apiKey }).uploadFundFiles([file]);
@@ -32,6 +39,7 @@ console.log(
     analysis: analysis.status,
     refused: refused instanceof IntegrationError ? refused.kind : String(refused),
     sameErrorClass: nodeEntry.IntegrationError === IntegrationError,
+    cjsErrorRecognised: isIntegrationError(refusedByCjs, 'unauthorized') && refusedByCjs instanceof IntegrationError,
     stored: upload.data.fileNames,
   }),
 );
