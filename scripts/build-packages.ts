@@ -23,6 +23,8 @@ interface Manifest {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
+  /** Optional peers: run only by some commands, installed by the user who needs them. */
+  peerDependencies?: Record<string, string>;
 }
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
@@ -55,7 +57,10 @@ const RUN_AS_BINARIES: Record<string, string[]> = {
 /** A package must declare every package its bundle imports or runs, and nothing else. */
 function checkDependencies(manifest: Manifest, metafile: Metafile): void {
   const used = new Set([...externalPackages(metafile), ...(RUN_AS_BINARIES[manifest.name] ?? [])]);
-  const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+  const declared = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ]);
   const missing = [...used].filter((name) => !declared.has(name));
   const unused = [...declared].filter((name) => !used.has(name));
   if (missing.length || unused.length) {

@@ -11,7 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.ts';
 import { TS_CONSUMERS, tsConfigOf } from './support/consumer-configs.ts';
 import { NODE_VERSIONS, nodeBinary, type NodeVersion } from './support/node-binaries.ts';
-import { CONSUMER_TYPES, scratchProject } from './support/scratch-project.ts';
+import { BROKER_PEER, CONSUMER_TYPES, scratchProject } from './support/scratch-project.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +30,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     packPackages(),
     Promise.all(NODE_VERSIONS.map((version) => nodeBinary(version))),
   ]);
-  const consumer = await scratchProject('consumer', binaries[0]!, [...packed.map((p) => p.tarball), ...CONSUMER_TYPES]);
+  const consumer = await scratchProject('consumer', binaries[0]!, [
+    ...packed.map((p) => p.tarball),
+    ...CONSUMER_TYPES,
+    BROKER_PEER,
+  ]);
   const remove = () => rm(consumer.dir, { recursive: true, force: true });
   try {
     await cp(CONSUMER_FILES, consumer.dir, { recursive: true });

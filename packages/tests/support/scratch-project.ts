@@ -8,6 +8,8 @@ import { runCommand } from './run-command.ts';
 
 /** The Node types of the TypeScript consumers (the repository's own pin). */
 export const CONSUMER_TYPES = ['@types/node@22.20.5'];
+/** What a team that uses `portfolio-conformance broker` adds: the conformance package's optional peer. */
+export const BROKER_PEER = '@pact-foundation/pact-cli@18.1.2';
 
 export interface ScratchProject {
   dir: string;
