@@ -23,7 +23,7 @@ interface Manifest {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
-  /** Packages an entry imports that the user installs (the mock's msw and playwright-core). */
+  /** Optional peers: packages an entry imports or a command runs, installed by the user who needs them (the mock's msw and playwright-core, the conformance broker's Pact CLI). */
   peerDependencies?: Record<string, string>;
 }
 
@@ -264,7 +264,7 @@ async function buildClient(): Promise<void> {
     } satisfies BuildOptions;
     // The main entry stays free of Node modules; the Node entry imports the built main entry.
     const interop = format === 'cjs' ? [openapiFetchDefault] : [];
-    const main = await bundle({ ...common, entryPoints: [entries[0]!], plugins: interop });
+    const main = await bundle({ ...common, entryPoints: [entries[0]!], plugins: [...interop, leanContractDocument] });
     if (Object.keys(main.inputs).some((input) => input.startsWith('node:')))
       throw new Error('the client main entry imports a Node module');
     const node = await bundle({ ...common, entryPoints: [entries[1]!], plugins: [mainEntryExternal('.js')] });
@@ -284,6 +284,32 @@ async function buildClient(): Promise<void> {
     filter: (src) => !src.endsWith('.js') && !src.endsWith('package.json'),
   });
 }
+
+/** Keys of prose and samples: what a reader of the docs needs, never the client at run time. */
+const PROSE_KEYS = new Set(['description', 'summary', 'example', 'examples', 'x-codeSamples', 'externalDocs', 'tags']);
+
+/** The contract without its prose and samples; under `properties` the keys are field names and stay. */
+export function leanContract(node: unknown, parentKey = ''): unknown {
+  if (Array.isArray(node)) return node.map((item) => leanContract(item));
+  if (typeof node !== 'object' || node === null) return node;
+  const names = parentKey === 'properties' || parentKey === 'patternProperties';
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => names || !PROSE_KEYS.has(key))
+      .map(([key, value]) => [key, leanContract(value, names ? '' : key)]),
+  );
+}
+
+/** The client's bundles carry the contract's facts (security, limits, x- facts, webhook schemas), not its prose. */
+const leanContractDocument: Plugin = {
+  name: 'lean-contract-document',
+  setup(context) {
+    context.onLoad({ filter: /[\\/]generated[\\/]openapi\.json$/ }, async (args) => ({
+      contents: JSON.stringify(leanContract(JSON.parse(await readFile(args.path, 'utf8')))),
+      loader: 'json',
+    }));
+  },
+};
 
 /** In the mock's bundle, its documents are the package's generated/ folder, beside dist/ (mocks/src/documents-dir.ts). */
 const documentsDirOfPackage: Plugin = {

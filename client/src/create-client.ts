@@ -64,6 +64,20 @@ export interface CallOptions {
 export type { RetryOptions };
 
 export type WebhookConfigurationInput = Schemas['WebhookConfigurationInput'];
+/** createProject's body: the company and the project type (whether and how an analysis starts). */
+export type CreateProjectInput = JsonBody<'/integration/project', 'post'>;
+/** processMessage's body: a message attached to a company. */
+export type ProcessMessageInput = JsonBody<'/integration/processmessage', 'post'>;
+/** startFundRun's body: the run's name and the data-room folder an upload returned. */
+export type StartFundRunInput = JsonBody<'/integrationfund/fund/run', 'post'>;
+/** retrieveReport's query: the project and the analysis whose report payload to read. */
+export type RetrieveReportQuery = Query<'/integration/retrievereport', 'get'>;
+/**
+ * getFullReport's query: `projectId`, optionally `analysisId` (default: the latest completed one)
+ * and `sections` (comma-separated; all when omitted): `dealscore`/`projectcompanyfit`,
+ * `relevantCompanyEvents`, `votes`/`votesAndNotes`, `investments`, `reportingCycle`, or a chapter key.
+ */
+export type FullReportQuery = Query<'/integration/project/fullreport', 'get'>;
 
 export interface UploadFundFilesOptions extends CallOptions {
   /** The folderPath of an earlier upload: the files are added to that folder. */
@@ -94,6 +108,13 @@ export function checkedBaseUrl(baseUrl: unknown): string {
 /** Which calls are retried by default: reads only. */
 type CallKind = 'read' | 'write';
 
+/**
+ * The typed client: one method per operation of the contract, envelopes normalized, every failure an
+ * IntegrationError with a `kind`, a time limit per attempt, retries of reads, paging and polling helpers.
+ * @example
+ * const client = createIntegrationClient({ baseUrl: 'http://127.0.0.1:4010/api', apiKey: 'mock-api-key' });
+ * for await (const page of client.listProjects({ pageSize: 100 })) console.log(page.data.length);
+ */
 export function createIntegrationClient(options: IntegrationClientOptions) {
   const readPath = options.readPath;
   const baseUrl = checkedBaseUrl(options?.baseUrl);
@@ -180,6 +201,7 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       return call.data as NormalizedEnvelope<Schemas['ProjectLookupResult']['data']>;
     },
 
+    /** `GET /integration/project/search`: the caller's companies matching `keywords` (entries carry the id). */
     async searchProjects(keywords: Query<'/integration/project/search', 'get'>['keywords'], opts: CallOptions = {}) {
       const call = await api.GET('/integration/project/search', {
         params: { query: { keywords } },
@@ -188,7 +210,13 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       return resultOf<'/integration/project/search', 'get'>(call);
     },
 
-    async createProject(body: JsonBody<'/integration/project', 'post'>, opts: CallOptions = {}) {
+    /**
+     * `POST /integration/project`: creates a company; `projectAnalysisNoFile` also starts its analysis
+     * (`data.analysisId`), `projectAnalysisWithFile` waits for uploadAnalysisFiles. Spends credits when it analyses.
+     * @example
+     * const { data } = await client.createProject({ companyName: 'Helio Grid', projectType: 'projectNoAnalysis' });
+     */
+    async createProject(body: CreateProjectInput, opts: CallOptions = {}) {
       const call = await api.POST('/integration/project', { body, ...init(opts, 'write') });
       return resultOf<'/integration/project', 'post'>(call);
     },
@@ -207,11 +235,13 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       return resultOf<'/integrationfiles/upload', 'post'>(call);
     },
 
-    async processMessage(body: JsonBody<'/integration/processmessage', 'post'>, opts: CallOptions = {}) {
+    /** `POST /integration/processmessage`: submits a message about a company (not retried unless asked). */
+    async processMessage(body: ProcessMessageInput, opts: CallOptions = {}) {
       const call = await api.POST('/integration/processmessage', { body, ...init(opts, 'write') });
       return resultOf<'/integration/processmessage', 'post'>(call);
     },
 
+    /** `GET /integration/analysis/detail`: one analysis with its chapters; a read before it completed is an error (the mock: kind `analysis-not-completed`). */
     async getAnalysisDetail(
       analysisId: Query<'/integration/analysis/detail', 'get'>['analysisId'],
       opts: CallOptions = {},
@@ -223,31 +253,45 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       return resultOf<'/integration/analysis/detail', 'get'>(call);
     },
 
-    async retrieveReport(query: Query<'/integration/retrievereport', 'get'>, opts: CallOptions = {}) {
+    /** `GET /integration/retrievereport`: an analysis's report payload (detail plus formatted chapter strings and deal scoring). */
+    async retrieveReport(query: RetrieveReportQuery, opts: CallOptions = {}) {
       const call = await api.GET('/integration/retrievereport', { params: { query }, ...init(opts, 'read') });
       return resultOf<'/integration/retrievereport', 'get'>(call);
     },
 
-    async getFullReport(query: Query<'/integration/project/fullreport', 'get'>, opts: CallOptions = {}) {
+    /**
+     * `GET /integration/project/fullreport`: the project bundle. `sections` (all when omitted) selects parts:
+     * `dealscore`/`projectcompanyfit` → projectcompanyfit, `relevantCompanyEvents` → eventsConfigsRelevantCompanyEvent,
+     * `votes`/`votesAndNotes` → projectvotesummary, `investments` → investments and totalInvestment,
+     * `reportingCycle` → reportingCycle, any other key → that chapter in analysisDetail. A part not selected is
+     * null; `projectDetail` is always there; `analysisDetail` is null without a chapter key or a completed analysis.
+     * @example
+     * const { data } = await client.getFullReport({ projectId, sections: 'investments,reportingCycle' });
+     */
+    async getFullReport(query: FullReportQuery, opts: CallOptions = {}) {
       const call = await api.GET('/integration/project/fullreport', { params: { query }, ...init(opts, 'read') });
       return resultOf<'/integration/project/fullreport', 'get'>(call);
     },
 
+    /** `GET /integration/webhook` (access token): the saved webhook URL and event flags. */
     async getWebhookConfiguration(opts: CallOptions = {}) {
       const call = await api.GET('/integration/webhook', init(opts, 'read'));
       return resultOf<'/integration/webhook', 'get'>(call);
     },
 
+    /** `POST /integration/webhook` (access token): saves the first webhook configuration. */
     async createWebhookConfiguration(body: WebhookConfigurationInput, opts: CallOptions = {}) {
       const call = await api.POST('/integration/webhook', { body, ...init(opts, 'write') });
       return resultOf<'/integration/webhook', 'post'>(call);
     },
 
+    /** `PUT /integration/webhook` (access token): replaces the webhook configuration. */
     async updateWebhookConfiguration(body: WebhookConfigurationInput, opts: CallOptions = {}) {
       const call = await api.PUT('/integration/webhook', { body, ...init(opts, 'write') });
       return resultOf<'/integration/webhook', 'put'>(call);
     },
 
+    /** `GET /integration/webhook/history` (access token): the most recent deliveries, newest first. */
     async listWebhookDeliveries(opts: CallOptions = {}) {
       const call = await api.GET('/integration/webhook/history', init(opts, 'read'));
       return resultOf<'/integration/webhook/history', 'get'>(call);
@@ -289,11 +333,13 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
       return { folderPath: folderPath as string, fileNames };
     },
 
-    async startFundRun(body: JsonBody<'/integrationfund/fund/run', 'post'>, opts: CallOptions = {}) {
+    /** `POST /integrationfund/fund/run`: starts a fund run on an uploaded folder (costs credits; never retried unless asked). */
+    async startFundRun(body: StartFundRunInput, opts: CallOptions = {}) {
       const call = await api.POST('/integrationfund/fund/run', { body, ...init(opts, 'write') });
       return resultOf<'/integrationfund/fund/run', 'post'>(call);
     },
 
+    /** `GET /integrationfund/fund`: a fund run's status and, once completed, its summary. */
     getFundRunSummary,
 
     /** Polls the fund read until `completed` or `error` and resolves with that summary. */

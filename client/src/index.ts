@@ -9,8 +9,18 @@ export type {
   UploadDataRoomOptions,
   UploadFundFilesOptions,
   WebhookConfigurationInput,
+  CreateProjectInput,
+  ProcessMessageInput,
+  StartFundRunInput,
+  RetrieveReportQuery,
+  FullReportQuery,
 } from './create-client.ts';
-export { IntegrationError, isIntegrationError, ERROR_KIND_BY_CODE } from './integration-error.ts';
+export {
+  IntegrationError,
+  isIntegrationError,
+  ERROR_KIND_BY_CODE,
+  MOCK_ERROR_KIND_BY_CODE,
+} from './integration-error.ts';
 export type { ErrorCode, IntegrationErrorInit, IntegrationErrorKind, KnownErrorCode } from './integration-error.ts';
 export { parseWebhookEvent } from './webhook-event.ts';
 export type { WebhookEvent } from './webhook-event.ts';

@@ -17,11 +17,22 @@ export const ERROR_KIND_BY_CODE = {
 
 export type KnownErrorCode = keyof typeof ERROR_KIND_BY_CODE;
 
+/**
+ * Codes of the stateful mock (@portfolio-integration/mock) where the specification leaves the
+ * answer open (the mock says so in X-Mock-Gap): a read of an analysis that has not completed
+ * answers 409 MOCK_ANALYSIS_NOT_COMPLETED, which a caller polls past like the real service's wait.
+ */
+export const MOCK_ERROR_KIND_BY_CODE = {
+  MOCK_ANALYSIS_NOT_COMPLETED: 'analysis-not-completed',
+} as const;
+
 /** Any code the service sends; unknown codes are kept as the string received. */
 export type ErrorCode = KnownErrorCode | (components['schemas']['ErrorCode'] & {});
 
 export type IntegrationErrorKind =
   | (typeof ERROR_KIND_BY_CODE)[KnownErrorCode]
+  /** The mock's 409 for a read of an analysis that has not completed (MOCK_ERROR_KIND_BY_CODE). */
+  | (typeof MOCK_ERROR_KIND_BY_CODE)[keyof typeof MOCK_ERROR_KIND_BY_CODE]
   /** An error envelope with a code the contract does not list. */
   | 'unknown-code'
   /** A response whose body is not an envelope: not JSON, empty, or JSON without code/title/description. */
@@ -50,6 +61,12 @@ export interface IntegrationErrorInit {
   storedBeforeFailure?: components['schemas']['FundUploadResult'];
 }
 
+/**
+ * The brand every IntegrationError carries, shared by the ESM and CommonJS builds (and any copy of
+ * the package an application ends up with): `instanceof` tells only one class apart, the brand all.
+ */
+const BRAND = Symbol.for('@portfolio-integration/client.IntegrationError');
+
 export class IntegrationError extends Error {
   readonly kind: IntegrationErrorKind;
   readonly status: number | null;
@@ -74,6 +91,12 @@ export class IntegrationError extends Error {
     this.title = init.title;
     this.description = init.description;
     this.storedBeforeFailure = stored;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** True for an IntegrationError of any build or copy of the client (ESM, CommonJS, a second install). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 
   /** A refusal raised before anything is sent. */
@@ -83,9 +106,19 @@ export class IntegrationError extends Error {
 }
 
 export function kindOfCode(code: string): IntegrationErrorKind {
-  return Object.hasOwn(ERROR_KIND_BY_CODE, code) ? ERROR_KIND_BY_CODE[code as KnownErrorCode] : 'unknown-code';
+  if (Object.hasOwn(ERROR_KIND_BY_CODE, code)) return ERROR_KIND_BY_CODE[code as KnownErrorCode];
+  if (Object.hasOwn(MOCK_ERROR_KIND_BY_CODE, code))
+    return MOCK_ERROR_KIND_BY_CODE[code as keyof typeof MOCK_ERROR_KIND_BY_CODE];
+  return 'unknown-code';
 }
 
+/**
+ * Whether `value` is an IntegrationError (of this build or any other: ESM, CommonJS, a second copy),
+ * optionally of one kind.
+ * @example
+ * try { await client.getFundRunSummary(id); }
+ * catch (error) { if (isIntegrationError(error, 'not-found')) return undefined; throw error; }
+ */
 export function isIntegrationError(value: unknown, kind?: IntegrationErrorKind): value is IntegrationError {
   return value instanceof IntegrationError && (kind === undefined || value.kind === kind);
 }

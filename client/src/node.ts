@@ -12,7 +12,12 @@ import {
 export * from './index.ts';
 export { readFundFilePath };
 
-/** The client, with file paths accepted wherever a fund file is. */
+/**
+ * The client, with file paths accepted wherever a fund file is (read lazily from disk).
+ * @example
+ * const client = createIntegrationClient({ baseUrl: 'http://127.0.0.1:4010/api', apiKey: 'mock-api-key' });
+ * const { folderPath } = await client.uploadDataRoom(['./q4-report.pdf']);
+ */
 export function createIntegrationClient(options: IntegrationClientOptions): IntegrationClient {
   return createMainClient({ readPath: readFundFilePath, ...options });
 }

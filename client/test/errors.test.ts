@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { contractNode } from '../src/contract-document.ts';
 import { exampleValue } from './support/every-operation.ts';
 import { clientWith, jsonResponse } from './doubles/fake-fetch.ts';
-import { ERROR_KIND_BY_CODE, IntegrationError } from '../src/integration-error.ts';
+import { ERROR_KIND_BY_CODE, IntegrationError, isIntegrationError } from '../src/integration-error.ts';
 
 /** Per call: the reads still retry as by default, without the backoff pauses; these tests are about the error, not the waiting. */
 const NO_PAUSE = { retry: { baseDelayMs: 0 } };
@@ -94,6 +94,34 @@ describe('typed errors', () => {
       code: null,
       description: expect.stringContaining('fetch failed'),
     });
+  });
+
+  it("names the mock's 409 for an analysis that has not completed: kind analysis-not-completed", async () => {
+    const { client } = clientWith(() =>
+      jsonResponse(409, {
+        code: 'MOCK_ANALYSIS_NOT_COMPLETED',
+        title: 'Analysis not completed',
+        description: 'd',
+        data: null,
+      }),
+    );
+    await expect(client.getAnalysisDetail('a-1', NO_PAUSE)).rejects.toMatchObject({
+      kind: 'analysis-not-completed',
+      status: 409,
+      code: 'MOCK_ANALYSIS_NOT_COMPLETED',
+    });
+  });
+
+  it('recognises an IntegrationError of another copy of the module (the CommonJS build beside the ESM one)', async () => {
+    const other = (await import(
+      `../src/integration-error.ts?copy=${Date.now()}`
+    )) as typeof import('../src/integration-error.ts');
+    expect(other.IntegrationError).not.toBe(IntegrationError);
+    const foreign = other.IntegrationError.refused('Refused', 'by the other copy');
+    expect(isIntegrationError(foreign, 'refused')).toBe(true);
+    expect(foreign instanceof IntegrationError).toBe(true);
+    expect(isIntegrationError(new Error('plain'))).toBe(false);
+    expect(isIntegrationError({ kind: 'refused' })).toBe(false);
   });
 
   it("carries the cause's reason, and in a browser a hint about CORS", async () => {

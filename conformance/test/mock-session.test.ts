@@ -1,19 +1,29 @@
 // On a shared stateful mock the commands leave what they did not own as they found it: verify and
 // pact-verify with --session work in that session only; pact-verify with the mock's set-up URL and
 // no --session takes a private session, so the default session keeps its records and its clock.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
 import { startMock, type RunningMock } from '../../mocks/src/server.ts';
 import { main as verify } from '../src/live/cli.ts';
 import { main as pactVerify } from '../src/pact/cli.ts';
 import { captureOutput } from './support/captured-output.ts';
 
 let mock: RunningMock;
+let dir: string;
+/** Two interactions, one of them in a provider state the set-up call arranges: seconds, not the bundled pact's minute. */
+let pact: string;
 
 beforeAll(async () => {
   mock = await startMock({ port: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'mock-session-'));
+  pact = await writeSamplePact('mock-session-consumer', dir);
 });
 afterAll(async () => {
   await mock?.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
 /** The control API's view of one session: records, webhook settings, clock. */
@@ -53,7 +63,16 @@ describe('a shared mock', () => {
   it('pact-verify with the mock set-up URL leaves the default session, clock included, as it was', async () => {
     const before = await stateOf();
     const setup = ['--provider-states-setup-url', `${mock.origin}/__mock/provider-states`];
-    const common = ['--base-url', mock.baseUrl, '--api-key', 'mock-api-key', '--access-token', 'mock-access-token'];
+    const common = [
+      '--pact',
+      pact,
+      '--base-url',
+      mock.baseUrl,
+      '--api-key',
+      'mock-api-key',
+      '--access-token',
+      'mock-access-token',
+    ];
     const own = await captureOutput(() => pactVerify([...common, ...setup]));
     expect(own.code, own.out.join('\n')).toBe(0);
     expect(own.out.join('\n')).toMatch(/: \d+ verified, 0 failed, 0 not verifiable/);

@@ -158,6 +158,7 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
         analysis: 'completed',
         refused: 'unauthorized',
         sameErrorClass: true,
+        cjsErrorRecognised: true,
         stored: ['statement.pdf'],
         delivered: ['Success'],
         received: true,

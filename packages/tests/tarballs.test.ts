@@ -27,6 +27,30 @@ describe('the tarballs', () => {
     for (const p of packed) expect(p.filename).toBe(`${p.name.slice(1).replace('/', '-')}-${version}.tgz`);
   });
 
+  it('an install of the conformance package does not pull the Pact CLI binaries (an optional peer for the broker commands)', async () => {
+    const project = inject('project');
+    const installed = JSON.parse(
+      await readFile(`${project}/node_modules/@portfolio-integration/conformance/package.json`, 'utf8'),
+    ) as { dependencies: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }> };
+    expect(Object.keys(installed.dependencies)).not.toContain('@pact-foundation/pact-cli');
+    expect(installed.peerDependenciesMeta?.['@pact-foundation/pact-cli']).toEqual({ optional: true });
+  });
+
+  it("the client's bundles carry the contract's facts, not its descriptions or code samples", async () => {
+    const project = inject('project');
+    for (const build of ['esm', 'cjs']) {
+      const code = await readFile(
+        `${project}/node_modules/@portfolio-integration/client/dist/${build}/index.js`,
+        'utf8',
+      );
+      expect(code).not.toContain('x-codeSamples');
+      expect(code).not.toContain('Returns the full project bundle');
+      // What the client reads at run time is still there: security schemes and x- facts.
+      expect(code).toContain('sessionBearer');
+      expect(code).toContain('x-');
+    }
+  });
+
   it.each(packed.map((p) => [p.name, p] as const))(
     '%s holds no test, fixture or .ts source, and has LICENSE and README.md',
     (_name, p) => {

@@ -22,7 +22,7 @@ function pactCliBin(tool: PactCliTool): string {
     return join(dirname(manifest), 'bin', `${tool}.js`);
   } catch {
     throw new PactCliMissing(
-      '@pact-foundation/pact-cli is not installed (npm install it; it carries the pact-broker and pactflow binaries)',
+      '@pact-foundation/pact-cli is not installed: the broker commands need it (npm install --save-dev @pact-foundation/pact-cli@18.1.2, about 41 MB of pact-broker and pactflow binaries; verify, pact-verify and diff do not)',
     );
   }
 }

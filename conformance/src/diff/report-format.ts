@@ -1,5 +1,5 @@
 // The diff report as text (terminal), Markdown (pull requests, the changelog) or JSON (tools).
-import type { Counterexample, DiffReport, Finding, Severity } from './types.ts';
+import type { Counterexample, DiffReport, Direction, Finding, Severity } from './types.ts';
 
 const ORDER: Severity[] = ['breaking', 'non-breaking', 'info'];
 
@@ -10,15 +10,52 @@ export function formatJson(report: DiffReport): string {
 const example = (c: Counterexample) =>
   `${c.exchange}, ${c.verdict} (refusal: ${c.refusal}): ${JSON.stringify(c.instance)}`;
 
+/** Who a breaking change breaks, in words. */
+const BREAKS: Record<Direction, string> = {
+  request: 'breaks consumers that send this',
+  response: 'breaks clients that read this',
+  webhook: 'breaks webhook receivers that read this',
+};
+
+/** A JSON pointer as a reader writes it: `paths./integration/projects.get`, not `paths/~1integration~1projects/get`. */
+export function readableLocation(location: string): string {
+  if (!location) return '/';
+  const parts = location.replace(/^#?\//, '').split('/');
+  return parts.map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~')).join(' › ');
+}
+
+/** Findings in order, each change once (two walks can report the same change at the same place). */
+export function distinctFindings(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.severity}|${f.direction}|${f.location}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A breaking change under an unchanged major version is what the version number exists to announce. */
+export function versionWarning(report: DiffReport): string | undefined {
+  const breaking = distinctFindings(report.findings).filter((f) => f.severity === 'breaking').length;
+  const major = (v: string) => v.split('.')[0];
+  if (breaking === 0 || major(report.base.version) !== major(report.head.version)) return undefined;
+  return `${breaking} breaking change(s) under the same major version ${major(report.head.version)} (${report.base.version} -> ${report.head.version}): raise info.version's major part`;
+}
+
+const label = (f: Finding) => (f.severity === 'breaking' ? `${f.direction}: ${BREAKS[f.direction]}` : f.direction);
+
 export function formatText(report: DiffReport): string {
   const lines = [
     `contract diff ${report.base.label} (${report.base.version}) -> ${report.head.label} (${report.head.version})`,
   ];
+  const warning = versionWarning(report);
+  if (warning) lines.push(`VERSION: ${warning}`);
   for (const severity of ORDER) {
-    const list = report.findings.filter((f) => f.severity === severity);
+    const list = distinctFindings(report.findings).filter((f) => f.severity === severity);
     lines.push('', `${severity.toUpperCase()} (${list.length})`);
     for (const f of list) {
-      lines.push(`  [${f.direction}] ${f.location || '/'}: ${f.message}`);
+      lines.push(`  [${label(f)}] ${readableLocation(f.location)}: ${f.message}`);
       if (f.counterexample) lines.push(`    counterexample: ${example(f.counterexample)}`);
       if (f.noCounterexample) lines.push(`    no counterexample: ${f.noCounterexample}`);
       if (severity === 'breaking' && f.affects?.length) lines.push(`    affects: ${f.affects.join('; ')}`);
@@ -40,7 +77,7 @@ export function formatMarkdown(
 ): string {
   const lines = [`## ${title}`, ''];
   for (const severity of ORDER) {
-    const list = report.findings.filter((f) => f.severity === severity);
+    const list = distinctFindings(report.findings).filter((f) => f.severity === severity);
     if (list.length === 0) continue;
     lines.push(`### ${severity[0]!.toUpperCase()}${severity.slice(1)} (${list.length})`, '');
     for (const f of list) lines.push(...markdownFinding(f));
@@ -57,7 +94,7 @@ export function formatMarkdown(
 }
 
 function markdownFinding(f: Finding): string[] {
-  const out = [`- **${f.direction}** \`${f.location || '/'}\`: ${f.message}`];
+  const out = [`- **${label(f)}** \`${readableLocation(f.location)}\`: ${f.message}`];
   if (f.counterexample)
     out.push(
       `  - counterexample (${f.counterexample.exchange}, ${f.counterexample.verdict}; refusal: \`${f.counterexample.refusal}\`): \`${JSON.stringify(f.counterexample.instance)}\``,

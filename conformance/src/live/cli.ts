@@ -45,7 +45,10 @@ export async function main(argv: string[]): Promise<number> {
       ...options,
       fetch: fetchInSession(options.session),
       onResult: (result, i, n) => console.log(formatProgress(result, i, n)),
-      onProgress: (id, done, total) => console.log(formatBar(id, done, total)),
+      // A bar per step is for a terminal; a CI log gets the result lines only.
+      ...(process.stdout.isTTY
+        ? { onProgress: (id: string, done: number, total: number) => console.log(formatBar(id, done, total)) }
+        : {}),
     });
   } catch (error) {
     console.error(`Could not run: ${(error as Error).message}`);

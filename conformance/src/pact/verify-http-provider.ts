@@ -113,11 +113,48 @@ export function verificationFails(report: VerificationReport, strict: boolean): 
   return report.failed.length > 0 || (strict && report.notVerifiable.length > 0);
 }
 
+/** What to check for the status most failed interactions got instead of the one the pact expects. */
+const STATUS_HINTS: Record<string, string> = {
+  '401': 'check --api-key and --access-token',
+  '403': 'check the credentials: the deployment refuses this user',
+  '404': 'check --base-url (it ends in /api) and that the provider states are arranged (--provider-states-setup-url)',
+  '500': 'the deployment failed: see its logs',
+  '503': 'the deployment is not ready or overloaded',
+};
+
+/**
+ * One line naming the cause most failures share (a wrong status, a failed state set-up), when at
+ * least half of them share it: the reader sees it before the per-interaction lines.
+ */
+export function rootCauseSummary(report: VerificationReport): string | undefined {
+  const total = report.failed.length;
+  if (total < 2) return undefined;
+  const causes = new Map<string, number>();
+  for (const failure of report.failed) {
+    const text = failure.mismatches.map((m) => m.mismatch).join(' ');
+    const status = /expected \d{3} but was (\d{3})/.exec(text)?.[1];
+    const cause = status
+      ? `HTTP ${status}`
+      : /state change|provider state|set-?up/i.test(text)
+        ? 'provider state set-up'
+        : undefined;
+    if (cause) causes.set(cause, (causes.get(cause) ?? 0) + 1);
+  }
+  const [cause, count] = [...causes].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!cause || !count || count * 2 < total) return undefined;
+  const hint = cause.startsWith('HTTP ')
+    ? STATUS_HINTS[cause.slice(5)]
+    : 'check --provider-states-setup-url and that the deployment can arrange the states';
+  return `${count} of ${total} failures are ${cause}${hint ? `: ${hint}` : ''}`;
+}
+
 /** One line per failed mismatch and per interaction set aside, for assertion messages and CI logs. */
 export function formatVerification(report: VerificationReport): string {
   const lines = [
     `${report.provider} at ${report.target}: ${report.verified.length} verified, ${report.failed.length} failed, ${report.notVerifiable.length} not verifiable`,
   ];
+  const summary = rootCauseSummary(report);
+  if (summary) lines.push(`  ROOT CAUSE: ${summary}`);
   for (const f of report.failed)
     for (const m of f.mismatches) lines.push(`  FAILED "${f.interaction}": ${m.path} ${m.mismatch}`);
   for (const n of report.notVerifiable) lines.push(`  NOT VERIFIABLE "${n.interaction}": ${n.reason}`);

@@ -127,6 +127,8 @@ describe('the command line', () => {
     expect(run.out).toMatch(/\[ 1\/\d+\] PASS\s+auth\.missing-credentials-401/);
     expect(run.out).toMatch(/rules: \d+, checked: \d+, passed: \d+, failed: 0, warned: 0, not checked: 0/);
     expect(run.out).toContain('Records created (named with run id');
+    // Not a terminal: no progress bars in the log.
+    expect(run.out).not.toMatch(/\[#+-*\] \d+\/\d+/);
     const json = JSON.parse(await readFile(join(outDir, 'full', 'conformance.json'), 'utf8')) as ConformanceReport;
     const clamped = json.results.find((r) => r.id === 'companies.page-size-clamped');
     expect(clamped).toMatchObject({

@@ -3,8 +3,9 @@
 // Usage: node esm.mjs <baseUrl> <apiKey> <folder for a file>
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { createIntegrationClient, IntegrationError } from '@portfolio-integration/client';
+import { createIntegrationClient, IntegrationError, isIntegrationError } from '@portfolio-integration/client';
 import * as nodeEntry from '@portfolio-integration/client/node';
 import { createWebhookReceiver, nodeHandler } from '@portfolio-integration/client/receiver';
 
@@ -23,6 +24,12 @@ const analysis = await client.waitForAnalysis(created.data.project.id, created.d
   timeoutMs: 10_000,
 });
 const refused = await createIntegrationClient({ baseUrl, apiKey: 'not-a-key' })
+  .searchProjects('x')
+  .catch((error) => error);
+// The same error thrown by the CommonJS build (a dependency that require()s the client): the ESM check knows it.
+const cjs = createRequire(import.meta.url)('@portfolio-integration/client');
+const refusedByCjs = await cjs
+  .createIntegrationClient({ baseUrl, apiKey: 'not-a-key' })
   .searchProjects('x')
   .catch((error) => error);
 const file = join(dir, 'statement.pdf');
@@ -53,6 +60,7 @@ console.log(
     analysis: analysis.status,
     refused: refused instanceof IntegrationError ? refused.kind : String(refused),
     sameErrorClass: nodeEntry.IntegrationError === IntegrationError,
+    cjsErrorRecognised: isIntegrationError(refusedByCjs, 'unauthorized') && refusedByCjs instanceof IntegrationError,
     stored: upload.data.fileNames,
   }),
 );
