@@ -7,7 +7,8 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-export async function startBalancer(backends: readonly string[]): Promise<Balancer> {
+/** Listens on 127.0.0.1:`port` (0: a free port). */
+export async function startBalancer(backends: readonly string[], port = 0): Promise<Balancer> {
   let next = 0;
   const open = new Set<Socket>();
   const targets = backends.map((b) => new URL(b));
@@ -31,10 +32,10 @@ export async function startBalancer(backends: readonly string[]): Promise<Balanc
       end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as { port: number }).port;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${bound}`,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
