@@ -1,5 +1,6 @@
-// Browser tests only (`npm run test:e2e`): the documentation site in headless Chromium. The main
-// vitest.config.ts excludes these files so `vitest run` needs no browser.
+// Tests that need a service (`npm run test:e2e`): the documentation site in headless Chromium, and
+// the mock cluster on a PostgreSQL the test starts (mocks/test/cluster.e2e.test.ts). The main
+// vitest.config.ts excludes these files so `vitest run` needs neither.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

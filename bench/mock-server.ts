@@ -1,6 +1,7 @@
 // Child-process entry: the stateful mock seeded with BENCH_PROJECTS generated projects, on PORT;
 // BENCH_RESPONSE_CACHE=off answers every read from the state (no kept answers); BENCH_STATE_FILE
-// keeps the state in that file (a file that exists is read back, the seed is then unused).
+// keeps the state in that file (a file that exists is read back, the seed is then unused); BENCH_STORE
+// makes it a node of a cluster on that PostgreSQL.
 import { startMock } from '../mocks/src/server.ts';
 import { benchSeed } from './bench-seed.ts';
 
@@ -13,6 +14,10 @@ const mock = await startMock({
   seed: benchSeed(projects),
   responseCache: process.env.BENCH_RESPONSE_CACHE !== 'off',
   stateFile: process.env.BENCH_STATE_FILE || undefined,
+  // BENCH_STORE: a node of a cluster on that PostgreSQL (BENCH_NODE_ID, BENCH_LEASE_MS).
+  store: process.env.BENCH_STORE || undefined,
+  nodeId: process.env.BENCH_NODE_ID || undefined,
+  leaseMs: process.env.BENCH_LEASE_MS ? Number(process.env.BENCH_LEASE_MS) : undefined,
 });
 // A clean exit on SIGTERM, so that `node --cpu-prof` (BENCH_CPU_PROF) writes its profile.
 process.once('SIGTERM', () => void mock.close().finally(() => process.exit(0)));

@@ -46,13 +46,21 @@ export async function startMockServer(
   projects: number,
   responseCache = true,
   stateFile?: string,
+  cluster?: { store: string; nodeId: string; leaseMs?: number },
 ): Promise<RunningServer> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const nodeOptions = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const label = `${responseCache ? SERVER_LABELS.mock : SERVER_LABELS.uncached}${stateFile ? ', state file on' : ''}`;
+  const label = `${responseCache ? SERVER_LABELS.mock : SERVER_LABELS.uncached}${stateFile ? ', state file on' : ''}${cluster ? `, PostgreSQL node ${cluster.nodeId}` : ''}`;
   const env = {
     ...(responseCache ? {} : { BENCH_RESPONSE_CACHE: 'off' }),
     ...(stateFile ? { BENCH_STATE_FILE: stateFile } : {}),
+    ...(cluster
+      ? {
+          BENCH_STORE: cluster.store,
+          BENCH_NODE_ID: cluster.nodeId,
+          ...(cluster.leaseMs ? { BENCH_LEASE_MS: String(cluster.leaseMs) } : {}),
+        }
+      : {}),
   };
   return startMockProcess(label, process.execPath, [...nodeOptions, bundle], projects, env);
 }

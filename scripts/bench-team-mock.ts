@@ -1,18 +1,30 @@
-// npm run bench:team-mock: only issue 17's figures (state file on/off create rate, restart with
-// 100,000 projects on file, memory per session), with the BENCH_* settings of npm run bench.
+// npm run bench:team-mock: issue 17's figures (state file on/off create rate, restart with
+// 100,000 projects on file, memory per session) and issue 27's (no store, state file, PostgreSQL
+// with one and three nodes side by side; start-up with 100,000 projects per store; failover), with
+// the BENCH_* settings of npm run bench. BENCH_TEAM_MOCK=cluster runs only issue 27's.
 import { loadavg } from 'node:os';
 import { benchConfig } from '../bench/config.ts';
 import { buildMockBundle } from '../contract-tests/support/mock-bundle.ts';
 import { stopAllServers } from '../bench/server-process.ts';
 import { measureTeamMock, teamMockMarkdown, type TeamMockRun } from '../bench/team-mock.ts';
+import { clusterMarkdown, measureCluster, type ClusterRun } from '../bench/team-mock-cluster.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const config = benchConfig();
 const bundle = await buildMockBundle();
 try {
   const runs: TeamMockRun[] = [];
+  const clusterRuns: ClusterRun[] = [];
+  const onlyCluster = process.env.BENCH_TEAM_MOCK === 'cluster';
+  const load = {
+    durationSeconds: config.durationSeconds,
+    connections: config.connections,
+    warmupSeconds: config.warmupSeconds,
+  };
   for (let rep = 1; rep <= config.repetitions; rep++) {
     log(`repetition ${rep}/${config.repetitions}, load average ${loadavg()[0]!.toFixed(2)}`);
+    clusterRuns.push(await measureCluster(bundle.path, load, log, rep));
+    if (onlyCluster) continue;
     runs.push(
       await measureTeamMock(
         bundle.path,
@@ -25,13 +37,14 @@ try {
       ),
     );
   }
-  process.stdout.write(teamMockMarkdown(runs));
+  if (runs.length) process.stdout.write(teamMockMarkdown(runs));
+  process.stdout.write(clusterMarkdown(clusterRuns));
   process.stdout.write(
     `\nLoad average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  process.stdout.write(`${JSON.stringify(runs)}\n`);
+  process.stdout.write(`${JSON.stringify({ runs, clusterRuns })}\n`);
 } finally {
   await stopAllServers();
   await bundle.remove();

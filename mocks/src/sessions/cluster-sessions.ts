@@ -56,6 +56,8 @@ export class ClusterSessions {
   private readonly owners = new Map<string, string>();
   private readonly claiming = new Map<string, Promise<Placement>>();
   private readonly chains = new Map<string, Promise<void>>();
+  /** Per session, the write queued behind the one under way (not started yet): later commits join it. */
+  private readonly waiting = new Map<string, { session: MockSession; force: boolean; done: Promise<void> }>();
   private readonly soon = new Set<MockSession>();
 
   private constructor(store: ClusterStore, host: ClusterHost) {
@@ -135,18 +137,32 @@ export class ClusterSessions {
 
   /**
    * Resolves once the session's changes so far (with `force`, its meta values at least) are in
-   * the database; writes of one session go in order, each taking every change made before it.
+   * the database. Writes of one session go in order; every request that asks while one is under
+   * way joins the next, which takes all their changes in one statement (group commit).
    */
   commit(session: MockSession, force: boolean): Promise<void> {
+    const waiting = this.waiting.get(session.id);
+    if (waiting && waiting.session === session) {
+      waiting.force ||= force;
+      return waiting.done;
+    }
     const previous = this.chains.get(session.id) ?? Promise.resolve();
-    const next = previous
+    const entry = { session, force, done: Promise.resolve() };
+    entry.done = previous
       .catch(() => {})
-      .then(() => this.write(session, force))
+      .then(() => {
+        if (this.waiting.get(session.id) === entry) this.waiting.delete(session.id);
+        return this.write(session, entry.force);
+      });
+    this.waiting.set(session.id, entry);
+    // The chain only orders writes; each failure is its callers' to handle (never unhandled here).
+    const next = entry.done
+      .catch(() => {})
       .finally(() => {
         if (this.chains.get(session.id) === next) this.chains.delete(session.id);
       });
     this.chains.set(session.id, next);
-    return next;
+    return entry.done;
   }
 
   /** A change outside any request (a job ran, a delivery ended): written on the next turn. */

@@ -3,7 +3,7 @@
 // port, started as the `postgres` user when running as root (the server refuses root). A missing
 // server is an error that says what to install, never a skip.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ export interface PostgresServer {
   /** Stops the server (fast shutdown); `start()` brings it back on the same port and data. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** CPU seconds the server's processes used so far (the postmaster, its live backends, and those it reaped). */
+  cpuSeconds(): number;
   /** Stops the server and removes its data. */
   remove(): Promise<void>;
 }
@@ -117,7 +119,27 @@ export async function startPostgres(): Promise<PostgresServer> {
     await exited;
   };
   await start();
+  const cpuSeconds = () => {
+    const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      // Fields after the command: state ppid ... utime(14) stime(15) cutime(16) cstime(17), counted from 1.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const [ppid, utime, stime, cutime, cstime] = [1, 11, 12, 13, 14].map((i) => Number(fields[i]));
+      if (Number(entry) === pid) ticks += utime! + stime! + cutime! + cstime!;
+      else if (ppid === pid) ticks += utime! + stime!;
+    }
+    return ticks / 100;
+  };
   return {
+    cpuSeconds,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start,

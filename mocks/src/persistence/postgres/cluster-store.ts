@@ -274,7 +274,11 @@ export class ClusterStore {
       const owned = new Map(rows.map((r) => [r.id, Number(r.fence)]));
       for (const [id, lease] of this.leases) {
         if (owned.get(id) === lease.fence) lease.validUntil = asked + this.leaseMs * 0.8;
-        else if (lease.since < asked) this.leases.delete(id);
+        else if (lease.since < asked) {
+          // Taken over while this node could not renew (its NOTIFY may have been missed): forget it here too.
+          this.leases.delete(id);
+          this.options.onMoved?.(id, '');
+        }
       }
     } catch {
       // Leases are then no longer extended: holds() turns false when they may have run out.

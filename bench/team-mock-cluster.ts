@@ -1,0 +1,243 @@
+// Issue 27's figures, side by side in one run: create company and the company list (kept answers,
+// and every read built from the state) for the mock with no store, with its state file, on
+// PostgreSQL with one node, and on PostgreSQL with three nodes behind a loopback balancer; the
+// CPU each costs per request, in the nodes and in the database; the start-up with 100,000
+// projects stored for each store; the failover time (a node killed to its session answering on
+// another node).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPostgres, type PostgresServer } from '../mocks/test/support/postgres-server.ts';
+import type { LoadOptions, LoadRequest } from './load.ts';
+import { runLoad } from './load.ts';
+import { SCENARIOS } from './scenarios.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+import { apiKeyHeaders, startMockServer } from './servers.ts';
+import { median } from './stats.ts';
+import { freePort } from '../contract-tests/support/free-port.ts';
+import { startBalancer } from './tcp-balancer.ts';
+import { RESTART_PROJECTS } from './team-mock.ts';
+
+const PROJECTS = 1_000;
+export const MODES = ['none', 'embedded', 'pg1', 'pg3'] as const;
+export type Mode = (typeof MODES)[number];
+const MODE_LABELS: Record<Mode, string> = {
+  none: 'no store (memory)',
+  embedded: 'embedded (state file)',
+  pg1: 'PostgreSQL, 1 node',
+  pg3: 'PostgreSQL, 3 nodes + balancer',
+};
+const LOADS = ['create', 'listCached', 'listUncached'] as const;
+type Load = (typeof LOADS)[number];
+const LOAD_LABELS: Record<Load, string> = {
+  create: 'create company',
+  listCached: 'list 10 (kept answers)',
+  listUncached: 'list 10 (built each time)',
+};
+
+interface Measured {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failures: number;
+  /** CPU of the mock nodes and of PostgreSQL per answered request, µs. */
+  nodeCpuMicros: number;
+  dbCpuMicros: number;
+}
+
+export interface ClusterRun {
+  rates: Record<Mode, Record<Load, Measured>>;
+  /** Spawn to a first answer with 100,000 projects stored (PostgreSQL: to /readyz, then the big session's first list). */
+  restart: { none: number; embedded: number; pgReady: number; pgFirstList: number };
+  failoverMs: number;
+  leaseMs: number;
+}
+
+const FAILOVER_LEASE_MS = 2_000;
+
+async function startMode(
+  bundle: string,
+  mode: Mode,
+  cache: boolean,
+  dir: string,
+  pg: PostgresServer,
+  round: number,
+): Promise<{ servers: RunningServer[]; origin: string; close(): Promise<void> }> {
+  if (mode === 'none' || mode === 'embedded') {
+    const file = mode === 'embedded' ? join(dir, `rate-${round}.state`) : undefined;
+    const server = await startMockServer(bundle, PROJECTS, cache, file);
+    return { servers: [server], origin: server.origin, close: () => server.stop() };
+  }
+  const count = mode === 'pg1' ? 1 : 3;
+  const servers: RunningServer[] = [];
+  for (let i = 0; i < count; i++)
+    servers.push(
+      await startMockServer(bundle, PROJECTS, cache, undefined, { store: pg.url, nodeId: `r${round}-${i}` }),
+    );
+  if (count === 1) return { servers, origin: servers[0]!.origin, close: () => servers[0]!.stop() };
+  const balancer = await startBalancer(servers.map((s) => s.origin));
+  return {
+    servers,
+    origin: balancer.origin,
+    close: async () => {
+      await balancer.close();
+      await Promise.all(servers.map((s) => s.stop()));
+    },
+  };
+}
+
+async function measure(
+  servers: RunningServer[],
+  pg: PostgresServer,
+  origin: string,
+  request: LoadRequest,
+  options: LoadOptions & { warmupSeconds: number },
+): Promise<Measured> {
+  await runLoad(origin, [request], { ...options, durationSeconds: options.warmupSeconds });
+  const nodeBefore = servers.reduce((sum, s) => sum + s.cpuSeconds(), 0);
+  const dbBefore = pg.cpuSeconds();
+  const result = await runLoad(origin, [request], options);
+  const answered = result.ok + result.failures;
+  return {
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    failures: result.failures,
+    nodeCpuMicros: ((servers.reduce((sum, s) => sum + s.cpuSeconds(), 0) - nodeBefore) * 1e6) / answered,
+    dbCpuMicros: ((pg.cpuSeconds() - dbBefore) * 1e6) / answered,
+  };
+}
+
+/** Spawn of a node on a database holding a session of 100,000 projects: to ready, then to that session's first list. */
+async function pgRestart(bundle: string, pg: PostgresServer): Promise<{ pgReady: number; pgFirstList: number }> {
+  const cluster = { store: pg.url, nodeId: 'restart' };
+  const first = await startMockServer(bundle, RESTART_PROJECTS, true, undefined, cluster);
+  await first.stop();
+  const port = await freePort();
+  const spawnedAt = performance.now();
+  const node = await startServer({
+    name: 'restart on PostgreSQL',
+    command: process.execPath,
+    args: [bundle],
+    env: { BENCH_PROJECTS: '0', PORT: String(port), BENCH_STORE: pg.url, BENCH_NODE_ID: 'restart' },
+    origin: `http://127.0.0.1:${port}`,
+    probe: { path: '/readyz' },
+  });
+  const pgReady = node.startupMs;
+  const response = await fetch(`${node.origin}/api/integration/projects?page=0&pageSize=10`, {
+    headers: apiKeyHeaders(),
+  });
+  await response.arrayBuffer();
+  const pgFirstList = performance.now() - spawnedAt;
+  if (response.status !== 200) throw new Error(`first list after restart: HTTP ${response.status}`);
+  await node.stop();
+  return { pgReady, pgFirstList };
+}
+
+/** A node killed (SIGKILL) to its session answering on another node. */
+async function failover(bundle: string, pg: PostgresServer): Promise<number> {
+  const servers: RunningServer[] = [];
+  for (let i = 0; i < 3; i++)
+    servers.push(
+      await startMockServer(bundle, 10, true, undefined, {
+        store: pg.url,
+        nodeId: `failover-${i}`,
+        leaseMs: FAILOVER_LEASE_MS,
+      }),
+    );
+  try {
+    const headers = { 'x-mock-session': `failover-${Date.now()}` };
+    const reset = await fetch(`${servers[0]!.origin}/__mock/reset`, { method: 'POST', headers });
+    await reset.arrayBuffer();
+    process.kill(servers[0]!.pid, 'SIGKILL');
+    const killed = performance.now();
+    for (;;) {
+      const answer = await fetch(`${servers[1]!.origin}/__mock/state`, { headers }).catch(() => undefined);
+      await answer?.arrayBuffer();
+      if (answer?.status === 200) return performance.now() - killed;
+      if (performance.now() - killed > 30_000) throw new Error('no failover within 30 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop().catch(() => {})));
+  }
+}
+
+export async function measureCluster(
+  bundle: string,
+  options: LoadOptions & { warmupSeconds: number },
+  log: (line: string) => void,
+  round: number,
+): Promise<ClusterRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cluster-'));
+  const pg = await startPostgres();
+  try {
+    const create = await SCENARIOS.find((s) => s.id === 'create-company')!.prepare('', apiKeyHeaders());
+    const list = await SCENARIOS.find((s) => s.id === 'list-10')!.prepare('', apiKeyHeaders());
+    const rates = {} as ClusterRun['rates'];
+    for (const mode of MODES) {
+      const cached = await startMode(bundle, mode, true, dir, pg, round);
+      let createRate: Measured;
+      let listCached: Measured;
+      try {
+        listCached = await measure(cached.servers, pg, cached.origin, list, options);
+        createRate = await measure(cached.servers, pg, cached.origin, create, options);
+      } finally {
+        await cached.close();
+      }
+      const uncached = await startMode(bundle, mode, false, dir, pg, round + 100);
+      let listUncached: Measured;
+      try {
+        listUncached = await measure(uncached.servers, pg, uncached.origin, list, options);
+      } finally {
+        await uncached.close();
+      }
+      rates[mode] = { create: createRate, listCached, listUncached };
+      log(
+        `  ${MODE_LABELS[mode]}: create ${Math.round(createRate.requestsPerSecond)}, list kept ${Math.round(listCached.requestsPerSecond)}, list built ${Math.round(listUncached.requestsPerSecond)} req/s`,
+      );
+    }
+    const none = await startMockServer(bundle, RESTART_PROJECTS, true);
+    await none.stop();
+    const file = join(dir, 'restart.state');
+    const first = await startMockServer(bundle, RESTART_PROJECTS, true, file);
+    await first.stop();
+    const embedded = await startMockServer(bundle, 0, true, file);
+    await embedded.stop();
+    const pgTimes = await pgRestart(bundle, pg);
+    const restart = { none: none.startupMs, embedded: embedded.startupMs, ...pgTimes };
+    log(
+      `  start with ${RESTART_PROJECTS} projects: none ${Math.round(restart.none)} ms, embedded ${Math.round(restart.embedded)} ms, PostgreSQL ready ${Math.round(restart.pgReady)} ms (first list of that session ${Math.round(restart.pgFirstList)} ms)`,
+    );
+    const failoverMs = await failover(bundle, pg);
+    log(`  failover: ${Math.round(failoverMs)} ms (lease ${FAILOVER_LEASE_MS} ms)`);
+    return { rates, restart, failoverMs, leaseMs: FAILOVER_LEASE_MS };
+  } finally {
+    await pg.remove();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Medians over the repetitions, as a Markdown section. */
+export function clusterMarkdown(runs: readonly ClusterRun[]): string {
+  const m = (pick: (run: ClusterRun) => number) => median(runs.map(pick));
+  const rows: string[] = [];
+  for (const load of LOADS)
+    for (const mode of MODES) {
+      const at = (r: ClusterRun) => r.rates[mode][load];
+      rows.push(
+        `| ${LOAD_LABELS[load]} | ${MODE_LABELS[mode]} | ${Math.round(m((r) => at(r).requestsPerSecond))} | ${m((r) => at(r).p50Ms).toFixed(2)} | ${m((r) => at(r).p99Ms).toFixed(2)} | ${Math.round(m((r) => at(r).nodeCpuMicros))} | ${Math.round(m((r) => at(r).dbCpuMicros))} | ${m((r) => at(r).failures)} |`,
+      );
+    }
+  return [
+    '### Team mock on PostgreSQL (issue 27): stores side by side',
+    '',
+    '| request | store | req/s | p50 ms | p99 ms | node CPU µs/req | database CPU µs/req | failures |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    `Start with ${RESTART_PROJECTS.toLocaleString('en')} projects stored, spawn to first answer: no store (seeding them) ${Math.round(m((r) => r.restart.none))} ms; embedded state file ${Math.round(m((r) => r.restart.embedded))} ms; PostgreSQL ${Math.round(m((r) => r.restart.pgReady))} ms to ready (no session read), ${Math.round(m((r) => r.restart.pgFirstList))} ms to the first list of the session holding them.`,
+    `Failover (SIGKILL of the session's node to its first answer from another node, lease ${runs[0]?.leaseMs} ms): ${Math.round(m((r) => r.failoverMs))} ms.`,
+    '',
+  ].join('\n');
+}
