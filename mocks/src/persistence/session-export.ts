@@ -3,8 +3,7 @@
 // taken home and put into a mock on a laptop. Uploaded file contents are not part of it.
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
-import { allRecords, applyMeta, applyRecord, metaOf, type Meta, type RecordOp } from './session-records.ts';
-import { seedOfLine } from './state-store.ts';
+import { allRecords, applyMeta, applyRecord, metaOf, seedOfLine, type Meta, type RecordOp } from './session-records.ts';
 
 export const EXPORT_FORMAT = 'portfolio-mock-session/1';
 

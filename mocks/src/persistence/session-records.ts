@@ -7,6 +7,7 @@ import type { IdPosition } from '../domain/ids.ts';
 import type { OutboxEntry } from '../domain/webhook-dispatcher.ts';
 import type { FolderRecord, UserRecord } from '../domain/records.ts';
 import type { FaultSwitches, MockState, RecordKind } from '../domain/state.ts';
+import type { MockSeed } from '../domain/seed.ts';
 import type { UploadStorage } from '../uploads/folder-storage.ts';
 
 export interface Meta {
@@ -141,4 +142,11 @@ export function applyRecord(
       else (table as Map<string, unknown>).set(key, value);
     }
   }
+}
+
+/** The seed as a fresh line (or the database) keeps it: the records carry the seed's projects. */
+export function seedOfLine(seed: MockSeed | undefined): MockSeed | null {
+  if (!seed) return null;
+  const { data: _data, ...rest } = seed;
+  return rest;
 }

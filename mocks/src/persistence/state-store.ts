@@ -18,6 +18,7 @@ import {
   applyRecord,
   metaOf,
   recordValue,
+  seedOfLine,
   type Meta,
   type RecordOp,
 } from './session-records.ts';
@@ -37,13 +38,6 @@ interface Line {
 
 /** Makes a session from a seed, without its seed projects (the file holds every record). */
 export type SessionFactory = (id: string, seed: MockSeed | undefined) => MockSession;
-
-/** The seed as a fresh line (or the database) keeps it: the records carry the seed's projects. */
-export function seedOfLine(seed: MockSeed | undefined): MockSeed | null {
-  if (!seed) return null;
-  const { data: _data, ...rest } = seed;
-  return rest;
-}
 
 export class StateStore {
   private compactedSize: number;

@@ -20,9 +20,9 @@ import {
   applyRecord,
   metaOf,
   recordValue,
+  seedOfLine,
   type RecordOp,
 } from '../persistence/session-records.ts';
-import { seedOfLine } from '../persistence/state-store.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { RecordKind } from '../domain/state.ts';
 import type { MockSession } from '../session.ts';
