@@ -9,7 +9,14 @@ useCompileCache();
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**', '**/*.e2e.test.ts', 'packages/tests/**'],
+    // The MSW sameness check runs with the other MSW tests (vitest.msw.config.ts).
+    exclude: [
+      'node_modules/**',
+      'dist/**',
+      '**/*.e2e.test.ts',
+      'packages/tests/**',
+      'mocks/test/msw/conformance-sameness.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // More workers than cores: most suites wait on child processes and servers

@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     include: [
       'mocks/test/{companies,reports,funds,webhooks,control-api,auth,provider-states,concurrency,request-journal,session-drop}.test.ts',
+      // The conformance suite against the handlers and the HTTP mock side by side.
+      'mocks/test/msw/conformance-sameness.test.ts',
     ],
     env: { MOCK_UNDER_TEST: 'msw' },
     testTimeout: 30_000,
