@@ -34,25 +34,56 @@ function testCase(r: RuleResult): string {
   }
 }
 
-export function toJUnitXml(report: ConformanceReport): string {
-  const s = report.summary;
-  const time = ((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(3);
-  // With --strict a rule not checked is a failure, so CI counts it as one.
-  const failures = s.failed + (report.strict ? s.notChecked : 0);
-  const counts = `tests="${s.rules}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" skipped="${report.strict ? 0 : s.notChecked}" time="${time}"`;
-  const unreachable = report.unreachable
+/** What a JUnit report of one run holds: its counts, one suite and its test cases (already XML). */
+export interface JUnitRun {
+  name: string;
+  suite: string;
+  classname: string;
+  tests: number;
+  failures: number;
+  skipped: number;
+  seconds: number;
+  startedAt: string;
+  /** The target could not be reached: one error case named `unreachableCase`. */
+  unreachable: string | undefined;
+  unreachableCase: string;
+  cases: string[];
+}
+
+/** The JUnit document both reports write (the live suite's and the receiver check's). */
+export function junitDocument(run: JUnitRun): string {
+  const counts = `tests="${run.tests}" failures="${run.failures}" errors="${run.unreachable ? 1 : 0}" skipped="${run.skipped}" time="${run.seconds.toFixed(3)}"`;
+  const unreachable = run.unreachable
     ? [
-        `    <testcase classname="conformance" name="service reachable"><error message="${escapeXml(report.unreachable)}"/></testcase>`,
+        `    <testcase classname="${run.classname}" name="${run.unreachableCase}"><error message="${escapeXml(run.unreachable)}"/></testcase>`,
       ]
     : [];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="portfolio-conformance" ${counts}>`,
-    `  <testsuite name="conformance ${escapeXml(report.baseUrl)} run ${escapeXml(report.runId)}" ${counts} timestamp="${escapeXml(report.startedAt)}">`,
+    `<testsuites name="${escapeXml(run.name)}" ${counts}>`,
+    `  <testsuite name="${escapeXml(run.suite)}" ${counts} timestamp="${escapeXml(run.startedAt)}">`,
     ...unreachable,
-    ...report.results.map(testCase),
+    ...run.cases,
     '  </testsuite>',
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+export function toJUnitXml(report: ConformanceReport): string {
+  const s = report.summary;
+  return junitDocument({
+    name: 'portfolio-conformance',
+    suite: `conformance ${report.baseUrl} run ${report.runId}`,
+    classname: 'conformance',
+    tests: s.rules,
+    // With --strict a rule not checked is a failure, so CI counts it as one.
+    failures: s.failed + (report.strict ? s.notChecked : 0),
+    skipped: report.strict ? 0 : s.notChecked,
+    seconds: (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000,
+    startedAt: report.startedAt,
+    unreachable: report.unreachable,
+    unreachableCase: 'service reachable',
+    cases: report.results.map(testCase),
+  });
 }

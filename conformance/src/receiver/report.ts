@@ -1,5 +1,5 @@
 // The receiver check's report: its shape, the exit code it gives, and its text and JUnit forms.
-import { escapeXml } from '../live/report-junit.ts';
+import { escapeXml, junitDocument } from '../live/report-junit.ts';
 import type { DeliveryMade } from './send.ts';
 
 export type ReceiverRuleStatus = 'passed' | 'failed' | 'warned' | 'not checked';
@@ -98,22 +98,17 @@ function testCase(r: ReceiverRuleResult): string {
 
 export function receiverJUnitXml(report: ReceiverReport): string {
   const s = report.summary;
-  const failures = s.failed + (report.strict ? s.warned : 0);
-  const time = ((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(3);
-  const counts = `tests="${s.rules}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" skipped="${s.notChecked}" time="${time}"`;
-  const unreachable = report.unreachable
-    ? [
-        `    <testcase classname="receiver" name="receiver reachable"><error message="${escapeXml(report.unreachable)}"/></testcase>`,
-      ]
-    : [];
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="portfolio-conformance receiver" ${counts}>`,
-    `  <testsuite name="receiver ${escapeXml(report.url)}" ${counts} timestamp="${escapeXml(report.startedAt)}">`,
-    ...unreachable,
-    ...report.results.map(testCase),
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return junitDocument({
+    name: 'portfolio-conformance receiver',
+    suite: `receiver ${report.url}`,
+    classname: 'receiver',
+    tests: s.rules,
+    failures: s.failed + (report.strict ? s.warned : 0),
+    skipped: s.notChecked,
+    seconds: (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000,
+    startedAt: report.startedAt,
+    unreachable: report.unreachable,
+    unreachableCase: 'receiver reachable',
+    cases: report.results.map(testCase),
+  });
 }

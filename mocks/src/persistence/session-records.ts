@@ -150,3 +150,34 @@ export function seedOfLine(seed: MockSeed | undefined): MockSeed | null {
   const { data: _data, ...rest } = seed;
   return rest;
 }
+
+/** What a kept session holds between writes: its state, and a fresh seed when it was reset since. */
+export interface ChangingSession {
+  readonly state: MockState;
+  pendingFresh: MockSeed | null | undefined;
+}
+
+/**
+ * A session's changes since the last write, taken (cleared): after a reset its fresh seed and every
+ * record, otherwise the records it changed. Undefined when nothing changed, unless `force`.
+ */
+export function takeChanges(
+  session: ChangingSession,
+  force: boolean,
+): { fresh?: MockSeed | null; ops: RecordOp[] } | undefined {
+  const { state } = session;
+  let taken: { fresh?: MockSeed | null; ops: RecordOp[] };
+  if (session.pendingFresh !== undefined) {
+    taken = { fresh: seedOfLine(session.pendingFresh ?? undefined), ops: [...allRecords(state)] };
+    session.pendingFresh = undefined;
+  } else {
+    const ops = [...(state.dirty ?? [])].map((entry): RecordOp => {
+      const [kind, key] = entry.split('\t') as [RecordKind, string];
+      return [kind, key, recordValue(state, kind, key)];
+    });
+    if (!ops.length && !force) return undefined;
+    taken = { ops };
+  }
+  state.dirty?.clear();
+  return taken;
+}

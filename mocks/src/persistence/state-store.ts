@@ -17,12 +17,11 @@ import {
   applyMeta,
   applyRecord,
   metaOf,
-  recordValue,
   seedOfLine,
+  takeChanges,
   type Meta,
   type RecordOp,
 } from './session-records.ts';
-import type { RecordKind } from '../domain/state.ts';
 
 const OPS_PER_LINE = 1000;
 export const DEFAULT_COMPACT_BYTES = 16 * 1024 * 1024;
@@ -143,22 +142,10 @@ export class StateStore {
   }
 
   private changesOf(session: MockSession, force: boolean): Line[] {
-    const { state } = session;
-    const lines: Line[] = [];
-    let ops: RecordOp[];
-    if (session.pendingFresh !== undefined) {
-      lines.push({ s: session.id, fresh: seedOfLine(session.pendingFresh ?? undefined) });
-      session.pendingFresh = undefined;
-      ops = [...allRecords(state)];
-    } else {
-      ops = [...(state.dirty ?? [])].map((entry) => {
-        const [kind, key] = entry.split('\t') as [RecordKind, string];
-        return [kind, key, recordValue(state, kind, key)];
-      });
-      if (!ops.length && !force) return lines;
-    }
-    state.dirty?.clear();
-    lines.push(...recordLines(session.id, metaOf(state), ops));
+    const taken = takeChanges(session, force);
+    if (!taken) return [];
+    const lines: Line[] = taken.fresh !== undefined ? [{ s: session.id, fresh: taken.fresh }] : [];
+    lines.push(...recordLines(session.id, metaOf(session.state), taken.ops));
     return lines;
   }
 

@@ -14,17 +14,8 @@ import {
   type ClusterStoreOptions,
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
-import {
-  allRecords,
-  applyMeta,
-  applyRecord,
-  metaOf,
-  recordValue,
-  seedOfLine,
-  type RecordOp,
-} from '../persistence/session-records.ts';
+import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
 import type { MockSeed } from '../domain/seed.ts';
-import type { RecordKind } from '../domain/state.ts';
 import type { MockSession } from '../session.ts';
 
 const STORE_GAP = 'mock cluster (PostgreSQL store): not part of the service';
@@ -222,22 +213,14 @@ export class ClusterSessions {
 }
 
 function changesOf(session: MockSession, force: boolean): SessionWrite | undefined {
-  const { state } = session;
-  let ops: RecordOp[];
-  let fresh: SessionWrite['fresh'];
-  if (session.pendingFresh !== undefined) {
-    fresh = { seed: seedOfLine(session.pendingFresh ?? undefined) };
-    session.pendingFresh = undefined;
-    ops = [...allRecords(state)];
-  } else {
-    ops = [...(state.dirty ?? [])].map((entry) => {
-      const [kind, key] = entry.split('\t') as [RecordKind, string];
-      return [kind, key, recordValue(state, kind, key)];
-    });
-    if (!ops.length && !force) return undefined;
-  }
-  state.dirty?.clear();
-  const upserts = ops.filter((op) => op[2] !== null);
-  const deletes = ops.filter((op) => op[2] === null).map((op): [string, string] => [op[0], op[1]]);
-  return { ...(fresh ? { fresh } : {}), meta: metaOf(state), upserts, deletes };
+  const taken = takeChanges(session, force);
+  if (!taken) return undefined;
+  const upserts = taken.ops.filter((op) => op[2] !== null);
+  const deletes = taken.ops.filter((op) => op[2] === null).map((op): [string, string] => [op[0], op[1]]);
+  return {
+    ...(taken.fresh !== undefined ? { fresh: { seed: taken.fresh } } : {}),
+    meta: metaOf(session.state),
+    upserts,
+    deletes,
+  };
 }
