@@ -71,6 +71,7 @@ describe('the documentation published by version, from a static server', () => {
     page.on('request', (r) => requests.push(r.url()));
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} for ${r.url()}`));
     const h1 = () => page.locator('h1').first().innerText();
 
     await page.goto(`${server.origin}/`, { waitUntil: 'networkidle' });

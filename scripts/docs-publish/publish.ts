@@ -110,7 +110,7 @@ export async function publishVersion(site: string, version: string, builtIndex: 
   await writeFile(join(site, 'versions.json'), `${JSON.stringify({ latest: newest, versions }, null, 2)}\n`);
   await writeFile(
     join(site, 'index.html'),
-    '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=latest/"><title>Documentation</title></head>\n' +
+    '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=latest/"><link rel="icon" href="data:,"><title>Documentation</title></head>\n' +
       `<body><p><a href="latest/">The documentation of the latest contract version (${newest})</a></p></body></html>\n`,
   );
   return versions;
