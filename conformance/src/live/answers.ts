@@ -22,4 +22,15 @@ export function describeAnswer(answer: Exchange): string {
   return `HTTP ${answer.status}${code === undefined ? '' : ` ${String(code)}`}`;
 }
 
+/**
+ * Whether an answer is the refusal the specification names (status and envelope code), with the
+ * message a rule reports otherwise: `ctx.expect(...refusedAs(answer, 404, 'Error100'))`.
+ */
+export function refusedAs(answer: Exchange, status: number, code: string): [boolean, string] {
+  return [
+    answer.status === status && codeOf(answer) === code,
+    `expected HTTP ${status} ${code}, got ${describeAnswer(answer)}`,
+  ];
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

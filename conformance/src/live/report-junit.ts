@@ -3,7 +3,7 @@
 // warnings as passing cases with system-out. Each case carries the specification sentence and the calls.
 import type { ConformanceReport, RuleResult } from './report-types.ts';
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/gu, '\uFFFD')
     .replace(/&/g, '&amp;')
@@ -19,9 +19,20 @@ function details(r: RuleResult): string {
   );
 }
 
-function testCase(r: RuleResult): string {
-  const attrs = `classname="conformance.${escapeXml(r.area)}" name="${escapeXml(`${r.id}: ${r.title}`)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
-  const out = `      <system-out>${escapeXml(details(r))}</system-out>`;
+/** What a JUnit test case shows of a rule's result (the live suite's and the receiver check's). */
+export interface JUnitCaseResult {
+  id: string;
+  title: string;
+  durationMs: number;
+  status: RuleResult['status'];
+  violations: string[];
+  reason?: string | undefined;
+}
+
+/** One rule as a JUnit test case: failure, skipped or a warning on system-err, the details on system-out. */
+export function junitCase(classname: string, r: JUnitCaseResult, details: string): string {
+  const attrs = `classname="${escapeXml(classname)}" name="${escapeXml(`${r.id}: ${r.title}`)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
+  const out = `      <system-out>${escapeXml(details)}</system-out>`;
   switch (r.status) {
     case 'passed':
       return `    <testcase ${attrs}>\n${out}\n    </testcase>`;
@@ -33,6 +44,8 @@ function testCase(r: RuleResult): string {
       return `    <testcase ${attrs}>\n      <failure message="${escapeXml(`${r.id}: ${r.violations[0] ?? ''}`)}" type="RuleViolation">${escapeXml(r.violations.join('\n'))}</failure>\n${out}\n    </testcase>`;
   }
 }
+
+const testCase = (r: RuleResult): string => junitCase(`conformance.${r.area}`, r, details(r));
 
 /** What a JUnit report of one run holds: its counts, one suite and its test cases (already XML). */
 export interface JUnitRun {

@@ -1,5 +1,5 @@
 // The receiver check's report: its shape, the exit code it gives, and its text and JUnit forms.
-import { escapeXml, junitDocument } from '../live/report-junit.ts';
+import { junitCase, junitDocument } from '../live/report-junit.ts';
 import type { DeliveryMade } from './send.ts';
 
 export type ReceiverRuleStatus = 'passed' | 'failed' | 'warned' | 'not checked';
@@ -74,8 +74,6 @@ export function formatReceiverSummary(report: ReceiverReport): string {
 }
 
 function testCase(r: ReceiverRuleResult): string {
-  const time = (r.durationMs / 1000).toFixed(3);
-  const attrs = `classname="receiver" name="${escapeXml(`${r.id}: ${r.title}`)}" time="${time}"`;
   const details = [
     `specification: ${r.spec}`,
     ...(r.gap ? [`x-gap: ${r.gap}`] : []),
@@ -83,17 +81,7 @@ function testCase(r: ReceiverRuleResult): string {
     `deliveries (${r.deliveries.length}):`,
     ...r.deliveries.map(outcome),
   ].join('\n');
-  const out = `      <system-out>${escapeXml(details)}</system-out>`;
-  switch (r.status) {
-    case 'passed':
-      return `    <testcase ${attrs}>\n${out}\n    </testcase>`;
-    case 'warned':
-      return `    <testcase ${attrs}>\n      <system-err>${escapeXml(`warning (rests on a gap): ${r.violations.join('\n')}`)}</system-err>\n${out}\n    </testcase>`;
-    case 'not checked':
-      return `    <testcase ${attrs}>\n      <skipped message="${escapeXml(`not checked: ${r.reason ?? ''}`)}"/>\n${out}\n    </testcase>`;
-    case 'failed':
-      return `    <testcase ${attrs}>\n      <failure message="${escapeXml(`${r.id}: ${r.violations[0] ?? ''}`)}" type="RuleViolation">${escapeXml(r.violations.join('\n'))}</failure>\n${out}\n    </testcase>`;
-  }
+  return junitCase('receiver', r, details);
 }
 
 export function receiverJUnitXml(report: ReceiverReport): string {

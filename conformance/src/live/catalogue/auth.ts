@@ -1,5 +1,5 @@
 // Authentication rules a client can observe: a missing or invalid API key is refused with 4010.
-import { codeOf, describeAnswer } from '../answers.ts';
+import { refusedAs } from '../answers.ts';
 import type { Rule } from '../rule.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -16,10 +16,7 @@ export const authRules: Rule[] = [
     needs: {},
     async check(ctx) {
       const answer = await ctx.call('listProjects', { auth: 'none', headers: JSON_HEADERS });
-      ctx.expect(
-        answer.status === 401 && codeOf(answer) === '4010',
-        `expected HTTP 401 4010, got ${describeAnswer(answer)}`,
-      );
+      ctx.expect(...refusedAs(answer, 401, '4010'));
     },
   },
   {
@@ -32,10 +29,7 @@ export const authRules: Rule[] = [
     needs: {},
     async check(ctx) {
       const answer = await ctx.call('listProjects', { auth: 'invalidApiKey', headers: JSON_HEADERS });
-      ctx.expect(
-        answer.status === 401 && codeOf(answer) === '4010',
-        `expected HTTP 401 4010, got ${describeAnswer(answer)}`,
-      );
+      ctx.expect(...refusedAs(answer, 401, '4010'));
     },
   },
 ];

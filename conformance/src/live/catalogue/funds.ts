@@ -2,7 +2,7 @@
 // run's life (pending on creation, forward moves only, a final state), its summary.
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../../openapi/index.ts';
-import { codeOf, dataOf, describeAnswer, isSuccess } from '../answers.ts';
+import { dataOf, describeAnswer, isSuccess, refusedAs } from '../answers.ts';
 import { PDF_FILE } from '../records.ts';
 import type { Rule } from '../rule.ts';
 
@@ -80,10 +80,7 @@ export const fundRules: Rule[] = [
         form,
         spend: { credits: 0, records: 1, record: `file ${name} (only if wrongly accepted)` },
       });
-      ctx.expect(
-        answer.status === 404 && codeOf(answer) === 'Error100',
-        `expected HTTP 404 Error100, got ${describeAnswer(answer)}`,
-      );
+      ctx.expect(...refusedAs(answer, 404, 'Error100'));
     },
   },
   {
@@ -103,10 +100,7 @@ export const fundRules: Rule[] = [
         form,
         spend: { credits: 0, records: 1, record: `file ${name} (only if wrongly accepted)` },
       });
-      ctx.expect(
-        answer.status === 404 && codeOf(answer) === 'Error100',
-        `expected HTTP 404 Error100, got ${describeAnswer(answer)}`,
-      );
+      ctx.expect(...refusedAs(answer, 404, 'Error100'));
     },
   },
   {
@@ -140,10 +134,7 @@ export const fundRules: Rule[] = [
         json: { name, folderPath, projectMode: 'none' },
         spend: { credits: 10, records: 0, record: `fund run "${name}" (only if wrongly accepted)` },
       });
-      ctx.expect(
-        run.status === 400 && codeOf(run) === 'Error209',
-        `expected HTTP 400 Error209, got ${describeAnswer(run)}`,
-      );
+      ctx.expect(...refusedAs(run, 400, 'Error209'));
     },
   },
   {
@@ -293,10 +284,7 @@ export const fundRules: Rule[] = [
     needs: {},
     async check(ctx) {
       const answer = await ctx.call('getFundRunSummary', { query: { fundExtractionId: randomUUID() } });
-      ctx.expect(
-        answer.status === 404 && codeOf(answer) === 'Error100',
-        `expected HTTP 404 Error100, got ${describeAnswer(answer)}`,
-      );
+      ctx.expect(...refusedAs(answer, 404, 'Error100'));
     },
   },
   {
@@ -314,10 +302,7 @@ export const fundRules: Rule[] = [
         auth: 'secondApiKey',
         query: { fundExtractionId: run.fundExtractionId },
       });
-      ctx.expect(
-        answer.status === 403 && codeOf(answer) === 'Error212',
-        `expected HTTP 403 Error212, got ${describeAnswer(answer)}`,
-      );
+      ctx.expect(...refusedAs(answer, 403, 'Error212'));
     },
   },
 ];
