@@ -50,7 +50,8 @@ function placeSessions(app: FastifyInstance, runtime: MockRuntime): void {
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url;
     if (!path.startsWith(`${API_PREFIX}/`) && path !== '/__mock' && !path.startsWith('/__mock/')) return;
-    const placed = await runtime.place(request);
+    // Keyed by the request's MockRequest, so the handlers' sessionFor() finds the session placed here.
+    const placed = await runtime.place(mockRequestOf(request), path);
     if (!placed) return;
     if (!('forward' in placed)) {
       // Which node answered: for people reading a load balancer's traffic, and for the cluster tests.

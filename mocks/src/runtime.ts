@@ -7,7 +7,6 @@
 // the node that owns its lease and read back on demand (sessions/cluster-sessions.ts).
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { MockSeed } from './domain/seed.ts';
 import type { MockState } from './domain/state.ts';
@@ -161,9 +160,9 @@ export class MockRuntime implements SessionSource {
    * With the PostgreSQL store, before a request is routed: the session it names in memory here
    * (claimed when nobody owns it), or the owner's address to forward it to.
    */
-  async place(request: FastifyRequest): Promise<Placement | undefined> {
+  async place(request: { readonly headers: HeaderRecord }, url: string): Promise<Placement | undefined> {
     if (!this.cluster) return undefined;
-    const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(request.url)?.[1];
+    const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(url)?.[1];
     const id =
       named === undefined ? sessionIdOf(request.headers) : sessionIdOf({ [SESSION_HEADER]: decodeURIComponent(named) });
     const known = this.sessions.get(id);
