@@ -1,7 +1,6 @@
 // Renders docs/provider-states.md from the pacts' state declarations (http-states.ts), so the page
 // lists exactly the states a verification will ask a service team's set-up call for.
-import { httpPactStates } from '../../common/src/index.ts';
-import type { ProviderStates } from '../../common/src/index.ts';
+import { httpPactStates, type ProviderStates } from '../../common/src/index.ts';
 
 export const PROVIDER_STATES_DOC = new URL('../../docs/provider-states.md', import.meta.url);
 

@@ -2,8 +2,7 @@
 // pacts' `fromProviderState` expressions read, starts each state from the seed the mock was started
 // with, and refuses what it cannot arrange in the control envelope.
 import { describe, expect, it } from 'vitest';
-import { COMPANY_EXISTS, COMPANY_LIST_FAILS } from '../../common/src/index.ts';
-import { FOLDER_TOO_LARGE, FUND_RUN_WITHOUT_ROLE } from '../../common/src/index.ts';
+import { COMPANY_EXISTS, COMPANY_LIST_FAILS, FOLDER_TOO_LARGE, FUND_RUN_WITHOUT_ROLE } from '../../common/src/index.ts';
 import { API_KEY, TEST_SEED, useMock } from '../../contract-tests/support/mock-under-test.ts';
 
 const mock = useMock();

@@ -9,13 +9,17 @@ import { join } from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
-import { CONSUMER_ACCESS_TOKEN, CONSUMER_API_KEY, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
+import {
+  API_KEY_NOT_VALID,
+  COMPANY_EXISTS,
+  CONSUMER_ACCESS_TOKEN,
+  CONSUMER_API_KEY,
+  type ProviderStates,
+  UNKNOWN_API_KEY,
+} from '../../../common/src/index.ts';
 import { recordAllowingPactRace } from '../../../contract-tests/pact/support/http-consumer.ts';
 import { pactFilePath } from '../../src/pact/pact-location.ts';
-import { COMPANY_EXISTS } from '../../../common/src/index.ts';
-import { API_KEY_NOT_VALID } from '../../../common/src/index.ts';
 import { expectedFailure } from '../../../contract-tests/pact/support/expected-failure.ts';
-import type { ProviderStates } from '../../../common/src/index.ts';
 import { credentialSwap, externalTarget } from '../../src/pact/provider-target.ts';
 import { verificationFails, verifyHttpPact } from '../../src/pact/verify-http-provider.ts';
 

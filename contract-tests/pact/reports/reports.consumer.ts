@@ -7,12 +7,11 @@ import {
   PROJECT_ID,
   projectScoreExpectation,
 } from '../companies/company-expectations.ts';
-import { COMPANY_EXISTS } from '../../../common/src/index.ts';
+import { COMPANY_EXISTS, COMPANY_HAS_COMPLETED_ANALYSIS } from '../../../common/src/index.ts';
 import { API_KEY_HEADER, clientAt, type ConsumerCase } from '../support/http-consumer.ts';
 import { contractEnum, SUCCESS_OUTCOME } from '../support/matchers.ts';
 import { refusedCredentials } from '../support/refused-credentials.ts';
 import { analysisDetailExpectation, fitDimensionExpectation } from './analysis-expectations.ts';
-import { COMPANY_HAS_COMPLETED_ANALYSIS } from '../../../common/src/index.ts';
 
 const { like, atLeastLike, number, fromProviderState } = MatchersV3;
 

@@ -7,8 +7,9 @@ import {
   API_KEY_NOT_VALID_PARAMS,
   SESSION_TOKEN_NOT_VALID,
   SESSION_TOKEN_NOT_VALID_PARAMS,
+  UNKNOWN_ACCESS_TOKEN,
+  UNKNOWN_API_KEY,
 } from '../../../common/src/index.ts';
-import { UNKNOWN_ACCESS_TOKEN, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
 import {
   clientAt,
   type ConsumerCase,

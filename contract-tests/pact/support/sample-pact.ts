@@ -1,9 +1,7 @@
 // A two-interaction HTTP pact for the tests of the command-line tools: a 401 whose state holds
 // anywhere, and a company list whose state only the provider's set-up call can arrange.
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { COMPANY_EXISTS } from '../../../common/src/index.ts';
-import { API_KEY_NOT_VALID } from '../../../common/src/index.ts';
-import { CONSUMER_API_KEY, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
+import { API_KEY_NOT_VALID, COMPANY_EXISTS, CONSUMER_API_KEY, UNKNOWN_API_KEY } from '../../../common/src/index.ts';
 import { recordAllowingPactRace } from './http-consumer.ts';
 import { HTTP_PROVIDER, pactFilePath } from '../../../conformance/src/pact/pact-location.ts';
 

@@ -2,8 +2,14 @@
 // (common/src/provider-states/, docs/provider-states.md), how the mock makes it true. Each
 // starts from a reset, so states never leak into each other; the answer holds the values the pacts'
 // `fromProviderState` expressions read.
-import { ANALYSIS_AWAITS_UPLOAD, COMPANY_EXISTS, COMPANY_LIST_FAILS, CREDITS_LEFT } from '../../../common/src/index.ts';
 import {
+  ANALYSIS_AWAITS_UPLOAD,
+  API_KEY_NOT_VALID,
+  COMPANY_EXISTS,
+  COMPANY_HAS_COMPLETED_ANALYSIS,
+  COMPANY_LIST_FAILS,
+  CREDITS_LEFT,
+  DELIVERY_FAILED,
   ENGINE_AVAILABLE,
   ENGINE_UNREACHABLE,
   FOLDER_TOO_LARGE,
@@ -13,10 +19,10 @@ import {
   FUND_RUN_WITHOUT_ROLE,
   NO_SUCH_FOLDER,
   NO_SUCH_FUND_RUN,
+  NO_WEBHOOK_CONFIGURATION,
+  SESSION_TOKEN_NOT_VALID,
+  WEBHOOK_CONFIGURED,
 } from '../../../common/src/index.ts';
-import { COMPANY_HAS_COMPLETED_ANALYSIS } from '../../../common/src/index.ts';
-import { API_KEY_NOT_VALID, SESSION_TOKEN_NOT_VALID } from '../../../common/src/index.ts';
-import { DELIVERY_FAILED, NO_WEBHOOK_CONFIGURATION, WEBHOOK_CONFIGURED } from '../../../common/src/index.ts';
 import type { SeedProject } from '../domain/seed.ts';
 import type { StateContext } from './state-context.ts';
 
