@@ -1,8 +1,9 @@
 // `portfolio-conformance receiver --url <endpoint>`: whether the service's webhook deliveries will
 // land on a consumer's receiver. `main(argv)` prints its own errors and returns the exit code.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ensureWritableDir } from '../writable-place.ts';
 import { formatReceiverResult, formatReceiverSummary, receiverExitCode, receiverJUnitXml } from './report.ts';
 import { runReceiverCheck, SPEC_THRESHOLD_MS } from './run-receiver-check.ts';
 
@@ -76,6 +77,8 @@ export async function main(argv: string[]): Promise<number> {
       strict: values.strict,
       report: values.report,
     };
+    // Refused before any delivery, as the other commands refuse it (and never `mkdir -p`, which loops on /proc).
+    if (options.report) await ensureWritableDir(options.report);
   } catch (error) {
     console.error(`portfolio-conformance receiver: ${(error as Error).message.split('\n')[0]} (--help for the usage)`);
     return 2;
@@ -86,7 +89,6 @@ export async function main(argv: string[]): Promise<number> {
   if (options.report) {
     try {
       const dir = resolve(options.report);
-      await mkdir(dir, { recursive: true });
       const json = join(dir, 'receiver.json');
       const xml = join(dir, 'receiver.xml');
       await writeFile(json, `${JSON.stringify(report, null, 2)}\n`);

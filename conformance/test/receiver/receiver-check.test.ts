@@ -155,4 +155,14 @@ describe('portfolio-conformance receiver', () => {
       expect(run.err).toHaveLength(1);
     }
   });
+
+  it('refuses an unwritable --report with exit 2 and one line before sending anything', async () => {
+    const receiver = await startTestReceiver('none');
+    started.push(receiver);
+    const run = await captureOutput(() => main(['receiver', '--url', receiver.url, '--report', '/proc/x']));
+    expect(run.code).toBe(2);
+    expect(run.err).toHaveLength(1);
+    expect(run.err[0]).toContain('cannot write into /proc/x');
+    expect(receiver.handled).toHaveLength(0);
+  });
 });
