@@ -21,6 +21,40 @@ export function privateSession(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 }
 
+/** A run's own session: named on every request, known for the mock's when an answer repeats it. */
+export interface PrivateSession {
+  readonly id: string;
+  /** `fetch` naming the session; notes when an answer shows the target is the stateful mock. */
+  readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** Drops the session on the mock (DELETE /__mock/session beside the base URL's /api); nothing on a deployment. */
+  drop(baseUrl: string): Promise<void>;
+}
+
+/**
+ * A session for a run that was given no --session: the stateful mock repeats X-Mock-Session on its
+ * answers, so the run learns it talks to the mock and drops the session at the end, leaving the mock
+ * as it found it. A deployment ignores the header and is sent nothing else.
+ */
+export function privateMockSession(prefix: string, fetchImpl: typeof fetch = fetch): PrivateSession {
+  const id = privateSession(prefix);
+  const send = fetchInSession(id, fetchImpl);
+  let onMock = false;
+  return {
+    id,
+    fetch: async (input, init) => {
+      const answer = await send(input, init);
+      if (answer.headers.get(SESSION_HEADER) === id) onMock = true;
+      return answer;
+    },
+    async drop(baseUrl) {
+      if (!onMock) return;
+      const control = new URL('__mock/session', `${baseUrl.replace(/\/api\/?$/, '')}/`);
+      // Best effort: an idle session is dropped by the mock itself after its idle time.
+      await send(control.href, { method: 'DELETE', signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    },
+  };
+}
+
 /** `fetch` with the session header added to every request (nothing added without a session). */
 export function fetchInSession(
   session: string | undefined,

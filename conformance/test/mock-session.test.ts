@@ -1,6 +1,7 @@
 // On a shared stateful mock the commands leave what they did not own as they found it: verify and
-// pact-verify with --session work in that session only; pact-verify with the mock's set-up URL and
-// no --session takes a private session, so the default session keeps its records and its clock.
+// pact-verify with --session work in that session only; without --session, verify works in a private
+// session it drops at the end, and pact-verify with the mock's set-up URL takes a private session, so
+// the default session keeps its records, webhook configuration and clock.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,37 @@ describe('a shared mock', () => {
     expect(run.out.join('\n')).toContain('in mock session verify-job-1');
     expect(await stateOf()).toEqual(before);
     expect(JSON.stringify(await stateOf('verify-job-1'))).toContain('example.invalid/conformance-');
+  });
+
+  it('verify without --session works in a private session, dropped at the end: the mock holds what it held', async () => {
+    // A mock that holds one named session at most: the run's own must be gone for another to open.
+    const small = await startMock({ port: 0, maxSessions: 1 });
+    const stateOn = async (headers: Record<string, string> = {}) =>
+      fetch(`${small.origin}/__mock/state`, { headers }).then((answer) => answer.json());
+    const before = await stateOn();
+    const run = await captureOutput(() =>
+      verify([
+        '--base-url',
+        small.baseUrl,
+        '--api-key',
+        'mock-api-key',
+        '--access-token',
+        'mock-access-token',
+        '--allow-writes',
+        '--max-credits',
+        '0',
+        '--rule',
+        'webhooks.save-read-back',
+      ]),
+    );
+    expect(run.code, run.out.join('\n')).toBe(0);
+    expect(run.out.join('\n')).toContain('1 rules hold');
+    try {
+      expect(await stateOn()).toEqual(before);
+      expect((await fetch(`${small.origin}/__mock/state`, { headers: { 'x-mock-session': 'next' } })).status).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 
   it('pact-verify with the mock set-up URL leaves the default session, clock included, as it was', async () => {

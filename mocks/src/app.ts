@@ -22,6 +22,7 @@ import type { MockRuntime } from './runtime.ts';
 import { storeUnavailable } from './sessions/cluster-sessions.ts';
 import { forward } from './sessions/forward.ts';
 import { journalCall } from './sessions/journal-call.ts';
+import { namedSession, SESSION_HEADER } from './sessions/session-header.ts';
 
 export const API_PREFIX = '/api';
 
@@ -129,6 +130,12 @@ export async function buildMockApp({
   });
   // First: a preflight is answered before any route or error handler sees it.
   installCors(app, cors);
+  // Each answer in a named session repeats its X-Mock-Session: a tool tells the mock from a deployment
+  // (which ignores the header) by it, and drops the private session it used when done.
+  app.addHook('onRequest', async (request, reply) => {
+    const session = namedSession(request.headers);
+    if (session !== undefined) reply.header(SESSION_HEADER, session);
+  });
   const allowedMethods = new AllowedMethods();
   installErrorHandlers(app, { companyListPath: `${API_PREFIX}/integration/projects`, allowedMethods });
   // For a load balancer: alive while the process serves; ready while not draining and the store answers.

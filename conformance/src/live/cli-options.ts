@@ -18,6 +18,7 @@ export const USAGE = `Usage: portfolio-conformance [verify] --base-url <url> --a
   --receiver-public-url <url>   the URL the service must call to reach that receiver (tunnel, proxy)
   --session <id>                send X-Mock-Session: <id> with every request: on a shared stateful mock the
                                 run works in that session only and leaves every other one as it was
+                                (without it the run names a private session, which the mock drops at the end)
   --rule <id>                   run only this rule (repeatable)
   --seed=<n>                    seed of the stateful sequences (a failure prints the one to replay)
   --sequence-path=<path>        with --seed: replay exactly the failing sequence a failure printed

@@ -5,7 +5,7 @@ import { parseCliOptions, USAGE } from './cli-options.ts';
 import { planRun } from './plan.ts';
 import { writeReportFiles } from './report-files.ts';
 import { ensureWritableDir } from '../writable-place.ts';
-import { fetchInSession } from '../mock-session.ts';
+import { fetchInSession, privateMockSession } from '../mock-session.ts';
 import { formatBar, formatPlan, formatProgress, formatReport } from './report-text.ts';
 import { exitCodeOf, runConformance, selectRules } from './run-conformance.ts';
 
@@ -39,11 +39,14 @@ export async function main(argv: string[]): Promise<number> {
   console.log(
     `Conformance of ${options.baseUrl}${options.session ? ` in mock session ${options.session}` : ''}${options.allowWrites ? ` (writes allowed, budget ${options.maxCredits} credits)` : ' (read only)'}\n`,
   );
+  // Without --session the run still works in a session of its own: the mock's default session, which
+  // other people and jobs use, gets no records and no webhook configuration from it.
+  const own = options.session === undefined ? privateMockSession('conformance') : undefined;
   let report;
   try {
     report = await runConformance({
       ...options,
-      fetch: fetchInSession(options.session),
+      fetch: own?.fetch ?? fetchInSession(options.session),
       onResult: (result, i, n) => console.log(formatProgress(result, i, n)),
       // A bar per step is for a terminal; a CI log gets the result lines only.
       ...(process.stdout.isTTY
@@ -53,6 +56,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     console.error(`Could not run: ${(error as Error).message}`);
     return 2;
+  } finally {
+    await own?.drop(options.baseUrl);
   }
   console.log(formatReport(report));
   if (options.report) {

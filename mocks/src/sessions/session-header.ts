@@ -24,6 +24,12 @@ export function sessionIdOf(headers: HeaderRecord): string {
   return value;
 }
 
+/** The well-formed session id a request names, else undefined (the answer echoes it: see app.ts). */
+export function namedSession(headers: HeaderRecord): string | undefined {
+  const value = headers[SESSION_HEADER];
+  return typeof value === 'string' && SESSION_ID.test(value) ? value : undefined;
+}
+
 export function tooManySessions(limit: number, idleMs: number) {
   return errors.sessionLimit(
     `The mock already holds its limit of ${limit} sessions; reuse a session id, wait until idle sessions are dropped (after ${Math.round(idleMs / 1000)} s without a request) or start the mock with a higher --max-sessions`,
