@@ -468,7 +468,7 @@ export type components = {
          * @example 4010
          * @example Error131
          */
-        ErrorCode: string;
+        ErrorCode: "1000" | "4010" | "5000" | "Error0" | "Error100" | "Error131" | "Error209" | "Error212" | (string & {});
         /** @description Outcome of a call. On success `code` is `1000`, `title` is `Successful` and `description` is an empty string; on failure `code` is one of the error codes (see ErrorCode). */
         ResponseMetadata: {
             code: components["schemas"]["ErrorCode"];
@@ -646,11 +646,11 @@ export type components = {
         /** @description A headline figure of the fund. */
         FundFigure: {
             /** @description Figure key. Keys seen include nav, ntvpi, ndpi, unfunded, vintage, commitment, fundSize, tvpi. */
-            key: string;
+            key: "nav" | "ntvpi" | "ndpi" | "unfunded" | "vintage" | "commitment" | "fundSize" | "tvpi" | (string & {});
             label: string;
             value: number;
             /** @description Unit of the value. Units seen include currency, x, year. */
-            unit: string;
+            unit: "currency" | "x" | "year" | (string & {});
             /** @description Currency code for `currency` figures. */
             currency: string | null;
         };
@@ -688,7 +688,7 @@ export type components = {
             structure: boolean;
             incremental: boolean;
             /** @description Section names the fund-data read accepts for this run. Names seen: reconciled, entities, coverage, validation, metricDefinitions, workbookSelections, incremental, publish, runStats. */
-            dataSections: string[];
+            dataSections: ("reconciled" | "entities" | "coverage" | "validation" | "metricDefinitions" | "workbookSelections" | "incremental" | "publish" | "runStats" | (string & {}))[];
         };
         /**
          * FundRunSummary
@@ -750,24 +750,24 @@ export type components = {
          * @description Business model. Values include `b2b`, `b2c`, `b2b2c`; the list is open.
          * @example b2b
          */
-        CompanyBusinessModel: string;
+        CompanyBusinessModel: "b2b" | "b2c" | "b2b2c" | (string & {});
         /**
          * @description Funding stage. Values include `preSeed`, `seed`, `seriesA`, `seriesB`; the list is open.
          * @example seriesA
          */
-        CompanyStage: string;
+        CompanyStage: "preSeed" | "seed" | "seriesA" | "seriesB" | (string & {});
         /**
          * @description Processing status of the project. `completed` is a value.
          * @example completed
          */
-        ProjectProcessing: string;
+        ProjectProcessing: "completed" | (string & {});
         /** @description The caller's relation to the project. */
         ProjectUser: {
             /**
              * @description Role of the caller on the project. `owner` is a value.
              * @example owner
              */
-            role: string;
+            role: "owner" | (string & {});
         };
         /**
          * @description Status of an analysis.
@@ -785,7 +785,7 @@ export type components = {
              * @description Kind of analysis, for example `company`.
              * @example company
              */
-            type: string;
+            type: "company" | (string & {});
             status: components["schemas"]["AnalysisStatus"];
             /**
              * Format: date-time
@@ -802,7 +802,7 @@ export type components = {
              * @description Score calculation status. `done` is a value.
              * @example done
              */
-            status: string;
+            status: "done" | (string & {});
             /** @description Text of the score. */
             scoreText: string;
             /** @description The score, typically 0 to 10 (no bound is stated). */
@@ -812,7 +812,7 @@ export type components = {
          * @description Code of a project status. `active` is a sample code.
          * @example active
          */
-        ProjectStatusCode: string;
+        ProjectStatusCode: "active" | (string & {});
         /**
          * ProjectStatus
          * @description Pipeline status of a project.
@@ -842,7 +842,7 @@ export type components = {
              * @description Code of the phase. `dueDiligence` is a sample code.
              * @example dueDiligence
              */
-            code: string;
+            code: "dueDiligence" | (string & {});
             /**
              * Format: int64
              * @description Position of the phase.
@@ -1260,7 +1260,7 @@ export type components = {
          */
         WebhookDelivery: {
             /** @description Name of the event delivered. */
-            event: string;
+            event: "analysisCompleted" | "changedStatus" | "fundAnalysisCompleted" | (string & {});
             /**
              * @description Outcome of the delivery: `Success`, `Error Request` or `Error Response`; the details of an error are in `statusDescription`. Outcomes are recorded per delivery, with no moves between them.
              * @enum {string}
@@ -1469,7 +1469,7 @@ export type components = {
          * @description Comma-separated list of parts to return; all parts when omitted. Part keys: `dealscore`, `projectcompanyfit`, `relevantCompanyEvents`, `votes`, `votesAndNotes`, `investments`, `reportingCycle`; any other key is a chapter key (see the operation's table).
          * @example dealscore,investments,reportingCycle
          */
-        Sections: string;
+        Sections: "dealscore" | "projectcompanyfit" | "relevantCompanyEvents" | "votes" | "votesAndNotes" | "investments" | "reportingCycle" | (string & {});
     };
     requestBodies: never;
     headers: never;

@@ -2,10 +2,23 @@
 // and the mock's control API document as JSON (the mock reads it at every start, where parsing YAML
 // is dear: docs/decisions/2026-11-measured-costs.md).
 // With --check it writes nothing and fails when generated/ differs from what the contract gives.
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, STRING, tsIntersection, tsLiteral, tsUnion } from 'openapi-typescript';
+import ts from 'typescript';
 import { readFile } from 'node:fs/promises';
 import { load } from 'js-yaml';
 import { BANNER, ROOT, bundleContract, serializeBundle, writeOutput } from './bundle.ts';
+
+/**
+ * A string with known values (`x-known-values`) types as their union, still open to any other string
+ * (`string & {}` keeps the literals from collapsing into `string`): an editor offers the values the
+ * specification names and refuses none it leaves open.
+ */
+function knownValues(schema: { type?: unknown; enum?: unknown; 'x-known-values'?: unknown }): ts.TypeNode | undefined {
+  const known = schema['x-known-values'];
+  if (schema.type !== 'string' || schema.enum !== undefined || !Array.isArray(known)) return undefined;
+  const anyOther = tsIntersection([STRING, ts.factory.createTypeLiteralNode([])]);
+  return tsUnion([...known.map((value) => tsLiteral(String(value))), anyOther]);
+}
 
 async function render(): Promise<Map<string, string>> {
   const doc = await bundleContract();
@@ -14,6 +27,7 @@ async function render(): Promise<Map<string, string>> {
     exportType: true,
     defaultNonNullable: false,
     emptyObjectsUnknown: true,
+    transform: knownValues,
   });
   const types = `/* ${BANNER} */\n/* Types from openapi-typescript: paths, webhooks, components, operations. */\n\n${astToString(ast)}`;
   const control = load(await readFile(`${ROOT}mocks/control-api.openapi.yaml`, 'utf8'));

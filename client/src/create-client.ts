@@ -72,12 +72,18 @@ export type ProcessMessageInput = JsonBody<'/integration/processmessage', 'post'
 export type StartFundRunInput = JsonBody<'/integrationfund/fund/run', 'post'>;
 /** retrieveReport's query: the project and the analysis whose report payload to read. */
 export type RetrieveReportQuery = Query<'/integration/retrievereport', 'get'>;
+type WireFullReportQuery = Query<'/integration/project/fullreport', 'get'>;
+/** A part key the specification names (`dealscore`, `investments`, ...) or any chapter key. */
+export type FullReportSection = NonNullable<WireFullReportQuery['sections']>;
 /**
  * getFullReport's query: `projectId`, optionally `analysisId` (default: the latest completed one)
- * and `sections` (comma-separated; all when omitted): `dealscore`/`projectcompanyfit`,
- * `relevantCompanyEvents`, `votes`/`votesAndNotes`, `investments`, `reportingCycle`, or a chapter key.
+ * and `sections` (all when omitted), as an array of keys or the comma-separated string the service
+ * reads: `dealscore`/`projectcompanyfit`, `relevantCompanyEvents`, `votes`/`votesAndNotes`,
+ * `investments`, `reportingCycle`, or a chapter key.
  */
-export type FullReportQuery = Query<'/integration/project/fullreport', 'get'>;
+export type FullReportQuery = Omit<WireFullReportQuery, 'sections'> & {
+  sections?: FullReportSection | readonly FullReportSection[] | undefined;
+};
 
 export interface UploadFundFilesOptions extends CallOptions {
   /** The folderPath of an earlier upload: the files are added to that folder. */
@@ -266,9 +272,13 @@ export function createIntegrationClient(options: IntegrationClientOptions) {
      * `reportingCycle` → reportingCycle, any other key → that chapter in analysisDetail. A part not selected is
      * null; `projectDetail` is always there; `analysisDetail` is null without a chapter key or a completed analysis.
      * @example
-     * const { data } = await client.getFullReport({ projectId, sections: 'investments,reportingCycle' });
+     * const { data } = await client.getFullReport({ projectId, sections: ['investments', 'reportingCycle'] });
      */
-    async getFullReport(query: FullReportQuery, opts: CallOptions = {}) {
+    async getFullReport({ sections, ...rest }: FullReportQuery, opts: CallOptions = {}) {
+      const query: WireFullReportQuery = {
+        ...rest,
+        ...(sections === undefined ? {} : { sections: typeof sections === 'string' ? sections : sections.join(',') }),
+      };
       const call = await api.GET('/integration/project/fullreport', { params: { query }, ...init(opts, 'read') });
       return resultOf<'/integration/project/fullreport', 'get'>(call);
     },

@@ -14,6 +14,7 @@ export type {
   StartFundRunInput,
   RetrieveReportQuery,
   FullReportQuery,
+  FullReportSection,
 } from './create-client.ts';
 export {
   IntegrationError,

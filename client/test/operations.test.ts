@@ -35,10 +35,13 @@ describe('one client method per operation of the contract', () => {
   it('sends the query parameters of a read', async () => {
     const { client, requests } = clientWith(() => jsonResponse(200, metadataBody({})));
     await client.getFullReport({ projectId: 'p-1', analysisId: 'a-1', sections: 'votes,investments' });
+    // Keys as an array (a part key the specification names, then a chapter key): the same wire form.
+    await client.getFullReport({ projectId: 'p-1', sections: ['votes', 'marketOverview'] });
     await client.getAnalysisDetail('a-2');
     await client.getProject('p-3');
     expect(requests.map((r) => new URL(r.url).search)).toEqual([
       '?projectId=p-1&analysisId=a-1&sections=votes%2Cinvestments',
+      '?projectId=p-1&sections=votes%2CmarketOverview',
       '?analysisId=a-2',
       '?id=p-3',
     ]);

@@ -231,9 +231,7 @@ describe('generate:check', () => {
       t.replace('description: A founder of the company.', 'description: A founder.'),
     );
     // The mock serves generated/control-api.json, not the YAML it is written from.
-    await edit(dir, 'mocks/control-api.openapi.yaml', (t) =>
-      t.replace('description: The stateful mock started by `npm start`.', 'description: The mock.'),
-    );
+    await edit(dir, 'mocks/control-api.openapi.yaml', (t) => t.replace('(its default address)', '(default)'));
     const result = await generateCheck(dir);
     expect(result.ok).toBe(false);
     expect(result.out).toContain('generated/ is out of date');
