@@ -46,6 +46,37 @@ export function toPage(file: string, text: string): DocsPage {
   return { file, title, markdown: `# ${title}\n\n${nested.join('\n').trim()}\n` };
 }
 
+/**
+ * The anchor Redoc gives a section heading: lower case, spaces to `-`, characters outside slugify's
+ * default set dropped (`The mock for a team: sessions, state file` -> `the-mock-for-a-team:-sessions-state-file`).
+ */
+export function sectionSlug(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\w\s$*_+~.()'"!\-:@]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}
+
+/**
+ * A link from one page to another (`[x](team-mock.md)`) goes to that page's section of the site, which
+ * is one HTML file. Any other relative link would reach a file the site does not have: refused.
+ */
+export function withSiteLinks(page: DocsPage, titles: ReadonlyMap<string, string>): DocsPage {
+  const lines = mapOutsideFences(page.markdown.split('\n'), (line) =>
+    line.replace(/\]\(([^()\s]+)\)/g, (link, target: string) => {
+      if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target)) return link;
+      const title = titles.get(target);
+      if (title === undefined)
+        throw new Error(
+          `docs/${page.file} links to ${target}, which is not a page of the site (a docs/*.md file) nor an absolute URL`,
+        );
+      return `](#/section/${sectionSlug(title)})`;
+    }),
+  );
+  return { ...page, markdown: lines.join('\n') };
+}
+
 /** Every `*.md` of the folder as a page, in file-name order; none when the folder does not exist. */
 export async function readDocsPages(dir: string): Promise<DocsPage[]> {
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
@@ -53,7 +84,9 @@ export async function readDocsPages(dir: string): Promise<DocsPage[]> {
     throw error;
   });
   const files = names.filter((name) => name.toLowerCase().endsWith('.md')).sort();
-  return Promise.all(files.map(async (file) => toPage(file, await readFile(join(dir, file), 'utf8'))));
+  const pages = await Promise.all(files.map(async (file) => toPage(file, await readFile(join(dir, file), 'utf8'))));
+  const titles = new Map(pages.map((page) => [page.file, page.title]));
+  return pages.map((page) => withSiteLinks(page, titles));
 }
 
 /** A copy of the contract whose info.description ends with the pages. */

@@ -93,6 +93,17 @@ describe('the docs build', () => {
     expect(SITE_CSS).toMatch(/td code[^{]*\{[^}]*word-break: normal/);
   });
 
+  it('links only inside the page: every relative link is a #/… address of a section the page has', () => {
+    const hrefs = [...html.matchAll(/<a\b[^<>]*?\bhref="([^"]*)"/g)].map((m) => m[1]!);
+    const targets = new Set([...html.matchAll(/\b(?:id|data-section-id)="\/?([^"]*)"/g)].map((m) => m[1]!));
+    const relative = hrefs.filter((href) => !/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(href));
+    expect(relative.length).toBeGreaterThan(100);
+    const dead = relative.filter(
+      (href) => !href.startsWith('#/') || !targets.has(href.slice(2).replaceAll("'", '&#x27;')),
+    );
+    expect(dead.filter((href) => href !== '#/')).toEqual([]);
+  });
+
   it('leaves generated/ untouched', async () => {
     expect(await sha(join(ROOT, 'generated/openapi.json'))).toBe(generatedBefore);
   });

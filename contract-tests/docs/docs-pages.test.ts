@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDocsPages, toPage, withPages } from '../../scripts/docs-pages.ts';
+import { readDocsPages, sectionSlug, toPage, withPages, withSiteLinks } from '../../scripts/docs-pages.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -48,5 +48,31 @@ describe('withPages', () => {
     const copy = withPages(doc, [toPage('a.md', '# A\n\nx'), toPage('b.md', '# B\n\ny')]);
     expect(copy.info.description).toBe('Intro.\n\n# A\n\nx\n\n# B\n\ny');
     expect(doc.info.description).toBe('Intro.\n');
+  });
+});
+
+describe('withSiteLinks', () => {
+  const titles = new Map([['team-mock.md', 'The team mock on several nodes (PostgreSQL store)']]);
+
+  it("sends a link to another page to that page's section, as Redoc names it; code and URLs stay", () => {
+    const page = toPage(
+      'mock.md',
+      '# Mock\n\nSee [team-mock.md](team-mock.md) and [x](https://x.example/a.md).\n\n```md\n[a](team-mock.md)\n```\n',
+    );
+    const linked = withSiteLinks(page, titles).markdown;
+    expect(linked).toContain('[team-mock.md](#/section/the-team-mock-on-several-nodes-(postgresql-store))');
+    expect(linked).toContain('[x](https://x.example/a.md)');
+    expect(linked).toContain('```md\n[a](team-mock.md)\n```');
+  });
+
+  it('refuses a relative link the site cannot follow, naming the page and the target', () => {
+    const page = toPage('team-mock.md', '# T\n\n[record](decisions/2026-11-x.md)\n');
+    expect(() => withSiteLinks(page, titles)).toThrow(/docs\/team-mock\.md links to decisions\/2026-11-x\.md/);
+  });
+
+  it('slugs titles the way the built site names its sections', () => {
+    expect(sectionSlug('The mock for a team: sessions, state file, control API')).toBe(
+      'the-mock-for-a-team:-sessions-state-file-control-api',
+    );
   });
 });

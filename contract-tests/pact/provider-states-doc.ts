@@ -23,26 +23,27 @@ export function renderProviderStatesDoc(states: ProviderStates = httpPactStates)
 # Provider states: what a service team's test deployment must make true
 
 The consumer's pacts name a provider state for each interaction. To verify them against your own
-deployment, serve the provider-state set-up call described in
-[\`contract-tests/pact/provider-states.openapi.yaml\`](../contract-tests/pact/provider-states.openapi.yaml)
-on your test deployment and give its URL to the verification:
+deployment, serve the provider-state set-up call described below on your test deployment (never in
+production) and give its URL to the verification, which the \`@portfolio-integration/conformance\`
+package runs:
 
 \`\`\`sh
-PROVIDER_BASE_URL=https://test.example/api PROVIDER_API_KEY=... PROVIDER_ACCESS_TOKEN=... \\
-  npm run pact:verify -- --provider-states-setup-url https://test.example/pact/provider-states --strict
+npx portfolio-conformance pact-verify --base-url https://test.example/api --api-key ... --access-token ... \\
+  --provider-states-setup-url https://test.example/pact/provider-states --strict
 \`\`\`
 
 Before each interaction the Pact verifier posts \`{ "state": "<name>", "params": { ... }, "action": "setup" }\`
-there. Make the state below true for **the caller** (the user of \`PROVIDER_API_KEY\` and
-\`PROVIDER_ACCESS_TOKEN\`) and answer \`200\` with a JSON object holding the values listed under
+there. Make the state below true for **the caller** (the user of \`--api-key\` and
+\`--access-token\`) and answer \`200\` with a JSON object holding the values listed under
 "answer" (\`{}\` when none); the verifier puts them into the request where the pact reads them from
 the state (ids your deployment generates). Answer \`400\` when you cannot. Start each state from a
 known baseline: states do not build on each other. Without the set-up call only the states that
 hold anywhere are verified, every other interaction is reported as not verifiable, and \`--strict\`
 (or \`CI=true\`) fails the run on them.
 
-The stateful mock implements the call as \`POST /__mock/provider-states\`
-(\`mocks/src/provider-states/arrangements.ts\` shows one way to arrange each state).
+The stateful mock (\`npx portfolio-mock\`) implements the call as \`POST /__mock/provider-states\`:
+the same command with \`--base-url http://127.0.0.1:4010/api\` and that URL shows the whole
+verification passing before your deployment serves it.
 
 | state | what must be true | params | answer | holds anywhere |
 | --- | --- | --- | --- | --- |
