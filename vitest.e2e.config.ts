@@ -1,6 +1,7 @@
-// Tests that need a service (`npm run test:e2e`): the documentation site in headless Chromium, and
-// the mock cluster on a PostgreSQL the test starts (mocks/test/cluster.e2e.test.ts). The main
-// vitest.config.ts excludes these files so `vitest run` needs neither.
+// Tests that need a service or whole processes (`npm run test:e2e`): the documentation site in
+// headless Chromium, the mock cluster on a PostgreSQL the test starts (mocks/test/cluster.e2e.test.ts),
+// the mock killed and restarted 50 times on its state file (mocks/test/state-file-kill.e2e.test.ts).
+// The main vitest.config.ts excludes these files so `vitest run` needs none of them.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

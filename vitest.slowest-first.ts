@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Slowest first, as the report after each whole run lists them (vitest.slowest-files.ts). */
 const SLOWEST_FILES = [
-  'mocks/test/state-file-kill.test.ts',
+  'conformance/test/live/broken-providers.test.ts',
   'contract-tests/fuzz/operations.fuzz.test.ts',
   'mocks/test/response-cache.test.ts',
   'contract-tests/generators/check-generators.test.ts',
