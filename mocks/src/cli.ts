@@ -19,7 +19,8 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --access-token <t>     session token of the default user (default mock-access-token)
   --state-file <path>    keep every session in this file (uploads beside it): survives restarts and crashes
   --store <url>          postgres://user:pw@host:5432/db: sessions in PostgreSQL, shared by every node
-                         started with it (any node answers any request; docs/team-mock.md)
+                         started with it: any node answers any request (the docs site's page "The team
+                         mock on several nodes")
   --node-id <id>         with --store: this node's name in the cluster (default random)
   --advertise-url <url>  with --store: where the other nodes reach this one (default http://<host>:<port>)
   --lease-ms <n>         with --store: how long a node owns its sessions without renewing (default 5000)
