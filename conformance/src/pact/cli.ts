@@ -27,6 +27,8 @@ export const PACT_VERIFY_USAGE = `usage: pact-verify [--pact <file>] [--base-url
   --session, the run takes a session of its own, so the mock's default session is left as it was.
   defaults: the pact this package ships, PROVIDER_BASE_URL, PROVIDER_API_KEY, PROVIDER_ACCESS_TOKEN,
   PROVIDER_STATES_SETUP_URL; --strict is on when CI=true.
+  --report <file>: the JSON report; the Pact verifier's own per-interaction output goes to <file>.verifier.log
+  (without --report it is not shown: the lines above name every failure).
   Exit codes: 0 verified; 1 failed or (strict) not verifiable; 2 bad usage or unwritable --report (before any
   request); 3 the deployment cannot be reached.`;
 

@@ -41,7 +41,7 @@ function whyNotVerifiable(
   if (blocking.length)
     return `state needs the provider's set-up call (--provider-states-setup-url): ${blocking.join('; ')}`;
   if (!target.accessToken && authorizationOf(interaction) === `Bearer ${CONSUMER_ACCESS_TOKEN}`) {
-    return 'needs a session token and PROVIDER_ACCESS_TOKEN is not set';
+    return 'needs a session token: give --access-token (or PROVIDER_ACCESS_TOKEN)';
   }
   return undefined;
 }

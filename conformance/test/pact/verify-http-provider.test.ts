@@ -156,7 +156,7 @@ describe('verifyHttpPact against another provider', () => {
     expect(report.verified).toEqual(['a list request with an unknown key']);
     expect(report.notVerifiable).toContainEqual({
       interaction: 'a webhook configuration read with the session token',
-      reason: 'needs a session token and PROVIDER_ACCESS_TOKEN is not set',
+      reason: 'needs a session token: give --access-token (or PROVIDER_ACCESS_TOKEN)',
     });
   });
 
