@@ -113,7 +113,7 @@ const diagnostics = (result: CommandResult) =>
  * spread over the three versions (each a full, slow check with skipLibCheck off) rather than
  * repeated nine times. The conformance run here reads only: its waits for processing would dominate,
  * and the bin is the same program on every version; the run with writes, --strict and every option
- * is the README's one-liner in mock-bin-and-broken-providers.test.ts. All versions use the one
+ * is the README's one-liner in conformance-bin.test.ts. All versions use the one
  * installation of the global setup, each with its own mock and its own folder for the files it writes.
  */
 export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsumer[] }): void {
