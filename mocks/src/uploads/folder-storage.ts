@@ -1,6 +1,7 @@
 // Uploaded files on disk, one directory per session of the mock (runtime.ts). Files are streamed into a
 // staging directory first and only moved into their folder when the whole upload succeeded, so a
 // failed upload never leaves a partial folder or file behind.
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,12 +35,17 @@ export class FolderStorage implements UploadStorage {
     this.durable = durable;
   }
 
-  /** A fresh temporary directory for a mock's uploads. */
+  /**
+   * A fresh place for a mock's uploads in the temporary folder, created with its first upload: a mock
+   * that is killed (SIGKILL, a crash) before any upload leaves nothing behind.
+   */
   static async temporaryRoot(): Promise<string> {
-    return mkdtemp(join(tmpdir(), 'fund-mock-'));
+    return join(tmpdir(), `fund-mock-${randomBytes(8).toString('hex')}`);
   }
 
   async createStaging(): Promise<string> {
+    // Owner-only, as a temporary directory should be; the folders beside it inherit nothing wider.
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
     await mkdir(join(this.root, 'staging'), { recursive: true });
     return mkdtemp(join(this.root, 'staging', 'upload-'));
   }
