@@ -2,59 +2,37 @@
 // pact-verify with --session work in that session only; without --session, verify works in a private
 // session it drops at the end, and pact-verify with the mock's set-up URL takes a private session, so
 // the default session keeps its records, webhook configuration and clock.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
+import { describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mocks/src/server.ts';
 import { main as verify } from '../src/live/cli.ts';
 import { main as pactVerify } from '../src/pact/cli.ts';
 import { captureOutput } from './support/captured-output.ts';
+import { mockWithSamplePact } from './support/mock-with-sample-pact.ts';
 
-let mock: RunningMock;
-let dir: string;
-/** Two interactions, one of them in a provider state the set-up call arranges: seconds, not the bundled pact's minute. */
-let pact: string;
-
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'mock-session-'));
-  pact = await writeSamplePact('mock-session-consumer', dir);
-});
-afterAll(async () => {
-  await mock?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+// Two interactions, one of them in a provider state the set-up call arranges: seconds, not the bundled pact's minute.
+const fixture = mockWithSamplePact('mock-session-consumer');
 
 /** The control API's view of one session: records, webhook settings, clock. */
-async function stateOf(session?: string): Promise<unknown> {
-  const answer = await fetch(`${mock.origin}/__mock/state`, {
+async function stateOf(session?: string, on: RunningMock = fixture.mock): Promise<unknown> {
+  const answer = await fetch(`${on.origin}/__mock/state`, {
     headers: session ? { 'x-mock-session': session } : {},
   });
   return ((await answer.json()) as { data: unknown }).data;
 }
 
+/** verify with writes, one rule that saves a webhook configuration, against `on`. */
+const saveWebhookRule = (on: RunningMock, ...extra: string[]) =>
+  captureOutput(() =>
+    verify([
+      ...['--base-url', on.baseUrl, '--api-key', 'mock-api-key', '--access-token', 'mock-access-token'],
+      ...['--allow-writes', '--max-credits', '0', '--rule', 'webhooks.save-read-back', ...extra],
+    ]),
+  );
+
 describe('a shared mock', () => {
   it('verify --session saves its webhook configuration in that session only', async () => {
     const before = await stateOf();
-    const run = await captureOutput(() =>
-      verify([
-        '--base-url',
-        mock.baseUrl,
-        '--api-key',
-        'mock-api-key',
-        '--access-token',
-        'mock-access-token',
-        '--allow-writes',
-        '--max-credits',
-        '0',
-        '--rule',
-        'webhooks.save-read-back',
-        '--session',
-        'verify-job-1',
-      ]),
-    );
+    const run = await saveWebhookRule(fixture.mock, '--session', 'verify-job-1');
     expect(run.code, run.out.join('\n')).toBe(0);
     expect(run.out.join('\n')).toContain('in mock session verify-job-1');
     expect(await stateOf()).toEqual(before);
@@ -64,28 +42,12 @@ describe('a shared mock', () => {
   it('verify without --session works in a private session, dropped at the end: the mock holds what it held', async () => {
     // A mock that holds one named session at most: the run's own must be gone for another to open.
     const small = await startMock({ port: 0, maxSessions: 1 });
-    const stateOn = async (headers: Record<string, string> = {}) =>
-      fetch(`${small.origin}/__mock/state`, { headers }).then((answer) => answer.json());
-    const before = await stateOn();
-    const run = await captureOutput(() =>
-      verify([
-        '--base-url',
-        small.baseUrl,
-        '--api-key',
-        'mock-api-key',
-        '--access-token',
-        'mock-access-token',
-        '--allow-writes',
-        '--max-credits',
-        '0',
-        '--rule',
-        'webhooks.save-read-back',
-      ]),
-    );
-    expect(run.code, run.out.join('\n')).toBe(0);
-    expect(run.out.join('\n')).toContain('1 rules hold');
     try {
-      expect(await stateOn()).toEqual(before);
+      const before = await stateOf(undefined, small);
+      const run = await saveWebhookRule(small);
+      expect(run.code, run.out.join('\n')).toBe(0);
+      expect(run.out.join('\n')).toContain('1 rules hold');
+      expect(await stateOf(undefined, small)).toEqual(before);
       expect((await fetch(`${small.origin}/__mock/state`, { headers: { 'x-mock-session': 'next' } })).status).toBe(200);
     } finally {
       await small.close();
@@ -94,12 +56,12 @@ describe('a shared mock', () => {
 
   it('pact-verify with the mock set-up URL leaves the default session, clock included, as it was', async () => {
     const before = await stateOf();
-    const setup = ['--provider-states-setup-url', `${mock.origin}/__mock/provider-states`];
+    const setup = ['--provider-states-setup-url', `${fixture.mock.origin}/__mock/provider-states`];
     const common = [
       '--pact',
-      pact,
+      fixture.pact,
       '--base-url',
-      mock.baseUrl,
+      fixture.mock.baseUrl,
       '--api-key',
       'mock-api-key',
       '--access-token',

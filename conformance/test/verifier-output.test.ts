@@ -1,29 +1,15 @@
 // The bin runs the Pact verifier in a child of its own: its per-interaction blocks (colour codes
 // included) go to a log beside --report, and the reader sees the command's own lines only.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
-import { startMock, type RunningMock } from '../../mocks/src/server.ts';
+import { expect, it } from 'vitest';
 import { verifierLogOf } from '../src/verifier-output.ts';
+import { mockWithSamplePact } from './support/mock-with-sample-pact.ts';
 
 const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
-let mock: RunningMock;
-let dir: string;
-let pact: string;
-
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'verifier-output-'));
-  pact = await writeSamplePact('verifier-output-consumer', dir);
-});
-afterAll(async () => {
-  await mock?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const fixture = mockWithSamplePact('verifier-output-consumer');
 
 function bin(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
@@ -37,17 +23,17 @@ function bin(args: string[]): Promise<{ code: number | null; out: string; err: s
 }
 
 it("prints the command's lines only; the verifier's blocks are in <report>.verifier.log", async () => {
-  const report = join(dir, 'pact-report.json');
+  const report = join(fixture.dir, 'pact-report.json');
   const run = await bin([
     'pact-verify',
     '--pact',
-    pact,
+    fixture.pact,
     '--base-url',
-    mock.baseUrl,
+    fixture.mock.baseUrl,
     '--api-key',
     'mock-api-key',
     '--provider-states-setup-url',
-    `${mock.origin}/__mock/provider-states`,
+    `${fixture.mock.origin}/__mock/provider-states`,
     '--report',
     report,
   ]);
@@ -60,8 +46,8 @@ it("prints the command's lines only; the verifier's blocks are in <report>.verif
 }, 60_000);
 
 it('keeps no log when the command stops before the verifier (usage error, exit 2)', async () => {
-  const report = join(dir, 'usage.json');
-  const run = await bin(['pact-verify', '--pact', pact, '--base-url', 'not a url', '--report', report]);
+  const report = join(fixture.dir, 'usage.json');
+  const run = await bin(['pact-verify', '--pact', fixture.pact, '--base-url', 'not a url', '--report', report]);
   expect(run.code).toBe(2);
   expect(run.err).toMatch(/^pact-verify: /);
   await expect(readFile(verifierLogOf(['--report', report])!, 'utf8')).rejects.toThrow(/ENOENT/);
