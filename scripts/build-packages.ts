@@ -23,7 +23,7 @@ interface Manifest {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
-  /** Optional peers: packages an entry imports or a command runs, installed by the user who needs them (the mock's msw and playwright-core, the conformance broker's Pact CLI). */
+  /** Optional peers: packages an entry imports or a command runs, installed by the user who needs them (the mock's msw and playwright-core, the conformance broker's Pact CLI and diff's Redocly). */
   peerDependencies?: Record<string, string>;
 }
 

@@ -11,7 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { packPackages, type PackedPackage } from '../../scripts/pack-packages.ts';
 import { TS_CONSUMERS, tsConfigOf } from './support/consumer-configs.ts';
 import { NODE_VERSIONS, nodeBinary, type NodeVersion } from './support/node-binaries.ts';
-import { BROKER_PEER, CONSUMER_PEERS, CONSUMER_TYPES, scratchProject } from './support/scratch-project.ts';
+import { CONFORMANCE_PEERS, CONSUMER_PEERS, CONSUMER_TYPES, scratchProject } from './support/scratch-project.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ...packed.map((p) => p.tarball),
     ...CONSUMER_TYPES,
     ...CONSUMER_PEERS,
-    BROKER_PEER,
+    ...CONFORMANCE_PEERS,
   ]);
   const remove = () => rm(consumer.dir, { recursive: true, force: true });
   try {

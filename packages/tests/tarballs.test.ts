@@ -1,8 +1,14 @@
 // What the four tarballs hold: only what a user needs (no tests, fixtures or TypeScript sources
 // other than declarations), the license, a README, and the contract's version.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { listenOnLoopback, type LoopbackServer } from '../../contract-tests/support/listen-on-loopback.ts';
 import { contractVersion } from '../../scripts/build-packages.ts';
+import { NODE_VERSIONS } from './support/node-binaries.ts';
+import { envFor, runCommand } from './support/run-command.ts';
+import { scratchProject } from './support/scratch-project.ts';
 
 const packed = inject('packed');
 
@@ -27,13 +33,55 @@ describe('the tarballs', () => {
     for (const p of packed) expect(p.filename).toBe(`${p.name.slice(1).replace('/', '-')}-${version}.tgz`);
   });
 
-  it('an install of the conformance package does not pull the Pact CLI binaries (an optional peer for the broker commands)', async () => {
+  it('an install of the conformance package pulls neither the Pact CLI binaries (broker) nor Redocly (diff): optional peers', async () => {
     const project = inject('project');
     const installed = JSON.parse(
       await readFile(`${project}/node_modules/@portfolio-integration/conformance/package.json`, 'utf8'),
     ) as { dependencies: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }> };
-    expect(Object.keys(installed.dependencies)).not.toContain('@pact-foundation/pact-cli');
-    expect(installed.peerDependenciesMeta?.['@pact-foundation/pact-cli']).toEqual({ optional: true });
+    for (const peer of ['@pact-foundation/pact-cli', '@redocly/cli']) {
+      expect(Object.keys(installed.dependencies)).not.toContain(peer);
+      expect(installed.peerDependenciesMeta?.[peer]).toEqual({ optional: true });
+    }
+  });
+
+  it('the conformance package installed alone: no optional peer; broker and diff each name the one to add (exit 2)', async () => {
+    const binary = inject('nodes')[NODE_VERSIONS[1]];
+    const tarball = packed.find((p) => p.name === '@portfolio-integration/conformance')!.tarball;
+    const alone = await scratchProject('conformance-alone', binary, [tarball]);
+    let broker: LoopbackServer | undefined;
+    try {
+      expect(await readdir(join(alone.dir, 'node_modules/@pact-foundation'))).not.toContain('pact-cli');
+      expect(await readdir(join(alone.dir, 'node_modules'))).not.toContain('@redocly');
+      const bin = join(alone.dir, 'node_modules/.bin/portfolio-conformance');
+      const contract = join(alone.dir, 'base.json');
+      await writeFile(
+        contract,
+        JSON.stringify({ openapi: '3.1.0', info: { title: 'base', version: '0.0.1' }, paths: {} }),
+      );
+      const diff = await runCommand(binary, bin, ['diff', '--base', contract], { cwd: alone.dir });
+      expect([diff.code, diff.stderr.trim()]).toEqual([
+        2,
+        expect.stringMatching(/^diff: diff needs @redocly\/cli@?.*2\.77\.0[^\n]*$/),
+      ]);
+      // A broker that takes connections (the command asks for one before it runs the Pact CLI).
+      broker = await listenOnLoopback(createServer(), { closeConnections: true });
+      const canIDeploy = await runCommand(
+        binary,
+        bin,
+        ['broker', 'can-i-deploy', '--pacticipant', 'p', '--to-environment', 'e'],
+        {
+          cwd: alone.dir,
+          env: { ...envFor(binary), PACT_BROKER_BASE_URL: broker.origin, PACT_VERSION: '1' },
+        },
+      );
+      expect([canIDeploy.code, canIDeploy.stderr]).toEqual([
+        2,
+        expect.stringContaining('@pact-foundation/pact-cli is not installed'),
+      ]);
+    } finally {
+      await broker?.close();
+      await rm(alone.dir, { recursive: true, force: true });
+    }
   });
 
   it("the client's bundles carry the contract's facts, not its descriptions or code samples", async () => {

@@ -56,7 +56,17 @@ interface Engine {
   typeName: (node: unknown) => string;
 }
 
-const cliRoot = dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json'));
+/** Where @redocly/cli is installed: an optional peer of the conformance package, needed by `diff` only. */
+function redoclyRoot(): string {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json'));
+  } catch {
+    throw new Error(
+      'diff needs @redocly/cli beside this package (npm install --save-dev @redocly/cli@2.77.0, about 15 MB); verify, pact-verify, receiver and broker do not',
+    );
+  }
+}
+
 let engine: Promise<Engine> | undefined;
 
 /** The module and export name behind a local name of a bundle file's `import{x as y}from"../../../conformance/src/diff/z.js"`. */
@@ -75,6 +85,7 @@ function importOf(
 }
 
 async function loadEngine(): Promise<Engine> {
+  const cliRoot = redoclyRoot();
   const version = (JSON.parse(readFileSync(join(cliRoot, 'package.json'), 'utf8')) as { version: string }).version;
   const missing = (what: string) =>
     new Error(

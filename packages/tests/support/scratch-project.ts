@@ -8,8 +8,8 @@ import { runCommand } from './run-command.ts';
 
 /** The Node types of the TypeScript consumers (the repository's own pin). */
 export const CONSUMER_TYPES = ['@types/node@22.20.5'];
-/** What a team that uses `portfolio-conformance broker` adds: the conformance package's optional peer. */
-export const BROKER_PEER = '@pact-foundation/pact-cli@18.1.2';
+/** What a team that uses `portfolio-conformance broker` and `diff` adds: the conformance package's optional peers. */
+export const CONFORMANCE_PEERS = ['@pact-foundation/pact-cli@18.1.2', '@redocly/cli@2.77.0'];
 
 /** The mock package's optional peers, as a front-end team installs them for its /msw and /playwright entries. */
 export const CONSUMER_PEERS = ['msw@3.0.5', 'playwright-core@1.65.1'];
