@@ -45,7 +45,11 @@ function control<T = MockStateSnapshot>(
 
 /** Drops every record and starts from the default seed with `seed`'s fields in place of the defaults; ids and times are deterministic when the seed has `startTime`. */
 export const resetMock = (origin: string, seed?: MockSeed) => control(origin, 'POST', 'reset', seed);
-export const mockState = (origin: string) => control(origin, 'GET', 'state');
+/** The state of the default session, or of the one named (`X-Mock-Session`). */
+export const mockState = (origin: string, session?: string) =>
+  session === undefined
+    ? control(origin, 'GET', 'state')
+    : data<MockStateSnapshot>(`${origin}/__mock/state`, 'GET', { 'x-mock-session': session });
 /** Runs every scheduled move now (analyses and fund runs reach their final state); answers what it did. */
 export const settleMock = (origin: string) =>
   control<{ jobsRun: number; deliveries: number; pendingJobs: number }>(origin, 'POST', 'settle');

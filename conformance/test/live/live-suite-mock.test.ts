@@ -40,6 +40,8 @@ async function cli(argv: string[]): Promise<{ code: number; out: string; err: st
   }
 }
 
+/** The run's session, read afterwards (without one, the run's private session is dropped at its end). */
+const FULL_RUN_SESSION = 'live-suite-full';
 let sharedFullRun: Promise<{ run: Awaited<ReturnType<typeof cli>>; report: ConformanceReport }> | undefined;
 /**
  * The full run with writes (seconds of calls), made once through the command line with --report:
@@ -48,7 +50,10 @@ let sharedFullRun: Promise<{ run: Awaited<ReturnType<typeof cli>>; report: Confo
  */
 function fullRunThroughCli(): NonNullable<typeof sharedFullRun> {
   sharedFullRun ??= (async () => {
-    const run = await cli([...fullRunArgs(mock.baseUrl), '--run-id', 'mock-full', '--report', join(outDir, 'full')]);
+    const run = await cli([
+      ...fullRunArgs(mock.baseUrl),
+      ...['--run-id', 'mock-full', '--report', join(outDir, 'full'), '--session', FULL_RUN_SESSION],
+    ]);
     const report = JSON.parse(await readFile(join(outDir, 'full', 'conformance.json'), 'utf8')) as ConformanceReport;
     return { run, report };
   })();
@@ -73,7 +78,7 @@ describe('the catalogue against the stateful mock', () => {
     expect(report.restored).toMatch(/^webhook configuration put back/);
     // Every company the run made carries the run id, except the portfolio companies the run with
     // projectMode omitted (bookmark) creates by their own names.
-    const state = await mockState(mock.origin);
+    const state = await mockState(mock.origin, FULL_RUN_SESSION);
     const made = state.projects.filter((p) => !p.id.startsWith('c0ffee00-'));
     expect(made.filter((p) => !p.companyName.includes('conformance-mock-full')).map((p) => p.companyName)).toEqual([
       'Helio Grid Technologies',
