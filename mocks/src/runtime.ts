@@ -56,6 +56,8 @@ export class MockRuntime implements SessionSource {
   /** Set by a graceful stop: readiness answers 503 while in-flight requests finish. */
   draining = false;
   private readonly advertiseUrl: string | undefined;
+  /** With a state file, the journal of every session is written to it. */
+  private readonly keepsJournal: boolean;
 
   private readonly uploadsRoot: string;
   /** The seed the mock was started with: of every new session, and what provider states start again from. */
@@ -66,6 +68,7 @@ export class MockRuntime implements SessionSource {
     this.startSeed = startSeed;
     this.bounds = new SessionBounds(options);
     this.advertiseUrl = options.advertiseUrl;
+    this.keepsJournal = options.stateFile !== undefined && options.store === undefined;
     this.sweeper = setInterval(() => void this.dropIdle(Date.now()), this.bounds.sweepEveryMs);
     this.sweeper.unref();
   }
@@ -231,11 +234,14 @@ export class MockRuntime implements SessionSource {
       this.cluster?.commitSoon(session);
     };
     const persistent = restoring || this.persistent;
-    return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, {
+    const session = new MockSession(id, new FolderStorage(dir, persistent), seed, touched, {
       track: persistent,
       restoring,
-      ...(persistent ? { durable: (session: MockSession) => this.commitNow(session) } : {}),
+      ...(persistent ? { durable: (made: MockSession) => this.commitNow(made) } : {}),
     });
+    // The state file keeps the request journal too (not the PostgreSQL store: docs/mock.md).
+    if (this.keepsJournal) session.journal.keep(() => this.store?.commitSoon(session));
+    return session;
   }
 
   /** A kept session's changes so far, written (state file or database). */

@@ -99,6 +99,8 @@ export class MockSession {
     this.stop();
     await this.storage.clear();
     this.state = next;
+    // As a reset: the journal starts again (a state file starts the session again from this point).
+    this.journal.clear();
     this.pendingFresh = seed ?? null;
     this.onTouch(this);
   }
