@@ -203,12 +203,17 @@ describe('the MSW handlers on a manual clock', () => {
       expect(await call('/__mock/clock', { advanceMs: 9 })).toEqual({ jobsRun: 0, pendingJobs: 2 });
       expect(handlers.advance(1)).toBe(1);
       expect(await call('/__mock/clock', { advanceMs: 10 })).toEqual({ jobsRun: 1, pendingJobs: 0 });
+      // Records are stamped with the manual clock too (no startTime here): exactly the time advanced.
+      handlers.advance(3_600_000);
       await call('/api/integration/project', {
         companyName: 'Springs Ltd',
         companyWebsite: 'https://springs.example',
         projectType: 'projectAnalysisNoFile',
       });
       expect(await handlers.settle()).toMatchObject({ jobsRun: 2 });
+      const { analyses } = (await (await handlers.fetch(new Request('http://any.test/__mock/state'))).json()).data;
+      const [first, second] = analyses.slice(-2).map((a: { createdAt: string }) => Date.parse(a.createdAt));
+      expect(second - first).toBe(3_600_020);
     } finally {
       handlers.close();
     }

@@ -32,7 +32,8 @@ export class Scheduler<J> {
   private offset = 0;
   /** On a manual clock, the time it stands at before any `advance` (the real time at creation). */
   private readonly start: number | undefined;
-  private now(): number {
+  /** This scheduler's time (ms since the epoch): the real one plus what was advanced, or the manual clock's. */
+  now(): number {
     return (this.start ?? Date.now()) + this.offset;
   }
 

@@ -123,7 +123,11 @@ export class MockState {
       for (const [kind, table] of tables) table.onChange = (key) => this.changed(kind, key);
     }
     // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
-    this.ids = seed.startTime !== undefined ? deterministicIds(seed.startTime) : randomIds();
+    // On a manual clock without startTime, records are stamped with that clock: no real time leaks in.
+    this.ids =
+      seed.startTime !== undefined
+        ? deterministicIds(seed.startTime)
+        : randomIds(manualClock ? () => this.scheduler.now() : undefined);
     this.credits = seed.credits;
     this.users = seed.users.map((u) => ({
       id: u.id,

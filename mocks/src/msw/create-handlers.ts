@@ -28,7 +28,8 @@ export interface CreateHandlersOptions {
   session?: string;
   /**
    * `'manual'`: processing (analyses, fund runs) moves only by `advance(ms)` and `settle()`, never
-   * by real time; default `'real'`: it also moves by itself, `seed.processingMs` after the request.
+   * by real time (without `seed.startTime`, records are stamped by that clock too); default
+   * `'real'`: it also moves by itself, `seed.processingMs` after the request.
    */
   clock?: 'real' | 'manual';
   /** A named session without a request for this long is dropped (default 30 minutes, as the HTTP mock). */
