@@ -11,13 +11,8 @@ import { join } from 'node:path';
 import type { MockSeed } from './domain/seed.ts';
 import type { MockState } from './domain/state.ts';
 import { MockSession } from './session.ts';
-import {
-  DEFAULT_SESSION,
-  type HeaderRecord,
-  SESSION_HEADER,
-  sessionIdOf,
-  tooManySessions,
-} from './sessions/session-header.ts';
+import { DEFAULT_SESSION, type HeaderRecord, SESSION_HEADER, sessionIdOf } from './sessions/session-header.ts';
+import { SessionBounds } from './sessions/session-bounds.ts';
 import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
 import { StateStore } from './persistence/state-store.ts';
@@ -25,8 +20,7 @@ import { lockStateFile, type StateLock } from './persistence/state-lock.ts';
 import { ClusterSessions, storeUnavailable, type Placement } from './sessions/cluster-sessions.ts';
 import { FORWARDED_HEADER } from './sessions/forward.ts';
 
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
-export const DEFAULT_MAX_SESSIONS = 1000;
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions/session-bounds.ts';
 
 export interface RuntimeOptions {
   /** The seed of the default session and of every new session (default: the built-in seed). */
@@ -50,8 +44,8 @@ export interface RuntimeOptions {
 
 export class MockRuntime implements SessionSource {
   revision = 0;
-  readonly sessionIdleMs: number;
-  readonly maxSessions: number;
+  /** The session limit and idle time, the same rules as the MSW handlers' (sessions/session-bounds.ts). */
+  readonly bounds: SessionBounds;
   readonly sessions = new Map<string, MockSession>();
   private readonly ofRequest = new WeakMap<object, MockSession>();
   private readonly sweeper: NodeJS.Timeout;
@@ -62,6 +56,8 @@ export class MockRuntime implements SessionSource {
   /** Set by a graceful stop: readiness answers 503 while in-flight requests finish. */
   draining = false;
   private readonly advertiseUrl: string | undefined;
+  /** With a state file, the journal of every session is written to it. */
+  private readonly keepsJournal: boolean;
 
   private readonly uploadsRoot: string;
   /** The seed the mock was started with: of every new session, and what provider states start again from. */
@@ -70,10 +66,10 @@ export class MockRuntime implements SessionSource {
   private constructor(uploadsRoot: string, startSeed: MockSeed | undefined, options: RuntimeOptions) {
     this.uploadsRoot = uploadsRoot;
     this.startSeed = startSeed;
-    this.sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
-    this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.bounds = new SessionBounds(options);
     this.advertiseUrl = options.advertiseUrl;
-    this.sweeper = setInterval(() => void this.dropIdle(Date.now()), Math.min(this.sessionIdleMs, 60_000));
+    this.keepsJournal = options.stateFile !== undefined && options.store === undefined;
+    this.sweeper = setInterval(() => void this.dropIdle(Date.now()), this.bounds.sweepEveryMs);
     this.sweeper.unref();
   }
 
@@ -165,9 +161,7 @@ export class MockRuntime implements SessionSource {
     const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(url)?.[1];
     const id =
       named === undefined ? sessionIdOf(request.headers) : sessionIdOf({ [SESSION_HEADER]: decodeURIComponent(named) });
-    const known = this.sessions.get(id);
-    if (!known && id !== DEFAULT_SESSION && this.sessionCount >= this.maxSessions)
-      throw tooManySessions(this.maxSessions, this.sessionIdleMs);
+    this.bounds.checkRoom(this.sessions, id);
     const placed = await this.cluster.place(id, request.headers[FORWARDED_HEADER] === undefined);
     if ('session' in placed) this.ofRequest.set(request, placed.session);
     return placed;
@@ -190,7 +184,7 @@ export class MockRuntime implements SessionSource {
 
   /** Named sessions held now (the default one not counted). */
   get sessionCount(): number {
-    return this.sessions.size - (this.sessions.has(DEFAULT_SESSION) ? 1 : 0);
+    return this.bounds.count(this.sessions);
   }
 
   /** The session a request names, created on first use; 400 for a malformed id, 503 over the limit. */
@@ -225,9 +219,7 @@ export class MockRuntime implements SessionSource {
     if (known) return known;
     // Placed before routing (place()); a session missing here moved away since.
     if (this.cluster) throw storeUnavailable(`Session ${id} moved to another node while this request ran; retry`);
-    if (id !== DEFAULT_SESSION && this.sessionCount >= this.maxSessions) {
-      throw tooManySessions(this.maxSessions, this.sessionIdleMs);
-    }
+    this.bounds.checkRoom(this.sessions, id);
     const session = this.newSession(id, this.startSeed, false);
     this.sessions.set(id, session);
     this.touch();
@@ -242,11 +234,14 @@ export class MockRuntime implements SessionSource {
       this.cluster?.commitSoon(session);
     };
     const persistent = restoring || this.persistent;
-    return new MockSession(id, new FolderStorage(dir, persistent), seed, touched, {
+    const session = new MockSession(id, new FolderStorage(dir, persistent), seed, touched, {
       track: persistent,
       restoring,
-      ...(persistent ? { durable: (session: MockSession) => this.commitNow(session) } : {}),
+      ...(persistent ? { durable: (made: MockSession) => this.commitNow(made) } : {}),
     });
+    // The state file keeps the request journal too (not the PostgreSQL store: docs/mock.md).
+    if (this.keepsJournal) session.journal.keep(() => this.store?.commitSoon(session));
+    return session;
   }
 
   /** A kept session's changes so far, written (state file or database). */
@@ -268,9 +263,7 @@ export class MockRuntime implements SessionSource {
 
   /** Drops named sessions without a request since `now - sessionIdleMs`. */
   async dropIdle(now: number): Promise<number> {
-    const idle = [...this.sessions.values()].filter(
-      (s) => s.id !== DEFAULT_SESSION && now - s.lastUsed >= this.sessionIdleMs,
-    );
+    const idle = this.bounds.idle(this.sessions.values(), now);
     for (const session of idle) {
       this.sessions.delete(session.id);
       this.store?.dropped(session.id);

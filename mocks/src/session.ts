@@ -21,6 +21,8 @@ export interface SessionOptions {
   durable?: (session: MockSession) => Promise<void>;
   /** Read back from a state file: starts without the seed's projects. */
   restoring?: boolean;
+  /** Processing moves only by `advance` and `settle` (the MSW handlers' `clock: 'manual'`). */
+  manualClock?: boolean;
 }
 
 export class MockSession {
@@ -34,6 +36,7 @@ export class MockSession {
   /** With the PostgreSQL store: the fence this node claimed the session with (its writes carry it). */
   fence: number | undefined;
   private readonly track: boolean;
+  private readonly manualClock: boolean;
   private readonly durable: ((session: MockSession) => Promise<void>) | undefined;
 
   readonly id: string;
@@ -45,9 +48,10 @@ export class MockSession {
     storage: UploadStorage,
     seed: MockSeed | undefined,
     onTouch: (session: MockSession) => void,
-    { track = false, restoring = false, durable }: SessionOptions = {},
+    { track = false, restoring = false, durable, manualClock = false }: SessionOptions = {},
   ) {
     this.durable = durable;
+    this.manualClock = manualClock;
     this.id = id;
     this.storage = storage;
     this.onTouch = onTouch;
@@ -63,6 +67,7 @@ export class MockSession {
       onTouch: () => this.onTouch(this),
       track: this.track,
       restoring,
+      manualClock: this.manualClock,
       ...(this.durable ? { durable: () => this.durable!(this) } : {}),
     });
   }
@@ -94,6 +99,8 @@ export class MockSession {
     this.stop();
     await this.storage.clear();
     this.state = next;
+    // As a reset: the journal starts again (a state file starts the session again from this point).
+    this.journal.clear();
     this.pendingFresh = seed ?? null;
     this.onTouch(this);
   }

@@ -203,6 +203,30 @@ describe('fund run', () => {
     expect(summary.available.dataSections).toEqual([]);
   });
 
+  // The HTTP mock keeps the bytes on disk, the MSW handlers only the names (npm run test:msw runs this on both):
+  // the same outcome proves nothing after the upload reads the bytes (docs/decisions/2026-11-mock-msw-uploads.md).
+  it('judges a file by its name and first bytes only: a truncated PDF runs to completed, a cut signature is refused', async () => {
+    const client = mock.client();
+    const cutShort = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R');
+    const large = Buffer.concat([PDF, Buffer.alloc(256 * 1024, 0x20)]);
+    const tiny = Buffer.from('%PDF-');
+    const { data: folder } = await client.uploadFundFiles([
+      { name: 'truncated.pdf', data: cutShort },
+      { name: 'large-truncated.pdf', data: large },
+      { name: 'tiny.pdf', data: tiny },
+    ]);
+    expect(await folderFiles(folder.folderPath)).toEqual(['large-truncated.pdf', 'tiny.pdf', 'truncated.pdf']);
+    const refused = await upload(API_KEY, fundForm([{ name: 'cut.pdf', data: Buffer.from('%PD') }]));
+    expect(refused.status).toBe(415);
+    const { data } = await client.startFundRun({ name: 'Truncated', folderPath: folder.folderPath });
+    await mock.control.settle();
+    expect((await client.getFundRunSummary(data.fundExtractionId)).data).toMatchObject({
+      status: 'completed',
+      errorMessage: null,
+      companiesCount: 3,
+    });
+  });
+
   it('refuses over 50 files in the folder with 400 Error209 before charging', async () => {
     const files = Array.from({ length: 51 }, (_, i) => pdf(`doc-${i}.pdf`));
     const uploaded = await upload(API_KEY, fundForm(files));

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegrationClient } from '../../client/src/index.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
+import { createHandlers } from '../src/msw/index.ts';
 import { startMock, type RunningMock } from '../src/server.ts';
 import { checkingFetch } from './support/checking-fetch.ts';
 import { pdf } from './support/files.ts';
@@ -102,24 +103,54 @@ describe('two teams on one mock', () => {
   });
 });
 
-describe('session controls', () => {
-  let mock: RunningMock;
+/** One mock of each kind, bounded alike: the same tests must pass on both. */
+const BOUNDED = { maxSessions: 2, sessionIdleMs: 300 };
+const MSW_ORIGIN = 'http://msw-sessions.test';
+const kinds: [string, () => Promise<{ origin: string; fetch: typeof fetch; close(): Promise<void> }>][] = [
+  [
+    'the HTTP mock',
+    async () => {
+      const mock = await startMock({ port: 0, ...BOUNDED });
+      return { origin: mock.origin, fetch: globalThis.fetch, close: () => mock.close() };
+    },
+  ],
+  [
+    'the MSW handlers',
+    async () => {
+      const handlers = createHandlers({ origin: MSW_ORIGIN, ...BOUNDED });
+      return {
+        origin: MSW_ORIGIN,
+        fetch: (input, init) => handlers.fetch(new Request(input, init)),
+        close: async () => handlers.close(),
+      };
+    },
+  ],
+];
+
+describe.each(kinds)('session controls of %s', (_kind, start) => {
+  let mock: { origin: string; fetch: typeof fetch; close(): Promise<void> };
   beforeAll(async () => {
-    mock = await startMock({ port: 0, maxSessions: 2, sessionIdleMs: 300 });
+    mock = await start();
   });
   afterAll(async () => {
     await mock?.close();
   });
-  const list = (session?: string) =>
-    fetch(`${mock.baseUrl}/integration/projects`, {
-      headers: { authorization: API_KEY, ...(session ? { 'x-mock-session': session } : {}) },
+  // Not through the checking fetch: 503 MOCK_TOO_MANY_SESSIONS is the mock's own answer, not the service's.
+  const send = (session: string | undefined, path: string, init: RequestInit = {}) =>
+    mock.fetch(`${mock.origin}${path}`, {
+      ...init,
+      headers: { authorization: API_KEY, ...(session ? { 'x-mock-session': session } : {}), ...init.headers },
     });
+  const list = (session?: string) => send(session, '/api/integration/projects');
+  const post = async (session: string, path: string, body: unknown) =>
+    (await send(session, path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as { data: any };
 
   it('refuses a malformed session id in the envelope, on the service and on the control API', async () => {
-    for (const response of [
-      await list('../escape'),
-      await fetch(`${mock.origin}/__mock/state`, { headers: { 'x-mock-session': 'a b' } }),
-    ]) {
+    for (const response of [await list('../escape'), await send('a b', '/__mock/state')]) {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'MOCK_INVALID_REQUEST', data: null });
     }
@@ -134,12 +165,57 @@ describe('session controls', () => {
     expect(await refused.json()).toMatchObject({
       code: 'MOCK_TOO_MANY_SESSIONS',
       title: 'Too many sessions',
+      description: expect.stringContaining('limit of 2 sessions'),
       data: null,
     });
     // The default session never counts and is never dropped.
     expect((await list()).status).toBe(200);
-    await control(mock.origin, 'one', '/credits', { credits: 3 });
+    expect((await post('one', '/__mock/credits', { credits: 3 })).data.credits).toBe(3);
     await expect.poll(async () => (await list('three')).status, { timeout: 5_000, interval: 100 }).toBe(200);
-    expect((await control(mock.origin, 'one', '/state')).body.data.credits).toBe(1000);
+    // 'one' was dropped while idle: it starts again from the seed.
+    expect((await (await send('one', '/__mock/state')).json()).data.credits).toBe(1000);
+  });
+});
+
+describe('the MSW handlers on a manual clock', () => {
+  it('move processing only by advance and settle, never by real time', async () => {
+    const handlers = createHandlers({ clock: 'manual', seed: { processingMs: 20 } });
+    const call = (path: string, body: unknown) =>
+      handlers
+        .fetch(
+          new Request(`http://any.test${path}`, {
+            method: 'POST',
+            headers: { authorization: API_KEY, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        )
+        .then(async (r) => ((await r.json()) as { data: any }).data);
+    try {
+      await call('/api/integration/project', {
+        companyName: 'Clockwork Ltd',
+        companyWebsite: 'https://clockwork.example',
+        projectType: 'projectAnalysisNoFile',
+      });
+      // Four times the processing time passes for real; nothing moves.
+      await new Promise((r) => setTimeout(r, 80));
+      expect(await call('/__mock/clock', { advanceMs: 0 })).toEqual({ jobsRun: 0, pendingJobs: 2 });
+      // Exactly at the due times, no margin for real time passing.
+      expect(await call('/__mock/clock', { advanceMs: 9 })).toEqual({ jobsRun: 0, pendingJobs: 2 });
+      expect(handlers.advance(1)).toBe(1);
+      expect(await call('/__mock/clock', { advanceMs: 10 })).toEqual({ jobsRun: 1, pendingJobs: 0 });
+      // Records are stamped with the manual clock too (no startTime here): exactly the time advanced.
+      handlers.advance(3_600_000);
+      await call('/api/integration/project', {
+        companyName: 'Springs Ltd',
+        companyWebsite: 'https://springs.example',
+        projectType: 'projectAnalysisNoFile',
+      });
+      expect(await handlers.settle()).toMatchObject({ jobsRun: 2 });
+      const { analyses } = (await (await handlers.fetch(new Request('http://any.test/__mock/state'))).json()).data;
+      const [first, second] = analyses.slice(-2).map((a: { createdAt: string }) => Date.parse(a.createdAt));
+      expect(second - first).toBe(3_600_020);
+    } finally {
+      handlers.close();
+    }
   });
 });

@@ -60,6 +60,15 @@ async function control(mock: RunningMock, path: string, session?: string, body?:
   return (await response.json()).data;
 }
 
+/** The session's request journal (GET /__mock/requests). */
+async function journal(mock: RunningMock, session?: string): Promise<any[]> {
+  const response = await fetch(`${mock.origin}/__mock/requests`, {
+    headers: session ? { 'x-mock-session': session } : {},
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()).data;
+}
+
 /** A busy world: every kind of record, some processing left pending, in the default session and a named one. */
 async function busyWorld(mock: RunningMock, receiverUrl: string): Promise<void> {
   for (const session of [undefined, 'team-a']) {
@@ -98,11 +107,15 @@ describe('a state file', () => {
       await busyWorld(first, receiver.url);
       const before = { default: await control(first, '/state'), teamA: await control(first, '/state', 'team-a') };
       expect(before.teamA.pendingJobs).toBe(2);
+      const journals = { default: await journal(first), teamA: await journal(first, 'team-a') };
+      expect(journals.teamA.filter((e: any) => e.path === '/api/integration/project')).toHaveLength(3);
       await stop(first);
 
       const second = await start();
       const after = { default: await control(second, '/state'), teamA: await control(second, '/state', 'team-a') };
       expect(after).toEqual(before);
+      // The request journal too, entry for entry.
+      expect({ default: await journal(second), teamA: await journal(second, 'team-a') }).toEqual(journals);
       const folder = after.teamA.folders[0];
       expect(
         readFileSync(join(after.teamA.uploadsDir, 'folders', folder.folderPath.split('/').at(-1), 'q4.pdf'))
@@ -164,12 +177,16 @@ describe('a state file', () => {
       ids.push(
         (await client.createProject({ companyName: `Company ${i}`, projectType: 'projectNoAnalysis' })).data.project.id,
       );
-    // Each change appends a line; without compaction 400 of them would add about 60 KB.
+    // Each change appends a line; without compaction 400 of them would add about 60 KB to the 29 KB
+    // the creates (and their journal entries, about 300 B each) wrote.
     for (let credits = 0; credits < 400; credits += 1) await control(first, '/credits', undefined, { credits });
-    expect(statSync(file).size).toBeLessThan(45_000);
+    expect(statSync(file).size).toBeLessThan(65_000);
     expect(existsSync(`${file}.compacting`)).toBe(false);
+    const calls = await journal(first);
+    expect(calls).toHaveLength(20);
     await stop(first);
     const second = await start();
+    expect(await journal(second)).toEqual(calls);
     const state = await control(second, '/state');
     expect(state.credits).toBe(399);
     for (const id of ids) expect(state.projects.map((p: any) => p.id)).toContain(id);

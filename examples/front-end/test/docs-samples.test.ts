@@ -36,6 +36,8 @@ describe('docs/testing-a-front-end.md', () => {
     expect(found.map((s) => s.file)).toEqual([
       'examples/front-end/test/component-node.test.ts',
       'examples/front-end/src/main-msw.ts',
+      'examples/front-end/e2e/playwright.config.ts',
+      'examples/front-end/e2e/companies.spec.ts',
     ]);
     for (const { file, code } of found) expect(code, file).toBe(asUserWrites(read(file)));
   });

@@ -1,6 +1,8 @@
 // The example front end where its users test it, in headless Chromium: against the MSW handlers in
 // the browser (the Service Worker really registered, no server but the static files), and against
-// one shared HTTP mock through the Playwright fixture, four tests at once, each in its own session.
+// one shared HTTP mock through the Playwright fixture: the Playwright Test runner itself runs the
+// docs page's sample (e2e/) as written, its tests on several workers at once, each in its own session.
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,11 +12,11 @@ import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, requireChromium } from '../../../contract-tests/docs/chromium.ts';
-import { mockFixture, type MockSessionHandle } from '../../../mocks/src/playwright/index.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
 const WORKER = fileURLToPath(new URL('../../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 
 /** index.html and app.js, the page bundled from `entry` by esbuild. */
@@ -100,54 +102,65 @@ describe('the example front end', () => {
     }
   });
 
-  it('runs against one shared HTTP mock through the fixture, four tests at once, each in its own session', async () => {
-    const mock: RunningMock = await startMock({ port: 0 });
-    const [html, js] = await Promise.all([
-      readFile(join(dir, 'http', 'index.html')),
-      readFile(join(dir, 'http', 'app.js')),
-    ]);
-    const ids: string[] = [];
+  it('passes the Playwright Test sample as written: its tests on several workers at once, one shared mock', async () => {
+    // Two sessions at most: with two workers, a session not dropped after its test refuses the third test (503).
+    const mock: RunningMock = await startMock({ port: 0, maxSessions: 2 });
+    const { server, origin } = await serve(join(dir, 'http'));
+    const report = join(dir, 'report.json');
     try {
-      const runTest = async (i: number) => {
-        const context = await browser.newContext();
-        // The page is served from the mock's origin, so its calls are same-origin.
-        const fixture = mockFixture({ origin: mock.origin, seed: { credits: 10 + i } });
-        await fixture({ context }, async (session: MockSessionHandle) => {
-          ids.push(session.id);
-          await context.route(`${mock.origin}/app/**`, (route) =>
-            route.fulfill({
-              body: route.request().url().endsWith('.js') ? js : html,
-              contentType: route.request().url().endsWith('.js') ? 'text/javascript' : 'text/html',
-            }),
-          );
-          const page = await context.newPage();
-          await page.goto(`${mock.origin}/app/index.html`);
-          await page.waitForSelector('#app[data-ready="1"]');
-          await page.fill('#name', `Parallel ${i}`);
-          await page.click('#add button');
-          await page.waitForSelector('#app[data-ready="2"]');
-          const names = await page.locator('#companies li').allTextContents();
-          expect(names).toContain(`Parallel ${i}`);
-          expect(names.filter((n) => n.startsWith('Parallel '))).toEqual([`Parallel ${i}`]);
-          const posts = await session.requests({ method: 'POST' });
-          expect(
-            posts.map((p) => [(p.body as { companyName: string }).companyName, p.headers['x-mock-session']]),
-          ).toEqual([[`Parallel ${i}`, session.id]]);
-          expect((await session.state()).credits).toBe(10 + i);
-          expect(await session.settle()).toEqual({ jobsRun: 0, deliveries: 0, pendingJobs: 0 });
-        });
-        await context.close();
-      };
-      await Promise.all([0, 1, 2, 3].map(runTest));
-      expect(new Set(ids).size).toBe(4);
-      // Each session was dropped after its test: the same id starts fresh.
-      for (const id of ids) {
-        const state = await fetch(`${mock.origin}/__mock/state`, { headers: { 'x-mock-session': id } });
-        const { data } = (await state.json()) as { data: { projects: { companyName: string }[] } };
-        expect(data.projects.map((p) => p.companyName).filter((n) => n.startsWith('Parallel'))).toEqual([]);
-      }
+      const run = await runPlaywrightTest({
+        MOCK_ORIGIN: mock.origin,
+        APP_URL: origin,
+        PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+      });
+      expect(run.code, run.output).toBe(0);
+      const { stats, suites } = JSON.parse(await readFile(report, 'utf8')) as PlaywrightReport;
+      expect(stats).toMatchObject({ expected: 4, unexpected: 0, skipped: 0, flaky: 0 });
+      const workers = new Set(allResults(suites).map((r) => r.parallelIndex));
+      expect(workers.size, 'tests ran on more than one worker at once').toBeGreaterThan(1);
     } finally {
+      server.close();
       await mock.close();
     }
   });
 });
+
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: { tests: { results: { parallelIndex: number; status: string }[] }[] }[];
+}
+interface PlaywrightReport {
+  stats: Record<string, number>;
+  suites: PlaywrightSuite[];
+}
+
+function allResults(suites: PlaywrightSuite[]): { parallelIndex: number; status: string }[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) => spec.tests.flatMap((t) => t.results)),
+    ...allResults(suite.suites ?? []),
+  ]);
+}
+
+/** `playwright test` on examples/front-end/e2e/ (the config and spec the docs page shows), its exit code and output. */
+function runPlaywrightTest(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/@playwright/test/cli.js'),
+        'test',
+        '--config',
+        join(HERE, 'e2e/playwright.config.ts'),
+        '--reporter=line,json',
+        '--output',
+        join(dir, 'test-results'),
+      ],
+      { cwd: ROOT, env: { ...process.env, ...env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}

@@ -27,10 +27,11 @@ export interface IdPosition {
   clock: number;
 }
 
-export function randomIds(): IdSource {
+/** Random ids; times from `clock` (default the real one; a manual processing clock's in the MSW handlers). */
+export function randomIds(clock: () => number = Date.now): IdSource {
   return {
     uuid: () => globalThis.crypto.randomUUID(),
-    now: () => new Date().toISOString(),
+    now: () => new Date(clock()).toISOString(),
     position: () => undefined,
     resume: () => {},
   };

@@ -1,12 +1,14 @@
 // Simulated processing time. Every state move of an analysis or fund run is a job due after a
 // delay; `settle()` runs all due and future jobs at once (POST /__mock/settle), in due order,
-// including jobs that earlier jobs schedule. Jobs are plain data (`J`), run by one function, so a
+// including jobs that earlier jobs schedule. On the real clock a job also runs by itself when due;
+// on a manual clock (`manual: true`) nothing moves but `advance(ms)` and `settle()`. Jobs are plain data (`J`), run by one function, so a
 // state file can keep the pending ones and a restarted mock resumes them (persistence/).
 interface Job<J> {
   due: number;
   seq: number;
   job: J;
-  timer: ReturnType<typeof setTimeout>;
+  /** Absent on a manual clock. */
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 export interface SchedulerHooks<J> {
@@ -16,6 +18,8 @@ export interface SchedulerHooks<J> {
   ran?: () => void;
   /** A job was added or removed (by its seq). */
   changed?: (seq: number) => void;
+  /** Jobs run only by `advance` and `settle`: the clock stands still from the scheduler's creation. */
+  manual?: boolean;
 }
 
 export class Scheduler<J> {
@@ -26,12 +30,16 @@ export class Scheduler<J> {
   private readonly hooks: SchedulerHooks<J>;
   /** How far `advance` has moved this scheduler's clock past the real one (ms). */
   private offset = 0;
-  private now(): number {
-    return Date.now() + this.offset;
+  /** On a manual clock, the time it stands at before any `advance` (the real time at creation). */
+  private readonly start: number | undefined;
+  /** This scheduler's time (ms since the epoch): the real one plus what was advanced, or the manual clock's. */
+  now(): number {
+    return (this.start ?? Date.now()) + this.offset;
   }
 
   constructor(hooks: SchedulerHooks<J>) {
     this.hooks = hooks;
+    if (hooks.manual) this.start = Date.now();
   }
 
   schedule(delayMs: number, job: J): void {
@@ -91,9 +99,10 @@ export class Scheduler<J> {
   }
 
   private add(seq: number, due: number, job: J): void {
-    const timer = setTimeout(() => this.runNow(entry), Math.max(0, due - this.now()));
+    const timer =
+      this.start === undefined ? setTimeout(() => this.runNow(entry), Math.max(0, due - this.now())) : undefined;
     // Node: a pending job does not keep the process alive (a browser's timers have no unref).
-    (timer as { unref?: () => void }).unref?.();
+    (timer as { unref?: () => void } | undefined)?.unref?.();
     const entry: Job<J> = { due, seq, job, timer };
     this.jobs.set(seq, entry);
     this.hooks.changed?.(seq);

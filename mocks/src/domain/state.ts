@@ -55,6 +55,8 @@ export interface StateOptions {
   restoring?: boolean;
   /** Kept sessions: resolves once the changes so far are durable (webhooks are sent only then). */
   durable?: () => Promise<void>;
+  /** Processing moves only when a test says (advance, settle): no real time passes for it. */
+  manualClock?: boolean;
 }
 
 /** The kinds of records a state file keeps, each by a string key. */
@@ -77,11 +79,7 @@ export class MockState {
   private readonly onTouch: (() => void) | undefined;
   /** Records changed since a state file last wrote them, as `kind\tkey` (only when tracked). */
   readonly dirty: Set<string> | undefined;
-  readonly scheduler = new Scheduler<ProcessingJob>({
-    run: (job) => this.runJob(this, job),
-    ran: () => this.touch(),
-    changed: (seq) => this.changed('job', String(seq)),
-  });
+  readonly scheduler: Scheduler<ProcessingJob>;
   readonly users: UserRecord[];
   readonly projects = new ProjectTable();
   readonly analyses = new AnalysisTable();
@@ -100,8 +98,14 @@ export class MockState {
 
   constructor(
     seed: ResolvedSeed,
-    { runJob, sessionId, onTouch, track = false, restoring = false, durable }: StateOptions,
+    { runJob, sessionId, onTouch, track = false, restoring = false, durable, manualClock = false }: StateOptions,
   ) {
+    this.scheduler = new Scheduler<ProcessingJob>({
+      run: (job) => this.runJob(this, job),
+      ran: () => this.touch(),
+      changed: (seq) => this.changed('job', String(seq)),
+      manual: manualClock,
+    });
     this.seed = seed;
     this.durable = durable;
     this.runJob = runJob;
@@ -119,7 +123,11 @@ export class MockState {
       for (const [kind, table] of tables) table.onChange = (key) => this.changed(kind, key);
     }
     // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
-    this.ids = seed.startTime !== undefined ? deterministicIds(seed.startTime) : randomIds();
+    // On a manual clock without startTime, records are stamped with that clock: no real time leaks in.
+    this.ids =
+      seed.startTime !== undefined
+        ? deterministicIds(seed.startTime)
+        : randomIds(manualClock ? () => this.scheduler.now() : undefined);
     this.credits = seed.credits;
     this.users = seed.users.map((u) => ({
       id: u.id,

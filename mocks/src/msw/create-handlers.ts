@@ -26,6 +26,16 @@ export interface CreateHandlersOptions {
   seed?: MockSeed;
   /** The session a request without `X-Mock-Session` uses (default `default`). */
   session?: string;
+  /**
+   * `'manual'`: processing (analyses, fund runs) moves only by `advance(ms)` and `settle()`, never
+   * by real time (without `seed.startTime`, records are stamped by that clock too); default
+   * `'real'`: it also moves by itself, `seed.processingMs` after the request.
+   */
+  clock?: 'real' | 'manual';
+  /** A named session without a request for this long is dropped (default 30 minutes, as the HTTP mock). */
+  sessionIdleMs?: number;
+  /** Named sessions held at once; one more answers 503 MOCK_TOO_MANY_SESSIONS (default 1000, as the HTTP mock). */
+  maxSessions?: number;
 }
 
 export interface MockHandlers {
@@ -79,7 +89,12 @@ function contracts() {
  * mock.close();
  */
 export function createHandlers(options: CreateHandlersOptions = {}): MockHandlers {
-  const sessions = new MemorySessions(options.seed, options.session ?? DEFAULT_SESSION);
+  const sessions = new MemorySessions(options.seed, {
+    fallback: options.session,
+    manualClock: options.clock === 'manual',
+    sessionIdleMs: options.sessionIdleMs,
+    maxSessions: options.maxSessions,
+  });
   const { service, control } = contracts();
   const handle = createFetchHandler({
     routes: [

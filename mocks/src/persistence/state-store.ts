@@ -3,14 +3,17 @@
 //   {"s":id,"fresh":seed|null}      the session starts again from this seed (created, or reset)
 //   {"s":id,"m":meta,"r":[[kind,key,value],...]}   these records now have these values
 //   {"s":id,"drop":true}            the session was dropped (idle)
+//   {"s":id,"j":[entry,...]}        these calls were added to the session's request journal
 // The lines of one commit form a group: all but its last carry `"more":true`, and a group the
 // file does not hold whole (a crash during its write) is not replayed, so a commit is all or nothing.
 // A request's changes are appended and synced before its response is sent; processing jobs and
-// webhook outcomes are appended as they happen. When the file has grown to twice its size after
+// webhook outcomes are appended as they happen, journal entries on the turn after their answer
+// (a crash just after an answer may lose its entry, never a record). When the file has grown to twice its size after
 // the last compaction (and past `compactBytes`), it is rewritten as one fresh line and the records
 // of each session. Reading it back replays the lines in order.
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
+import type { JournalEntry } from '../sessions/request-journal.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
 import {
   allRecords,
@@ -32,6 +35,7 @@ interface Line {
   m?: Meta;
   r?: RecordOp[];
   drop?: true;
+  j?: JournalEntry[];
   more?: true;
 }
 
@@ -94,11 +98,13 @@ export class StateStore {
           `the state file ${path} is damaged at line ${index + 1} (records of an unknown session ${line.s})`,
         );
       if (line.m) applyMeta(session.state, line.m);
+      if (line.j) session.journal.restore(line.j);
       for (const op of line.r ?? []) applyRecord(session.state, session.storage, jobs.get(line.s)!, op);
     }
     for (const [id, session] of restored) {
       for (const [seq, { due, job }] of jobs.get(id) ?? []) session.state.scheduler.restore(seq, due, job);
       session.state.dirty?.clear();
+      session.journal.takeUnwritten();
     }
     store = new StateStore(log, options.sessions, options.compactBytes ?? DEFAULT_COMPACT_BYTES);
     return { store, restored };
@@ -132,6 +138,8 @@ export class StateStore {
   }
 
   dropped(id: string): void {
+    // Nothing of it may follow its drop line: a replay would find records of an unknown session.
+    for (const session of this.soon) if (session.id === id) this.soon.delete(session);
     this.log
       .append(JSON.stringify({ s: id, drop: true }))
       .catch((error) => console.error(`Writing the state file failed: ${String(error)}`));
@@ -143,17 +151,26 @@ export class StateStore {
 
   private changesOf(session: MockSession, force: boolean): Line[] {
     const taken = takeChanges(session, force);
-    if (!taken) return [];
-    const lines: Line[] = taken.fresh !== undefined ? [{ s: session.id, fresh: taken.fresh }] : [];
-    lines.push(...recordLines(session.id, metaOf(session.state), taken.ops));
+    const lines: Line[] = [];
+    if (taken) {
+      if (taken.fresh !== undefined) lines.push({ s: session.id, fresh: taken.fresh });
+      lines.push(...recordLines(session.id, metaOf(session.state), taken.ops));
+    }
+    const journal = session.journal.takeUnwritten();
+    if (journal.length) lines.push({ s: session.id, j: journal });
     return lines;
   }
 
   /** Every session as a fresh line and its records: the compacted file. */
   private *snapshotLines(): Generator<string> {
     for (const session of this.sessions()) {
-      yield JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true });
-      const lines = recordLines(session.id, metaOf(session.state), [...allRecords(session.state)]);
+      const lines: Line[] = [
+        { s: session.id, fresh: seedOfLine(session.state.seed) },
+        ...recordLines(session.id, metaOf(session.state), [...allRecords(session.state)]),
+      ];
+      session.journal.takeUnwritten();
+      const journal = session.journal.list();
+      if (journal.length) lines.push({ s: session.id, j: journal });
       for (const [i, line] of lines.entries())
         yield JSON.stringify(i < lines.length - 1 ? { ...line, more: true } : line);
     }

@@ -51,6 +51,31 @@ function queryOf(params: URLSearchParams): Record<string, string | string[]> {
 
 export class RequestJournal {
   private entries: JournalEntry[] = [];
+  /** With a state file: the entries recorded since it last took them, and who to tell of a new one. */
+  private kept: { unwritten: JournalEntry[]; recorded: () => void } | undefined;
+
+  /** Keeps the journal in a state file: `recorded` runs after each new entry, `takeUnwritten` gives them. */
+  keep(recorded: () => void): void {
+    this.kept = { unwritten: [], recorded };
+  }
+
+  /** The entries recorded since the last call (a state file appends them), oldest first. */
+  takeUnwritten(): JournalEntry[] {
+    if (!this.kept) return [];
+    const taken = this.kept.unwritten;
+    this.kept.unwritten = [];
+    return taken;
+  }
+
+  /** Entries read back from a state file, after those held (the journal's bound applies). */
+  restore(entries: readonly JournalEntry[]): void {
+    this.entries.push(...entries);
+    this.trim();
+  }
+
+  private trim(): void {
+    if (this.entries.length > JOURNAL_SIZE) this.entries.splice(0, this.entries.length - JOURNAL_SIZE);
+  }
 
   record(call: JournalCall): void {
     const url = new URL(call.url, 'http://journal.invalid');
@@ -74,7 +99,12 @@ export class RequestJournal {
       entry.bodyTruncated = true;
     }
     this.entries.push(entry);
-    if (this.entries.length > JOURNAL_SIZE) this.entries.splice(0, this.entries.length - JOURNAL_SIZE);
+    this.trim();
+    if (this.kept) {
+      this.kept.unwritten.push(entry);
+      if (this.kept.unwritten.length > JOURNAL_SIZE) this.kept.unwritten.shift();
+      this.kept.recorded();
+    }
   }
 
   /** The journaled calls that pass every filter, oldest first. */
@@ -91,5 +121,6 @@ export class RequestJournal {
 
   clear(): void {
     this.entries = [];
+    if (this.kept) this.kept.unwritten = [];
   }
 }

@@ -1,5 +1,6 @@
 // Uploaded files of a session that lives in memory (the MSW handlers): only names are kept, in
-// the session's records, so staging and committing hold nothing; the paths are labels.
+// the session's records, so staging and committing hold nothing; the paths are labels. Nothing
+// reads an uploaded file's bytes after the upload (docs/decisions/2026-11-mock-msw-uploads.md).
 import type { StagedFile, UploadStorage } from './folder-storage.ts';
 
 export class MemoryStorage implements UploadStorage {

@@ -41,4 +41,17 @@ describe('Scheduler', () => {
     tracked.cancelAll();
     expect(changed).toEqual([7, 8, 7]);
   });
+
+  it('on a manual clock runs nothing by itself: advance moves exactly, settle runs the rest', async () => {
+    const ran: string[] = [];
+    const manual = new Scheduler<string>({ run: (job) => ran.push(job), manual: true });
+    manual.schedule(5, 'first');
+    manual.schedule(10, 'second');
+    await new Promise((r) => setTimeout(r, 40));
+    expect(ran).toEqual([]);
+    expect(manual.advance(4)).toBe(0);
+    expect(manual.advance(1)).toBe(1);
+    expect(manual.settle()).toBe(1);
+    expect(ran).toEqual(['first', 'second']);
+  });
 });
