@@ -39,7 +39,7 @@ function summary(report: ParityReport): string {
     ? `; rate-limited ${report.rateLimited.waits} times outside the burst (${(report.rateLimited.waitedMs / 1000).toFixed(1)} s waited, as Retry-After said)`
     : '';
   const against = report.baselineSource ? `the baseline (${report.baselineSource})` : "the mock's choice";
-  return `${report.touched} of the ${report.observed} observed gaps touched (the contract has ${report.contractGaps}); ${report.differences} differ from ${against}${waits}`;
+  return `${report.touched} of the ${report.observed} observed behaviours touched, answering ${report.gapsTouched} of the contract's ${report.contractGaps} x-gap marks; ${report.differences} differ from ${against}${waits}`;
 }
 
 /** One line per behaviour, then the count. */

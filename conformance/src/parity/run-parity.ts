@@ -52,6 +52,8 @@ export interface ParityReport {
   contractGaps: number;
   observed: number;
   touched: number;
+  /** Distinct `x-gap` marks the touched behaviours answer. */
+  gapsTouched: number;
   differences: number;
   /** 429s waited out outside the burst. */
   rateLimited: { waits: number; waitedMs: number };
@@ -183,6 +185,7 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
     contractGaps: countGaps(contractDocument),
     observed: gaps.length,
     touched: gaps.filter((g) => g.touched).length,
+    gapsTouched: new Set(gaps.filter((g) => g.touched).map((g) => g.pointer)).size,
     differences: gaps.filter((g) => g.differs).length,
     rateLimited: { ...sender.rateLimited },
     gaps,

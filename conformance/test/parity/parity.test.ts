@@ -5,11 +5,12 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GAP_PROBES, type GapObservation, parseGapProfile } from '../../../common/src/index.ts';
 import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { freePort } from '../../../contract-tests/support/free-port.ts';
 import { main as mockMain } from '../../../mocks/src/cli.ts';
+import { checkingFetch } from '../../../mocks/test/support/checking-fetch.ts';
 import { readGapProfile } from '../../../mocks/src/gap-profile.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
@@ -50,6 +51,7 @@ describe('parity', () => {
     const report = await parity(mock.baseUrl, 'parity-plain');
     expect(differing(report)).toEqual([]);
     expect(report.touched).toBe(Object.keys(GAP_PROBES).length);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([7, 73]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
@@ -87,7 +89,11 @@ describe('parity', () => {
       gapProfile: await readGapProfile(join(file, 'parity.json')),
     });
     try {
-      // The profiled mock compared with the double's answers (--baseline): no difference.
+      // The profiled mock compared with the double's answers (--baseline): no difference, and every
+      // answer it changed still within the contract (the checking fetch judges each one).
+      const realFetch = globalThis.fetch;
+      const checking = checkingFetch((input, init) => realFetch(input, init));
+      vi.stubGlobal('fetch', checking.fetch);
       const second = await captureOutput(() =>
         main([
           'parity',
@@ -102,7 +108,9 @@ describe('parity', () => {
           '--report',
           join(dir, 'profiled'),
         ]),
-      );
+      ).finally(() => vi.unstubAllGlobals());
+      expect(checking.violations()).toEqual([]);
+      expect(checking.checks.map((c) => c.status)).toEqual(expect.arrayContaining([429, 422, 400, 404, 200]));
       const again = JSON.parse(await readFile(join(dir, 'profiled', 'parity.json'), 'utf8')) as ParityReport;
       expect([second.code, differing(again)], second.out.join('\n')).toEqual([0, []]);
       expect(again.baselineSource).toBe(double.baseUrl);
