@@ -2,7 +2,7 @@
 // is silent, for the behaviours of GAP_PROBES that a profile can set (common/src/gap-profile.ts):
 // error statuses and codes (matched by the mock's X-Mock-Gap text and its own code), the shape of
 // the company list called with id, extra fields of search entries, and a rate limit. Each answer so
-// changed says so in X-Mock-Gap: "<gap> (from the gap profile of <deployment>)".
+// changed says so in X-Mock-Gap: "<open fact>: as in the gap profile of <deployment>".
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -48,6 +48,15 @@ export async function readGapProfile(file: string): Promise<GapProfile> {
   }
 }
 
+/** The JSON of a payload, or undefined (a HEAD answer's empty one). */
+function parsed<T>(payload: string): T | undefined {
+  try {
+    return JSON.parse(payload) as T;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Header values stay printable ASCII. */
 const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
 
@@ -63,7 +72,8 @@ export function installGapProfile(
   sessions: SessionSource,
   apiPrefix: string,
 ): void {
-  const fromProfile = (gap: string) => `${gap} (from the gap profile of ${printable(profile.source)})`;
+  // The open fact keeps its name; the mock's own choice after it (`<fact>: the mock ...`) gives way.
+  const fromProfile = (gap: string) => `${gap.split(': ')[0]}: as in the gap profile of ${printable(profile.source)}`;
   const answers = Object.entries(profile.answers) as [GapProbeId, GapObservation][];
   const errors = answers.flatMap(([id, answer]) => {
     const facts: GapProbeFacts = GAP_PROBES[id];
@@ -105,9 +115,9 @@ export function installGapProfile(
     const rewrite = (gap: string) =>
       reply.header(GAP_HEADER, gaps.map((one) => (one === gap ? fromProfile(one) : one)).join('; '));
     if (reply.statusCode >= 400) {
-      const body = JSON.parse(payload) as { code?: unknown };
-      const matched = errors.find(({ gap, mockCode }) => gaps.includes(gap) && body.code === mockCode);
-      if (!matched) return payload;
+      const body = parsed<{ code?: unknown }>(payload);
+      const matched = errors.find(({ gap, mockCode }) => gaps.includes(gap) && body?.code === mockCode);
+      if (!body || !matched) return payload;
       rewrite(matched.gap);
       reply.code(matched.answer.status);
       return JSON.stringify(
@@ -116,13 +126,15 @@ export function installGapProfile(
     }
     const lookupGap = GAP_PROBES['companies.lookup-shape'].mockGap;
     if (lookup?.kind === 'shape' && lookup.shape === 'array' && gaps.includes(lookupGap)) {
-      const body = JSON.parse(payload) as { data?: unknown };
+      const body = parsed<{ data?: unknown }>(payload);
+      if (!body) return payload;
       rewrite(lookupGap);
       return JSON.stringify({ ...body, data: [body.data] });
     }
     const searchGap = GAP_PROBES['search.entry-fields'].mockGap;
     if (search?.kind === 'fields' && gaps.includes(searchGap)) {
-      const body = JSON.parse(payload) as { data: { data: { id: string }[] } };
+      const body = parsed<{ data: { data: { id: string }[] } }>(payload);
+      if (!body) return payload;
       const { state } = sessions.sessionFor(mockRequestOf(request));
       body.data.data = body.data.data.map(({ id }) => {
         const record = state.projects.get(id);

@@ -2,6 +2,7 @@
 // mock nothing differs and every choice is the one the mock names in X-Mock-Gap; against a double
 // whose open behaviours differ (gap-double.ts) each difference is listed; the mock started with the
 // profile that run wrote answers like the double, and a second parity run finds no difference.
+import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GAP_PROBES, type GapObservation, parseGapProfile } from '../../../common/src/index.ts';
 import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { freePort } from '../../../contract-tests/support/free-port.ts';
+import { listenOnLoopback } from '../../../contract-tests/support/listen-on-loopback.ts';
 import { main as mockMain } from '../../../mocks/src/cli.ts';
 import { checkingFetch } from '../../../mocks/test/support/checking-fetch.ts';
 import { readGapProfile } from '../../../mocks/src/gap-profile.ts';
@@ -115,7 +117,9 @@ describe('parity', () => {
       expect([second.code, differing(again)], second.out.join('\n')).toEqual([0, []]);
       expect(again.baselineSource).toBe(double.baseUrl);
       for (const gap of again.gaps.filter((g) => GAP_DOUBLE_CHOICES[g.id] && g.mockGap))
-        expect(gap.deploymentMockGap, gap.id).toContain(`${gap.mockGap} (from the gap profile of ${double.baseUrl})`);
+        expect(gap.deploymentMockGap, gap.id).toContain(
+          `${gap.mockGap!.split(': ')[0]}: as in the gap profile of ${double.baseUrl}`,
+        );
     } finally {
       await profiled.close();
     }
@@ -161,6 +165,21 @@ describe('parity', () => {
     expect(unreachable.code).toBe(3);
     expect(unreachable.err).toHaveLength(1);
     expect(unreachable.err[0]).toMatch(/^cannot reach .*ECONNREFUSED/);
+    // A deployment that takes the connection and never answers: --timeout, then exit 3.
+    const silent = await listenOnLoopback(
+      createServer(() => undefined),
+      { closeConnections: true },
+    );
+    try {
+      const started = Date.now();
+      const hung = await captureOutput(() =>
+        main(['parity', '--base-url', `${silent.origin}/api`, '--api-key', 'k', '--timeout', '300']),
+      );
+      expect([hung.code, hung.err.length, Date.now() - started < 5_000]).toEqual([3, 1, true]);
+      expect(hung.err[0]).toMatch(/^cannot reach .*timeout/i);
+    } finally {
+      await silent.close();
+    }
     const refused = await captureOutput(() => main(['parity', '--base-url', mock.baseUrl, '--api-key', 'wrong']));
     expect([refused.code, refused.err]).toEqual([2, [`${mock.baseUrl} refused --api-key (HTTP 401)`]]);
   });
