@@ -31,7 +31,18 @@ export interface RateLimitObservation {
   code: string | null;
 }
 
-export type GapObservation = ErrorObservation | FieldsObservation | ShapeObservation | RateLimitObservation;
+/** Values the specification leaves open, each as a word: `null`, `absent`, `an id`, or which input it repeats. */
+export interface ValuesObservation {
+  kind: 'values';
+  values: Record<string, string>;
+}
+
+export type GapObservation =
+  | ErrorObservation
+  | FieldsObservation
+  | ShapeObservation
+  | RateLimitObservation
+  | ValuesObservation;
 
 export interface GapProbeFacts {
   /** JSON pointer of the contract's `x-gap` this behaviour answers. */
@@ -106,6 +117,22 @@ export const GAP_PROBES = {
     mockGap: 'webhook configuration read before any was saved: data is null',
     mock: { kind: 'shape', shape: 'null' },
     // A deployment with a saved configuration answers it: nothing the mock could copy without inventing one.
+    profileable: false,
+  },
+  'companies.created-name-defaults': {
+    pointer: '#/components/schemas/CreatedProject',
+    title: 'name and companyWebsite of a company created without them (needs --allow-writes)',
+    mockGap:
+      'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null',
+    mock: { kind: 'values', values: { name: 'companyName', companyWebsite: 'null' } },
+    // The record's own fields, shown by every later read: a profile would have to rewrite the store.
+    profileable: false,
+  },
+  'companies.no-analysis-id': {
+    pointer: '#/components/schemas/CreateProjectResult/properties/analysisId',
+    title: 'analysisId in the answer to a company created with projectNoAnalysis (needs --allow-writes)',
+    mockGap: 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)',
+    mock: { kind: 'values', values: { analysisId: 'absent' } },
     profileable: false,
   },
   'service.rate-limits': {

@@ -11,11 +11,13 @@ import { ParityRefused, ParityUnreachable, runParity } from './run-parity.ts';
 export const PARITY_USAGE = `Usage: portfolio-conformance parity --base-url <url> --api-key <key> [options]
 
 What the deployment does where the specification is silent (an x-gap of the contract), beside the
-choice the mock makes there (named in its X-Mock-Gap header). Read only: a burst of 25 company list
-reads (the rate limit), then one request per open behaviour.
+choice the mock makes there (named in its X-Mock-Gap header). Read only unless --allow-writes: a burst
+of 25 company list reads (the rate limit), then one request per open behaviour.
 
   --base-url <url>        the service base URL, including /api
   --api-key <key>         API key sent as the raw Authorization header
+  --allow-writes          also create one company (projectNoAnalysis: no analysis, no credits) to observe
+                          what a creation answers for the values the specification leaves open
   --access-token <token>  session token of the webhook calls (without it the webhook read is not touched)
   --baseline <file>       compare with the parity.json of an earlier run instead of the mock's choices
                           (a mock started with that file as --gap-profile must show no difference)
@@ -33,6 +35,7 @@ interface ParityCliOptions {
   baseUrl: string;
   apiKey: string;
   accessToken?: string;
+  allowWrites: boolean;
   session?: string;
   report?: string;
   baselineFile?: string;
@@ -47,6 +50,7 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
       'access-token': { type: 'string' },
+      'allow-writes': { type: 'boolean', default: false },
       session: { type: 'string' },
       report: { type: 'string' },
       baseline: { type: 'string' },
@@ -77,6 +81,7 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey,
     accessToken: values['access-token'],
+    allowWrites: values['allow-writes'],
     session: sessionOption(values.session),
     report: values.report,
     baselineFile: values.baseline,

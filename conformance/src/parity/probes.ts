@@ -13,6 +13,8 @@ export type ProbeOutcome =
 export interface ProbeContext {
   sender: ParitySender;
   hasAccessToken: boolean;
+  /** The company created once with projectNoAnalysis and no name or website (--allow-writes), or why not. */
+  createdCompany(): Promise<{ answer: Exchange; recorded: RecordedParityExchange; companyName: string } | string>;
   /** The first company of the deployment's list, asked once; undefined when it lists none. */
   firstCompany(): Promise<{ id: string; companyName: string } | undefined>;
 }
@@ -33,6 +35,28 @@ function shapeOf(value: unknown): 'object' | 'array' | 'null' | 'other' {
   if (Array.isArray(value)) return 'array';
   return typeof value === 'object' ? 'object' : 'other';
 }
+
+/** A value as the word the report compares: absent, null, empty, an id (a non-empty string), or its type. */
+function word(holder: Record<string, unknown>, name: string): string {
+  if (!(name in holder)) return 'absent';
+  const value = holder[name];
+  if (value === null) return 'null';
+  if (value === '') return 'empty';
+  return typeof value === 'string' ? 'a string' : typeof value;
+}
+
+function projectOf(answer: Exchange): Record<string, unknown> | undefined {
+  const project = (answer.body as { data?: { project?: unknown } } | undefined)?.data?.project;
+  return answer.status >= 200 && answer.status < 300 && project && typeof project === 'object'
+    ? (project as Record<string, unknown>)
+    : undefined;
+}
+
+const refusedCreation = (created: { answer: Exchange; recorded: RecordedParityExchange }): ProbeOutcome => ({
+  touched: false,
+  reason: `the company was not created: HTTP ${created.answer.status}`,
+  exchange: created.recorded,
+});
 
 /** An error probe: one request, the answer's status and envelope code. */
 const errorProbe =
@@ -113,6 +137,34 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
         for (const [name, value] of Object.entries(entry as Record<string, unknown>))
           if (name !== 'id' && !(name in extra)) extra[name] = value;
     return { touched: true, observation: { kind: 'fields', extra }, exchange: recorded };
+  },
+  'companies.created-name-defaults': async (ctx) => {
+    const created = await ctx.createdCompany();
+    if (typeof created === 'string') return { touched: false, reason: created };
+    const project = projectOf(created.answer);
+    if (!project) return refusedCreation(created);
+    return {
+      touched: true,
+      observation: {
+        kind: 'values',
+        values: {
+          name: project.name === created.companyName ? 'companyName' : word(project, 'name'),
+          companyWebsite: word(project, 'companyWebsite'),
+        },
+      },
+      exchange: created.recorded,
+    };
+  },
+  'companies.no-analysis-id': async (ctx) => {
+    const created = await ctx.createdCompany();
+    if (typeof created === 'string') return { touched: false, reason: created };
+    const data = (created.answer.body as { data?: Record<string, unknown> } | undefined)?.data;
+    if (!projectOf(created.answer) || !data) return refusedCreation(created);
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { analysisId: word(data, 'analysisId') } },
+      exchange: created.recorded,
+    };
   },
   'webhooks.read-before-save': async (ctx) => {
     if (!ctx.hasAccessToken) return { touched: false, reason: 'needs the webhook calls’ token: pass --access-token' };

@@ -22,6 +22,10 @@ export function describeObservation(observation: GapObservation | null): string 
         null: 'data is null',
         other: 'an error or another type',
       }[observation.shape];
+    case 'values':
+      return Object.entries(observation.values)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join(', ');
     case 'rate-limit':
       return observation.limitedAfter === null
         ? 'no 429 in the burst'

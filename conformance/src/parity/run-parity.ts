@@ -13,7 +13,7 @@ import {
 } from '../../../common/src/index.ts';
 import { networkCause } from '../reach.ts';
 import type { Baseline } from './baseline.ts';
-import { burst, PROBES, type ProbeOutcome } from './probes.ts';
+import { burst, PROBES, type ProbeContext, type ProbeOutcome } from './probes.ts';
 import { ParitySender, type ParityTarget, type RecordedParityExchange } from './sender.ts';
 
 export interface ParityGap {
@@ -129,6 +129,8 @@ export interface ParityOptions extends ParityTarget {
   session?: string;
   /** Compare with an earlier run's answers (readBaseline) instead of the mock's choices. */
   baseline?: Baseline;
+  /** Create one company (projectNoAnalysis, no credits) to observe the defaults of a creation. */
+  allowWrites?: boolean;
   onGap?: (gap: ParityGap, index: number, total: number) => void;
 }
 
@@ -159,6 +161,18 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
           ? { id: one.id, companyName: one.companyName }
           : undefined;
       }));
+  let created: ReturnType<ProbeContext['createdCompany']> | undefined;
+  const createdCompany = () =>
+    (created ??= (async () => {
+      if (!options.allowWrites) return 'creates a company (projectNoAnalysis, no credits): pass --allow-writes';
+      const companyName = `parity-${Date.now().toString(36)} defaults`;
+      const sent = await sender.send({
+        method: 'POST',
+        path: '/integration/project',
+        json: { companyName, projectType: 'projectNoAnalysis' },
+      });
+      return { ...sent, companyName };
+    })());
   const ids = Object.keys(GAP_PROBES) as GapProbeId[];
   const gaps: ParityGap[] = [];
   for (const id of ids) {
@@ -166,7 +180,7 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
     if (id === 'service.rate-limits') outcome = rateLimit;
     else {
       try {
-        outcome = await PROBES[id]({ sender, hasAccessToken: !!options.accessToken, firstCompany });
+        outcome = await PROBES[id]({ sender, hasAccessToken: !!options.accessToken, firstCompany, createdCompany });
       } catch (error) {
         outcome = { touched: false, reason: `no answer: ${networkCause(error)}` };
       }

@@ -22,6 +22,8 @@ export interface ParityRequest {
   method: 'GET' | 'POST';
   path: string;
   query?: Record<string, string>;
+  /** A JSON body. */
+  json?: unknown;
   /** A raw body sent as application/json (malformed on purpose in one probe). */
   rawJson?: string;
   auth?: 'apiKey' | 'bearer';
@@ -55,7 +57,7 @@ export class ParitySender {
             return this.target.fetch(input, { ...init, headers, body: request.rawJson });
           };
     const answer = await exchange(
-      { method: request.method, baseUrl, path: request.path, query: request.query, authorization },
+      { method: request.method, baseUrl, path: request.path, query: request.query, json: request.json, authorization },
       fetchImpl,
       timeoutMs,
     );
@@ -93,6 +95,7 @@ function record(request: ParityRequest, url: string, answer: Exchange): Recorded
       url,
       authorization: request.auth === 'bearer' ? 'access token' : 'API key',
       ...(request.rawJson === undefined ? {} : { body: request.rawJson }),
+      ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
     },
     response: { status: answer.status, headers, body },
   };

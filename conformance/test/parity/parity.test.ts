@@ -42,6 +42,7 @@ const parity = (baseUrl: string, session?: string) =>
     baseUrl,
     apiKey: API_KEY,
     accessToken: ACCESS_TOKEN,
+    allowWrites: true,
     fetch: fetchInSession(session),
     timeoutMs: 5_000,
   });
@@ -53,7 +54,7 @@ describe('parity', () => {
     const report = await parity(mock.baseUrl, 'parity-plain');
     expect(differing(report)).toEqual([]);
     expect(report.touched).toBe(Object.keys(GAP_PROBES).length);
-    expect([report.gapsTouched, report.contractGaps]).toEqual([7, 73]);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([9, 73]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
@@ -125,6 +126,35 @@ describe('parity', () => {
     }
   });
 
+  it('lists a difference the mock cannot follow as not profile-able, with the reason', async () => {
+    // A service that answers a created company's open values as null.
+    const nulls = await startBrokenProxy(mock.origin, {
+      response: (req, answer) => {
+        if (req.method !== 'POST' || req.path !== '/api/integration/project' || answer.status !== 200) return;
+        answer.body.data = {
+          ...answer.body.data,
+          analysisId: null,
+          project: { ...answer.body.data.project, name: null },
+        };
+      },
+    });
+    try {
+      const report = await parity(nulls.baseUrl, 'parity-nulls');
+      const listed = report.gaps.filter((g) => g.differs).map((g) => [g.id, g.deployment, g.profileable]);
+      expect(listed).toEqual([
+        [
+          'companies.created-name-defaults',
+          { kind: 'values', values: { name: 'null', companyWebsite: 'null' } },
+          false,
+        ],
+        ['companies.no-analysis-id', { kind: 'values', values: { analysisId: 'null' } }, false],
+      ]);
+      expect(report.gaps.find((g) => g.id === 'companies.no-analysis-id')?.profileNote).toMatch(/cannot take/);
+    } finally {
+      await nulls.close();
+    }
+  });
+
   it('misses no single difference (a checker blind to one part of an answer fails here)', () => {
     const pairs: [GapObservation, GapObservation][] = [
       [
@@ -150,6 +180,10 @@ describe('parity', () => {
       [
         { kind: 'shape', shape: 'object' },
         { kind: 'shape', shape: 'array' },
+      ],
+      [
+        { kind: 'values', values: { name: 'companyName', companyWebsite: 'null' } },
+        { kind: 'values', values: { name: 'companyName', companyWebsite: 'absent' } },
       ],
     ];
     for (const [a, b] of pairs) expect(sameChoice(a, b), JSON.stringify([a, b])).toBe(false);
