@@ -131,7 +131,6 @@ export interface ParityOptions extends ParityTarget {
   baseline?: Baseline;
   /** Create one company (projectNoAnalysis, no credits) to observe the defaults of a creation. */
   allowWrites?: boolean;
-  onGap?: (gap: ParityGap, index: number, total: number) => void;
 }
 
 export async function runParity(options: ParityOptions): Promise<ParityReport> {
@@ -185,9 +184,7 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
         outcome = { touched: false, reason: `no answer: ${networkCause(error)}` };
       }
     }
-    const gap = entry(id, outcome, options.baseline);
-    gaps.push(gap);
-    options.onGap?.(gap, gaps.length, ids.length);
+    gaps.push(entry(id, outcome, options.baseline));
   }
   return {
     kind: GAP_PROFILE_KIND,
