@@ -148,15 +148,6 @@ export type GapProbeId = keyof typeof GAP_PROBES;
 export const GAP_PROFILE_KIND = 'portfolio-gap-parity';
 export const GAP_PROFILE_VERSION = 1;
 
-/** One entry of the parity report that the mock reads. */
-export interface GapProfileEntry {
-  id: GapProbeId;
-  touched: boolean;
-  profileable: boolean;
-  /** What the deployment did; null when the run did not reach the behaviour. */
-  deployment: GapObservation | null;
-}
-
 /** What the mock keeps of a profile: the deployment's answer per behaviour it can follow. */
 export interface GapProfile {
   /** Where the profile came from (the deployment parity ran against), named in X-Mock-Gap. */
