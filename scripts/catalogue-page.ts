@@ -14,6 +14,7 @@ function needsText(needs: Needs, rule: Rule): string {
     needs.accessToken && 'access token',
     needs.secondUser && 'second user',
     needs.receiver && 'webhook receiver',
+    needs.driveFolder && 'drive folder',
   ].filter(Boolean);
   const uses = rule.uses?.length ? `; uses ${rule.uses.join(', ')}` : '';
   return `${all.join(', ') || 'read only'}${uses}`;

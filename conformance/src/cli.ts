@@ -23,6 +23,10 @@ export const COMMANDS: Record<string, Command> = {
     summary: "whether the service's webhook deliveries land on your receiver (--url <endpoint>)",
     load: () => import('./receiver/cli.ts'),
   },
+  parity: {
+    summary: 'what --base-url does where the specification is silent, beside the mock (a profile for portfolio-mock)',
+    load: () => import('./parity/cli.ts'),
+  },
   broker: {
     summary: 'the Pact Broker flow: publish, verify, can-i-deploy, record-deployment, publish-provider-contract',
     load: () => import('./broker/cli.ts'),

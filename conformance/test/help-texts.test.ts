@@ -7,6 +7,7 @@ import { CONFORMANCE_USAGE } from '../src/cli.ts';
 import { USAGE as DIFF_USAGE } from '../src/diff/cli.ts';
 import { USAGE as VERIFY_USAGE } from '../src/live/cli-options.ts';
 import { PACT_VERIFY_USAGE } from '../src/pact/cli.ts';
+import { PARITY_USAGE } from '../src/parity/cli.ts';
 
 const REPOSITORY_ONLY = /npm (start|run)|npx tsx|this repository|generated\/|contract-tests\/|mocks\/README/;
 
@@ -17,6 +18,7 @@ describe('--help texts', () => {
     ['pact-verify', PACT_VERIFY_USAGE],
     ['broker', BROKER_USAGE],
     ['diff', DIFF_USAGE],
+    ['parity', PARITY_USAGE],
     ['portfolio-mock', MOCK_USAGE],
   ])('%s speaks to a package user', (_name, text) => {
     expect(text).not.toMatch(REPOSITORY_ONLY);
@@ -26,6 +28,7 @@ describe('--help texts', () => {
     ['verify', VERIFY_USAGE, ['0', '1', '2', '3']],
     ['pact-verify', PACT_VERIFY_USAGE, ['0', '1', '2', '3']],
     ['broker', BROKER_USAGE, ['0', '1', '2', '3']],
+    ['parity', PARITY_USAGE, ['0', '1', '2', '3']],
     ['portfolio-mock', MOCK_USAGE, ['0', '2', '3']],
   ])('%s names its exit codes', (_name, text, codes) => {
     for (const code of codes) expect(text).toMatch(new RegExp(`\\b${code} [a-z]`));

@@ -20,6 +20,7 @@ import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts
 import { controlContract, serviceContract } from './contract-documents.ts';
 import type { MockRuntime } from './runtime.ts';
 import { storeUnavailable } from './sessions/cluster-sessions.ts';
+import { type GapProfile, installGapProfile } from './gap-profile.ts';
 import { forward } from './sessions/forward.ts';
 import { journalCall } from './sessions/journal-call.ts';
 import { namedSession, SESSION_HEADER } from './sessions/session-header.ts';
@@ -38,6 +39,8 @@ export interface MockAppOptions {
   responseCache?: boolean;
   /** Which page origins may call the mock from a browser (default: loopback origins). */
   cors?: CorsSetting;
+  /** Answer like a deployment where the specification is silent (gap-profile.ts); turns the response cache off. */
+  gapProfile?: GapProfile;
 }
 
 /**
@@ -93,7 +96,9 @@ export async function buildMockApp({
   runtime,
   logger = false,
   docsDir,
-  responseCache = !logger,
+  gapProfile,
+  // Answers from the cache skip the hooks that apply a gap profile (its rate limit counts every call).
+  responseCache = !logger && !gapProfile,
   cors = 'loopback',
 }: MockAppOptions): Promise<FastifyInstance> {
   const requestTimeout = requestTimeoutMs();
@@ -148,6 +153,7 @@ export async function buildMockApp({
   });
   if (runtime.cluster) placeSessions(app, runtime);
   if (cache) keepReadsIn(app, cache, API_PREFIX);
+  if (gapProfile) installGapProfile(app, gapProfile, runtime, API_PREFIX);
   // The request journal of the caller's session (GET /__mock/requests): every answered service call.
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`))

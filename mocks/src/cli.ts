@@ -7,6 +7,7 @@ import { type CorsSetting, parseCorsSetting } from './http/cors.ts';
 import { StateFileError } from './persistence/append-log.ts';
 import { StoreUnavailableError } from './persistence/postgres/cluster-store.ts';
 import { seedProblems } from './seed-problems.ts';
+import { type GapProfile, readGapProfile } from './gap-profile.ts';
 import { startMockServer, type MockSeed } from './server.ts';
 
 export const MOCK_USAGE = `Usage: portfolio-mock [options]
@@ -28,12 +29,15 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --max-sessions <n>     named sessions held at once (default 1000)
   --cors <origins>       page origins that may call the mock from a browser: loopback (default: localhost,
                          127.x.x.x, [::1] on any port), *, off, or a comma-separated list (MOCK_CORS)
+  --gap-profile <file>   answer like your deployment where the specification is silent: the parity.json
+                         of \`portfolio-conformance parity --report <dir>\` (error statuses and codes, the
+                         lookup's shape, search entry fields, a rate limit; X-Mock-Gap names the profile)
   --no-docs              do not serve the documentation site
   --log                  log every request
   --help                 this text
 
 Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over). Exit codes: 0
-stopped cleanly, 2 bad option, unusable seed file, damaged state file or one another mock has open,
+stopped cleanly, 2 bad option, unusable seed file or gap profile, damaged state file or one another mock has open,
 3 the port is in use or cannot be bound, 4 the --store database cannot be used.
 A --host other than a loopback address is warned about: the control API has no credentials.`;
 
@@ -64,6 +68,7 @@ interface MockCliOptions {
   port: number;
   host: string;
   seedFile: string | undefined;
+  gapProfileFile: string | undefined;
   apiKey: string | undefined;
   accessToken: string | undefined;
   stateFile: string | undefined;
@@ -82,6 +87,7 @@ const VALUED = new Set([
   '--port',
   '--host',
   '--seed',
+  '--gap-profile',
   '--api-key',
   '--access-token',
   '--state-file',
@@ -114,6 +120,7 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        'gap-profile': { type: 'string' },
         'api-key': { type: 'string' },
         'access-token': { type: 'string' },
         'state-file': { type: 'string' },
@@ -143,7 +150,16 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
       `${values.port === undefined ? 'PORT' : '--port'} must be a whole number from 0 to 65535, got "${rawPort}"`,
     );
   }
-  for (const name of ['host', 'seed', 'api-key', 'access-token', 'state-file', 'store', 'node-id'] as const) {
+  for (const name of [
+    'host',
+    'seed',
+    'gap-profile',
+    'api-key',
+    'access-token',
+    'state-file',
+    'store',
+    'node-id',
+  ] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} must not be empty`);
   }
   const store = values.store ?? defaults.store;
@@ -158,6 +174,7 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
     port,
     host: values.host ?? '127.0.0.1',
     seedFile: values.seed,
+    gapProfileFile: values['gap-profile'],
     apiKey: values['api-key'] ?? defaults.apiKey,
     accessToken: values['access-token'] ?? defaults.accessToken,
     stateFile,
@@ -239,9 +256,14 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
   if (argv[0] === 'trigger') return (await import('./trigger-cli.ts')).main(argv.slice(1));
   let options: MockCliOptions | 'help';
   let seed: MockSeed | undefined;
+  let gapProfile: GapProfile | undefined;
   try {
     options = parse(argv, context.defaults ?? {});
     if (options !== 'help' && options.seedFile) seed = await readSeed(options.seedFile);
+    if (options !== 'help' && options.gapProfileFile)
+      gapProfile = await readGapProfile(options.gapProfileFile).catch((error: Error) => {
+        throw new UsageError(error.message);
+      });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`portfolio-mock: ${error.message} (see --help)`);
@@ -272,6 +294,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
       docsDir,
       logger: options.log,
       cors: options.cors,
+      gapProfile,
     });
   } catch (error) {
     if (error instanceof StateFileError) {
@@ -317,6 +340,10 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     `Control API: ${mock.origin}/__mock (lists its calls; no credentials; header X-Mock-Session: <id> selects an isolated session)`,
   );
   if (options.store) console.log(`Store: PostgreSQL (sessions shared with every node on the same database)`);
+  if (gapProfile)
+    console.log(
+      `Gap profile: ${options.gapProfileFile} (answers like ${gapProfile.source} in ${Object.keys(gapProfile.answers).length} open behaviours)`,
+    );
   if (options.stateFile) console.log(`State file: ${options.stateFile} (uploads in ${options.stateFile}.uploads/)`);
   if (!isLoopbackHost(options.host))
     console.error(

@@ -14,6 +14,7 @@ export type {
   StartMockOptions,
 } from './server.ts';
 export type { CorsSetting } from './http/cors.ts';
+export { readGapProfile, type GapProfile } from './gap-profile.ts';
 
 /** The shipped documentation site (pass it as `startMock({ docsDir })`), or undefined when it is missing. */
 export async function bundledDocsDir(): Promise<string | undefined> {

@@ -3,6 +3,7 @@
 import { API_PREFIX, buildMockApp } from './app.ts';
 import { MockRuntime } from './runtime.ts';
 import type { CorsSetting } from './http/cors.ts';
+import type { GapProfile } from './gap-profile.ts';
 
 export type { MockSeed, SeedDriveFolder, SeedPortfolioCompany, SeedProject, SeedUser } from './domain/seed.ts';
 import type { MockSeed } from './domain/seed.ts';
@@ -41,6 +42,11 @@ export interface StartMockOptions {
    * 127.x.x.x, [::1], *.localhost on any port), `'*'`, `'off'`, or a list of exact origins.
    */
   cors?: CorsSetting | undefined;
+  /**
+   * Answer like a deployment where the specification is silent: the profile a
+   * `portfolio-conformance parity` run wrote (`readGapProfile(file)`). Turns the response cache off.
+   */
+  gapProfile?: GapProfile | undefined;
 }
 
 export interface RunningMock {
@@ -77,6 +83,7 @@ export async function startMockServer(
     docsDir: options.docsDir,
     responseCache: options.responseCache,
     cors: options.cors,
+    gapProfile: options.gapProfile,
   });
   const host = options.host ?? '127.0.0.1';
   try {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BREAKS } from '../../conformance/test/doubles/broken-rules.ts';
 import { startBrokenProxy, type BrokenProxy } from '../../conformance/test/doubles/broken-proxy.ts';
 import { startFakeBroker } from '../../conformance/test/doubles/fake-broker.ts';
+import { GAP_DOUBLE_CHOICES, gapDouble } from '../../conformance/test/doubles/gap-double.ts';
 import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
 import { startTamperingProxy, type TamperingProxy } from '../../contract-tests/pact/support/tampering-proxy.ts';
 import { freePort } from '../../contract-tests/support/free-port.ts';
@@ -81,6 +82,39 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/FAILED "a request for the summary of a completed fund run": \$\.data\.status/);
     expect(proxy.tampered()[0]).toBeGreaterThan(0);
+  });
+
+  it('parity lists what a deployment does differently where the specification is silent; the installed mock reads the profile', async () => {
+    const double = await startBrokenProxy(origin, gapDouble());
+    try {
+      const result = await conformance([
+        'parity',
+        '--base-url',
+        double.baseUrl,
+        '--api-key',
+        'mock-api-key',
+        '--report',
+        'parity',
+      ]);
+      expect(result.code, result.stderr).toBe(1);
+      for (const id of Object.keys(GAP_DOUBLE_CHOICES)) expect(result.stdout).toContain(`[differs] ${id}`);
+    } finally {
+      await double.close();
+    }
+    // A profile the mock cannot follow is refused before it listens: one line, exit 2.
+    const profile = JSON.parse(await readFile(join(project, 'parity/parity.json'), 'utf8'));
+    profile.gaps[0].deployment.status = 200;
+    await writeFile(join(project, 'parity/bad.json'), JSON.stringify(profile));
+    const refused = await runCommand(
+      binary,
+      join(project, 'node_modules/.bin/portfolio-mock'),
+      ['--port', '0', '--gap-profile', 'parity/bad.json'],
+      { cwd: project },
+    );
+    expect([refused.code, refused.stderr.trim().split('\n')]).toEqual([
+      2,
+      [expect.stringMatching(/^portfolio-mock: the gap profile parity\/bad\.json cannot be used: .*status 200/)],
+    ]);
   });
 
   it('a usage error is one line and exit code 2', async () => {

@@ -16,6 +16,8 @@ export const USAGE = `Usage: portfolio-conformance [verify] --base-url <url> --a
   --receiver-host <host>        start a webhook receiver on this host (deliveries are checked; needs --allow-writes)
   --receiver-port <port>        its port (default: a free one)
   --receiver-public-url <url>   the URL the service must call to reach that receiver (tunnel, proxy)
+  --drive-folder <link or id>   a folder of the drive connected under the API-key user (needs --allow-writes):
+                                two companies are linked to it, the second must get linked_to_other_project
   --session <id>                send X-Mock-Session: <id> with every request: on a shared stateful mock the
                                 run works in that session only and leaves every other one as it was
                                 (without it the run names a private session, which the mock drops at the end)
@@ -65,6 +67,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
       'receiver-host': { type: 'string' },
       'receiver-port': { type: 'string' },
       'receiver-public-url': { type: 'string' },
+      'drive-folder': { type: 'string' },
       rule: { type: 'string', multiple: true },
       session: { type: 'string' },
       seed: { type: 'string' },
@@ -105,6 +108,10 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
     throw new Error('--max-credits is a budget for --allow-writes: pass both or neither');
   if (values['receiver-host'] !== undefined && !allowWrites)
     throw new Error('--receiver-host needs --allow-writes: the deliveries it checks come from writes');
+  if (values['drive-folder'] !== undefined && !allowWrites)
+    throw new Error('--drive-folder needs --allow-writes: the companies it links are writes');
+  if (values['drive-folder'] !== undefined && values['drive-folder'].trim() === '')
+    throw new Error('--drive-folder must not be empty');
   if (values['receiver-public-url'] !== undefined && !values['receiver-host'])
     throw new Error('--receiver-public-url needs --receiver-host (the receiver it reaches)');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
@@ -126,6 +133,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
     receiverHost: values['receiver-host'],
     receiverPort: count('receiver-port', values['receiver-port'], undefined),
     receiverPublicUrl: values['receiver-public-url'],
+    driveFolder: values['drive-folder'],
     only: values.rule,
     seed,
     sequencePath: values['sequence-path'],

@@ -32,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
       accessToken: !!options.accessToken,
       secondUser: !!options.secondApiKey,
       receiver: !!options.receiverHost,
+      driveFolder: !!options.driveFolder,
     };
     console.log(formatPlan(planRun(rules, can, options.analysisCost), options.maxCredits));
     return 0;

@@ -42,6 +42,8 @@ function missingNeed(needs: Needs, can: Capabilities): string | undefined {
   if (needs.accessToken && !can.accessToken) return 'needs the session token of the webhook calls: pass --access-token';
   if (needs.secondUser && !can.secondUser) return "needs a second user's API key: pass --second-api-key";
   if (needs.receiver && !can.receiver) return 'needs a webhook receiver the service can reach: pass --receiver-host';
+  if (needs.driveFolder && !can.driveFolder)
+    return 'needs a folder of the drive connected under the API-key user: pass --drive-folder';
   return undefined;
 }
 

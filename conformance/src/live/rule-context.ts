@@ -28,6 +28,8 @@ export interface SharedRunState {
   fixtures: Fixtures;
   capabilities: Record<keyof Needs, boolean>;
   replay: { seed?: number; path?: string };
+  /** --drive-folder: a folder of the drive connected under the API-key user. */
+  driveFolder?: string;
   /** Answers 429 the run waited out (Retry-After honoured): request rate limits are a gap of the specification. */
   rateLimited: { waits: number; waitedMs: number };
   onProgress?: (ruleId: string, done: number, total: number) => void;
@@ -165,6 +167,10 @@ export class RuleRun implements RuleContext {
 
   progress(done: number, total: number): void {
     this.shared.onProgress?.(this.ruleId, done, total);
+  }
+
+  get driveFolder(): string | undefined {
+    return this.shared.driveFolder;
   }
 
   get replay(): { seed?: number; path?: string } {

@@ -33,6 +33,8 @@ export interface Needs {
   secondUser?: boolean;
   /** A webhook receiver the service can reach (--receiver-host). */
   receiver?: boolean;
+  /** A folder of the drive connected under the API-key user (--drive-folder). */
+  driveFolder?: boolean;
 }
 
 /** Who a call authenticates as; the wrong credential is sent on purpose by some rules. */

@@ -18,6 +18,8 @@ export interface RuleContext extends Caller {
   canSpend(cost: Cost): boolean;
   /** Reports progress of a long rule (the sequences), for a progress bar. */
   progress(done: number, total: number): void;
+  /** --drive-folder: a folder (link or id) of the drive connected under the API-key user. */
+  readonly driveFolder?: string;
   /** --seed and --sequence-path, to replay a failing sequence. */
   readonly replay: { seed?: number; path?: string };
 }

@@ -31,6 +31,8 @@ export interface ConformanceOptions {
   receiverPort?: number;
   /** The URL the service must call when it reaches the receiver through a tunnel or proxy. */
   receiverPublicUrl?: string;
+  /** A folder link or id of the drive connected under the API-key user (the folder-link rules). */
+  driveFolder?: string;
   pollIntervalMs?: number;
   pollTimeoutMs?: number;
   deliveryTimeoutMs?: number;
@@ -149,6 +151,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     accessToken: !!options.accessToken,
     secondUser: !!options.secondApiKey,
     receiver: !!receiver,
+    driveFolder: !!options.driveFolder,
   };
   const shared: SharedRunState = {
     runId,
@@ -160,6 +163,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     exchanges,
     capabilities,
     replay: { seed: options.seed, path: options.sequencePath },
+    driveFolder: options.driveFolder,
     rateLimited: { waits: 0, waitedMs: 0 },
     onProgress: options.onProgress,
     fixtures: new Fixtures(() => current as RuleRun, {

@@ -199,6 +199,16 @@ export const BREAKS: Record<string, Break> = {
           p.extraConfig.driveFolderLink.status = 'not_found';
     },
   },
+  // A service that moves the folder to the newest company instead of refusing it.
+  'companies.folder-linked-elsewhere': {
+    response: (req, answer) => {
+      if (!at(req, 'GET', '/integration/projects') || answer.status !== 200) return;
+      const projects = Array.isArray(answer.body.data) ? answer.body.data : [answer.body.data];
+      for (const p of projects)
+        if (p?.extraConfig?.driveFolderLink?.status === 'linked_to_other_project')
+          p.extraConfig.driveFolderLink.status = 'linked';
+    },
+  },
   'companies.website-required-without-file': {
     request: (req) => {
       const json = bodyJson(req);

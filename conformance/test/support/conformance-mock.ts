@@ -51,6 +51,8 @@ export const fullRun = (baseUrl: string): ConformanceOptions => ({
   maxCredits: 100,
   analysisCost: 1,
   receiverHost: '127.0.0.1',
+  // A folder of the default seed's drive: the folder-link rules.
+  driveFolder: 'folder-empty',
 });
 
 /** The same as command-line arguments. */
@@ -70,6 +72,8 @@ export const fullRunArgs = (baseUrl: string): string[] => [
   '1',
   '--receiver-host',
   '127.0.0.1',
+  '--drive-folder',
+  'folder-empty',
   '--poll-interval',
   '10',
   '--poll-timeout',

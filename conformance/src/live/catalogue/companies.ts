@@ -243,6 +243,54 @@ export const companyRules: Rule[] = [
     },
   },
   {
+    id: 'companies.folder-linked-elsewhere',
+    area: 'companies',
+    title:
+      'a folder already linked to a company gives a second company the outcome linked_to_other_project, and the first keeps its link',
+    spec: 'A folder can be linked to one project only; when linked elsewhere the outcome is `linked_to_other_project` and no action is taken.',
+    operations: ['createProject', 'listProjects'],
+    cost: { credits: 0, records: 2 },
+    needs: { writes: true, driveFolder: true },
+    async check(ctx) {
+      const folderLink = ctx.driveFolder!;
+      const linkTo = async (companyName: string) => {
+        const answer = await ctx.call('createProject', {
+          json: { companyName, projectType: 'projectNoAnalysis', folderLink },
+          spend: { credits: 0, records: 1, record: `company "${companyName}"` },
+        });
+        const id = dataOf<Schemas['CreateProjectResult']>(answer)?.project?.id;
+        if (!isSuccess(answer) || !id) {
+          ctx.expect(false, `create company with folderLink ${folderLink} answered ${describeAnswer(answer)}`);
+          return undefined;
+        }
+        const listed = await findListed(ctx, id, companyName);
+        return { id, status: listed?.extraConfig?.driveFolderLink?.status };
+      };
+      // The folder may be linked already (an earlier run): then the first company is the second one too.
+      const first = await linkTo(`conformance-${ctx.runId} folder owner`);
+      if (!first) return;
+      if (first.status !== 'linked' && first.status !== 'linked_to_other_project') {
+        ctx.expect(
+          false,
+          `the first company linked to --drive-folder ${folderLink} got ${JSON.stringify(first.status)}, expected linked (or linked_to_other_project when an earlier run linked it): is it a folder of the connected drive?`,
+        );
+        return;
+      }
+      const second = await linkTo(`conformance-${ctx.runId} folder latecomer`);
+      if (!second) return;
+      ctx.expect(
+        second.status === 'linked_to_other_project',
+        `a second company linked to the folder ${folderLink} got ${JSON.stringify(second.status)}, expected linked_to_other_project`,
+      );
+      if (first.status !== 'linked') return;
+      const again = await findListed(ctx, first.id, `conformance-${ctx.runId} folder owner`);
+      ctx.expect(
+        again?.extraConfig?.driveFolderLink?.status === 'linked',
+        `after the second company, the first one's link outcome is ${JSON.stringify(again?.extraConfig?.driveFolderLink?.status)}, expected it to stay linked (no action is taken)`,
+      );
+    },
+  },
+  {
     id: 'companies.website-required-without-file',
     area: 'companies',
     title: 'projectAnalysisNoFile without companyWebsite is not accepted with a 2xx',

@@ -1,0 +1,249 @@
+// The gap profile: what `portfolio-conformance parity` writes and `portfolio-mock --gap-profile`
+// reads. One table (GAP_PROBES) names each open behaviour parity observes, the `x-gap` of the
+// contract it answers, the mock's own choice and whether the mock can take the deployment's
+// answer instead; parseGapProfile refuses a profile the mock could not follow, in one line.
+
+/** An error answer: its HTTP status and the envelope's `code` (null when the body has none). */
+export interface ErrorObservation {
+  kind: 'error';
+  status: number;
+  code: string | null;
+}
+
+/** Fields of an open object beyond the ones the specification names, each with an example value. */
+export interface FieldsObservation {
+  kind: 'fields';
+  extra: Record<string, unknown>;
+}
+
+/** The JSON type of an open `data`. */
+export interface ShapeObservation {
+  kind: 'shape';
+  shape: 'object' | 'array' | 'null' | 'other';
+}
+
+/** A burst of reads: how many were answered before the first refusal, and that refusal. */
+export interface RateLimitObservation {
+  kind: 'rate-limit';
+  /** Requests answered before the first 429; null when none of the burst was refused. */
+  limitedAfter: number | null;
+  retryAfter: string | null;
+  code: string | null;
+}
+
+/** Values the specification leaves open, each as a word: `null`, `absent`, `an id`, or which input it repeats. */
+export interface ValuesObservation {
+  kind: 'values';
+  values: Record<string, string>;
+}
+
+export type GapObservation =
+  | ErrorObservation
+  | FieldsObservation
+  | ShapeObservation
+  | RateLimitObservation
+  | ValuesObservation;
+
+export interface GapProbeFacts {
+  /** JSON pointer of the contract's `x-gap` this behaviour answers. */
+  pointer: string;
+  /** What the behaviour is, in a few words. */
+  title: string;
+  /** The text the mock names in `X-Mock-Gap` when it answers it (none: the mock never faces it). */
+  mockGap?: string;
+  /** The mock's choice, as parity observes it on a mock without a profile. */
+  mock: GapObservation;
+  /** Whether `--gap-profile` can make the mock answer like the deployment. */
+  profileable: boolean;
+}
+
+/** The mock's 404 for an id the caller has no record under. */
+const NOT_FOUND: ErrorObservation = { kind: 'error', status: 404, code: 'MOCK_NOT_FOUND' };
+
+/** Every behaviour parity observes, by its id (the profile's key). */
+export const GAP_PROBES = {
+  'errors.unknown-project': {
+    pointer: '#/components/responses/UnspecifiedError',
+    title: 'error for an unknown project id (company list with id)',
+    mockGap: 'error for an unknown project id',
+    mock: NOT_FOUND,
+    profileable: true,
+  },
+  'errors.unknown-analysis': {
+    pointer: '#/components/responses/UnspecifiedError',
+    title: 'error for an unknown analysis id (analysis detail)',
+    mockGap: 'error for an unknown analysis id',
+    mock: NOT_FOUND,
+    profileable: true,
+  },
+  'errors.invalid-parameter': {
+    pointer: '#/components/responses/InvalidRequest',
+    title: 'error for an invalid parameter (company list with page=-1)',
+    mockGap: 'error code and HTTP status for missing or invalid parameters',
+    mock: { kind: 'error', status: 400, code: 'MOCK_INVALID_REQUEST' },
+    profileable: true,
+  },
+  'errors.malformed-json': {
+    pointer: '#/components/responses/UnspecifiedError',
+    title: 'error for a malformed JSON body (process message)',
+    mockGap: 'error code and HTTP status for a malformed request',
+    mock: { kind: 'error', status: 400, code: 'MOCK_MALFORMED_JSON' },
+    profileable: true,
+  },
+  'companies.orderby-unknown-field': {
+    pointer: '#/components/parameters/OrderBy/schema',
+    title: 'answer to orderby naming a field the list does not have',
+    mockGap: 'fields accepted by orderby: the mock sorts by any Project field holding a string, number or boolean',
+    mock: { kind: 'error', status: 400, code: 'MOCK_INVALID_REQUEST' },
+    profileable: true,
+  },
+  'companies.lookup-shape': {
+    pointer: '#/components/schemas/ProjectLookupResult',
+    title: 'shape of data when the company list is called with id',
+    mockGap: 'response shape of the company list called with id: the mock answers the one project as data',
+    mock: { kind: 'shape', shape: 'object' },
+    profileable: true,
+  },
+  'search.entry-fields': {
+    pointer: '#/components/schemas/ProjectSearchEntry',
+    title: 'fields of a search entry other than id',
+    mockGap: 'search entry fields other than id: the mock returns id only',
+    mock: { kind: 'fields', extra: {} },
+    profileable: true,
+  },
+  'webhooks.read-before-save': {
+    pointer: '#/paths/~1integration~1webhook/get',
+    title: 'webhook configuration read before any was saved',
+    mockGap: 'webhook configuration read before any was saved: data is null',
+    mock: { kind: 'shape', shape: 'null' },
+    // A deployment with a saved configuration answers it: nothing the mock could copy without inventing one.
+    profileable: false,
+  },
+  'companies.created-name-defaults': {
+    pointer: '#/components/schemas/CreatedProject',
+    title: 'name and companyWebsite of a company created without them (needs --allow-writes)',
+    mockGap:
+      'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null',
+    mock: { kind: 'values', values: { name: 'companyName', companyWebsite: 'null' } },
+    // The record's own fields, shown by every later read: a profile would have to rewrite the store.
+    profileable: false,
+  },
+  'companies.no-analysis-id': {
+    pointer: '#/components/schemas/CreateProjectResult/properties/analysisId',
+    title: 'analysisId in the answer to a company created with projectNoAnalysis (needs --allow-writes)',
+    mockGap: 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)',
+    mock: { kind: 'values', values: { analysisId: 'absent' } },
+    profileable: false,
+  },
+  'service.rate-limits': {
+    pointer: '#/x-document-gaps/15',
+    title: 'request rate limit (a burst of company list reads)',
+    mock: { kind: 'rate-limit', limitedAfter: null, retryAfter: null, code: null },
+    profileable: true,
+  },
+} as const satisfies Record<string, GapProbeFacts>;
+
+export type GapProbeId = keyof typeof GAP_PROBES;
+
+export const GAP_PROFILE_KIND = 'portfolio-gap-parity';
+export const GAP_PROFILE_VERSION = 1;
+
+/** What the mock keeps of a profile: the deployment's answer per behaviour it can follow. */
+export interface GapProfile {
+  /** Where the profile came from (the deployment parity ran against), named in X-Mock-Gap. */
+  source: string;
+  answers: Partial<Record<GapProbeId, GapObservation>>;
+}
+
+export function isGapProbeId(id: unknown): id is GapProbeId {
+  return typeof id === 'string' && Object.hasOwn(GAP_PROBES, id);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const RETRY_AFTER = /^\d{1,5}$/;
+const FIELD_NAME = /^[A-Za-z_$][\w$-]{0,63}$/;
+
+/**
+ * Why the mock cannot answer with `observation` for behaviour `id` (undefined when it can): the
+ * mock follows only answers a client could tell apart and the contract allows.
+ */
+export function unprofileableReason(id: GapProbeId, observation: unknown): string | undefined {
+  const facts: GapProbeFacts = GAP_PROBES[id];
+  if (!facts.profileable) return 'the mock cannot take this behaviour from a profile';
+  if (!isObject(observation) || observation.kind !== facts.mock.kind)
+    return `expected an observation of kind "${facts.mock.kind}"`;
+  switch (observation.kind) {
+    case 'error': {
+      const { status, code } = observation;
+      if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599)
+        return `status ${JSON.stringify(status)} is not an error status (400 to 599)`;
+      if (code !== null && (typeof code !== 'string' || code.length === 0 || code.length > 64))
+        return `code ${JSON.stringify(code)} is not null or a string of 1 to 64 characters`;
+      return undefined;
+    }
+    case 'fields': {
+      const { extra } = observation;
+      if (!isObject(extra)) return 'extra is not an object of field names';
+      const names = Object.keys(extra);
+      if (names.length > 50) return 'more than 50 extra fields';
+      const bad = names.find((name) => !FIELD_NAME.test(name) || name === 'id');
+      return bad === undefined ? undefined : `extra field name ${JSON.stringify(bad)} is not usable`;
+    }
+    case 'shape':
+      return observation.shape === 'object' || observation.shape === 'array'
+        ? undefined
+        : `shape ${JSON.stringify(observation.shape)} is not object or array`;
+    case 'rate-limit': {
+      const { limitedAfter, retryAfter, code } = observation;
+      if (limitedAfter === null) return undefined;
+      if (
+        typeof limitedAfter !== 'number' ||
+        !Number.isInteger(limitedAfter) ||
+        limitedAfter < 1 ||
+        limitedAfter > 10_000
+      )
+        return `limitedAfter ${JSON.stringify(limitedAfter)} is not null or a whole number from 1 to 10000`;
+      if (typeof retryAfter !== 'string' || !RETRY_AFTER.test(retryAfter) || Number(retryAfter) < 1)
+        return `retryAfter ${JSON.stringify(retryAfter)} is not a whole number of seconds of at least 1`;
+      if (code !== null && (typeof code !== 'string' || code.length === 0 || code.length > 64))
+        return `code ${JSON.stringify(code)} is not null or a string of 1 to 64 characters`;
+      return undefined;
+    }
+    default:
+      return `unknown observation kind ${JSON.stringify(observation.kind)}`;
+  }
+}
+
+/**
+ * The profile in a parity report (`parity.json`), or an Error with a one-line message. Entries the
+ * run did not touch or marked not profile-able are skipped; an entry that claims to be profile-able
+ * and is not, an unknown id, or a file of another kind is refused.
+ *
+ * @example
+ * const profile = parseGapProfile(JSON.parse(readFileSync('parity/parity.json', 'utf8')));
+ * profile.answers['errors.unknown-project']; // { kind: 'error', status: 400, code: 'Error100' }
+ */
+export function parseGapProfile(report: unknown): GapProfile {
+  if (!isObject(report) || report.kind !== GAP_PROFILE_KIND)
+    throw new Error(`not a gap profile: expected "kind": "${GAP_PROFILE_KIND}" (the parity.json a parity run writes)`);
+  if (report.version !== GAP_PROFILE_VERSION)
+    throw new Error(`gap profile version ${JSON.stringify(report.version)} is not ${GAP_PROFILE_VERSION}`);
+  if (!Array.isArray(report.gaps)) throw new Error('gap profile has no "gaps" list');
+  const answers: GapProfile['answers'] = {};
+  for (const [i, entry] of report.gaps.entries()) {
+    if (!isObject(entry)) throw new Error(`gaps[${i}] is not an object`);
+    if (!isGapProbeId(entry.id))
+      throw new Error(
+        `gaps[${i}]: unknown behaviour ${JSON.stringify(entry.id)} (known: ${Object.keys(GAP_PROBES).join(', ')})`,
+      );
+    if (entry.touched !== true || entry.profileable !== true || entry.deployment === null) continue;
+    if (Object.hasOwn(answers, entry.id)) throw new Error(`gaps[${i}]: ${entry.id} is listed twice`);
+    const reason = unprofileableReason(entry.id, entry.deployment);
+    if (reason) throw new Error(`gaps[${i}] (${entry.id}): ${reason}`);
+    answers[entry.id] = structuredClone(entry.deployment) as GapObservation;
+  }
+  const source = typeof report.baseUrl === 'string' ? report.baseUrl : 'a parity run';
+  return { source, answers };
+}

@@ -1,0 +1,127 @@
+// `portfolio-conformance parity`: what a deployment does where the specification is silent, set
+// beside the mock's choices. Exit codes: 0 no difference, 1 differences, 2 usage (or unwritable
+// --report, or credentials refused), 3 unreachable. One-line errors.
+import { parseArgs } from 'node:util';
+import { fetchInSession, sessionOption } from '../mock-session.ts';
+import { ensureWritableDir } from '../writable-place.ts';
+import { type Baseline, readBaseline } from './baseline.ts';
+import { formatParityText, writeParityFiles } from './report.ts';
+import { ParityRefused, ParityUnreachable, runParity } from './run-parity.ts';
+
+export const PARITY_USAGE = `Usage: portfolio-conformance parity --base-url <url> --api-key <key> [options]
+
+What the deployment does where the specification is silent (an x-gap of the contract), beside the
+choice the mock makes there (named in its X-Mock-Gap header). Read only unless --allow-writes: a burst
+of 25 company list reads (the rate limit), then one request per open behaviour.
+
+  --base-url <url>        the service base URL, including /api
+  --api-key <key>         API key sent as the raw Authorization header
+  --allow-writes          also create one company (projectNoAnalysis: no analysis, no credits) to observe
+                          what a creation answers for the values the specification leaves open
+  --access-token <token>  session token of the webhook calls (without it the webhook read is not touched)
+  --baseline <file>       compare with the parity.json of an earlier run instead of the mock's choices
+                          (a mock started with that file as --gap-profile must show no difference)
+  --session <id>          send X-Mock-Session: <id> (a run against a shared stateful mock)
+  --report <dir>          write <dir>/parity.txt, parity.json (the profile portfolio-mock --gap-profile
+                          reads) and parity.md (a page for the documentation site's docs/ folder)
+  --timeout <ms>          time limit per request (default 10000); a 429 is waited out as Retry-After
+                          says, at most 5 times of 30 s per request
+
+Exit codes: 0 no difference from the mock's choices (or the baseline); 1 differences (listed);
+2 usage error, unreadable --baseline, unwritable --report or credentials refused (before the probes);
+3 the service could not be reached or answered no JSON.`;
+
+interface ParityCliOptions {
+  baseUrl: string;
+  apiKey: string;
+  accessToken?: string;
+  allowWrites: boolean;
+  session?: string;
+  report?: string;
+  baselineFile?: string;
+  timeoutMs: number;
+}
+
+function parse(argv: string[]): ParityCliOptions | 'help' {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'base-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      'access-token': { type: 'string' },
+      'allow-writes': { type: 'boolean', default: false },
+      session: { type: 'string' },
+      report: { type: 'string' },
+      baseline: { type: 'string' },
+      timeout: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  if (positionals.length > 0) throw new Error(`Unexpected arguments: ${positionals.join(' ')}`);
+  const baseUrl = values['base-url'];
+  if (!baseUrl) throw new Error('Missing --base-url');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`Invalid --base-url "${baseUrl}": expected an absolute http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`Invalid --base-url "${baseUrl}": only http and https`);
+  if (!/\/api\/?$/.test(url.pathname))
+    throw new Error(`Invalid --base-url "${baseUrl}": the service base URL ends in /api (e.g. ${url.origin}/api)`);
+  const apiKey = values['api-key'];
+  if (!apiKey) throw new Error('Missing --api-key');
+  const timeout = values.timeout ?? '10000';
+  if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000)
+    throw new Error(`Invalid --timeout "${timeout}": expected milliseconds from 1 to 600000`);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey,
+    accessToken: values['access-token'],
+    allowWrites: values['allow-writes'],
+    session: sessionOption(values.session),
+    report: values.report,
+    baselineFile: values.baseline,
+    timeoutMs: Number(timeout),
+  };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let options: ParityCliOptions | 'help';
+  let baseline: Baseline | undefined;
+  try {
+    options = parse(argv);
+    if (options === 'help') {
+      console.log(PARITY_USAGE);
+      return 0;
+    }
+    if (options.baselineFile) baseline = await readBaseline(options.baselineFile);
+    if (options.report) await ensureWritableDir(options.report);
+  } catch (error) {
+    console.error(`${(error as Error).message.split('\n')[0]} (--help for the usage)`);
+    return 2;
+  }
+  let report;
+  try {
+    report = await runParity({ ...options, baseline, fetch: fetchInSession(options.session) });
+  } catch (error) {
+    console.error((error as Error).message.split('\n')[0]);
+    if (error instanceof ParityUnreachable) return 3;
+    if (error instanceof ParityRefused) return 2;
+    throw error;
+  }
+  console.log(formatParityText(report));
+  if (options.report) {
+    try {
+      const files = await writeParityFiles(report, options.report);
+      console.log(`\nReports written: ${files.text}, ${files.json}, ${files.markdown}`);
+    } catch (error) {
+      console.error(`Could not write the reports to ${options.report}: ${(error as Error).message}`);
+      return 2;
+    }
+  }
+  return report.differences > 0 ? 1 : 0;
+}

@@ -1,0 +1,270 @@
+// `portfolio-conformance parity` and `portfolio-mock --gap-profile` (issue 25, part 4): against the
+// mock nothing differs and every choice is the one the mock names in X-Mock-Gap; against a double
+// whose open behaviours differ (gap-double.ts) each difference is listed; the mock started with the
+// profile that run wrote answers like the double, and a second parity run finds no difference.
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GAP_PROBES, type GapObservation, parseGapProfile } from '../../../common/src/index.ts';
+import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
+import { freePort } from '../../../contract-tests/support/free-port.ts';
+import { listenOnLoopback } from '../../../contract-tests/support/listen-on-loopback.ts';
+import { main as mockMain } from '../../../mocks/src/cli.ts';
+import { checkingFetch } from '../../../mocks/test/support/checking-fetch.ts';
+import { readGapProfile } from '../../../mocks/src/gap-profile.ts';
+import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
+import { main } from '../../src/cli.ts';
+import { fetchInSession } from '../../src/mock-session.ts';
+import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-parity.ts';
+import { type BrokenProxy, startBrokenProxy } from '../doubles/broken-proxy.ts';
+import { GAP_DOUBLE_CHOICES, gapDouble } from '../doubles/gap-double.ts';
+import { captureOutput } from '../support/captured-output.ts';
+import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
+
+let mock: RunningMock;
+let double: BrokenProxy;
+let dir: string;
+beforeAll(async () => {
+  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
+  double = await startBrokenProxy(mock.origin, gapDouble());
+  dir = await mkdtemp(join(tmpdir(), 'parity-test-'));
+});
+afterAll(async () => {
+  await double?.close();
+  await mock?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const parity = (baseUrl: string, session?: string) =>
+  runParity({
+    baseUrl,
+    apiKey: API_KEY,
+    accessToken: ACCESS_TOKEN,
+    allowWrites: true,
+    fetch: fetchInSession(session),
+    timeoutMs: 5_000,
+  });
+
+const differing = (report: ParityReport) => report.gaps.filter((g) => g.differs).map((g) => g.id);
+
+describe('parity', () => {
+  it('finds nothing against the mock, whose answers name the choices the table holds', async () => {
+    const report = await parity(mock.baseUrl, 'parity-plain');
+    expect(differing(report)).toEqual([]);
+    expect(report.touched).toBe(Object.keys(GAP_PROBES).length);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([9, 73]);
+    for (const gap of report.gaps.filter((g) => g.mockGap))
+      expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
+  });
+
+  it('lists every difference of a deployment whose open behaviours differ, and the mock follows its profile', async () => {
+    const file = join(dir, 'double');
+    const run = await captureOutput(() =>
+      main([
+        'parity',
+        '--base-url',
+        double.baseUrl,
+        '--api-key',
+        API_KEY,
+        '--access-token',
+        ACCESS_TOKEN,
+        '--report',
+        file,
+      ]),
+    );
+    expect(run.code).toBe(1);
+    const report = JSON.parse(await readFile(join(file, 'parity.json'), 'utf8')) as ParityReport;
+    expect(differing(report).sort()).toEqual(Object.keys(GAP_DOUBLE_CHOICES).sort());
+    for (const gap of report.gaps.filter((g) => g.differs)) {
+      expect(sameChoice(gap.deployment!, GAP_DOUBLE_CHOICES[gap.id]!), gap.id).toBe(true);
+      expect(gap.profileable, gap.id).toBe(true);
+      expect(run.out.join('\n')).toContain(`[differs] ${gap.id}`);
+    }
+    expect(await readFile(join(file, 'parity.md'), 'utf8')).toMatch(
+      /^# Gap parity: .*\n[\s\S]*\| `errors.unknown-project`/,
+    );
+
+    const profiled = await startMock({
+      port: 0,
+      seed: CONFORMANCE_SEED,
+      gapProfile: await readGapProfile(join(file, 'parity.json')),
+    });
+    try {
+      // The profiled mock compared with the double's answers (--baseline): no difference, and every
+      // answer it changed still within the contract (the checking fetch judges each one).
+      const realFetch = globalThis.fetch;
+      const checking = checkingFetch((input, init) => realFetch(input, init));
+      vi.stubGlobal('fetch', checking.fetch);
+      const second = await captureOutput(() =>
+        main([
+          'parity',
+          '--base-url',
+          profiled.baseUrl,
+          '--api-key',
+          API_KEY,
+          '--access-token',
+          ACCESS_TOKEN,
+          '--baseline',
+          join(file, 'parity.json'),
+          '--report',
+          join(dir, 'profiled'),
+        ]),
+      ).finally(() => vi.unstubAllGlobals());
+      expect(checking.violations()).toEqual([]);
+      expect(checking.checks.map((c) => c.status)).toEqual(expect.arrayContaining([429, 422, 400, 404, 200]));
+      const again = JSON.parse(await readFile(join(dir, 'profiled', 'parity.json'), 'utf8')) as ParityReport;
+      expect([second.code, differing(again)], second.out.join('\n')).toEqual([0, []]);
+      expect(again.baselineSource).toBe(double.baseUrl);
+      for (const gap of again.gaps.filter((g) => GAP_DOUBLE_CHOICES[g.id] && g.mockGap))
+        expect(gap.deploymentMockGap, gap.id).toContain(
+          `${gap.mockGap!.split(': ')[0]}: as in the gap profile of ${double.baseUrl}`,
+        );
+    } finally {
+      await profiled.close();
+    }
+  });
+
+  it('lists a difference the mock cannot follow as not profile-able, with the reason', async () => {
+    // A service that answers a created company's open values as null.
+    const nulls = await startBrokenProxy(mock.origin, {
+      response: (req, answer) => {
+        if (req.method !== 'POST' || req.path !== '/api/integration/project' || answer.status !== 200) return;
+        answer.body.data = {
+          ...answer.body.data,
+          analysisId: null,
+          project: { ...answer.body.data.project, name: null },
+        };
+      },
+    });
+    try {
+      const report = await parity(nulls.baseUrl, 'parity-nulls');
+      const listed = report.gaps.filter((g) => g.differs).map((g) => [g.id, g.deployment, g.profileable]);
+      expect(listed).toEqual([
+        [
+          'companies.created-name-defaults',
+          { kind: 'values', values: { name: 'null', companyWebsite: 'null' } },
+          false,
+        ],
+        ['companies.no-analysis-id', { kind: 'values', values: { analysisId: 'null' } }, false],
+      ]);
+      expect(report.gaps.find((g) => g.id === 'companies.no-analysis-id')?.profileNote).toMatch(/cannot take/);
+    } finally {
+      await nulls.close();
+    }
+  });
+
+  it('misses no single difference (a checker blind to one part of an answer fails here)', () => {
+    const pairs: [GapObservation, GapObservation][] = [
+      [
+        { kind: 'error', status: 404, code: 'MOCK_NOT_FOUND' },
+        { kind: 'error', status: 400, code: 'MOCK_NOT_FOUND' },
+      ],
+      [
+        { kind: 'error', status: 404, code: 'MOCK_NOT_FOUND' },
+        { kind: 'error', status: 404, code: 'Error100' },
+      ],
+      [
+        { kind: 'rate-limit', limitedAfter: 10, retryAfter: '1', code: 'Error429' },
+        { kind: 'rate-limit', limitedAfter: 10, retryAfter: '2', code: 'Error429' },
+      ],
+      [
+        { kind: 'rate-limit', limitedAfter: 10, retryAfter: '1', code: 'Error429' },
+        { kind: 'rate-limit', limitedAfter: 9, retryAfter: '1', code: 'Error429' },
+      ],
+      [
+        { kind: 'fields', extra: {} },
+        { kind: 'fields', extra: { score: 1 } },
+      ],
+      [
+        { kind: 'shape', shape: 'object' },
+        { kind: 'shape', shape: 'array' },
+      ],
+      [
+        { kind: 'values', values: { name: 'companyName', companyWebsite: 'null' } },
+        { kind: 'values', values: { name: 'companyName', companyWebsite: 'absent' } },
+      ],
+    ];
+    for (const [a, b] of pairs) expect(sameChoice(a, b), JSON.stringify([a, b])).toBe(false);
+    // Values of open fields are the records' own: only their names are the choice.
+    expect(sameChoice({ kind: 'fields', extra: { score: 1 } }, { kind: 'fields', extra: { score: 2 } })).toBe(true);
+  });
+
+  it('exits 2 on usage and 3 on an unreachable deployment, in one line', async () => {
+    const usage = await captureOutput(() => main(['parity', '--api-key', 'k']));
+    expect([usage.code, usage.err]).toEqual([2, ['Missing --base-url (--help for the usage)']]);
+    const closed = `http://127.0.0.1:${await freePort()}/api`;
+    const unreachable = await captureOutput(() => main(['parity', '--base-url', closed, '--api-key', 'k']));
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.err).toHaveLength(1);
+    expect(unreachable.err[0]).toMatch(/^cannot reach .*ECONNREFUSED/);
+    // A deployment that takes the connection and never answers: --timeout, then exit 3.
+    const silent = await listenOnLoopback(
+      createServer(() => undefined),
+      { closeConnections: true },
+    );
+    try {
+      const started = Date.now();
+      const hung = await captureOutput(() =>
+        main(['parity', '--base-url', `${silent.origin}/api`, '--api-key', 'k', '--timeout', '300']),
+      );
+      expect([hung.code, hung.err.length, Date.now() - started < 5_000]).toEqual([3, 1, true]);
+      expect(hung.err[0]).toMatch(/^cannot reach .*timeout/i);
+    } finally {
+      await silent.close();
+    }
+    const refused = await captureOutput(() => main(['parity', '--base-url', mock.baseUrl, '--api-key', 'wrong']));
+    expect([refused.code, refused.err]).toEqual([2, [`${mock.baseUrl} refused --api-key (HTTP 401)`]]);
+  });
+});
+
+describe('portfolio-mock --gap-profile', () => {
+  const profileOf = (gaps: unknown[]) => ({ kind: 'portfolio-gap-parity', version: 1, baseUrl: 'x', gaps });
+  const touched = (id: string, deployment: unknown) => ({ id, touched: true, profileable: true, deployment });
+
+  it.each([
+    ['not JSON', '{', /is not JSON/],
+    ['another kind of file', '{"kind":"MockSeed"}', /not a gap profile/],
+    [
+      'an unknown behaviour',
+      JSON.stringify(profileOf([touched('errors.teapot', null)])),
+      /unknown behaviour "errors.teapot"/,
+    ],
+    [
+      'a success as an error',
+      JSON.stringify(profileOf([touched('errors.unknown-project', { kind: 'error', status: 200, code: '1000' })])),
+      /status 200 is not an error status/,
+    ],
+    [
+      'a behaviour the mock cannot take',
+      JSON.stringify(profileOf([touched('webhooks.read-before-save', { kind: 'shape', shape: 'null' })])),
+      /cannot take this behaviour/,
+    ],
+  ])('refuses %s with exit 2 and one line', async (_name, text, message) => {
+    const file = join(dir, 'bad-profile.json');
+    await writeFile(file, text);
+    const run = await captureOutput(() =>
+      mockMain(['--port', '0', '--gap-profile', file], { docsDir: async () => undefined }),
+    );
+    expect(run.code).toBe(2);
+    expect(run.err).toHaveLength(1);
+    expect(run.err[0]).toMatch(message);
+  });
+
+  it('skips what the run did not touch or could not profile', () => {
+    const profile = parseGapProfile(
+      profileOf([
+        { id: 'errors.unknown-project', touched: false, profileable: false, deployment: null },
+        {
+          id: 'companies.orderby-unknown-field',
+          touched: true,
+          profileable: false,
+          deployment: { kind: 'error', status: 200, code: '1000' },
+        },
+        touched('errors.malformed-json', { kind: 'error', status: 422, code: 'E' }),
+      ]),
+    );
+    expect(profile.answers).toEqual({ 'errors.malformed-json': { kind: 'error', status: 422, code: 'E' } });
+  });
+});
