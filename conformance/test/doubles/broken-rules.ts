@@ -386,6 +386,17 @@ export const BREAKS: Record<string, Break> = {
         (req.headers.authorization = API_KEY)
       ),
   },
+  // Off by one: a folder of exactly 50 files is refused as if over the limit.
+  'funds.run-at-50-files-accepted': {
+    request: (req) =>
+      at(req, 'POST', '/integrationfund/fund/run') && String(bodyJson(req)?.name).endsWith(' 50 files')
+        ? {
+            status: 400,
+            contentType: JSON_TYPE,
+            body: { code: 'Error209', title: 'Too many files', description: 'The folder holds 50 files', data: null },
+          }
+        : undefined,
+  },
   'funds.run-over-50-files-refused': {
     response: (req, answer) => {
       if (at(req, 'POST', '/integrationfund/fund/run') && answer.status === 400)

@@ -104,6 +104,39 @@ export const fundRules: Rule[] = [
     },
   },
   {
+    id: 'funds.run-at-50-files-accepted',
+    area: 'funds',
+    title: 'a run over a folder of exactly 50 files, the last count allowed, is accepted',
+    spec: '| Error209 | 400 | fund run | The folder holds more than 50 files; refused before charging |',
+    operations: ['uploadFundFiles', 'startFundRun'],
+    cost: { credits: 10, records: 2 },
+    needs: { writes: true },
+    async check(ctx) {
+      const form = new FormData();
+      for (let i = 1; i <= 50; i += 1) {
+        const [blob, name] = PDF_FILE(ctx.runId, `limit-${String(i).padStart(2, '0')}`);
+        form.append('files', blob, name);
+      }
+      const upload = await ctx.call('uploadFundFiles', {
+        form,
+        spend: {
+          credits: 0,
+          records: 1,
+          record: `data-room folder with 50 small PDF files conformance-${ctx.runId}-limit-NN.pdf`,
+        },
+      });
+      const folderPath = dataOf<Schemas['FundUploadResult']>(upload)?.folderPath;
+      if (!isSuccess(upload) || !folderPath)
+        return ctx.notChecked(`the upload of 50 files answered ${describeAnswer(upload)}`);
+      const name = `conformance-${ctx.runId} 50 files`;
+      const run = await ctx.call('startFundRun', {
+        json: { name, folderPath, projectMode: 'none' },
+        spend: { credits: 10, records: 1, record: `fund run "${name}" over 50 files` },
+      });
+      ctx.expect(isSuccess(run), `a run over 50 files answered ${describeAnswer(run)}: 50 is within the limit`);
+    },
+  },
+  {
     id: 'funds.run-over-50-files-refused',
     area: 'funds',
     title: 'a run over a folder of 51 files is refused with 400 Error209, before charging',
