@@ -228,7 +228,11 @@
         form.hidden = open.getAttribute('aria-expanded') === 'true';
         open.setAttribute('aria-expanded', String(!form.hidden));
       });
-      heading.parentElement.after(bar);
+      // Under the heading's whole row (the title and Redoc's page actions), full width.
+      const panel = heading.closest('[data-testid="middle-panel"]');
+      let row = heading;
+      while (row.parentElement && row.parentElement !== panel) row = row.parentElement;
+      (panel ? row : heading.parentElement).after(bar);
     }
   };
   const servers = el('datalist', { id: 'tc-servers' });
