@@ -88,9 +88,15 @@
     const server = el('input', { class: 'tc-server', list: 'tc-servers', value: shared.server, spellcheck: 'false' });
     server.addEventListener('change', () => chooseServer(server.value));
     const apiKey = el('input', { class: 'tc-api-key', value: shared.apiKey, autocomplete: 'off' });
-    apiKey.addEventListener('input', () => (shared.apiKey = apiKey.value));
+    // One credential for the page: a change shows in every open form.
+    const share = (input, key, selector) =>
+      input.addEventListener('input', () => {
+        shared[key] = input.value;
+        for (const other of document.querySelectorAll(selector)) if (other !== input) other.value = input.value;
+      });
+    share(apiKey, 'apiKey', '.tc-api-key');
     const token = el('input', { class: 'tc-token', value: shared.token, autocomplete: 'off' });
-    token.addEventListener('input', () => (shared.token = token.value));
+    share(token, 'token', '.tc-token');
     const params = op.params.map((p) =>
       field(
         `${p.name} (${p.in}${p.required ? ', required' : ''})`,
