@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import type TypeScript from 'typescript';
 import { stringify } from 'yaml';
-import { ensureDocs } from './docs.ts';
+import { ensureDocs, SITE_FILES } from './docs.ts';
 import { projectOptions, sharingHost, ts } from './typescript-api.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -372,10 +372,11 @@ async function buildMock(): Promise<void> {
   await mkdir(at('packages/mock/generated'), { recursive: true });
   await cp(at('generated/openapi.json'), at('packages/mock/generated/openapi.json'));
   await cp(at('generated/control-api.json'), at('packages/mock/generated/control-api.json'));
-  // The site is its one page: dist/docs/ may also hold the browser test's screenshot, not shipped.
+  // The site is its page and the console's sender: dist/docs/ may also hold the browser test's
+  // screenshot, not shipped.
   const page = await ensureDocs('dist/docs');
   await mkdir(join(dist, 'docs'));
-  await cp(page, join(dist, 'docs', 'index.html'));
+  for (const file of SITE_FILES) await cp(join(dirname(page), file), join(dist, 'docs', file));
   await declarations(
     [at('mocks/src/index.ts'), ...MOCK_BROWSER_ENTRIES.map((entry) => at(entry))],
     dist,

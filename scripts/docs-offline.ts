@@ -9,16 +9,16 @@ const BADGE_SVG =
   "<svg xmlns='http://www.w3.org/2000/svg' width='52' height='14'><text x='0' y='11' font-family='sans-serif' font-size='11' fill='%23333'>Redocly</text></svg>";
 const BADGE = `data:image/svg+xml,${BADGE_SVG.replace(/</g, '%3C').replace(/>/g, '%3E')}`;
 
-// Inline scripts and styles are the page itself; blob: is Redoc's search worker and downloads.
-// connect-src also lets the console (docs-console/) reach the server the reader picks: the mock on
-// a loopback address or a deployment over HTTPS; the page itself requests nothing from them.
+// Inline scripts and styles are the page itself; blob: is Redoc's search worker and downloads. The
+// page connects to its own origin only: the console (docs-console/) sends from console-frame.html,
+// a frame beside the page whose own policy names the one server the reader chose.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' blob: data: https: http://127.0.0.1:* http://localhost:*",
+  "connect-src 'self'",
   "worker-src 'self' blob:",
 ].join('; ');
 

@@ -3,10 +3,10 @@
 // runs it on each release tag over the tree it keeps. The version defaults to the contract's.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractDocument } from '../openapi/index.ts';
-import { buildDocs } from './docs.ts';
+import { buildDocs, SITE_FILES } from './docs.ts';
 import { publishVersion } from './docs-publish/publish.ts';
 
 const { values } = parseArgs({ options: { site: { type: 'string' }, version: { type: 'string' } } });
@@ -18,7 +18,8 @@ const version = (values.version ?? contractDocument.info.version).replace(/^v/, 
 const work = await mkdtemp(join(tmpdir(), 'docs-publish-'));
 try {
   const index = await buildDocs(join(work, 'site'));
-  const versions = await publishVersion(resolve(values.site), version, index);
+  const beside = SITE_FILES.filter((file) => file !== 'index.html').map((file) => join(dirname(index), file));
+  const versions = await publishVersion(resolve(values.site), version, index, beside);
   console.log(
     `published v${version} into ${resolve(values.site)} (versions: ${versions.join(', ')}; latest: ${versions[0]})`,
   );

@@ -1,8 +1,9 @@
-// Builds the documentation site: one self-contained dist/docs/index.html rendered by
+// Builds the documentation site: a self-contained dist/docs/index.html rendered by
 // `redocly build-docs --inlineBundle` (no CDN, see docs-offline.ts; Redoc's telemetry off) from a
 // docs copy of the bundled contract that carries every page of the root docs/ folder
 // (docs-pages.ts) and the generated Open questions section, with the console that sends an operation's
-// request to a server the reader picks (docs-console/). generated/ is never touched.
+// request to a server the reader picks (docs-console/), and that console's sender beside it,
+// console-frame.html. generated/ is never touched.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { CONSOLE_FRAME, consoleFrameHtml } from './docs-console/frame.ts';
 import { withConsole } from './docs-console/inject.ts';
 import { withRelativeLinks } from './docs-links.ts';
 import { makeSelfContained } from './docs-offline.ts';
@@ -24,10 +26,14 @@ const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 const REDOCLY_PACKAGE = join(ROOT, 'node_modules/@redocly/cli/package.json');
 const OFFLINE = join(ROOT, 'scripts/docs-offline.ts');
 const STYLE = join(ROOT, 'scripts/docs-style.ts');
-const CONSOLE = ['console.js', 'inject.ts', 'operations.ts'].map((file) => join(ROOT, 'scripts/docs-console', file));
+const CONSOLE = ['console.js', 'inject.ts', 'operations.ts', 'frame.js', 'frame.ts'].map((file) =>
+  join(ROOT, 'scripts/docs-console', file),
+);
 const LINKS = ['docs-links.ts', 'docs-body-end.ts'].map((file) => join(ROOT, 'scripts', file));
 /** Every Markdown file here is a page of the site. */
 export const DOCS_PAGES = join(ROOT, 'docs');
+/** The files of the site, in the folder buildDocs and ensureDocs return the index.html of. */
+export const SITE_FILES = ['index.html', CONSOLE_FRAME] as const;
 /** Written next to index.html: the hash of the docs copy it was built from, to detect staleness. */
 const STAMP = 'docs-source.sha256';
 
@@ -110,6 +116,7 @@ async function writeSite(out: string, { text, hash }: DocsSource): Promise<strin
     const staged = join(out, `.index.html.${process.pid}`);
     await writeFile(staged, page);
     await rm(join(out, STAMP), { force: true });
+    await writeFile(join(out, CONSOLE_FRAME), consoleFrameHtml());
     await rename(staged, join(out, 'index.html'));
     await writeFile(join(out, STAMP), `${hash}\n`);
     return join(out, 'index.html');

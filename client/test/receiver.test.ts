@@ -1,8 +1,11 @@
 // The ready webhook receiver (`/receiver` entry): what it answers, when the callback runs, repeats by
-// the caller's key, and the same behaviour through node:http, Express, Fastify and Fetch.
-import { createServer } from 'node:http';
+// the caller's key, and the same behaviour through node:http, Express, Fastify, Fetch and Hono (a
+// Fetch API framework, served over HTTP by its Node adapter). Deno: receiver-deno.e2e.test.ts.
+import { createServer, type Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
 import express from 'express';
 import Fastify from 'fastify';
+import { Hono } from 'hono';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { listenOnLoopback, type LoopbackServer } from '../../contract-tests/support/listen-on-loopback.ts';
 import { IntegrationError } from '../src/index.ts';
@@ -167,5 +170,39 @@ describe('adapters', () => {
     expect(calls).toEqual([ANALYSIS]);
     expect((await handle(new Request('http://x/hooks'))).status).toBe(405);
     expect((await handle(new Request('http://x/hooks', { method: 'POST', body: '[]' }))).status).toBe(400);
+  });
+
+  it('Hono, served over HTTP by @hono/node-server: c.req.raw in, the Response out; 400, 405 and 413 as the others', async () => {
+    const { receiver, calls } = recording();
+    const handle = fetchHandler(receiver, { maxBodyBytes: 2_000 });
+    const app = new Hono();
+    app.all('/hooks', (c) => handle(c.req.raw));
+    const server = await listenOnLoopback(createAdaptorServer({ fetch: app.fetch }) as Server, {
+      closeConnections: true,
+    });
+    servers.push(server);
+    expect(await post(`${server.origin}/hooks`, JSON.stringify(ANALYSIS))).toBe(200);
+    expect(await post(`${server.origin}/hooks`, '{"event":"changedStatus","data":{}}')).toBe(400);
+    expect(await post(`${server.origin}/hooks`, JSON.stringify({ ...ANALYSIS, pad: 'x'.repeat(3_000) }))).toBe(413);
+    expect((await fetch(`${server.origin}/hooks`)).status).toBe(405);
+    await vi.waitFor(() => expect(calls).toEqual([ANALYSIS]));
+  });
+
+  it("Hono on Workers: the callback handed to Hono's executionCtx.waitUntil", async () => {
+    const { receiver, calls } = recording();
+    const handle = fetchHandler(receiver);
+    const app = new Hono();
+    app.post('/hooks', (c) => handle(c.req.raw, c.executionCtx));
+    const kept: Promise<unknown>[] = [];
+    const context = {
+      waitUntil: (work: Promise<unknown>) => void kept.push(work),
+      passThroughOnException() {},
+      props: {},
+    };
+    const request = new Request('http://x/hooks', { method: 'POST', body: JSON.stringify(ANALYSIS) });
+    const response = await app.fetch(request, {}, context);
+    expect([response.status, kept.length]).toEqual([200, 1]);
+    await kept[0];
+    expect(calls).toEqual([ANALYSIS]);
   });
 });

@@ -11,6 +11,8 @@ import contract from '../../generated/openapi.json' with { type: 'json' };
 import { CONTENT_SECURITY_POLICY, remoteAssets } from '../../scripts/docs-offline.ts';
 import { readDocsPages } from '../../scripts/docs-pages.ts';
 import { SITE_CSS } from '../../scripts/docs-style.ts';
+import { CONSOLE_FRAME, consoleFramePolicy } from '../../scripts/docs-console/frame.ts';
+import { consoleOperations } from '../../scripts/docs-console/operations.ts';
 import { DOCS_PAGES, docsUpToDate, ensureDocs, REDOC_OPTIONS } from '../../scripts/docs.ts';
 import { countSourceGapMarks } from './source-gap-marks.ts';
 
@@ -102,6 +104,29 @@ describe('the docs build', () => {
       (href) => !href.startsWith('#/') || !targets.has(href.slice(2).replaceAll("'", '&#x27;')),
     );
     expect(dead.filter((href) => href !== '#/')).toEqual([]);
+  });
+
+  it("keeps the page's own connections to its origin, and writes the console's sender beside it", async () => {
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self';");
+    const frame = await readFile(join(out, CONSOLE_FRAME), 'utf8');
+    const script = frame.match(/<script>([\s\S]*)<\/script>/)?.[1] ?? '';
+    // Its policy allows exactly its script (by hash) and leaves connect-src to that script.
+    expect(frame).toContain(`content="${consoleFramePolicy(script)}"`);
+    expect(consoleFramePolicy(script)).not.toMatch(/default-src|connect-src/);
+    expect(script).toContain('connect-src ${origin}');
+  });
+
+  it('gives the console a file picker per binary part of the two multipart uploads', () => {
+    const forms = Object.fromEntries(consoleOperations(contract).map((op) => [op.id, op.form]));
+    expect(forms.uploadFundFiles).toEqual([
+      { name: 'files', file: true, multiple: true, required: true, example: '' },
+      { name: 'folderPath', file: false, multiple: false, required: false, example: 'uploads/ws-4821/fund-7f3a2c' },
+    ]);
+    // Its parts are not shown: the example's assumed part is offered.
+    expect(forms.uploadAnalysisFiles).toEqual([
+      { name: 'files', file: true, multiple: true, required: false, example: '' },
+    ]);
+    expect(forms.createProject).toBeUndefined();
   });
 
   it('leaves generated/ untouched', async () => {

@@ -204,33 +204,131 @@ describe('the documentation site served by npm start', () => {
   });
 });
 
-describe('the console: a request from an operation page to the mock', () => {
-  it('creates a company from the create-company page, sees the 200 and then the company in the list', async () => {
-    const { page, requests, errors } = await openPage(`${site?.origin}/docs/`);
-    // The reader is on the create-company operation (Redoc's address ends with its operationId).
-    await page.evaluate(() => {
-      location.hash = '#/create-company/createproject';
-    });
-    await page.locator('#try-console-open').click();
-    expect(await page.locator('#tc-operation').inputValue()).toBe('createProject');
-    expect(await page.locator('#tc-server').inputValue()).toBe(`${site?.origin}/api`);
-    const name = `Console Company ${Date.now()}`;
-    const body = JSON.parse(await page.locator('#tc-body').inputValue());
-    await page.locator('#tc-body').fill(JSON.stringify({ ...body, companyName: name }));
-    await page.locator('#tc-send').click();
-    await expect.poll(() => page.locator('#tc-status').innerText(), { timeout: 10_000 }).toMatch(/^200 /);
-    expect(JSON.parse(await page.locator('#tc-response').innerText()).data.project.companyName).toBe(name);
+/** The Try it form of one operation's section, opened (Redoc renders the section on arriving there). */
+async function openTryIt(page: Page, operationId: string) {
+  const tag = Object.values(contract.paths)
+    .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
+    .find((op) => op.operationId === operationId)?.tags?.[0];
+  // Redoc's address of an operation: #/<tag slug>/<operationId in lower case>.
+  const slug = (tag ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, `#/${slug}/${operationId.toLowerCase()}`);
+  const section = page.locator(`[data-item-kind="httpItem"][data-section-id$="/${operationId.toLowerCase()}"]`);
+  // Opened unless it still is (Redoc may keep a section rendered between visits).
+  const open = section.locator('.tc-open');
+  if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
+  const form = section.locator(`.tc-form[data-operation="${operationId}"]`);
+  await form.waitFor();
+  return form;
+}
 
-    await page.locator('#tc-operation').selectOption('listProjects');
-    await page.locator('#tc-params input[data-name="search"]').fill(name);
-    await page.locator('#tc-send').click();
-    await expect.poll(() => page.locator('#tc-response').innerText(), { timeout: 10_000 }).toContain(name);
-    expect(await page.locator('#tc-status').innerText()).toMatch(/^200 /);
+// One page for the console's tests (each page load renders the 3 MB site again); the policy test,
+// which chooses another server, comes last.
+let consolePage: Promise<Awaited<ReturnType<typeof openPage>>> | undefined;
+const onConsolePage = () => {
+  consolePage ??= openPage(`${site?.origin}/docs/`);
+  return consolePage;
+};
+
+describe('the console: each operation section sends its request to the mock', () => {
+  it('creates a company from the create-company section, sees the 200 and then the company in the list', async () => {
+    const { page, requests, errors } = await onConsolePage();
+    // Every operation section of the contract has its Try it, under its heading.
+    const create = await openTryIt(page, 'createProject');
+    expect(await create.locator('.tc-server').inputValue()).toBe(`${site?.origin}/api`);
+    const name = `Console Company ${Date.now()}`;
+    const body = JSON.parse(await create.locator('.tc-body').inputValue());
+    await create.locator('.tc-body').fill(JSON.stringify({ ...body, companyName: name }));
+    await create.locator('.tc-send').click();
+    await expect.poll(() => create.locator('.tc-status').innerText(), { timeout: 10_000 }).toMatch(/^200 /);
+    expect(JSON.parse(await create.locator('.tc-response').innerText()).data.project.companyName).toBe(name);
+
+    const list = await openTryIt(page, 'listProjects');
+    await list.locator('input[data-name="search"]').fill(name);
+    await list.locator('.tc-send').click();
+    await expect.poll(() => list.locator('.tc-response').innerText(), { timeout: 10_000 }).toContain(name);
+    expect(await list.locator('.tc-status').innerText()).toMatch(/^200 /);
 
     const api = requests.filter((url) => url.includes('/api/'));
     expect(api.map((url) => new URL(url).pathname)).toEqual(['/api/integration/project', '/api/integration/projects']);
     expect(requests.filter((url) => !url.startsWith(`${site?.origin}/`) && !/^(data|blob):/.test(url))).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('uploads two data-room files from the fund upload section as multipart/form-data and shows the answer', async () => {
+    const { page, errors } = await onConsolePage();
+    const upload = await openTryIt(page, 'uploadFundFiles');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/integrationfund/fund/upload'));
+    await upload.locator('input[type="file"][data-part="files"]').setInputFiles([
+      { name: 'q4-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% q4\n') },
+      {
+        name: 'capital-account.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from('PK\u0003\u0004 xlsx'),
+      },
+    ]);
+    await upload.locator('.tc-send').click();
+    const request = await sent;
+    expect(request.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    await expect.poll(() => upload.locator('.tc-status').innerText(), { timeout: 10_000 }).toMatch(/^200 /);
+    const answer = JSON.parse(await upload.locator('.tc-response').innerText());
+    expect(answer.data.fileNames).toEqual(['q4-report.pdf', 'capital-account.xlsx']);
+    expect(answer.data.folderPath).toEqual(expect.any(String));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the console's Content-Security-Policy: requests reach the chosen server only", () => {
+  it('blocks the page, and the sender, from any origin but the chosen one; another choice rebuilds the sender', async () => {
+    const hits: string[] = [];
+    // Another server the reader may choose: it answers any call, from any page origin.
+    const other = await listenOnLoopback(
+      createServer((request, response) => {
+        if (request.method !== 'OPTIONS') hits.push(`${request.method} ${request.url}`);
+        response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
+        response.setHeader('access-control-allow-headers', 'authorization, content-type');
+        response.setHeader('content-type', 'application/json');
+        response.end('{"metadata":{"code":"1000"},"data":{"from":"the other server"}}');
+      }),
+      { closeConnections: true },
+    );
+    cleanups.push(other.close);
+    const { page } = await onConsolePage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('violates the following Content Security Policy directive')) violations.push(m.text());
+    });
+    const tryFetch = (url: string) =>
+      fetch(url).then(
+        () => 'sent',
+        () => 'refused',
+      );
+
+    // The page itself connects to its own origin only; the sender to the chosen one only.
+    expect(await page.evaluate(tryFetch, `${other.origin}/from-the-page`)).toBe('refused');
+    const list = await openTryIt(page, 'listProjects');
+    await list.locator('.tc-send').click();
+    await expect.poll(() => list.locator('.tc-status').innerText(), { timeout: 10_000 }).toMatch(/^200 /);
+    const sender = () => page.frames().find((f) => f.url().includes('/docs/console-frame.html'));
+    expect(decodeURIComponent(new URL(sender()!.url()).hash.slice(1))).toBe(site?.origin);
+    expect(await sender()!.evaluate(tryFetch, `${other.origin}/from-the-sender`)).toBe('refused');
+    await expect.poll(() => violations.length).toBe(2);
+    expect(violations.join('\n')).toContain(`${other.origin}/from-the-sender`);
+    expect(violations.join('\n')).toContain('"connect-src');
+    expect(hits).toEqual([]);
+
+    // The reader picks the other server: the sender is rebuilt for it, and the mock is now refused.
+    await list.locator('.tc-server').fill(`${other.origin}/api`);
+    await list.locator('.tc-server').dispatchEvent('change');
+    await expect.poll(() => sender()?.url() ?? '').toContain(encodeURIComponent(other.origin));
+    await list.locator('.tc-send').click();
+    await expect
+      .poll(() => list.locator('.tc-response').innerText(), { timeout: 10_000 })
+      .toContain('the other server');
+    expect(hits).toEqual([expect.stringMatching(/^GET \/api\/integration\/projects(\?|$)/)]);
+    expect(await sender()!.evaluate(tryFetch, `${site?.origin}/api/integration/projects`)).toBe('refused');
+    await expect.poll(() => violations.length).toBe(3);
   });
 });
 

@@ -149,6 +149,10 @@ export function consumerSuite(version: NodeVersion, extra: { typescript: TsConsu
       const docs = await fetch(`${mock.origin}/docs/`);
       expect(docs.status).toBe(200);
       expect(await docs.text()).toContain('Portfolio');
+      // The console's sender ships beside the page (without it, Try it cannot send).
+      const sender = await fetch(`${mock.origin}/docs/console-frame.html`);
+      expect(sender.status).toBe(200);
+      expect(await sender.text()).toContain('connect-src ${origin}');
     });
 
     it('plain ESM: import of the client, /node and /receiver, calling the mock and receiving its event', async () => {

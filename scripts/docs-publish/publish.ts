@@ -1,13 +1,14 @@
 // Publishes the documentation site by version into a static tree any host serves as it is:
-//   <site>/v<version>/index.html   each released contract version's site, kept side by side
-//   <site>/latest/index.html       a copy of the newest version
+//   <site>/v<version>/index.html   each released contract version's site (and the files beside its
+//                                  page, the console's sender), kept side by side
+//   <site>/latest/                 a copy of the newest version's folder
 //   <site>/versions.json           the versions, newest first
 //   <site>/index.html              sends the reader to latest/
 // Every version's page carries a version switcher and a link to the changelog, both relative and
 // rewritten at each publish, so an old version lists the versions released after it.
 import { bodyEnd } from '../docs-body-end.ts';
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 const START = '<!-- version-switcher -->';
@@ -88,10 +89,16 @@ export async function publishedVersions(site: string): Promise<string[]> {
 }
 
 /**
- * Adds (or replaces) one version's site in the tree, then rewrites latest/, the switchers of every
- * version, versions.json and the root index.html. Throws on a page with root-relative links.
+ * Adds (or replaces) one version's site in the tree (its page, and the files given to keep beside
+ * it), then rewrites latest/, the switchers of every version, versions.json and the root
+ * index.html. Throws on a page with root-relative links.
  */
-export async function publishVersion(site: string, version: string, builtIndex: string): Promise<string[]> {
+export async function publishVersion(
+  site: string,
+  version: string,
+  builtIndex: string,
+  besideIndex: string[] = [],
+): Promise<string[]> {
   if (!VERSION.test(version)) throw new Error(`Not a release version: "${version}" (expected 1.2.3 or 1.2.3-rc.1)`);
   const page = await readFile(builtIndex, 'utf8');
   const absolute = rootRelativeLinks(page);
@@ -99,10 +106,11 @@ export async function publishVersion(site: string, version: string, builtIndex: 
     throw new Error(`The site has links from the host's root, which break under a folder:\n${absolute.join('\n')}`);
   await mkdir(join(site, `v${version}`), { recursive: true });
   await copyFile(builtIndex, join(site, `v${version}`, 'index.html'));
+  for (const file of besideIndex) await copyFile(file, join(site, `v${version}`, basename(file)));
   const versions = await publishedVersions(site);
   const newest = versions[0]!;
-  await mkdir(join(site, 'latest'), { recursive: true });
-  await copyFile(join(site, `v${newest}`, 'index.html'), join(site, 'latest', 'index.html'));
+  await rm(join(site, 'latest'), { recursive: true, force: true });
+  await cp(join(site, `v${newest}`), join(site, 'latest'), { recursive: true });
   for (const folder of ['latest', ...versions.map((v) => `v${v}`)]) {
     const file = join(site, folder, 'index.html');
     await writeFile(file, withSwitcher(await readFile(file, 'utf8'), switcherBlock(versions, folder)));
