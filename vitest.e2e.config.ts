@@ -1,7 +1,10 @@
 // Tests that need a service or whole processes (`npm run test:e2e`): the documentation site in
 // headless Chromium, the mock cluster on a PostgreSQL the test starts (mocks/test/cluster.e2e.test.ts),
-// the mock killed and restarted 50 times on its state file (mocks/test/state-file-kill.e2e.test.ts).
-// The main vitest.config.ts excludes these files so `vitest run` needs none of them.
+// the mock killed and restarted 50 times on its state file (mocks/test/state-file-kill.e2e.test.ts),
+// the npm scripts and the third-party generators run as child processes over a copy of the tree
+// (contract-tests/contract/tooling.e2e.test.ts, contract-tests/generators/check-generators.e2e.test.ts).
+// The main vitest.config.ts excludes these files so `vitest run` needs none of them. The files
+// mostly wait on the browser, the database and their children, so three run at once.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,5 +13,7 @@ export default defineConfig({
     exclude: ['node_modules/**', 'dist/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    maxWorkers: 3,
+    fileParallelism: true,
   },
 });

@@ -9,15 +9,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Slowest first, as the report after each whole run lists them (vitest.slowest-files.ts). */
 const SLOWEST_FILES = [
-  'conformance/test/live/broken-providers.test.ts',
-  'contract-tests/fuzz/operations.fuzz.test.ts',
+  'conformance/test/live/spec-doubles.test.ts',
   'mocks/test/response-cache.test.ts',
-  'contract-tests/generators/check-generators.test.ts',
+  'contract-tests/fuzz/operations.fuzz.test.ts',
   'conformance/test/diff/corpus.test.ts',
+  'conformance/test/live/broken-providers.test.ts',
+  'conformance/test/live/arazzo-workflows.test.ts',
+  'client/test/readme-examples.test.ts',
   'contract-tests/pact/service.pact.test.ts',
-  'contract-tests/contract/tooling.test.ts',
   'contract-tests/robustness/large-bodies.test.ts',
-  'contract-tests/robustness/slow-client.test.ts',
   'contract-tests/docs/code-samples.test.ts',
 ];
 
