@@ -98,6 +98,7 @@ export async function buildMockApp({
   const requestTimeout = requestTimeoutMs();
   const cache = responseCache
     ? new ResponseCache(() => runtime, {
+        sessionOf: (request) => runtime.cacheSessionOf(request.url, request.headers),
         served: (request) => {
           runtime.noteUse(request.headers);
           // A read answered from the cache is a call the page made all the same.
@@ -140,6 +141,13 @@ export async function buildMockApp({
       .send({ status: ready ? 'ready' : runtime.draining ? 'draining' : 'store unavailable' });
   });
   if (runtime.cluster) placeSessions(app, runtime);
+  else if (runtime.persistent)
+    // With a state file, the session a request names is read from it first if it was not yet.
+    app.addHook('onRequest', async (request) => {
+      const path = request.url;
+      if (path.startsWith(`${API_PREFIX}/`) || path === '/__mock' || path.startsWith('/__mock/'))
+        await runtime.place(mockRequestOf(request), path);
+    });
   if (cache) keepReadsIn(app, cache, API_PREFIX);
   // The request journal of the caller's session (GET /__mock/requests): every answered service call.
   app.addHook('onResponse', async (request, reply) => {

@@ -68,6 +68,37 @@ describe('a repeated read', () => {
     },
   );
 
+  it("keeps a session's answers when another session changes", async () => {
+    const { runtime, app, origin } = await inProcessMock(true);
+    const inSession = (session: string, init: RequestInit = asUser()) => ({
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), 'x-mock-session': session },
+    });
+    try {
+      // The first read creates the session (a change of it); the second is kept.
+      await send(origin, LIST, inSession('team-b'));
+      const first = await send(origin, LIST, inSession('team-b'));
+      expect(first.status).toBe(200);
+      const project = runtime.sessions.get('team-b')!.state.projects.values().next().value!;
+      // A change team B's state is not told about: only its kept answer hides it.
+      project.companyStage = 'Renamed behind the state';
+      const created = await send(origin, '/api/integration/project', {
+        method: 'POST',
+        ...inSession('team-a'),
+        body: JSON.stringify({ companyName: 'Team A Co', projectType: 'projectNoAnalysis' }),
+      });
+      expect(created.status).toBe(200);
+      expect((await send(origin, LIST, inSession('team-a'))).body).toContain('Team A Co');
+      expect(await send(origin, LIST, inSession('team-b'))).toEqual(first);
+      // Team B's own change is seen at once.
+      runtime.sessions.get('team-b')!.state.touch();
+      expect((await send(origin, LIST, inSession('team-b'))).body).toContain('Renamed behind the state');
+    } finally {
+      await app.close();
+      await runtime.close();
+    }
+  });
+
   it('is kept per caller and per URL, and not when it failed', async () => {
     const { runtime, app, origin } = await inProcessMock(true);
     try {
