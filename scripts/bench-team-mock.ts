@@ -15,6 +15,8 @@ import {
   type ClusterRun,
 } from '../bench/team-mock-cluster.ts';
 import { startPostgres } from '../mocks/test/support/postgres-server.ts';
+import { measureFsyncBound, type FsyncBoundRun } from '../bench/fsync-bound.ts';
+import { median } from '../bench/stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,9 +34,21 @@ try {
     warmupSeconds: config.warmupSeconds,
   };
   const starts: ClusterRun['restart'][] = [];
+  const fsyncRuns: FsyncBoundRun[] = [];
+  const mode = process.env.BENCH_TEAM_MOCK;
   for (let rep = 1; rep <= config.repetitions; rep++) {
     log(`repetition ${rep}/${config.repetitions}, load average ${loadavg()[0]!.toFixed(2)}`);
-    if (process.env.BENCH_TEAM_MOCK === 'start') {
+    if (mode === 'fsync' || mode === undefined) {
+      const dir = mkdtempSync(join(tmpdir(), 'bench-fsync-'));
+      try {
+        fsyncRuns.push(await measureFsyncBound(dir, Math.min(config.durationSeconds, 3)));
+        log(`  ${JSON.stringify(fsyncRuns.at(-1))}`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      if (mode === 'fsync') continue;
+    }
+    if (mode === 'start') {
       const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));
       const pg = await startPostgres();
       try {
@@ -63,13 +77,35 @@ try {
   if (runs.length) process.stdout.write(teamMockMarkdown(runs));
   if (clusterRuns.length) process.stdout.write(clusterMarkdown(clusterRuns));
   if (starts.length) process.stdout.write(startMarkdown(starts).join('\n'));
+  if (fsyncRuns.length) process.stdout.write(fsyncMarkdown(fsyncRuns));
   process.stdout.write(
     `\nLoad average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts })}\n`);
+  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns })}\n`);
 } finally {
   await stopAllServers();
   await bundle.remove();
+}
+
+/**
+ * The state file's log against the disk's bound, as Markdown: medians, and the median of each run's
+ * ratio (the runs of one repetition are seconds apart; the disk's rate drifts more between them).
+ */
+function fsyncMarkdown(runs: readonly FsyncBoundRun[]): string {
+  const m = (pick: (run: FsyncBoundRun) => number) => median(runs.map(pick));
+  const row = (i: number, label: string) =>
+    `| ${label} | ${Math.round(m((r) => r.bare[i]!.syncsPerSecond))} | ${Math.round(m((r) => r.bare[i]!.linesPerSecond))} | ${(100 * m((r) => r.store.linesPerSecond / r.bare[i]!.linesPerSecond)).toFixed(0)}% |`;
+  return [
+    '',
+    `### State file against the fsync bound (${runs[0]!.lineBytes}-byte lines, medians of ${runs.length})`,
+    '',
+    "| writer | fdatasync/s | durable lines/s | the state file's log as a share of it (median of the runs' ratios) |",
+    '| --- | ---: | ---: | ---: |',
+    row(0, 'bare loop, 1 line per sync'),
+    row(1, 'bare loop, 10 lines per sync (the bound for 10 writers; the better of two runs)'),
+    `| state file's log (AppendLog), 10 writers each waiting for its line | | ${Math.round(m((r) => r.store.linesPerSecond))} | |`,
+    '',
+  ].join('\n');
 }

@@ -15,6 +15,8 @@ interface Pending {
 
 export class StateFileError extends Error {}
 
+const WRITE_PIECE = 8 * 1024 * 1024;
+
 export class AppendLog {
   private queue: Pending[] = [];
   private writing: Promise<void> | undefined;
@@ -105,7 +107,16 @@ export class AppendLog {
         const batch = this.queue;
         this.queue = [];
         try {
-          this.size += await writeAll(this.handle, batch.map((p) => p.text).join(''));
+          // In pieces of a few MiB: a whole batch (a session of a million records) can pass V8's longest string.
+          let piece = '';
+          for (const p of batch) {
+            if (piece.length + p.text.length > WRITE_PIECE && piece) {
+              this.size += await writeAll(this.handle, piece);
+              piece = '';
+            }
+            piece += p.text;
+          }
+          if (piece) this.size += await writeAll(this.handle, piece);
           await this.handle.datasync();
           for (const p of batch) p.done();
         } catch (error) {

@@ -218,13 +218,15 @@ export class StateStore {
     return lines;
   }
 
-  /** One session as a fresh line and its records, one group: its block of the image. */
-  private static blockOf(session: MockSession): string {
-    const lines = [JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true })];
+  /** One session as a fresh line and its records, one group: its block of the image, a line a part. */
+  private static blockOf(session: MockSession): { parts: Buffer[]; length: number } {
+    const parts = [
+      Buffer.from(`${JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true })}\n`),
+    ];
     const records = recordLines(session.id, metaOf(session.state), [...allRecords(session.state)]);
     for (const [i, line] of records.entries())
-      lines.push(JSON.stringify(i < records.length - 1 ? { ...line, more: true } : line));
-    return `${lines.join('\n')}\n`;
+      parts.push(Buffer.from(`${JSON.stringify(i < records.length - 1 ? { ...line, more: true } : line)}\n`));
+    return { parts, length: parts.reduce((sum, part) => sum + part.length, 0) };
   }
 
   private async maybeCompact(): Promise<void> {
@@ -235,9 +237,7 @@ export class StateStore {
   /** Rewrites the file as its image: every session's block, sessions not read yet copied as they are. */
   private async compact(): Promise<void> {
     // Built at once, so the file holds one moment of the state; changes after it are appended after it.
-    const blocks = [...this.sessions()].map(
-      (session) => [session.id, Buffer.from(StateStore.blockOf(session))] as const,
-    );
+    const blocks = [...this.sessions()].map((session) => [session.id, StateStore.blockOf(session)] as const);
     const index: Record<string, Extent> = {};
     let bytes = 0;
     for (const [id, block] of blocks) {
@@ -255,7 +255,7 @@ export class StateStore {
     await this.log.rewrite(
       (async function* () {
         yield head;
-        for (const [, block] of blocks) yield block;
+        for (const [, block] of blocks) yield* block.parts;
         for (const extents of copied)
           for (const [offset, length] of extents) {
             const part = Buffer.allocUnsafe(length);
