@@ -156,6 +156,21 @@ describe('a state file', () => {
     await expect(refused).rejects.toThrow(/damaged at line 1/);
   });
 
+  it('cuts off a group a crash left without its end, so the next commit is not read as part of it', async () => {
+    const first = await start();
+    await clientOf(first).createProject({ companyName: 'Whole', projectType: 'projectNoAnalysis' });
+    await stop(first);
+    // The first line of a reset's group, whole, without the lines that end the group.
+    appendFileSync(file, '{"s":"default","fresh":null,"more":true}\n');
+    const second = await start();
+    await clientOf(second).createProject({ companyName: 'After', projectType: 'projectNoAnalysis' });
+    await stop(second);
+    const third = await start();
+    const names = (await control(third, '/state')).projects.map((p: any) => p.companyName);
+    expect(names).toContain('Whole');
+    expect(names).toContain('After');
+  });
+
   it('starts without reading the sessions on file: each is read when first asked for', async () => {
     const first = await start({ compactBytes: 1 });
     await clientOf(first).createProject({ companyName: 'Whole', projectType: 'projectNoAnalysis' });
