@@ -148,7 +148,6 @@ export async function buildMockApp({
       if (path.startsWith(`${API_PREFIX}/`) || path === '/__mock' || path.startsWith('/__mock/'))
         await runtime.place(mockRequestOf(request), path);
     });
-  if (cache) keepReadsIn(app, cache, API_PREFIX);
   // The request journal of the caller's session (GET /__mock/requests): every answered service call.
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`))
@@ -170,6 +169,10 @@ export async function buildMockApp({
         return JSON.stringify(errorEnvelope(failure.code, failure.title, failure.description));
       }
     });
+
+  // After the durability hook: an answer is kept only once its request's changes are stored (a read
+  // that starts a session writes it), and one whose write failed is not kept at all.
+  if (cache) keepReadsIn(app, cache, API_PREFIX);
 
   const contract = serviceContract();
   await app.register(

@@ -2,7 +2,10 @@
 // bytes and headers; and it never shows a stale answer. A mock with the cache and one without get
 // the same random sequences of changes and must answer every read alike, twice; the changes that
 // happen without a request (processing jobs, webhook outcomes) must show as well.
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +99,32 @@ describe('a repeated read', () => {
     } finally {
       await app.close();
       await runtime.close();
+    }
+  });
+
+  it('keeps a read only once the changes it made are stored, and never one whose write failed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cache-durable-'));
+    const runtime = await MockRuntime.create({ seed: TEST_SEED, stateFile: join(dir, 'mock.state') });
+    const app = await buildMockApp({ runtime, responseCache: true });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const inSession = { headers: { ...asUser().headers, 'x-mock-session': 'unstored' } };
+    try {
+      await send(origin, LIST, inSession);
+      // The store refuses from now on (a full disk, a database gone): the session's next write fails.
+      runtime.durable = async () => {
+        throw new Error('the store refused the write');
+      };
+      runtime.sessions.get('unstored')!.state.credits = 3;
+      runtime.sessions.get('unstored')!.state.touch();
+      const refused = await send(origin, LIST, inSession);
+      expect(refused.status).toBe(503);
+      // Asked again: not a 200 kept from the refused answer.
+      expect((await send(origin, LIST, inSession)).status).toBe(503);
+    } finally {
+      await app.close();
+      await runtime.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
