@@ -5,6 +5,7 @@
 // projects stored for each store; the failover time (a node killed to its session answering on
 // another node).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres, type PostgresServer } from '../mocks/test/support/postgres-server.ts';
@@ -147,6 +148,22 @@ async function probeStart(bundle: string, env: Record<string, string>): Promise<
   }
 }
 
+/** Waits (up to 10 minutes) until the state file starts with its compacted image's index. */
+async function compacted(file: string): Promise<void> {
+  const head = Buffer.alloc(9);
+  for (const started = performance.now(); performance.now() - started < 600_000; ) {
+    const handle = await open(file, 'r');
+    try {
+      await handle.read(head, 0, 9, 0);
+    } finally {
+      await handle.close();
+    }
+    if (head.toString() === '{"image":') return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${file} was not compacted within 10 minutes`);
+}
+
 /** Start-up of each store holding RESTART_PROJECTS projects, written by a first start that seeds them. */
 export async function restartTimes(bundle: string, dir: string, pg: PostgresServer): Promise<ClusterRun['restart']> {
   const baseline = await startMockServer(bundle, 0, true);
@@ -155,6 +172,8 @@ export async function restartTimes(bundle: string, dir: string, pg: PostgresServ
   await none.stop();
   const file = join(dir, 'restart.state');
   const first = await startMockServer(bundle, RESTART_PROJECTS, true, file);
+  // Its first write is compacted into an image in the background; a stop during that keeps the log.
+  await compacted(file);
   await first.stop();
   const embedded = await probeStart(bundle, { BENCH_STATE_FILE: file });
   const cluster = { store: pg.url, nodeId: 'restart' };
