@@ -88,7 +88,8 @@ async function startMockProcess(
     env: { ...env, BENCH_PROJECTS: String(projects), PORT: String(port) },
     origin: `http://127.0.0.1:${port}`,
     probe: readyProbe(),
-    readyTimeoutMs: 120_000,
+    // Seeding (and writing) a million projects takes minutes here.
+    readyTimeoutMs: Math.max(120_000, projects * 0.6),
   });
 }
 

@@ -5,6 +5,7 @@
 // projects stored for each store; the failover time (a node killed to its session answering on
 // another node).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres, type PostgresServer } from '../mocks/test/support/postgres-server.ts';
@@ -47,8 +48,12 @@ interface Measured {
 
 export interface ClusterRun {
   rates: Record<Mode, Record<Load, Measured>>;
-  /** Spawn to a first answer with 100,000 projects stored (PostgreSQL: to /readyz, then the big session's first list). */
-  restart: { none: number; embedded: number; pgReady: number; pgFirstList: number };
+  /**
+   * Start-up with RESTART_PROJECTS projects stored in one session: the mock with no store and no
+   * projects (what any start costs), with no store seeding them; for each store, spawn to /readyz,
+   * to the first answer of a session of one project, and to the first list of the big session.
+   */
+  restart: { baseline: number; none: number; embedded: Probed; pg: Probed };
   failoverMs: number;
   leaseMs: number;
 }
@@ -108,30 +113,74 @@ async function measure(
   };
 }
 
-/** Spawn of a node on a database holding a session of 100,000 projects: to ready, then to that session's first list. */
-async function pgRestart(bundle: string, pg: PostgresServer): Promise<{ pgReady: number; pgFirstList: number }> {
-  const cluster = { store: pg.url, nodeId: 'restart' };
-  const first = await startMockServer(bundle, RESTART_PROJECTS, true, undefined, cluster);
-  await first.stop();
+/** Spawn to /readyz, then to the first list of a small session, then to the first list of the big (default) one. */
+interface Probed {
+  ready: number;
+  small: number;
+  firstList: number;
+}
+
+/** A mock started on a store that already holds the big session (no seed of its own), probed as `Probed` says. */
+async function probeStart(bundle: string, env: Record<string, string>): Promise<Probed> {
   const port = await freePort();
   const spawnedAt = performance.now();
   const node = await startServer({
-    name: 'restart on PostgreSQL',
+    name: 'restart',
     command: process.execPath,
     args: [bundle],
-    env: { BENCH_PROJECTS: '0', PORT: String(port), BENCH_STORE: pg.url, BENCH_NODE_ID: 'restart' },
+    env: { BENCH_PROJECTS: '0', PORT: String(port), ...env },
     origin: `http://127.0.0.1:${port}`,
     probe: { path: '/readyz' },
   });
-  const pgReady = node.startupMs;
-  const response = await fetch(`${node.origin}/api/integration/projects?page=0&pageSize=10`, {
-    headers: apiKeyHeaders(),
-  });
-  await response.arrayBuffer();
-  const pgFirstList = performance.now() - spawnedAt;
-  if (response.status !== 200) throw new Error(`first list after restart: HTTP ${response.status}`);
-  await node.stop();
-  return { pgReady, pgFirstList };
+  try {
+    const list = async (session?: string) => {
+      const response = await fetch(`${node.origin}/api/integration/projects?page=0&pageSize=10`, {
+        headers: { ...apiKeyHeaders(), ...(session ? { 'x-mock-session': session } : {}) },
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`first list after restart: HTTP ${response.status}`);
+      return performance.now() - spawnedAt;
+    };
+    const small = await list('small');
+    return { ready: node.startupMs, small, firstList: await list() };
+  } finally {
+    await node.stop();
+  }
+}
+
+/** Waits (up to 10 minutes) until the state file starts with its compacted image's index. */
+async function compacted(file: string): Promise<void> {
+  const head = Buffer.alloc(9);
+  for (const started = performance.now(); performance.now() - started < 600_000; ) {
+    const handle = await open(file, 'r');
+    try {
+      await handle.read(head, 0, 9, 0);
+    } finally {
+      await handle.close();
+    }
+    if (head.toString() === '{"image":') return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${file} was not compacted within 10 minutes`);
+}
+
+/** Start-up of each store holding RESTART_PROJECTS projects, written by a first start that seeds them. */
+export async function restartTimes(bundle: string, dir: string, pg: PostgresServer): Promise<ClusterRun['restart']> {
+  const baseline = await startMockServer(bundle, 0, true);
+  await baseline.stop();
+  const none = await startMockServer(bundle, RESTART_PROJECTS, true);
+  await none.stop();
+  const file = join(dir, 'restart.state');
+  const first = await startMockServer(bundle, RESTART_PROJECTS, true, file);
+  // Its first write is compacted into an image in the background; a stop during that keeps the log.
+  await compacted(file);
+  await first.stop();
+  const embedded = await probeStart(bundle, { BENCH_STATE_FILE: file });
+  const cluster = { store: pg.url, nodeId: 'restart' };
+  const written = await startMockServer(bundle, RESTART_PROJECTS, true, undefined, cluster);
+  await written.stop();
+  const onPg = await probeStart(bundle, { BENCH_STORE: pg.url, BENCH_NODE_ID: 'restart' });
+  return { baseline: baseline.startupMs, none: none.startupMs, embedded, pg: onPg };
 }
 
 /** A node killed (SIGKILL) to its session answering on another node. */
@@ -197,17 +246,11 @@ export async function measureCluster(
         `  ${MODE_LABELS[mode]}: create ${Math.round(createRate.requestsPerSecond)}, list kept ${Math.round(listCached.requestsPerSecond)}, list built ${Math.round(listUncached.requestsPerSecond)} req/s`,
       );
     }
-    const none = await startMockServer(bundle, RESTART_PROJECTS, true);
-    await none.stop();
-    const file = join(dir, 'restart.state');
-    const first = await startMockServer(bundle, RESTART_PROJECTS, true, file);
-    await first.stop();
-    const embedded = await startMockServer(bundle, 0, true, file);
-    await embedded.stop();
-    const pgTimes = await pgRestart(bundle, pg);
-    const restart = { none: none.startupMs, embedded: embedded.startupMs, ...pgTimes };
+    const restart = await restartTimes(bundle, dir, pg);
+    const probed = (p: Probed) =>
+      `ready ${Math.round(p.ready)} ms, another session ${Math.round(p.small)} ms, first list of the big one ${Math.round(p.firstList)} ms`;
     log(
-      `  start with ${RESTART_PROJECTS} projects: none ${Math.round(restart.none)} ms, embedded ${Math.round(restart.embedded)} ms, PostgreSQL ready ${Math.round(restart.pgReady)} ms (first list of that session ${Math.round(restart.pgFirstList)} ms)`,
+      `  start with ${RESTART_PROJECTS} projects: no store, none stored ${Math.round(restart.baseline)} ms; no store, seeding them ${Math.round(restart.none)} ms; embedded ${probed(restart.embedded)}; PostgreSQL ${probed(restart.pg)}`,
     );
     const failoverMs = await failover(bundle, pg);
     log(`  failover: ${Math.round(failoverMs)} ms (lease ${FAILOVER_LEASE_MS} ms)`);
@@ -236,8 +279,24 @@ export function clusterMarkdown(runs: readonly ClusterRun[]): string {
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
-    `Start with ${RESTART_PROJECTS.toLocaleString('en')} projects stored, spawn to first answer: no store (seeding them) ${Math.round(m((r) => r.restart.none))} ms; embedded state file ${Math.round(m((r) => r.restart.embedded))} ms; PostgreSQL ${Math.round(m((r) => r.restart.pgReady))} ms to ready (no session read), ${Math.round(m((r) => r.restart.pgFirstList))} ms to the first list of the session holding them.`,
+    ...startMarkdown(runs.map((r) => r.restart)),
     `Failover (SIGKILL of the session's node to its first answer from another node, lease ${runs[0]?.leaseMs} ms): ${Math.round(m((r) => r.failoverMs))} ms.`,
     '',
   ].join('\n');
+}
+
+/** The start-up table of `restartTimes` runs (medians), as Markdown lines. */
+export function startMarkdown(runs: readonly ClusterRun['restart'][]): string[] {
+  const m = (pick: (run: ClusterRun['restart']) => number) => median(runs.map(pick));
+  return [
+    `Start with ${RESTART_PROJECTS.toLocaleString('en')} projects stored in one session, ms from spawn (the mock with no store and nothing stored: ${Math.round(m((r) => r.baseline))} ms to its first answer; with no store, seeding them: ${Math.round(m((r) => r.none))} ms):`,
+    '',
+    '| store | to /readyz | ratio to no store | to a first list of another session | to the first list of the big session |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...(['embedded', 'pg'] as const).map(
+      (store) =>
+        `| ${store === 'embedded' ? 'embedded (state file)' : 'PostgreSQL'} | ${Math.round(m((r) => r[store].ready))} | ${m((r) => r[store].ready / r.baseline).toFixed(2)} | ${Math.round(m((r) => r[store].small))} | ${Math.round(m((r) => r[store].firstList))} |`,
+    ),
+    '',
+  ];
 }

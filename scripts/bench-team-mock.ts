@@ -7,7 +7,19 @@ import { benchConfig } from '../bench/config.ts';
 import { buildMockBundle } from '../contract-tests/support/mock-bundle.ts';
 import { stopAllServers } from '../bench/server-process.ts';
 import { measureTeamMock, teamMockMarkdown, type TeamMockRun } from '../bench/team-mock.ts';
-import { clusterMarkdown, measureCluster, type ClusterRun } from '../bench/team-mock-cluster.ts';
+import {
+  clusterMarkdown,
+  measureCluster,
+  restartTimes,
+  startMarkdown,
+  type ClusterRun,
+} from '../bench/team-mock-cluster.ts';
+import { startPostgres } from '../mocks/test/support/postgres-server.ts';
+import { measureFsyncBound, type FsyncBoundRun } from '../bench/fsync-bound.ts';
+import { median } from '../bench/stats.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const config = benchConfig();
@@ -21,8 +33,33 @@ try {
     connections: config.connections,
     warmupSeconds: config.warmupSeconds,
   };
+  const starts: ClusterRun['restart'][] = [];
+  const fsyncRuns: FsyncBoundRun[] = [];
+  const mode = process.env.BENCH_TEAM_MOCK;
   for (let rep = 1; rep <= config.repetitions; rep++) {
     log(`repetition ${rep}/${config.repetitions}, load average ${loadavg()[0]!.toFixed(2)}`);
+    if (mode === 'fsync' || mode === undefined) {
+      const dir = mkdtempSync(join(tmpdir(), 'bench-fsync-'));
+      try {
+        fsyncRuns.push(await measureFsyncBound(dir, Math.min(config.durationSeconds, 3)));
+        log(`  ${JSON.stringify(fsyncRuns.at(-1))}`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      if (mode === 'fsync') continue;
+    }
+    if (mode === 'start') {
+      const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));
+      const pg = await startPostgres();
+      try {
+        starts.push(await restartTimes(bundle.path, dir, pg));
+        log(`  ${JSON.stringify(starts.at(-1))}`);
+      } finally {
+        await pg.remove();
+        rmSync(dir, { recursive: true, force: true });
+      }
+      continue;
+    }
     clusterRuns.push(await measureCluster(bundle.path, load, log, rep));
     if (onlyCluster) continue;
     runs.push(
@@ -38,14 +75,37 @@ try {
     );
   }
   if (runs.length) process.stdout.write(teamMockMarkdown(runs));
-  process.stdout.write(clusterMarkdown(clusterRuns));
+  if (clusterRuns.length) process.stdout.write(clusterMarkdown(clusterRuns));
+  if (starts.length) process.stdout.write(startMarkdown(starts).join('\n'));
+  if (fsyncRuns.length) process.stdout.write(fsyncMarkdown(fsyncRuns));
   process.stdout.write(
     `\nLoad average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  process.stdout.write(`${JSON.stringify({ runs, clusterRuns })}\n`);
+  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns })}\n`);
 } finally {
   await stopAllServers();
   await bundle.remove();
+}
+
+/**
+ * The state file's log against the disk's bound, as Markdown: medians, and the median of each run's
+ * ratio (the runs of one repetition are seconds apart; the disk's rate drifts more between them).
+ */
+function fsyncMarkdown(runs: readonly FsyncBoundRun[]): string {
+  const m = (pick: (run: FsyncBoundRun) => number) => median(runs.map(pick));
+  const row = (i: number, label: string) =>
+    `| ${label} | ${Math.round(m((r) => r.bare[i]!.syncsPerSecond))} | ${Math.round(m((r) => r.bare[i]!.linesPerSecond))} | ${(100 * m((r) => r.store.linesPerSecond / r.bare[i]!.linesPerSecond)).toFixed(0)}% |`;
+  return [
+    '',
+    `### State file against the fsync bound (${runs[0]!.lineBytes}-byte lines, medians of ${runs.length})`,
+    '',
+    "| writer | fdatasync/s | durable lines/s | the state file's log as a share of it (median of the runs' ratios) |",
+    '| --- | ---: | ---: | ---: |',
+    row(0, 'bare loop, 1 line per sync'),
+    row(1, 'bare loop, 10 lines per sync (the bound for 10 writers; the better of two runs)'),
+    `| state file's log (AppendLog), 10 writers each waiting for its line | | ${Math.round(m((r) => r.store.linesPerSecond))} | |`,
+    '',
+  ].join('\n');
 }

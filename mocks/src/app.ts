@@ -104,6 +104,7 @@ export async function buildMockApp({
   const requestTimeout = requestTimeoutMs();
   const cache = responseCache
     ? new ResponseCache(() => runtime, {
+        sessionOf: (request) => runtime.cacheSessionOf(request.url, request.headers),
         served: (request) => {
           runtime.noteUse(request.headers);
           // A read answered from the cache is a call the page made all the same.
@@ -152,7 +153,13 @@ export async function buildMockApp({
       .send({ status: ready ? 'ready' : runtime.draining ? 'draining' : 'store unavailable' });
   });
   if (runtime.cluster) placeSessions(app, runtime);
-  if (cache) keepReadsIn(app, cache, API_PREFIX);
+  else if (runtime.persistent)
+    // With a state file, the session a request names is read from it first if it was not yet.
+    app.addHook('onRequest', async (request) => {
+      const path = request.url;
+      if (path.startsWith(`${API_PREFIX}/`) || path === '/__mock' || path.startsWith('/__mock/'))
+        await runtime.place(mockRequestOf(request), path);
+    });
   if (gapProfile) installGapProfile(app, gapProfile, runtime, API_PREFIX);
   // The request journal of the caller's session (GET /__mock/requests): every answered service call.
   app.addHook('onResponse', async (request, reply) => {
@@ -175,6 +182,10 @@ export async function buildMockApp({
         return JSON.stringify(errorEnvelope(failure.code, failure.title, failure.description));
       }
     });
+
+  // After the durability hook: an answer is kept only once its request's changes are stored (a read
+  // that starts a session writes it), and one whose write failed is not kept at all.
+  if (cache) keepReadsIn(app, cache, API_PREFIX);
 
   const contract = serviceContract();
   await app.register(

@@ -332,7 +332,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     process.on('SIGTERM', stop);
   });
 
-  const user = mock.defaultUser();
+  const user = await mock.defaultUser();
   console.log(`Stateful mock: ${mock.baseUrl}`);
   if (docsDir) console.log(`Documentation: ${mock.origin}/docs/`);
   if (user) console.log(`API key: ${user.apiKey}  access token: ${user.accessToken}`);

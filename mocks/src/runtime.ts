@@ -1,7 +1,7 @@
 // The running mock's sessions: the default one and the named ones (`X-Mock-Session`), each an
 // isolated world created on first use from the seed the mock started with. Idle named sessions are
-// dropped; their number is bounded. The runtime's revision rises with any change of any session:
-// the response cache keeps answers only while nothing changed (http/response-cache.ts). With a
+// dropped; their number is bounded. Each session's revision rises with any change of it: the
+// response cache keeps a session's answers only while it did not change (http/response-cache.ts). With a
 // state file every session is kept in it (persistence/state-store.ts) and read back at start. With
 // the PostgreSQL store (`store: 'postgres://...'`) several nodes share the sessions: each is held by
 // the node that owns its lease and read back on demand (sessions/cluster-sessions.ts).
@@ -43,7 +43,10 @@ export interface RuntimeOptions {
 }
 
 export class MockRuntime implements SessionSource {
-  revision = 0;
+  /** Per session, the stamp of its last change; `epoch` is the stamp of the last change of them all. */
+  private readonly revisions = new Map<string, number>();
+  private stamp = 0;
+  private epoch = 0;
   /** The session limit and idle time, the same rules as the MSW handlers' (sessions/session-bounds.ts). */
   readonly bounds: SessionBounds;
   readonly sessions = new Map<string, MockSession>();
@@ -51,6 +54,10 @@ export class MockRuntime implements SessionSource {
   private readonly sweeper: NodeJS.Timeout;
   private store: StateStore | undefined;
   private lock: StateLock | undefined;
+  /** With a state file: sessions being read from it, and the reading of them all after start. */
+  private readonly loading = new Map<string, { pace: { background: boolean }; done: Promise<void> }>();
+  private loadingAll: Promise<void> | undefined;
+  private closing = false;
   /** With the PostgreSQL store: the sessions this node owns, claimed and written there. */
   cluster: ClusterSessions | undefined;
   /** Set by a graceful stop: readiness answers 503 while in-flight requests finish. */
@@ -84,7 +91,8 @@ export class MockRuntime implements SessionSource {
             sessions: runtime.sessions,
             startSeed: options.seed,
             make: (id, seed, restoring) => runtime.newSession(id, seed, restoring),
-            touch: () => runtime.touch(),
+            touch: (id) => runtime.touch(id),
+            forget: (id) => runtime.forget(id),
           },
         );
       } catch (error) {
@@ -109,20 +117,19 @@ export class MockRuntime implements SessionSource {
     const runtime = new MockRuntime(uploads, options.seed, options);
     runtime.lock = lock;
     try {
-      const { store, restored } = await StateStore.open(options.stateFile, {
+      const store = await StateStore.open(options.stateFile, {
         restore: (id, seed) => runtime.newSession(id, seed, true),
         sessions: () => runtime.sessions.values(),
         compactBytes: options.compactBytes,
       });
-      for (const [id, session] of restored) runtime.sessions.set(id, session);
       runtime.store = store;
-      for (const session of restored.values()) session.state.webhooks.interrupted();
-      const created = runtime.session(DEFAULT_SESSION);
-      // A new file starts with the default session written.
-      await store.commit(created, false);
+      if (!store.isUnread(DEFAULT_SESSION)) {
+        // A new file starts with the default session written.
+        await store.commit(runtime.session(DEFAULT_SESSION), false);
+      }
     } catch (error) {
       clearInterval(runtime.sweeper);
-      for (const session of runtime.sessions.values()) session.stop();
+      await runtime.store?.close();
       if (madeUploads) await rm(uploads, { recursive: true, force: true });
       await lock.release();
       throw error;
@@ -130,9 +137,67 @@ export class MockRuntime implements SessionSource {
     return runtime;
   }
 
-  /** Marks a change of some session: answers kept by the response cache are stale. */
-  touch(): void {
-    this.revision += 1;
+  /**
+   * With a state file: the session in memory, read from the file first when it is on file and not
+   * read yet (start-up reads no session; see persistence/state-store.ts).
+   */
+  async load(id: string, background = false): Promise<void> {
+    const store = this.store;
+    if (!store || this.sessions.has(id) || !store.isUnread(id)) return;
+    let pending = this.loading.get(id);
+    if (!pending) {
+      const pace = { background };
+      const done = store
+        .load(id, pace)
+        .then((session) => {
+          this.sessions.set(id, session);
+          session.state.webhooks.interrupted();
+          this.touch(id);
+        })
+        .finally(() => this.loading.delete(id));
+      pending = { pace, done };
+      this.loading.set(id, pending);
+    }
+    // A request waits for it: no more pauses.
+    if (!background) pending.pace.background = false;
+    await pending.done;
+  }
+
+  /** After start: every session on file read, the default one first, so pending processing resumes. */
+  private async loadAll(): Promise<void> {
+    const ids = this.store!.unreadIds().sort((a, b) => Number(b === DEFAULT_SESSION) - Number(a === DEFAULT_SESSION));
+    for (const id of ids) {
+      if (this.closing) return;
+      await this.load(id, true).catch((error: unknown) => console.error(`portfolio-mock: ${(error as Error).message}`));
+    }
+  }
+
+  /** Marks a change of one session (of every session when none is named): answers the response cache kept of it are stale. */
+  touch(session?: string): void {
+    this.stamp += 1;
+    if (session === undefined) this.epoch = this.stamp;
+    // Only sessions that exist are remembered: a request naming a malformed or unknown id adds nothing.
+    else if (this.sessions.has(session) || this.revisions.has(session)) this.revisions.set(session, this.stamp);
+  }
+
+  /** Rises whenever the session changes (the response cache's test for its kept answers). */
+  revisionOf(session: string): number {
+    return Math.max(this.epoch, this.revisions.get(session) ?? 0);
+  }
+
+  /** A session left this node (dropped, or moved to another node): what was kept of it is stale for good. */
+  forget(session: string): void {
+    this.revisions.delete(session);
+    // A later session of the same id starts above every stamp the cache may still hold for it.
+    this.touch();
+  }
+
+  /** The session a request reads or changes, for the response cache: named in the path, else by its header. */
+  cacheSessionOf(url: string | undefined, headers: IncomingHttpHeaders): string {
+    const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(url ?? '')?.[1];
+    if (named !== undefined) return decodeURIComponent(named);
+    const id = headers[SESSION_HEADER];
+    return typeof id === 'string' && id !== '' ? id : DEFAULT_SESSION;
   }
 
   /** Whether writes are kept in a state file or database (their answers wait for `durable`). */
@@ -150,6 +215,8 @@ export class MockRuntime implements SessionSource {
   /** With the PostgreSQL store, once listening: registers where the other nodes reach this one. */
   async listening(origin: string): Promise<void> {
     await this.cluster?.store.register(this.advertiseUrl ?? origin);
+    // Once serving: the sessions on file are read in the background (a request reads its own first).
+    if (this.store) this.loadingAll ??= this.loadAll();
   }
 
   /**
@@ -157,11 +224,15 @@ export class MockRuntime implements SessionSource {
    * (claimed when nobody owns it), or the owner's address to forward it to.
    */
   async place(request: { readonly headers: HeaderRecord }, url: string): Promise<Placement | undefined> {
-    if (!this.cluster) return undefined;
+    if (!this.cluster && !this.store) return undefined;
     const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(url)?.[1];
     const id =
       named === undefined ? sessionIdOf(request.headers) : sessionIdOf({ [SESSION_HEADER]: decodeURIComponent(named) });
-    this.bounds.checkRoom(this.sessions, id);
+    if (!this.cluster) {
+      await this.load(id);
+      return undefined;
+    }
+    this.bounds.checkRoom(this.sessions, id, this.unreadCount);
     const placed = await this.cluster.place(id, request.headers[FORWARDED_HEADER] === undefined);
     if ('session' in placed) this.ofRequest.set(request, placed.session);
     return placed;
@@ -184,7 +255,12 @@ export class MockRuntime implements SessionSource {
 
   /** Named sessions held now (the default one not counted). */
   get sessionCount(): number {
-    return this.bounds.count(this.sessions);
+    return this.bounds.count(this.sessions, this.unreadCount);
+  }
+
+  /** With a state file: named sessions it holds that are not read yet (they count toward the limit). */
+  private get unreadCount(): number {
+    return this.store?.unreadIds().filter((id) => id !== DEFAULT_SESSION).length ?? 0;
   }
 
   /** The session a request names, created on first use; 400 for a malformed id, 503 over the limit. */
@@ -219,17 +295,19 @@ export class MockRuntime implements SessionSource {
     if (known) return known;
     // Placed before routing (place()); a session missing here moved away since.
     if (this.cluster) throw storeUnavailable(`Session ${id} moved to another node while this request ran; retry`);
-    this.bounds.checkRoom(this.sessions, id);
+    // Read from the state file before routing (place()); never started afresh over what the file holds.
+    if (this.store?.isUnread(id)) throw storeUnavailable(`Session ${id} is being read from the state file; retry`);
+    this.bounds.checkRoom(this.sessions, id, this.unreadCount);
     const session = this.newSession(id, this.startSeed, false);
     this.sessions.set(id, session);
-    this.touch();
+    this.touch(id);
     return session;
   }
 
   private newSession(id: string, seed: MockSeed | undefined, restoring: boolean): MockSession {
     const dir = join(this.uploadsRoot, 'sessions', id === DEFAULT_SESSION ? '_default' : id);
     const touched = (session: MockSession) => {
-      this.touch();
+      this.touch(session.id);
       this.store?.commitSoon(session);
       this.cluster?.commitSoon(session);
     };
@@ -257,7 +335,7 @@ export class MockRuntime implements SessionSource {
     if (!session || id === DEFAULT_SESSION) return;
     this.sessions.delete(id);
     this.store?.dropped(id);
-    this.touch();
+    this.forget(id);
     await session.close();
   }
 
@@ -268,8 +346,8 @@ export class MockRuntime implements SessionSource {
       this.sessions.delete(session.id);
       this.store?.dropped(session.id);
       void this.cluster?.dropped(session.id);
+      this.forget(session.id);
     }
-    if (idle.length) this.touch();
     await Promise.all(idle.map((s) => s.close()));
     return idle.length;
   }
@@ -284,6 +362,9 @@ export class MockRuntime implements SessionSource {
       return;
     }
     if (this.store) {
+      this.closing = true;
+      await this.loadingAll;
+      await Promise.allSettled([...this.loading.values()].map((l) => l.done));
       for (const session of this.sessions.values()) session.stop();
       await this.store.close();
       await this.lock?.release();

@@ -2,6 +2,7 @@
 // a free one). Used by `npm start` (start.ts), by the tests and by other suites.
 import { API_PREFIX, buildMockApp } from './app.ts';
 import { MockRuntime } from './runtime.ts';
+import { DEFAULT_SESSION } from './sessions/session-header.ts';
 import type { CorsSetting } from './http/cors.ts';
 import type { GapProfile } from './gap-profile.ts';
 
@@ -65,7 +66,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
 /** startMock() with what the command line reads in-process (never by fetching its own server: fetch refuses ports such as 6000). */
 export async function startMockServer(
   options: StartMockOptions = {},
-): Promise<RunningMock & { defaultUser(): { apiKey: string; accessToken: string } | undefined }> {
+): Promise<RunningMock & { defaultUser(): Promise<{ apiKey: string; accessToken: string } | undefined> }> {
   const runtime = await MockRuntime.create({
     seed: options.seed,
     sessionIdleMs: options.sessionIdleMs,
@@ -105,7 +106,11 @@ export async function startMockServer(
   return {
     origin,
     baseUrl: `${origin}${API_PREFIX}`,
-    defaultUser: () => runtime.state.users[0],
+    async defaultUser() {
+      // A session the state file cannot give back is reported by the runtime; no credentials to print then.
+      await runtime.load(DEFAULT_SESSION).catch(() => {});
+      return runtime.sessions.get(DEFAULT_SESSION)?.state.users[0];
+    },
     async close() {
       // Drain: readiness answers 503, requests under way finish, then the sessions are handed over.
       runtime.draining = true;

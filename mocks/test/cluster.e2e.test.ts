@@ -2,12 +2,16 @@
 // install): a session is the same whichever node is asked; a node killed (SIGKILL) during
 // concurrent writes loses no acknowledged write, charges nothing twice, and its processing and
 // webhook deliveries happen once, on the node that takes its sessions over; nodes racing to start
-// the same fund charge it once; the database going away answers 503 in the envelope and the nodes
-// recover when it returns.
+// the same fund charge it once; a paused node (SIGSTOP) whose lease ran out cannot write when it
+// resumes; the database going away answers 503 in the envelope and the nodes recover when it returns.
 import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
+import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
+import type { Meta } from '../src/persistence/session-records.ts';
 import { clusterBundle, startNode, stopNode, type MockNode } from './support/cluster.ts';
 import { fundForm, pdf } from './support/files.ts';
 import { startPostgres, type PostgresServer } from './support/postgres-server.ts';
@@ -191,9 +195,28 @@ it('loses no acknowledged write, charges nothing twice and sends no delivery twi
     };
     const writers = Array.from({ length: 6 }, (_, w) => writer(w));
     await new Promise((r) => setTimeout(r, 400));
+    // The session's row is locked from outside: the owner's next write waits in the database, and
+    // the writes after it wait in the owner's memory, all unanswered (an answer sent before its write
+    // is stored would be acknowledged here, and lost with the node). The owner dies meanwhile.
+    const locker = postgres(pg.url, { max: 1, onnotice: () => {} });
+    let release = () => {};
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holding = locker.begin(async (tx) => {
+      await tx`SELECT 1 FROM mock_sessions WHERE id = ${session} FOR UPDATE`;
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    await isLocked;
+    const atLock = acknowledged.length;
+    await new Promise((r) => setTimeout(r, 300));
+    const duringLock = acknowledged.length - atLock;
     const beforeKill = acknowledged.length;
     killedAt = performance.now();
     await stopNode(owner, 'SIGKILL');
+    release();
+    await holding;
+    await locker.end();
     // Writes go on over the lease's expiry, until the session answers from another node.
     const deadline = Date.now() + 10_000;
     while (failoverMs < 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -201,7 +224,7 @@ it('loses no acknowledged write, charges nothing twice and sends no delivery twi
     stop = true;
     await Promise.all(writers);
     console.log(
-      `cluster kill: ${beforeKill} writes acknowledged before the kill, ${acknowledged.length} in all; failover ${Math.round(failoverMs)} ms (lease ${LEASE_MS} ms)`,
+      `cluster kill: ${beforeKill} writes acknowledged before the kill (${duringLock} while the session's row was locked), ${acknowledged.length} in all; failover ${Math.round(failoverMs)} ms (lease ${LEASE_MS} ms)`,
     );
     expect(beforeKill).toBeGreaterThan(0);
     expect(failoverMs).toBeGreaterThan(0);
@@ -224,6 +247,103 @@ it('loses no acknowledged write, charges nothing twice and sends no delivery twi
     expect(analyses.size - received.length).toBeLessThanOrEqual(beforeKill);
   } finally {
     receiver.close();
+  }
+});
+
+/** A write sent in two parts over one connection: the node takes the session (onRequest) on the head, and writes on the rest. */
+function halfSentWrite(node: MockNode, session: string, body: string) {
+  const { port } = new URL(node.origin);
+  const socket = connect(Number(port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString();
+  });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const cut = Math.floor(body.length / 2);
+  socket.write(
+    `POST /api/integration/project HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${API_KEY}\r\nX-Mock-Session: ${session}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, cut)}`,
+  );
+  return {
+    async finish(): Promise<{ status: number; body: { code?: string; description?: string } }> {
+      socket.write(body.slice(cut));
+      await closed;
+      const [head = '', text = ''] = received.split('\r\n\r\n');
+      return { status: Number(head.split(' ')[1]), body: JSON.parse(text) };
+    },
+  };
+}
+
+it('refuses the in-flight write of a paused node (SIGSTOP) once another node took its session', async () => {
+  const paused = await startNode(bundle.path, pg.url, 'paused', { LEASE_MS: String(LEASE_MS) });
+  extra.push(paused);
+  // Nodes of the earlier tests that are still up (the kill test leaves two).
+  const [taker, reader = taker] = live() as [MockNode, MockNode?];
+  const session = 'paused';
+  const reset = await call(paused, session, 'POST', '/__mock/reset', { credits: 5 }, false);
+  expect(reset.node).toBe('paused');
+  const write = halfSentWrite(
+    paused,
+    session,
+    JSON.stringify({ companyName: 'Paused Co', projectType: 'projectNoAnalysis' }),
+  );
+  // The head is read and the session placed on the paused node; its body is not all there yet.
+  await new Promise((r) => setTimeout(r, 200));
+  paused.child.kill('SIGSTOP');
+  try {
+    // Past the paused node's lease another node takes the session (its fence rises) and writes to it.
+    await new Promise((r) => setTimeout(r, LEASE_MS * 1.5));
+    let taken: Answer | undefined;
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      taken = await call(taker, session, 'POST', '/__mock/credits', { credits: 42 }, false);
+      if (taken.status === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(taken?.status).toBe(200);
+    expect(taken?.node).toBe(taker.id);
+  } finally {
+    paused.child.kill('SIGCONT');
+  }
+  const answer = await write.finish();
+  console.log(`cluster pause: the resumed node answered ${answer.status}: ${answer.body.description}`);
+  expect(answer.status).toBe(503);
+  expect(answer.body.code).toBe('MOCK_STORE_UNAVAILABLE');
+  expect(answer.body.description).toMatch(/nothing of (this request|it) was stored/);
+  // Nothing of the paused node's write landed: the new owner's credits and records stand.
+  await new Promise((r) => setTimeout(r, 300));
+  const state = await stateOf(reader!, session);
+  expect(state.credits).toBe(42);
+  const { data } = (await call(reader!, session, 'GET', '/api/integration/projects?page=0&pageSize=100')).body as {
+    data: { companyName: string }[];
+  };
+  expect(data.map((p) => p.companyName)).not.toContain('Paused Co');
+});
+
+it('refuses in the database a write under an old fence, while its node still believes it owns the session', async () => {
+  // Two stores that never renew (not registered): the paused node's view, and the node that takes over.
+  const stale = await ClusterStore.open({ url: pg.url, nodeId: 'fence-stale', leaseMs: 200 });
+  const taker = await ClusterStore.open({ url: pg.url, nodeId: 'fence-taker', leaseMs: 200 });
+  try {
+    const first = await stale.claim('fence');
+    if (!('owned' in first)) throw new Error('the first claim did not own the session');
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await taker.claim('fence');
+    if (!('owned' in second)) throw new Error('the lease did not run out');
+    expect(second.owned.fence).toBe(first.owned.fence + 1);
+    const meta: Meta = { credits: 1, engineAvailable: true, faults: {} as Meta['faults'], lastJob: 0 };
+    const write = stale.write('fence', first.owned.fence, {
+      meta,
+      upserts: [['project', 'stale-project', { id: 'stale-project' }]],
+      deletes: [],
+    });
+    await expect(write).rejects.toThrow(SessionMovedError);
+    const check = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const rows = await check`SELECT count(*)::int AS n FROM mock_records WHERE session_id = 'fence'`;
+    await check.end();
+    expect(rows[0]!.n).toBe(0);
+  } finally {
+    await stale.close();
+    await taker.close();
   }
 });
 

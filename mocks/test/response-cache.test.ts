@@ -2,7 +2,10 @@
 // bytes and headers; and it never shows a stale answer. A mock with the cache and one without get
 // the same random sequences of changes and must answer every read alike, twice; the changes that
 // happen without a request (processing jobs, webhook outcomes) must show as well.
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +70,63 @@ describe('a repeated read', () => {
       }
     },
   );
+
+  it("keeps a session's answers when another session changes", async () => {
+    const { runtime, app, origin } = await inProcessMock(true);
+    const inSession = (session: string, init: RequestInit = asUser()) => ({
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), 'x-mock-session': session },
+    });
+    try {
+      // The first read creates the session (a change of it); the second is kept.
+      await send(origin, LIST, inSession('team-b'));
+      const first = await send(origin, LIST, inSession('team-b'));
+      expect(first.status).toBe(200);
+      const project = runtime.sessions.get('team-b')!.state.projects.values().next().value!;
+      // A change team B's state is not told about: only its kept answer hides it.
+      project.companyStage = 'Renamed behind the state';
+      const created = await send(origin, '/api/integration/project', {
+        method: 'POST',
+        ...inSession('team-a'),
+        body: JSON.stringify({ companyName: 'Team A Co', projectType: 'projectNoAnalysis' }),
+      });
+      expect(created.status).toBe(200);
+      expect((await send(origin, LIST, inSession('team-a'))).body).toContain('Team A Co');
+      expect(await send(origin, LIST, inSession('team-b'))).toEqual(first);
+      // Team B's own change is seen at once.
+      runtime.sessions.get('team-b')!.state.touch();
+      expect((await send(origin, LIST, inSession('team-b'))).body).toContain('Renamed behind the state');
+    } finally {
+      await app.close();
+      await runtime.close();
+    }
+  });
+
+  it('keeps a read only once the changes it made are stored, and never one whose write failed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cache-durable-'));
+    const runtime = await MockRuntime.create({ seed: TEST_SEED, stateFile: join(dir, 'mock.state') });
+    const app = await buildMockApp({ runtime, responseCache: true });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const inSession = { headers: { ...asUser().headers, 'x-mock-session': 'unstored' } };
+    try {
+      await send(origin, LIST, inSession);
+      // The store refuses from now on (a full disk, a database gone): the session's next write fails.
+      runtime.durable = async () => {
+        throw new Error('the store refused the write');
+      };
+      runtime.sessions.get('unstored')!.state.credits = 3;
+      runtime.sessions.get('unstored')!.state.touch();
+      const refused = await send(origin, LIST, inSession);
+      expect(refused.status).toBe(503);
+      // Asked again: not a 200 kept from the refused answer.
+      expect((await send(origin, LIST, inSession)).status).toBe(503);
+    } finally {
+      await app.close();
+      await runtime.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('is kept per caller and per URL, and not when it failed', async () => {
     const { runtime, app, origin } = await inProcessMock(true);

@@ -4,7 +4,7 @@
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIntegrationClient } from '../../client/src/index.ts';
 import { startWebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 import { StateFileError } from '../src/persistence/append-log.ts';
@@ -167,6 +167,44 @@ describe('a state file', () => {
     const refused = startMock({ port: 0, stateFile: file });
     await expect(refused).rejects.toThrow(StateFileError);
     await expect(refused).rejects.toThrow(/damaged at line 1/);
+  });
+
+  it('cuts off a group a crash left without its end, so the next commit is not read as part of it', async () => {
+    const first = await start();
+    await clientOf(first).createProject({ companyName: 'Whole', projectType: 'projectNoAnalysis' });
+    await stop(first);
+    // The first line of a reset's group, whole, without the lines that end the group.
+    appendFileSync(file, '{"s":"default","fresh":null,"more":true}\n');
+    const second = await start();
+    await clientOf(second).createProject({ companyName: 'After', projectType: 'projectNoAnalysis' });
+    await stop(second);
+    const third = await start();
+    const names = (await control(third, '/state')).projects.map((p: any) => p.companyName);
+    expect(names).toContain('Whole');
+    expect(names).toContain('After');
+  });
+
+  it('starts without reading the sessions on file: each is read when first asked for', async () => {
+    const first = await start({ compactBytes: 1 });
+    await clientOf(first).createProject({ companyName: 'Whole', projectType: 'projectNoAnalysis' });
+    await clientOf(first, 'team-a').createProject({ companyName: 'Team A Co', projectType: 'projectNoAnalysis' });
+    await stop(first);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('{"image":')).toBe(true);
+    // Team A's lines no longer parse (same length: the image's byte ranges still hold).
+    writeFileSync(file, text.replaceAll('"companyName":"Team A Co"', `"companyName':"Team A Co"`));
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
+    try {
+      const second = await start();
+      expect((await control(second, '/state')).projects.map((p: any) => p.companyName)).toContain('Whole');
+      const damaged = await fetch(`${second.origin}/__mock/state`, { headers: { 'x-mock-session': 'team-a' } });
+      expect(damaged.status).toBe(500);
+      await damaged.arrayBuffer();
+      await vi.waitFor(() => expect(errors.join('\n')).toMatch(/damaged at byte \d+ \(not JSON, in session team-a\)/));
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('compacts the file once it has doubled, and loses nothing', { timeout: 60_000 }, async () => {

@@ -35,8 +35,8 @@ export function keepReadsIn(app: FastifyInstance, cache: ResponseCache, readPref
   const reads = new WeakMap<FastifyRequest, ReadSnapshot>();
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'HEAD') return;
-    if (request.method !== 'GET') cache.track(reply.raw);
-    else if (request.url.startsWith(`${readPrefix}/`)) reads.set(request, cache.snapshot());
+    if (request.method !== 'GET') cache.track(request.raw, reply.raw);
+    else if (request.url.startsWith(`${readPrefix}/`)) reads.set(request, cache.snapshot(request.raw));
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const seen = reads.get(request);

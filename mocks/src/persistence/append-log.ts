@@ -1,10 +1,10 @@
 // An append-only file of JSON lines with group commit: every line appended while a write is under
 // way goes into the next write, and one fdatasync makes the whole batch durable, so the cost of a
 // durable change is one small append (not a rewrite of the state) shared by concurrent changes.
-// A crash can leave only a torn last line, which the next open drops. Compaction writes the whole
+// A crash can leave only a torn last write, which the next open cuts off (`cut`). Compaction writes the whole
 // state to a new file, syncs it and renames it over the old one (atomic on POSIX file systems).
 import { closeSync, fsyncSync, openSync } from 'node:fs';
-import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 interface Pending {
@@ -14,6 +14,8 @@ interface Pending {
 }
 
 export class StateFileError extends Error {}
+
+const WRITE_PIECE = 8 * 1024 * 1024;
 
 export class AppendLog {
   private queue: Pending[] = [];
@@ -35,30 +37,24 @@ export class AppendLog {
     this.size = size;
   }
 
-  /** Opens (or creates) the file; answers its complete lines. A torn last line is cut off. */
-  static async open(
-    path: string,
-    maintain: (log: AppendLog) => Promise<void> = async () => {},
-  ): Promise<{ log: AppendLog; lines: string[] }> {
+  /** Opens (or creates) the file for appending; what it holds is read by the caller (state-store.ts). */
+  static async open(path: string, maintain: (log: AppendLog) => Promise<void> = async () => {}): Promise<AppendLog> {
     await rm(`${path}.compacting`, { force: true });
-    let text = '';
+    let handle: FileHandle;
     try {
-      text = await readFile(path, 'utf8');
+      handle = await open(path, 'a+');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
-    }
-    const complete = text.lastIndexOf('\n') + 1;
-    const handle = await open(path, 'a+');
-    if (complete < text.length) {
-      // A write the crash interrupted: it was never acknowledged.
-      await handle.truncate(Buffer.byteLength(text.slice(0, complete)));
-      await handle.datasync();
+      throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
     }
     syncDirectory(dirname(path));
-    const lines = text.slice(0, complete).split('\n');
-    lines.pop();
-    return { log: new AppendLog(path, handle, Buffer.byteLength(text.slice(0, complete)), maintain), lines };
+    return new AppendLog(path, handle, (await handle.stat()).size, maintain);
+  }
+
+  /** Cuts the file at `size`: a write a crash interrupted (never acknowledged). */
+  async cut(size: number): Promise<void> {
+    await this.handle.truncate(size);
+    await this.handle.datasync();
+    this.size = size;
   }
 
   /** Resolves once the line (no newline in it) is durable. */
@@ -81,21 +77,13 @@ export class AppendLog {
     while (this.writing) await this.writing;
   }
 
-  /** Replaces the file by these lines (compaction); called from `maintain`, between batches. */
-  async rewrite(lines: Iterable<string>): Promise<void> {
+  /** Replaces the file by these bytes (compaction); called from `maintain`, between batches. */
+  async rewrite(parts: AsyncIterable<Buffer>): Promise<void> {
     const temporary = `${this.path}.compacting`;
     const out = await open(temporary, 'w');
     let size = 0;
     try {
-      let chunk: string[] = [];
-      for (const line of lines) {
-        chunk.push(line);
-        if (chunk.length === 1000) {
-          size += await writeAll(out, `${chunk.join('\n')}\n`);
-          chunk = [];
-        }
-      }
-      if (chunk.length) size += await writeAll(out, `${chunk.join('\n')}\n`);
+      for await (const part of parts) size += await writeAll(out, part);
       await out.datasync();
     } finally {
       await out.close();
@@ -119,7 +107,16 @@ export class AppendLog {
         const batch = this.queue;
         this.queue = [];
         try {
-          this.size += await writeAll(this.handle, batch.map((p) => p.text).join(''));
+          // In pieces of a few MiB: a whole batch (a session of a million records) can pass V8's longest string.
+          let piece = '';
+          for (const p of batch) {
+            if (piece.length + p.text.length > WRITE_PIECE && piece) {
+              this.size += await writeAll(this.handle, piece);
+              piece = '';
+            }
+            piece += p.text;
+          }
+          if (piece) this.size += await writeAll(this.handle, piece);
           await this.handle.datasync();
           for (const p of batch) p.done();
         } catch (error) {
@@ -133,8 +130,8 @@ export class AppendLog {
   }
 }
 
-async function writeAll(handle: FileHandle, text: string): Promise<number> {
-  const buffer = Buffer.from(text);
+async function writeAll(handle: FileHandle, data: string | Buffer): Promise<number> {
+  const buffer = typeof data === 'string' ? Buffer.from(data) : data;
   let written = 0;
   while (written < buffer.length) written += (await handle.write(buffer, written)).bytesWritten;
   return buffer.length;

@@ -5,12 +5,20 @@
 //   {"s":id,"drop":true}            the session was dropped (idle)
 //   {"s":id,"j":[entry,...]}        these calls were added to the session's request journal
 // The lines of one commit form a group: all but its last carry `"more":true`, and a group the
-// file does not hold whole (a crash during its write) is not replayed, so a commit is all or nothing.
-// A request's changes are appended and synced before its response is sent; processing jobs and
-// webhook outcomes are appended as they happen, journal entries on the turn after their answer
-// (a crash just after an answer may lose its entry, never a record). When the file has grown to twice its size after
-// the last compaction (and past `compactBytes`), it is rewritten as one fresh line and the records
-// of each session. Reading it back replays the lines in order.
+// file does not hold whole (a crash during its write) is cut off at open, so a commit is all or
+// nothing. A request's changes are appended and synced before its response is sent; processing
+// jobs and webhook outcomes are appended as they happen, journal entries on the turn after their
+// answer (a crash just after an answer may lose its entry, never a record).
+//
+// Start-up reads no session's records. When the file has grown to twice its size after the last
+// compaction (and past `compactBytes`), it is rewritten as a compact image: a first line
+// {"image":{id:[offset,length],...},"bytes":n} indexing one block per session (a fresh line and
+// its records, one group), then the blocks, then the lines appended since. Opening reads the
+// index and scans only the lines after the image, by their first and last bytes (no JSON parsing),
+// to learn which byte ranges belong to which session. A session's records are read and replayed
+// when it is first asked for (`load`); the runtime also loads them all in the background after
+// start, so pending processing resumes.
+import { open, type FileHandle } from 'node:fs/promises';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 import type { JournalEntry } from '../sessions/request-journal.ts';
@@ -28,6 +36,10 @@ import {
 
 const OPS_PER_LINE = 1000;
 export const DEFAULT_COMPACT_BYTES = 16 * 1024 * 1024;
+const SCAN_CHUNK = 4 * 1024 * 1024;
+const MORE_SUFFIX = Buffer.from(',"more":true}');
+const DROP_SUFFIX = ',"drop":true}';
+const ID_PREFIX = '{"s":"';
 
 interface Line {
   s: string;
@@ -39,75 +51,127 @@ interface Line {
   more?: true;
 }
 
+/** A read handle on the file, and the loads using it. */
+interface Reader {
+  handle: FileHandle;
+  users: number;
+  retired: boolean;
+}
+
+/** A byte range of the file: [offset, length]. */
+type Extent = [number, number];
+
 /** Makes a session from a seed, without its seed projects (the file holds every record). */
 export type SessionFactory = (id: string, seed: MockSeed | undefined) => MockSession;
 
 export class StateStore {
   private compactedSize: number;
   private readonly soon = new Set<MockSession>();
+  /** Sessions on file not read yet: the byte ranges of their lines, in order. */
+  private readonly unread: Map<string, Extent[]>;
 
   private readonly log: AppendLog;
+  /** Reads sessions; a compaction replaces it, and the old one is closed once its last load is done. */
+  private reader: Reader;
   private readonly sessions: () => Iterable<MockSession>;
+  private readonly restore: SessionFactory;
   private readonly compactBytes: number;
 
-  private constructor(log: AppendLog, sessions: () => Iterable<MockSession>, compactBytes: number) {
+  private constructor(
+    log: AppendLog,
+    reader: FileHandle,
+    unread: Map<string, Extent[]>,
+    options: { restore: SessionFactory; sessions: () => Iterable<MockSession>; compactBytes?: number },
+  ) {
     this.log = log;
-    this.sessions = sessions;
-    this.compactBytes = compactBytes;
+    this.reader = { handle: reader, users: 0, retired: false };
+    this.unread = unread;
+    this.sessions = options.sessions;
+    this.restore = options.restore;
+    this.compactBytes = options.compactBytes ?? DEFAULT_COMPACT_BYTES;
     this.compactedSize = log.size;
   }
 
-  /** Opens the file and replays it; answers the sessions it holds (their jobs scheduled again). */
+  /** Opens the file: reads its image index and scans the lines after it; no session is read yet. */
   static async open(
     path: string,
     options: { restore: SessionFactory; sessions: () => Iterable<MockSession>; compactBytes?: number },
-  ): Promise<{ store: StateStore; restored: Map<string, MockSession> }> {
+  ): Promise<StateStore> {
     let store: StateStore | undefined;
-    const { log, lines } = await AppendLog.open(path, async () => store?.maybeCompact());
-    const restored = new Map<string, MockSession>();
-    const jobs = new Map<string, Map<number, { due: number; job: never }>>();
-    let group: [Line, number][] = [];
-    lines.forEach((text, index) => {
-      let parsed: Line;
-      try {
-        parsed = JSON.parse(text) as Line;
-      } catch {
-        throw new StateFileError(
-          `the state file ${path} is damaged at line ${index + 1} (not JSON); it was not written by this mock, or edited`,
-        );
+    const log = await AppendLog.open(path, async () => store?.maybeCompact());
+    let reader: FileHandle | undefined;
+    try {
+      reader = await open(path, 'r');
+      const { unread, end } = await scan(reader, log.size, path);
+      if (end < log.size) await log.cut(end);
+      store = new StateStore(log, reader, unread, options);
+      return store;
+    } catch (error) {
+      await reader?.close();
+      await log.close();
+      throw error;
+    }
+  }
+
+  /** Ids of the sessions on file not read yet. */
+  unreadIds(): string[] {
+    return [...this.unread.keys()];
+  }
+
+  /** Whether the session is on file and not read yet. */
+  isUnread(id: string): boolean {
+    return this.unread.has(id);
+  }
+
+  /**
+   * Reads a session on file and replays its lines; its jobs are scheduled again. Replaying is
+   * synchronous work: it yields every few milliseconds, so other sessions' requests are answered
+   * meanwhile; a load in the `background` (nobody waits for it) also pauses as long as it worked,
+   * until `urgent` turns true.
+   */
+  load(id: string, pace: { background: boolean } = { background: false }): Promise<MockSession> {
+    const extents = this.unread.get(id);
+    if (!extents) return Promise.reject(new Error(`session ${id} is not on file`));
+    const reader = this.reader;
+    reader.users += 1;
+    return (async () => {
+      const replay = new Replay(id, this.log.path, this.restore);
+      let since = performance.now();
+      for (const [offset, length] of extents) {
+        const bytes = Buffer.allocUnsafe(length);
+        let read = 0;
+        while (read < length) {
+          const { bytesRead } = await reader.handle.read(bytes, read, length - read, offset + read);
+          if (bytesRead === 0) throw new StateFileError(`the state file ${this.log.path} ends inside session ${id}`);
+          read += bytesRead;
+        }
+        let start = 0;
+        for (let end = bytes.indexOf(10); end >= 0; start = end + 1, end = bytes.indexOf(10, start)) {
+          let line: Line;
+          try {
+            line = JSON.parse(bytes.toString('utf8', start, end)) as Line;
+          } catch {
+            replay.abandon();
+            throw new StateFileError(
+              `the state file ${this.log.path} is damaged at byte ${offset + start} (not JSON, in session ${id}); it was not written by this mock, or edited`,
+            );
+          }
+          replay.apply(line);
+          if (performance.now() - since > 10) {
+            await new Promise((resolve) =>
+              pace.background ? setTimeout(resolve, performance.now() - since) : setImmediate(resolve),
+            );
+            since = performance.now();
+          }
+        }
       }
-      group.push([parsed, index]);
-      if (parsed.more) return;
-      for (const [line, at] of group) replay(line, at);
-      group = [];
+      const session = replay.done();
+      this.unread.delete(id);
+      return session;
+    })().finally(() => {
+      reader.users -= 1;
+      if (reader.retired && reader.users === 0) void reader.handle.close();
     });
-    function replay(line: Line, index: number): void {
-      if (line.drop) {
-        restored.get(line.s)?.state.scheduler.cancelAll();
-        restored.delete(line.s);
-        jobs.delete(line.s);
-        return;
-      }
-      if (line.fresh !== undefined) {
-        restored.set(line.s, options.restore(line.s, line.fresh ?? undefined));
-        jobs.set(line.s, new Map());
-      }
-      const session = restored.get(line.s);
-      if (!session)
-        throw new StateFileError(
-          `the state file ${path} is damaged at line ${index + 1} (records of an unknown session ${line.s})`,
-        );
-      if (line.m) applyMeta(session.state, line.m);
-      if (line.j) session.journal.restore(line.j);
-      for (const op of line.r ?? []) applyRecord(session.state, session.storage, jobs.get(line.s)!, op);
-    }
-    for (const [id, session] of restored) {
-      for (const [seq, { due, job }] of jobs.get(id) ?? []) session.state.scheduler.restore(seq, due, job);
-      session.state.dirty?.clear();
-      session.journal.takeUnwritten();
-    }
-    store = new StateStore(log, options.sessions, options.compactBytes ?? DEFAULT_COMPACT_BYTES);
-    return { store, restored };
   }
 
   /**
@@ -138,6 +202,7 @@ export class StateStore {
   }
 
   dropped(id: string): void {
+    this.unread.delete(id);
     // Nothing of it may follow its drop line: a replay would find records of an unknown session.
     for (const session of this.soon) if (session.id === id) this.soon.delete(session);
     this.log
@@ -145,8 +210,10 @@ export class StateStore {
       .catch((error) => console.error(`Writing the state file failed: ${String(error)}`));
   }
 
+  /** Closes the file; the caller waits for its loads first. */
   async close(): Promise<void> {
     await this.log.close();
+    await this.reader.handle.close();
   }
 
   private changesOf(session: MockSession, force: boolean): Line[] {
@@ -161,26 +228,112 @@ export class StateStore {
     return lines;
   }
 
-  /** Every session as a fresh line and its records: the compacted file. */
-  private *snapshotLines(): Generator<string> {
-    for (const session of this.sessions()) {
-      const lines: Line[] = [
-        { s: session.id, fresh: seedOfLine(session.state.seed) },
-        ...recordLines(session.id, metaOf(session.state), [...allRecords(session.state)]),
-      ];
-      session.journal.takeUnwritten();
-      const journal = session.journal.list();
-      if (journal.length) lines.push({ s: session.id, j: journal });
-      for (const [i, line] of lines.entries())
-        yield JSON.stringify(i < lines.length - 1 ? { ...line, more: true } : line);
-    }
+  /** One session as a fresh line and its records, one group: its block of the image, a line a part. */
+  private static blockOf(session: MockSession): { parts: Buffer[]; length: number } {
+    const parts = [
+      Buffer.from(`${JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true })}\n`),
+    ];
+    const records = recordLines(session.id, metaOf(session.state), [...allRecords(session.state)]);
+    session.journal.takeUnwritten();
+    const journal = session.journal.list();
+    if (journal.length) records.push({ s: session.id, j: journal });
+    for (const [i, line] of records.entries())
+      parts.push(Buffer.from(`${JSON.stringify(i < records.length - 1 ? { ...line, more: true } : line)}\n`));
+    return { parts, length: parts.reduce((sum, part) => sum + part.length, 0) };
   }
 
   private async maybeCompact(): Promise<void> {
     if (this.log.size < Math.max(this.compactBytes, 2 * this.compactedSize)) return;
+    await this.compact();
+  }
+
+  /** Rewrites the file as its image: every session's block, sessions not read yet copied as they are. */
+  private async compact(): Promise<void> {
     // Built at once, so the file holds one moment of the state; changes after it are appended after it.
-    await this.log.rewrite([...this.snapshotLines()]);
+    const blocks = [...this.sessions()].map((session) => [session.id, StateStore.blockOf(session)] as const);
+    const index: Record<string, Extent> = {};
+    let bytes = 0;
+    for (const [id, block] of blocks) {
+      index[id] = [bytes, block.length];
+      bytes += block.length;
+    }
+    const copied = [...this.unread].map(([id, extents]) => {
+      const length = extents.reduce((sum, [, l]) => sum + l, 0);
+      index[id] = [bytes, length];
+      bytes += length;
+      return extents;
+    });
+    const head = Buffer.from(`${JSON.stringify({ image: index, bytes })}\n`);
+    const reader = this.reader.handle;
+    await this.log.rewrite(
+      (async function* () {
+        yield head;
+        for (const [, block] of blocks) yield* block.parts;
+        for (const extents of copied)
+          for (const [offset, length] of extents) {
+            const part = Buffer.allocUnsafe(length);
+            let read = 0;
+            while (read < length) read += (await reader.read(part, read, length - read, offset + read)).bytesRead;
+            yield part;
+          }
+      })(),
+    );
+    for (const id of this.unread.keys()) {
+      const [offset, length] = index[id]!;
+      this.unread.set(id, [[head.length + offset, length]]);
+    }
+    // A load under way keeps the byte ranges it started with, in the file it started on.
+    const old = this.reader;
+    this.reader = { handle: await open(this.log.path, 'r'), users: 0, retired: false };
+    old.retired = true;
+    if (old.users === 0) await old.handle.close();
     this.compactedSize = this.log.size;
+  }
+}
+
+/** One session's lines applied in order: each fresh line starts it again from its seed. */
+class Replay {
+  private session: MockSession | undefined;
+  private jobs = new Map<number, { due: number; job: never }>();
+
+  private readonly id: string;
+  private readonly path: string;
+  private readonly restore: SessionFactory;
+
+  constructor(id: string, path: string, restore: SessionFactory) {
+    this.id = id;
+    this.path = path;
+    this.restore = restore;
+  }
+
+  apply(line: Line): void {
+    if (line.fresh !== undefined) {
+      this.abandon();
+      this.session = this.restore(this.id, line.fresh ?? undefined);
+      this.jobs = new Map();
+    }
+    const session = this.session;
+    if (!session)
+      throw new StateFileError(
+        `the state file ${this.path} is damaged (records of session ${this.id} before its start); it was not written by this mock, or edited`,
+      );
+    if (line.m) applyMeta(session.state, line.m);
+    if (line.j) session.journal.restore(line.j);
+    for (const op of line.r ?? []) applyRecord(session.state, session.storage, this.jobs, op);
+  }
+
+  /** The session as the file left it, its pending jobs scheduled again. */
+  done(): MockSession {
+    const session = this.session;
+    if (!session) throw new StateFileError(`the state file ${this.path} holds no start of session ${this.id}`);
+    for (const [seq, { due, job }] of this.jobs) session.state.scheduler.restore(seq, due, job);
+    session.state.dirty?.clear();
+    session.journal.takeUnwritten();
+    return session;
+  }
+
+  abandon(): void {
+    this.session?.state.scheduler.cancelAll();
   }
 }
 
@@ -190,4 +343,146 @@ function recordLines(id: string, meta: Meta, ops: RecordOp[]): Line[] {
   for (let at = 0; at < ops.length; at += OPS_PER_LINE)
     lines.push({ s: id, m: meta, r: ops.slice(at, at + OPS_PER_LINE) });
   return lines;
+}
+
+/** What one line says, read from its first bytes (the writer puts `s` first) and its end. */
+interface LineHead {
+  id: string;
+  fresh: boolean;
+  drop: boolean;
+  more: boolean;
+}
+
+function headOf(start: string, last: Buffer): LineHead | undefined {
+  if (!start.startsWith(ID_PREFIX)) return undefined;
+  const close = start.indexOf('"', ID_PREFIX.length);
+  if (close < 0) return undefined;
+  const id = start.slice(ID_PREFIX.length, close);
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(id)) return undefined;
+  const rest = start.slice(close + 1);
+  if (last.at(-1) !== 0x7d) return undefined;
+  const drop = rest.startsWith(DROP_SUFFIX);
+  const fresh = rest.startsWith(',"fresh":');
+  // Records (`"m"`) and journal entries (`"j"`) are a session's lines like any other.
+  if (!drop && !fresh && !rest.startsWith(',"m":') && !rest.startsWith(',"j":')) return undefined;
+  return {
+    id,
+    fresh,
+    drop,
+    more: last.length >= MORE_SUFFIX.length && last.subarray(-MORE_SUFFIX.length).equals(MORE_SUFFIX),
+  };
+}
+
+/**
+ * The sessions of the file and the byte ranges of their lines: the image's index (when the file
+ * starts with one), then every line after it. `end` is where the last whole group ends (a torn
+ * line or a group cut short by a crash is after it).
+ */
+async function scan(
+  reader: FileHandle,
+  size: number,
+  path: string,
+): Promise<{ unread: Map<string, Extent[]>; end: number }> {
+  const unread = new Map<string, Extent[]>();
+  let from = 0;
+  let lineNumber = 0;
+  let afterImage = false;
+  if (size > 0) {
+    const first = await readLine(reader, 0, size);
+    if (first?.text.startsWith('{"image":')) {
+      let image: { image: Record<string, Extent>; bytes: number };
+      try {
+        image = JSON.parse(first.text) as typeof image;
+      } catch {
+        throw new StateFileError(`the state file ${path} is damaged at line 1 (its image index is not JSON)`);
+      }
+      from = first.length + image.bytes;
+      if (from > size) throw new StateFileError(`the state file ${path} is cut short inside its compacted image`);
+      for (const [id, [offset, length]] of Object.entries(image.image))
+        unread.set(id, [[first.length + offset, length]]);
+      afterImage = true;
+    }
+  }
+  const damaged = (why: string) =>
+    new StateFileError(
+      `the state file ${path} is damaged at line ${lineNumber}${afterImage ? ' after its compacted image' : ''} (${why}); it was not written by this mock, or edited`,
+    );
+  let end = from;
+  let group: [LineHead, Extent][] = [];
+  const chunk = Buffer.allocUnsafe(SCAN_CHUNK);
+  let lineStart = from;
+  let start = '';
+  let previous = Buffer.alloc(0);
+  for (let at = from; at < size; ) {
+    const { bytesRead } = await reader.read(chunk, 0, Math.min(SCAN_CHUNK, size - at), at);
+    if (bytesRead === 0) break;
+    const bytes = chunk.subarray(0, bytesRead);
+    let pos = 0;
+    for (;;) {
+      if (at + pos === lineStart) start = bytes.toString('latin1', pos, Math.min(bytesRead, pos + 96));
+      else if (pos === 0 && start.length < 96)
+        start += bytes.toString('latin1', 0, Math.min(bytesRead, 96 - start.length));
+      const newline = bytes.indexOf(10, pos);
+      if (newline < 0) {
+        previous = Buffer.from(bytes.subarray(Math.max(0, bytesRead - 16)));
+        break;
+      }
+      lineNumber += 1;
+      // The line's last bytes: in this chunk, or partly in the one before.
+      const first = Math.max(lineStart - at, 0);
+      const last =
+        newline - 16 >= first || lineStart >= at
+          ? bytes.subarray(Math.max(first, newline - 16), newline)
+          : Buffer.concat([previous, bytes.subarray(0, newline)]).subarray(-16);
+      const head = headOf(start, last);
+      if (!head) throw damaged('not a line of a state file');
+      const lineEnd = at + newline + 1;
+      group.push([head, [lineStart, lineEnd - lineStart]]);
+      if (!head.more) {
+        for (const [line, extent] of group) {
+          if (line.drop) unread.delete(line.id);
+          else if (line.fresh) unread.set(line.id, [extent]);
+          else {
+            const extents = unread.get(line.id);
+            if (!extents) throw damaged(`records of an unknown session ${line.id}`);
+            const tail = extents.at(-1)!;
+            // Adjacent lines are one range: a session's history reads in few calls.
+            if (tail[0] + tail[1] === extent[0]) tail[1] += extent[1];
+            else extents.push(extent);
+          }
+        }
+        group = [];
+        end = lineEnd;
+      }
+      lineStart = lineEnd;
+      start = '';
+      pos = newline + 1;
+      if (pos >= bytesRead) break;
+    }
+    at += bytesRead;
+  }
+  return { unread, end };
+}
+
+/** The line starting at `offset` (without its newline) and its length with it; undefined when torn. */
+async function readLine(
+  reader: FileHandle,
+  offset: number,
+  size: number,
+): Promise<{ text: string; length: number } | undefined> {
+  const parts: Buffer[] = [];
+  for (let at = offset; at < size; ) {
+    const part = Buffer.allocUnsafe(Math.min(64 * 1024, size - at));
+    const { bytesRead } = await reader.read(part, 0, part.length, at);
+    if (bytesRead === 0) break;
+    const newline = part.subarray(0, bytesRead).indexOf(10);
+    if (newline >= 0) {
+      parts.push(part.subarray(0, newline));
+      const text = Buffer.concat(parts).toString('utf8');
+      return { text, length: at + newline + 1 - offset };
+    }
+    parts.push(part.subarray(0, bytesRead));
+    at += bytesRead;
+  }
+  return undefined;
 }

@@ -34,8 +34,10 @@ export interface ClusterHost {
   make(id: string, seed: MockSeed | undefined, restoring: boolean): MockSession;
   /** The seed a session never written starts from. */
   readonly startSeed: MockSeed | undefined;
-  /** Marks a change: kept answers are stale. */
-  touch(): void;
+  /** Marks a change of the session: its kept answers are stale. */
+  touch(session: string): void;
+  /** The session left this node: whatever was kept of it is stale for good. */
+  forget(session: string): void;
 }
 
 export type Placement = { session: MockSession } | { forward: string };
@@ -122,7 +124,7 @@ export class ClusterSessions {
     }
     session.fence = owned.fence;
     this.host.sessions.set(id, session);
-    this.host.touch();
+    this.host.touch(id);
     return { session };
   }
 
@@ -203,7 +205,7 @@ export class ClusterSessions {
     if (!held) return;
     this.host.sessions.delete(id);
     held.stop();
-    this.host.touch();
+    this.host.forget(id);
   }
 
   private moved(id: string): void {

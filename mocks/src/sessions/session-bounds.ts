@@ -29,14 +29,14 @@ export class SessionBounds {
     return Math.min(this.sessionIdleMs, 60_000);
   }
 
-  /** Named sessions among `sessions` (the default one never counts). */
-  count(sessions: ReadonlyMap<string, unknown>): number {
-    return sessions.size - (sessions.has(DEFAULT_SESSION) ? 1 : 0);
+  /** Named sessions among `sessions` (the default one never counts), and `unread` more held elsewhere (a state file). */
+  count(sessions: ReadonlyMap<string, unknown>, unread = 0): number {
+    return sessions.size - (sessions.has(DEFAULT_SESSION) ? 1 : 0) + unread;
   }
 
   /** Throws 503 MOCK_TOO_MANY_SESSIONS when `id` would be one named session too many. */
-  checkRoom(sessions: ReadonlyMap<string, unknown>, id: string): void {
-    if (id !== DEFAULT_SESSION && !sessions.has(id) && this.count(sessions) >= this.maxSessions) {
+  checkRoom(sessions: ReadonlyMap<string, unknown>, id: string, unread = 0): void {
+    if (id !== DEFAULT_SESSION && !sessions.has(id) && this.count(sessions, unread) >= this.maxSessions) {
       throw tooManySessions(this.maxSessions, this.sessionIdleMs);
     }
   }

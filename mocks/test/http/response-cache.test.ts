@@ -7,8 +7,13 @@ import { ResponseCache, type RevisionedState } from '../../src/http/response-cac
 
 class FakeState implements RevisionedState {
   revision = 0;
-  touch(): void {
-    this.revision += 1;
+  readonly sessions = new Map<string, number>();
+  revisionOf(session: string): number {
+    return this.revision + (this.sessions.get(session) ?? 0);
+  }
+  touch(session?: string): void {
+    if (session === undefined) this.revision += 1;
+    else this.sessions.set(session, (this.sessions.get(session) ?? 0) + 1);
   }
 }
 
@@ -34,12 +39,15 @@ class FakeResponse extends EventEmitter {
 
 function setup(maxBytes?: number) {
   const holder = { state: new FakeState() };
-  const cache = new ResponseCache(() => holder.state, { maxBytes });
+  const cache = new ResponseCache(() => holder.state, {
+    maxBytes,
+    sessionOf: (req) => String(req.headers['x-mock-session'] ?? 'default'),
+  });
   const answer = (req: IncomingMessage) => {
     const response = new FakeResponse();
     return cache.answer(req, response as unknown as ServerResponse) ? response.written : undefined;
   };
-  const keep = (req: IncomingMessage, payload: string, seen = cache.snapshot()) =>
+  const keep = (req: IncomingMessage, payload: string, seen = cache.snapshot(req)) =>
     cache.keep(
       req,
       seen,
@@ -98,10 +106,10 @@ describe('ResponseCache', () => {
 
   it('does not keep an answer built from a state that has changed since it was read', () => {
     const { holder, cache, answer, keep } = setup();
-    const seen = cache.snapshot();
+    const seen = cache.snapshot(request('/api/a'));
     holder.state.touch();
     keep(request('/api/a'), 'stale', seen);
-    const replaced = cache.snapshot();
+    const replaced = cache.snapshot(request('/api/a'));
     holder.state = new FakeState();
     keep(request('/api/a'), 'stale', replaced);
     expect(answer(request('/api/a'))).toBeUndefined();
@@ -112,14 +120,33 @@ describe('ResponseCache', () => {
     const { holder, cache, answer, keep } = setup();
     keep(request('/api/a'), '1');
     const upload = new FakeResponse();
-    cache.track(upload as unknown as ServerResponse);
+    cache.track(request('/api/upload', { authorization: 'key' }, 'POST'), upload as unknown as ServerResponse);
     expect(answer(request('/api/a'))).toBeUndefined();
     keep(request('/api/a'), 'during');
     upload.emit('close');
-    expect(holder.state.revision).toBe(1);
+    expect(holder.state.revisionOf('default')).toBe(1);
     expect(answer(request('/api/a'))).toBeUndefined();
     keep(request('/api/a'), 'after');
     expect(answer(request('/api/a'))?.body).toBe('after');
+  });
+
+  it("keeps a session's answers through another session's changes and requests in flight", () => {
+    const { holder, cache, answer, keep } = setup();
+    const inA = (url: string, method = 'GET') => request(url, { authorization: 'key', 'x-mock-session': 'a' }, method);
+    const inB = (url: string) => request(url, { authorization: 'key', 'x-mock-session': 'b' });
+    keep(inA('/api/x'), 'a1');
+    keep(inB('/api/x'), 'b1');
+    const write = new FakeResponse();
+    cache.track(inA('/api/x', 'POST'), write as unknown as ServerResponse);
+    expect(answer(inA('/api/x'))).toBeUndefined();
+    expect(answer(inB('/api/x'))?.body).toBe('b1');
+    write.emit('close');
+    holder.state.touch('a');
+    expect(answer(inA('/api/x'))).toBeUndefined();
+    expect(answer(inB('/api/x'))?.body).toBe('b1');
+    // A change of every session (none named) forgets them all.
+    holder.state.touch();
+    expect(answer(inB('/api/x'))).toBeUndefined();
   });
 
   it('starts over when the kept bytes would pass the bound', () => {

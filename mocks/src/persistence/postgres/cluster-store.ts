@@ -89,15 +89,21 @@ export class ClusterStore {
   /** Connects, applies the migrations the database lacks and listens for sessions changing owner. */
   static async open(options: ClusterStoreOptions): Promise<ClusterStore> {
     const sql = await connect(options.url);
+    let store: ClusterStore | undefined;
+    // The listening connection is opened while the migrations are checked: one round trip less at start.
+    const listening = sql.listen(CHANNEL, (payload) => store?.heard(payload));
+    // Handled now: a refusal while the migrations are checked must not go unhandled meanwhile.
+    listening.catch(() => {});
+    let listened: Awaited<typeof listening>;
     try {
       await migrate(sql);
+      listened = await listening;
     } catch (error) {
       await sql.end({ timeout: 1 });
       throw new StoreUnavailableError(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`);
     }
-    const store = new ClusterStore(sql, options);
-    const listening = await sql.listen(CHANNEL, (payload) => store.heard(payload));
-    store.unlisten = () => listening.unlisten();
+    store = new ClusterStore(sql, options);
+    store.unlisten = () => listened.unlisten();
     return store;
   }
 

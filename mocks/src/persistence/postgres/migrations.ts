@@ -46,8 +46,19 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** Whether the database holds every step already: one plain read, no lock (every start but the first). */
+async function current(sql: Sql): Promise<boolean> {
+  const latest = MIGRATIONS.at(-1)!.version;
+  const [row] = await sql<{ applied: boolean }[]>`
+    SELECT to_regclass('mock_migrations') IS NOT NULL AS applied`;
+  if (!row?.applied) return false;
+  const [found] = await sql<{ version: number | null }[]>`SELECT max(version) AS version FROM mock_migrations`;
+  return (found?.version ?? 0) >= latest;
+}
+
 /** Applies the steps the database lacks; answers the versions applied now. */
 export async function migrate(sql: Sql): Promise<number[]> {
+  if (await current(sql)) return [];
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext('portfolio-mock-migrations'))`;
     await tx`CREATE TABLE IF NOT EXISTS mock_migrations (
