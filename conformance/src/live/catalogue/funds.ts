@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess, refusedAs } from '../answers.ts';
 import { PDF_FILE } from '../records.ts';
-import type { Rule } from '../rule.ts';
+import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };
@@ -17,6 +17,39 @@ function oneFileInto(runId: string, label: string, folderPath: string): { form: 
   form.append('files', blob, name);
   form.append('folderPath', folderPath);
   return { form, name };
+}
+
+/**
+ * Uploads a folder of `count` small PDFs (`conformance-<run>-<label>-NN.pdf`) and starts a run over
+ * it named `conformance-<run> <count> files`; answers the run's answer. An upload that gives no
+ * folder leaves the rule not checked.
+ */
+async function runOverFolderOf(
+  ctx: RuleContext,
+  count: number,
+  label: string,
+  runSpend: { credits: number; records: number; record: string },
+) {
+  const form = new FormData();
+  for (let i = 1; i <= count; i += 1) {
+    const [blob, name] = PDF_FILE(ctx.runId, `${label}-${String(i).padStart(2, '0')}`);
+    form.append('files', blob, name);
+  }
+  const upload = await ctx.call('uploadFundFiles', {
+    form,
+    spend: {
+      credits: 0,
+      records: 1,
+      record: `data-room folder with ${count} small PDF files conformance-${ctx.runId}-${label}-NN.pdf`,
+    },
+  });
+  const folderPath = dataOf<Schemas['FundUploadResult']>(upload)?.folderPath;
+  if (!isSuccess(upload) || !folderPath)
+    ctx.notChecked(`the upload of ${count} files answered ${describeAnswer(upload)}`);
+  return ctx.call('startFundRun', {
+    json: { name: `conformance-${ctx.runId} ${count} files`, folderPath, projectMode: 'none' },
+    spend: runSpend,
+  });
 }
 
 export const fundRules: Rule[] = [
@@ -112,26 +145,10 @@ export const fundRules: Rule[] = [
     cost: { credits: 10, records: 2 },
     needs: { writes: true },
     async check(ctx) {
-      const form = new FormData();
-      for (let i = 1; i <= 50; i += 1) {
-        const [blob, name] = PDF_FILE(ctx.runId, `limit-${String(i).padStart(2, '0')}`);
-        form.append('files', blob, name);
-      }
-      const upload = await ctx.call('uploadFundFiles', {
-        form,
-        spend: {
-          credits: 0,
-          records: 1,
-          record: `data-room folder with 50 small PDF files conformance-${ctx.runId}-limit-NN.pdf`,
-        },
-      });
-      const folderPath = dataOf<Schemas['FundUploadResult']>(upload)?.folderPath;
-      if (!isSuccess(upload) || !folderPath)
-        return ctx.notChecked(`the upload of 50 files answered ${describeAnswer(upload)}`);
-      const name = `conformance-${ctx.runId} 50 files`;
-      const run = await ctx.call('startFundRun', {
-        json: { name, folderPath, projectMode: 'none' },
-        spend: { credits: 10, records: 1, record: `fund run "${name}" over 50 files` },
+      const run = await runOverFolderOf(ctx, 50, 'limit', {
+        credits: 10,
+        records: 1,
+        record: `fund run "conformance-${ctx.runId} 50 files" over 50 files`,
       });
       ctx.expect(isSuccess(run), `a run over 50 files answered ${describeAnswer(run)}: 50 is within the limit`);
     },
@@ -146,26 +163,10 @@ export const fundRules: Rule[] = [
     cost: { credits: 10, records: 1 },
     needs: { writes: true },
     async check(ctx) {
-      const form = new FormData();
-      for (let i = 1; i <= 51; i += 1) {
-        const [blob, name] = PDF_FILE(ctx.runId, `bulk-${String(i).padStart(2, '0')}`);
-        form.append('files', blob, name);
-      }
-      const upload = await ctx.call('uploadFundFiles', {
-        form,
-        spend: {
-          credits: 0,
-          records: 1,
-          record: `data-room folder with 51 small PDF files conformance-${ctx.runId}-bulk-NN.pdf`,
-        },
-      });
-      const folderPath = dataOf<Schemas['FundUploadResult']>(upload)?.folderPath;
-      if (!isSuccess(upload) || !folderPath)
-        return ctx.notChecked(`the upload of 51 files answered ${describeAnswer(upload)}`);
-      const name = `conformance-${ctx.runId} 51 files`;
-      const run = await ctx.call('startFundRun', {
-        json: { name, folderPath, projectMode: 'none' },
-        spend: { credits: 10, records: 0, record: `fund run "${name}" (only if wrongly accepted)` },
+      const run = await runOverFolderOf(ctx, 51, 'bulk', {
+        credits: 10,
+        records: 0,
+        record: `fund run "conformance-${ctx.runId} 51 files" (only if wrongly accepted)`,
       });
       ctx.expect(...refusedAs(run, 400, 'Error209'));
     },
