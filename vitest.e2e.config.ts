@@ -6,6 +6,7 @@
 // The main vitest.config.ts excludes these files so `vitest run` needs none of them. The files
 // mostly wait on the browser, the database and their children, so three run at once.
 import { defineConfig } from 'vitest/config';
+import { NODE_STRIPS_TYPES } from './contract-tests/support/typescript-runner.ts';
 
 export default defineConfig({
   test: {
@@ -15,5 +16,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     maxWorkers: 3,
     fileParallelism: true,
+    // As in vitest.config.ts: a worker keeps the modules it imported from one file to the next, and
+    // Node strips the types instead of Vite's transform (most of this run's import time otherwise).
+    isolate: false,
+    experimental: { viteModuleRunner: !NODE_STRIPS_TYPES, nodeLoader: false },
   },
 });

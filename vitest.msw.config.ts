@@ -4,6 +4,7 @@
 // bad-input and http-manners, whose tests are about HTTP framing a Fetch Request cannot carry (two
 // Authorization headers, an upload aborted mid-stream, raw sockets), and the state-file tests.
 import { defineConfig } from 'vitest/config';
+import { NODE_STRIPS_TYPES } from './contract-tests/support/typescript-runner.ts';
 
 export default defineConfig({
   test: {
@@ -14,5 +15,9 @@ export default defineConfig({
     ],
     env: { MOCK_UNDER_TEST: 'msw' },
     testTimeout: 30_000,
+    // As in vitest.config.ts: a worker keeps the modules it imported from one file to the next, and
+    // Node strips the types instead of Vite's transform (most of this run's import time otherwise).
+    isolate: false,
+    experimental: { viteModuleRunner: !NODE_STRIPS_TYPES, nodeLoader: false },
   },
 });

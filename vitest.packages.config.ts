@@ -3,6 +3,7 @@
 // every consumer path on Node 22, 24 and 26. Kept out of vitest.config.ts so `npm run test:unit` stays
 // fast; one file per Node version, run side by side.
 import { defineConfig } from 'vitest/config';
+import { NODE_STRIPS_TYPES } from './contract-tests/support/typescript-runner.ts';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: 4,
     fileParallelism: true,
+    // As in vitest.config.ts: a worker keeps the modules it imported from one file to the next, and
+    // Node strips the types instead of Vite's transform (most of this run's import time otherwise).
+    isolate: false,
+    experimental: { viteModuleRunner: !NODE_STRIPS_TYPES, nodeLoader: false },
   },
 });
