@@ -10,7 +10,7 @@ import { AllowedMethods } from './http/allowed-methods.ts';
 import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
 import { registerContractRoutes } from './http/contract-router.ts';
 import { type CorsSetting, installCors } from './http/cors.ts';
-import { installErrorHandlers } from './http/error-handler.ts';
+import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { MockHttpError } from './http/errors.ts';
 import { mockRequestOf } from './http/fastify-request.ts';
@@ -127,6 +127,7 @@ export async function buildMockApp({
     // Node checks the timeouts every connectionsCheckingInterval (30 s by default).
     http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout / 2) },
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     schemaController: { compilersFactory: { buildValidator: noFastifySchemas, buildSerializer: noFastifySchemas } },
   });
   // Streamed by the upload handlers; the size limit is checked per file, a failed file is not thrown here.

@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import type { MockSeed } from './domain/seed.ts';
 import type { MockState } from './domain/state.ts';
 import { MockSession } from './session.ts';
-import { DEFAULT_SESSION, type HeaderRecord, SESSION_HEADER, sessionIdOf } from './sessions/session-header.ts';
+import {
+  DEFAULT_SESSION,
+  decodedSessionSegment,
+  type HeaderRecord,
+  SESSION_HEADER,
+  sessionIdOf,
+} from './sessions/session-header.ts';
 import { SessionBounds } from './sessions/session-bounds.ts';
 import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
@@ -195,7 +201,7 @@ export class MockRuntime implements SessionSource {
   /** The session a request reads or changes, for the response cache: named in the path, else by its header. */
   cacheSessionOf(url: string | undefined, headers: IncomingHttpHeaders): string {
     const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(url ?? '')?.[1];
-    if (named !== undefined) return decodeURIComponent(named);
+    if (named !== undefined) return decodedSessionSegment(named);
     const id = headers[SESSION_HEADER];
     return typeof id === 'string' && id !== '' ? id : DEFAULT_SESSION;
   }
@@ -227,7 +233,9 @@ export class MockRuntime implements SessionSource {
     if (!this.cluster && !this.store) return undefined;
     const named = /^\/__mock\/sessions\/([^/?]+)\//.exec(url)?.[1];
     const id =
-      named === undefined ? sessionIdOf(request.headers) : sessionIdOf({ [SESSION_HEADER]: decodeURIComponent(named) });
+      named === undefined
+        ? sessionIdOf(request.headers)
+        : sessionIdOf({ [SESSION_HEADER]: decodedSessionSegment(named) });
     if (!this.cluster) {
       await this.load(id);
       return undefined;

@@ -44,6 +44,14 @@ export function errorAnswer(error: MockHttpError): { status: number; headers: Re
   };
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (`%E0%A4%A`) or a parameter over its length
+ * limit, answered in the envelope as the other malformed requests are (before routing, so no hook).
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void sendMockError(reply, toMockError(error));
+}
+
 function sendMockError(reply: FastifyReply, error: MockHttpError): FastifyReply {
   const { status, headers, body } = errorAnswer(error);
   return reply.code(status).headers(headers).send(body);

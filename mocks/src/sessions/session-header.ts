@@ -24,6 +24,18 @@ export function sessionIdOf(headers: HeaderRecord): string {
   return value;
 }
 
+/**
+ * A session id written in a path segment (`/__mock/sessions/{id}/...`), percent-decoded; a segment
+ * that is not valid percent-encoding is kept as it is, and so refused as an id (400), never thrown.
+ */
+export function decodedSessionSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The well-formed session id a request names, else undefined (the answer echoes it: see app.ts). */
 export function namedSession(headers: HeaderRecord): string | undefined {
   const value = headers[SESSION_HEADER];

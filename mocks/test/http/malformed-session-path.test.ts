@@ -1,0 +1,22 @@
+// A session id in a control path that is not valid percent-encoding is refused in the envelope, and
+// the mock goes on: with the response cache on, such a path once ended the process (URIError).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../src/server.ts';
+
+let mock: RunningMock;
+beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+it('answers 400 to /__mock/sessions/%E0%A4%A/... and keeps serving', async () => {
+  const list = () => fetch(`${mock.baseUrl}/integration/projects`, { headers: { authorization: 'mock-api-key' } });
+  expect((await list()).status).toBe(200);
+  // The list is now kept by the response cache, which reads every request's session before routing.
+  const answer = await fetch(`${mock.origin}/__mock/sessions/%E0%A4%A/export`);
+  expect(answer.status).toBe(400);
+  expect(((await answer.json()) as { code: string }).code).toMatch(/^MOCK_/);
+  expect((await list()).status).toBe(200);
+});
