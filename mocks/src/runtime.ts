@@ -56,6 +56,8 @@ export class MockRuntime implements SessionSource {
   /** The session limit and idle time, the same rules as the MSW handlers' (sessions/session-bounds.ts). */
   readonly bounds: SessionBounds;
   readonly sessions = new Map<string, MockSession>();
+  /** Sessions dropped while a request of theirs may still run (it must not write after the drop line). */
+  private readonly droppedSessions = new WeakSet<MockSession>();
   private readonly ofRequest = new WeakMap<object, MockSession>();
   private readonly sweeper: NodeJS.Timeout;
   private store: StateStore | undefined;
@@ -212,9 +214,15 @@ export class MockRuntime implements SessionSource {
   }
 
   /** Resolves once the changes a request made (with `force`, at least its session's meta values) are durable. */
+  /** Whether `session` was not dropped: a dropped one writes nothing more to the state file. */
+  private holds(session: MockSession): boolean {
+    return !this.droppedSessions.has(session);
+  }
+
   async durable(request: object, force: boolean): Promise<void> {
     const session = this.ofRequest.get(request);
-    if (session && this.store) await this.store.commit(session, force);
+    // A session dropped while the request ran (DELETE /__mock/session, idle) has no lines after its drop line.
+    if (session && this.store && this.holds(session)) await this.store.commit(session, force);
     if (session && this.cluster) await this.cluster.commit(session, force);
   }
 
@@ -316,7 +324,7 @@ export class MockRuntime implements SessionSource {
     const dir = join(this.uploadsRoot, 'sessions', id === DEFAULT_SESSION ? '_default' : id);
     const touched = (session: MockSession) => {
       this.touch(session.id);
-      this.store?.commitSoon(session);
+      if (this.holds(session)) this.store?.commitSoon(session);
       this.cluster?.commitSoon(session);
     };
     const persistent = restoring || this.persistent;
@@ -326,7 +334,7 @@ export class MockRuntime implements SessionSource {
       ...(persistent ? { durable: (made: MockSession) => this.commitNow(made) } : {}),
     });
     // The state file keeps the request journal too (not the PostgreSQL store: docs/mock.md).
-    if (this.keepsJournal) session.journal.keep(() => this.store?.commitSoon(session));
+    if (this.keepsJournal) session.journal.keep(() => this.holds(session) && this.store?.commitSoon(session));
     return session;
   }
 
@@ -342,6 +350,7 @@ export class MockRuntime implements SessionSource {
     const session = this.sessions.get(id);
     if (!session || id === DEFAULT_SESSION) return;
     this.sessions.delete(id);
+    this.droppedSessions.add(session);
     this.store?.dropped(id);
     this.forget(id);
     await session.close();
@@ -352,6 +361,7 @@ export class MockRuntime implements SessionSource {
     const idle = this.bounds.idle(this.sessions.values(), now);
     for (const session of idle) {
       this.sessions.delete(session.id);
+      this.droppedSessions.add(session);
       this.store?.dropped(session.id);
       void this.cluster?.dropped(session.id);
       this.forget(session.id);

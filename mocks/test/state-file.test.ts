@@ -2,6 +2,7 @@
 // restart on the same file; pending processing resumes; a damaged file stops the start with one
 // clear error; a torn last write is dropped; the file is compacted without losing anything.
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -205,6 +206,35 @@ describe('a state file', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('a session dropped while one of its requests runs gets no line after its drop line: the file opens again', async () => {
+    const mock = await start();
+    const headers = { authorization: API_KEY, 'x-mock-session': 'late' };
+    expect((await fetch(`${mock.baseUrl}/integration/projects`, { headers })).status).toBe(200);
+    // The request is admitted (its session taken) at once; its body arrives after the drop.
+    const body = JSON.stringify({ companyName: 'Late Co', projectType: 'projectNoAnalysis' });
+    const sent = request(`${mock.baseUrl}/integration/project`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      sent.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      sent.on('error', reject);
+    });
+    sent.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const dropped = await fetch(`${mock.origin}/__mock/session`, { method: 'DELETE', headers });
+    expect(dropped.status).toBe(200);
+    sent.end(body.slice(10));
+    await answered;
+    await stop(mock);
+    const again = await start();
+    const state = await (await fetch(`${again.origin}/__mock/state`, { headers })).json();
+    expect(JSON.stringify(state)).not.toContain('Late Co');
   });
 
   it('compacts the file once it has doubled, and loses nothing', { timeout: 60_000 }, async () => {
