@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import { Console } from 'node:console';
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { constants } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { Writable } from 'node:stream';
+import { ensureWritableDir } from './writable-place.ts';
 
 const CHILD = 'PORTFOLIO_CONFORMANCE_VERIFIER_CHILD';
 
@@ -41,7 +43,11 @@ export async function runWithVerifierOutputAside(argv: readonly string[]): Promi
   const logFile = verifierLogOf(argv);
   let log: number | 'ignore' = 'ignore';
   try {
-    if (logFile) log = openSync(logFile, 'w');
+    if (logFile) {
+      // The folder --report names may not exist yet: made (and checked) here as the command makes it.
+      await ensureWritableDir(dirname(resolve(logFile)));
+      log = openSync(logFile, 'w');
+    }
   } catch {
     // An unwritable --report is the command's own usage error (exit 2): the child says so.
   }

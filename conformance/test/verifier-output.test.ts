@@ -23,7 +23,8 @@ function bin(args: string[]): Promise<{ code: number | null; out: string; err: s
 }
 
 it("prints the command's lines only; the verifier's blocks are in <report>.verifier.log", async () => {
-  const report = join(fixture.dir, 'pact-report.json');
+  // In a folder that does not exist yet: the command makes it, and the log goes beside the report.
+  const report = join(fixture.dir, 'reports', 'pact-report.json');
   const run = await bin([
     'pact-verify',
     '--pact',
