@@ -237,6 +237,23 @@ describe('a state file', () => {
     expect(JSON.stringify(state)).not.toContain('Late Co');
   });
 
+  it('keeps each journal entry once when the file is compacted while lines wait to be written', async () => {
+    const mock = await start({ compactBytes: 1 });
+    const headers = { authorization: API_KEY, 'x-mock-session': 'busy' };
+    const journal = async (on: RunningMock) =>
+      ((await (await fetch(`${on.origin}/__mock/requests`, { headers })).json()) as { data: unknown[] }).data;
+    // Calls in flight together: their journal lines queue while a batch is written, and every batch compacts.
+    for (let round = 0; round < 5; round += 1)
+      await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${mock.baseUrl}/integration/projects?pageSize=1`, { headers })),
+      );
+    const before = await journal(mock);
+    expect(before).toHaveLength(100);
+    await stop(mock);
+    const again = await start();
+    expect(await journal(again)).toEqual(before);
+  });
+
   it('compacts the file once it has doubled, and loses nothing', { timeout: 60_000 }, async () => {
     const first = await start({ compactBytes: 20_000 });
     const client = clientOf(first);

@@ -77,6 +77,23 @@ export class AppendLog {
     while (this.writing) await this.writing;
   }
 
+  /**
+   * The lines waiting to be written, taken out of the queue: a compaction built at this moment holds
+   * what they say, so they are not written after it (a journal line would be read twice, a dropped
+   * session's line would follow an image without it). Each resolves with `settle`.
+   */
+  takeQueued(): { settle(error?: unknown): void } {
+    const taken = this.queue;
+    this.queue = [];
+    return {
+      settle: (error) => {
+        if (error === undefined) for (const p of taken) p.done();
+        // The old file stays when a compaction fails: the lines are written to it after all.
+        else this.queue.unshift(...taken);
+      },
+    };
+  }
+
   /** Replaces the file by these bytes (compaction); called from `maintain`, between batches. */
   async rewrite(parts: AsyncIterable<Buffer>): Promise<void> {
     const temporary = `${this.path}.compacting`;

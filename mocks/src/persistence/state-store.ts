@@ -251,6 +251,7 @@ export class StateStore {
   private async compact(): Promise<void> {
     // Built at once, so the file holds one moment of the state; changes after it are appended after it.
     const blocks = [...this.sessions()].map((session) => [session.id, StateStore.blockOf(session)] as const);
+    const queued = this.log.takeQueued();
     const index: Record<string, Extent> = {};
     let bytes = 0;
     for (const [id, block] of blocks) {
@@ -265,7 +266,7 @@ export class StateStore {
     });
     const head = Buffer.from(`${JSON.stringify({ image: index, bytes })}\n`);
     const reader = this.reader.handle;
-    await this.log.rewrite(
+    const rewritten = this.log.rewrite(
       (async function* () {
         yield head;
         for (const [, block] of blocks) yield* block.parts;
@@ -278,6 +279,13 @@ export class StateStore {
           }
       })(),
     );
+    try {
+      await rewritten;
+    } catch (error) {
+      queued.settle(error);
+      throw error;
+    }
+    queued.settle();
     for (const id of this.unread.keys()) {
       const [offset, length] = index[id]!;
       this.unread.set(id, [[head.length + offset, length]]);
