@@ -1,5 +1,6 @@
 // Parses the conformance command line; every mistake is reported, never guessed around (exit 2).
 import { parseArgs } from 'node:util';
+import { serviceBaseUrl } from '../base-url-option.ts';
 import type { ConformanceOptions } from './run-conformance.ts';
 import { sessionOption } from '../mock-session.ts';
 
@@ -85,19 +86,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
   });
   if (values.help) return 'help';
   if (positionals.length > 0) throw new Error(`Unexpected arguments: ${positionals.join(' ')}`);
-  const baseUrl = values['base-url'];
-  if (!baseUrl) throw new Error('Missing --base-url');
-  let parsed: URL;
-  try {
-    parsed = new URL(baseUrl);
-  } catch {
-    throw new Error(`Invalid --base-url "${baseUrl}": expected an absolute http(s) URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new Error(`Invalid --base-url "${baseUrl}": only http and https`);
-  // The client and pact-verify refuse a base URL without /api too: every rule would miss the service.
-  if (!/\/api\/?$/.test(parsed.pathname))
-    throw new Error(`Invalid --base-url "${baseUrl}": the service base URL ends in /api (e.g. ${parsed.origin}/api)`);
+  const baseUrl = serviceBaseUrl(values['base-url']);
   const apiKey = values['api-key'];
   if (!apiKey) throw new Error('Missing --api-key');
   const allowWrites = values['allow-writes'];
@@ -123,7 +112,7 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
   if (runId !== undefined && !/^[A-Za-z0-9-]{1,40}$/.test(runId))
     throw new Error(`Invalid --run-id "${runId}": letters, digits and - only, at most 40`);
   return {
-    baseUrl: baseUrl.replace(/\/+$/, ''),
+    baseUrl,
     apiKey,
     accessToken: values['access-token'],
     secondApiKey: values['second-api-key'],

@@ -2,6 +2,7 @@
 // beside the mock's choices. Exit codes: 0 no difference, 1 differences, 2 usage (or unwritable
 // --report, or credentials refused), 3 unreachable. One-line errors.
 import { parseArgs } from 'node:util';
+import { serviceBaseUrl } from '../base-url-option.ts';
 import { fetchInSession, sessionOption } from '../mock-session.ts';
 import { ensureWritableDir } from '../writable-place.ts';
 import { type Baseline, readBaseline } from './baseline.ts';
@@ -60,25 +61,14 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
   });
   if (values.help) return 'help';
   if (positionals.length > 0) throw new Error(`Unexpected arguments: ${positionals.join(' ')}`);
-  const baseUrl = values['base-url'];
-  if (!baseUrl) throw new Error('Missing --base-url');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new Error(`Invalid --base-url "${baseUrl}": expected an absolute http(s) URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`Invalid --base-url "${baseUrl}": only http and https`);
-  if (!/\/api\/?$/.test(url.pathname))
-    throw new Error(`Invalid --base-url "${baseUrl}": the service base URL ends in /api (e.g. ${url.origin}/api)`);
+  const baseUrl = serviceBaseUrl(values['base-url']);
   const apiKey = values['api-key'];
   if (!apiKey) throw new Error('Missing --api-key');
   const timeout = values.timeout ?? '10000';
   if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000)
     throw new Error(`Invalid --timeout "${timeout}": expected milliseconds from 1 to 600000`);
   return {
-    baseUrl: baseUrl.replace(/\/+$/, ''),
+    baseUrl,
     apiKey,
     accessToken: values['access-token'],
     allowWrites: values['allow-writes'],
