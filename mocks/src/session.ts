@@ -74,13 +74,7 @@ export class MockSession {
 
   /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */
   async reset(seed?: MockSeed): Promise<void> {
-    const next = this.stateFor(seed);
-    this.stop();
-    await this.storage.clear();
-    this.state = next;
-    this.journal.clear();
-    this.pendingFresh = seed ?? null;
-    this.onTouch(this);
+    await this.startAgain(seed, this.stateFor(seed));
   }
 
   /**
@@ -96,10 +90,14 @@ export class MockSession {
       next.scheduler.cancelAll();
       throw error;
     }
+    await this.startAgain(seed, next);
+  }
+
+  /** Starts the session again from `seed` as `next`: no processing, files or journal of before (a state file starts it again here too). */
+  private async startAgain(seed: MockSeed | undefined, next: MockState): Promise<void> {
     this.stop();
     await this.storage.clear();
     this.state = next;
-    // As a reset: the journal starts again (a state file starts the session again from this point).
     this.journal.clear();
     this.pendingFresh = seed ?? null;
     this.onTouch(this);
