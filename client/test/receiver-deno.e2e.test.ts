@@ -10,15 +10,12 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { denoBinary } from './support/deno-binary.ts';
+import { exampleValue } from './support/every-operation.ts';
 
-const ANALYSIS = {
-  event: 'analysisCompleted',
-  data: {
-    projectId: '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10',
-    analysisId: '7b2e4c61-0f5a-4d8b-b3c9-5e1a2d4f6c88',
-    projectName: 'Helio Grid',
-    platformEntityCompanyId: 'c4a1e2d3-5b6f-4a7c-8d9e-0f1a2b3c4d5e',
-  },
+// The contract's own example delivery of analysisCompleted.
+const ANALYSIS = exampleValue('AnalysisCompletedEvent') as {
+  event: 'analysisCompleted';
+  data: Record<string, string>;
 };
 
 // The consumer's server: every event it is handed goes to stdout as one JSON line.

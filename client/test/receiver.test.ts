@@ -18,16 +18,13 @@ import {
   type WebhookEvent,
   type WebhookReceiverOptions,
 } from '../src/receiver.ts';
+import { exampleValue } from './support/every-operation.ts';
 
-const ANALYSIS = {
-  event: 'analysisCompleted',
-  data: {
-    projectId: '3f0c1b9e-8d4a-4f3e-9a57-2c1e7b6d5a10',
-    analysisId: '7b2e4c61-0f5a-4d8b-b3c9-5e1a2d4f6c88',
-    projectName: 'Helio Grid',
-    platformEntityCompanyId: 'c4a1e2d3-5b6f-4a7c-8d9e-0f1a2b3c4d5e',
-  },
-} as const;
+// The contract's own example delivery of analysisCompleted.
+const ANALYSIS = exampleValue('AnalysisCompletedEvent') as {
+  event: 'analysisCompleted';
+  data: Record<string, string>;
+};
 
 function recording(options: Partial<WebhookReceiverOptions> = {}) {
   const calls: WebhookEvent[] = [];
