@@ -1,8 +1,10 @@
 // `portfolio-conformance parity` and `portfolio-mock --gap-profile` (issue 25, part 4): against the
 // mock nothing differs and every choice is the one the mock names in X-Mock-Gap; against a double
 // whose open behaviours differ (gap-double.ts) each difference is listed; the mock started with the
-// profile that run wrote answers like the double, and a second parity run finds no difference.
-import { createServer } from 'node:http';
+// profile that run wrote answers like the double, and a second parity run finds no difference; so do
+// the MSW handlers given that profile.
+import { createServer, type Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { listenOnLoopback } from '../../../contract-tests/support/listen-on-loop
 import { main as mockMain } from '../../../mocks/src/cli.ts';
 import { checkingFetch } from '../../../mocks/test/support/checking-fetch.ts';
 import { readGapProfile } from '../../../mocks/src/gap-profile.ts';
+import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
 import { fetchInSession } from '../../src/mock-session.ts';
@@ -59,7 +62,7 @@ describe('parity', () => {
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
 
-  it('lists every difference of a deployment whose open behaviours differ, and the mock follows its profile', async () => {
+  it('lists every difference of a deployment whose open behaviours differ; the mock and its MSW handlers follow its profile', async () => {
     const file = join(dir, 'double');
     const run = await captureOutput(() =>
       main([
@@ -124,6 +127,30 @@ describe('parity', () => {
     } finally {
       await profiled.close();
     }
+
+    // The MSW handlers given the same file (as a front-end test imports it) answer like the double too.
+    const handlers = createHandlers({
+      seed: CONFORMANCE_SEED,
+      gapProfile: JSON.parse(await readFile(join(file, 'parity.json'), 'utf8')),
+    });
+    const served = await listenOnLoopback(createAdaptorServer({ fetch: handlers.fetch }) as Server, {
+      closeConnections: true,
+    });
+    try {
+      const viaMsw = await captureOutput(() =>
+        main([
+          'parity',
+          ...['--base-url', `${served.origin}/api`, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN],
+          ...['--baseline', join(file, 'parity.json'), '--report', join(dir, 'msw')],
+        ]),
+      );
+      const report = JSON.parse(await readFile(join(dir, 'msw', 'parity.json'), 'utf8')) as ParityReport;
+      expect([viaMsw.code, differing(report)], viaMsw.out.join('\n')).toEqual([0, []]);
+    } finally {
+      await served.close();
+      handlers.close();
+    }
+    expect(() => createHandlers({ gapProfile: { kind: 'something else' } })).toThrow(/^not a gap profile/);
   });
 
   it('lists a difference the mock cannot follow as not profile-able, with the reason', async () => {

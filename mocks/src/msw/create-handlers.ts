@@ -2,6 +2,7 @@
 // API (under `/__mock`) answered by the same domain, checks and envelopes as the HTTP mock, from
 // sessions held in memory. Runs wherever MSW runs (msw/node, msw/browser's Service Worker).
 import { http, type HttpHandler } from 'msw';
+import { parseGapProfile } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
 import controlDocument from '../../../generated/control-api.json' with { type: 'json' };
 import type { MockSeed } from '../domain/seed.ts';
@@ -13,6 +14,7 @@ import { RequestValidator } from '../http/request-validator.ts';
 import type { SettleSummary } from '../session.ts';
 import { DEFAULT_SESSION } from '../sessions/session-header.ts';
 import { MemorySessions } from './memory-sessions.ts';
+import { profiledFetch } from './profiled-fetch.ts';
 import { journalCall } from '../sessions/journal-call.ts';
 import type { JournalEntry, JournalFilter } from '../sessions/request-journal.ts';
 
@@ -36,6 +38,12 @@ export interface CreateHandlersOptions {
   sessionIdleMs?: number;
   /** Named sessions held at once; one more answers 503 MOCK_TOO_MANY_SESSIONS (default 1000, as the HTTP mock). */
   maxSessions?: number;
+  /**
+   * A team's `parity.json` (what `portfolio-conformance parity` writes), as parsed JSON: the service
+   * calls answer like that deployment where the specification is silent, as `portfolio-mock
+   * --gap-profile` does. A file that is not a usable profile throws one line.
+   */
+  gapProfile?: object;
 }
 
 export interface MockHandlers {
@@ -115,14 +123,15 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
     answered: (request, url, status) => journalCall(sessions, request, url, status),
   });
   const origin = options.origin?.replace(/\/$/, '');
-  const resolver = ({ request }: { request: Request }) => handle(request);
+  const answer = options.gapProfile ? profiledFetch(handle, parseGapProfile(options.gapProfile), sessions) : handle;
+  const resolver = ({ request }: { request: Request }) => answer(request);
   const sessionOf = (id?: string) => sessions.session(id ?? options.session ?? DEFAULT_SESSION);
   return {
     // An origin of its own is the mock's whole (unknown paths answer 404 as over HTTP); on any origin, its two prefixes.
     handlers: origin
       ? [http.all(`${origin}/*`, resolver)]
       : [http.all('*/api/*', resolver), http.all('*/__mock', resolver), http.all('*/__mock/*', resolver)],
-    fetch: handle,
+    fetch: answer,
     settle: (id) => sessionOf(id).settle(),
     advance: (ms, id) => sessionOf(id).state.scheduler.advance(ms),
     reset: (seed, id) => sessionOf(id).reset(seed ?? options.seed),
