@@ -65,6 +65,21 @@ function compile<Caller>(routes: FetchRoutes<Caller>, allowed: AllowedMethods): 
   });
 }
 
+/** A path segment percent-decoded; one that is not valid percent-encoding is refused as Fastify refuses it (400). */
+function pathParameter(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new MockHttpError(
+      400,
+      'MOCK_INVALID_REQUEST',
+      'Invalid request',
+      `'${segment}' is not a valid url component`,
+      MALFORMED_GAP,
+    );
+  }
+}
+
 type FetchMockRequest = MockRequest & {
   body: unknown;
   bytes: Uint8Array;
@@ -167,7 +182,7 @@ export function createFetchHandler(options: FetchHandlerOptions): (request: Requ
       route = routes.find((r) => r.op.method === method && (match = r.pattern.exec(path)) !== null);
       if (!route || !match) throw unknownRoute(call.method, path, allowed.for(path));
       const values = (match as RegExpExecArray).slice(1);
-      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+      const params = Object.fromEntries(route.names.map((name, i) => [name, pathParameter(values[i] ?? '')]));
       const sent = call.body !== null && method !== 'GET';
       const bytes = sent ? new Uint8Array(await call.arrayBuffer()) : new Uint8Array();
       const headers: Record<string, string> = Object.fromEntries(call.headers);
