@@ -55,6 +55,28 @@ export function privateMockSession(prefix: string, fetchImpl: typeof fetch = fet
   };
 }
 
+/**
+ * While a run holds its private session: SIGINT or SIGTERM drops the session on the mock (at most
+ * 5 s), then ends the process with 130 or 143, so an interrupted run does not keep one of the mock's
+ * session slots until the idle drop. Returns the function that takes the handlers away again.
+ *
+ * @example
+ * const own = privateMockSession('conformance');
+ * const release = dropOnSignal(own, 'http://127.0.0.1:4010/api');
+ * try { await run(own.fetch); } finally { release(); await own.drop(baseUrl); }
+ */
+export function dropOnSignal(own: PrivateSession, baseUrl: string): () => void {
+  const signals = { SIGINT: 130, SIGTERM: 143 } as const;
+  const handlers = Object.entries(signals).map(([signal, code]) => {
+    const handler = () => void own.drop(baseUrl).finally(() => process.exit(code));
+    process.once(signal, handler);
+    return [signal, handler] as const;
+  });
+  return () => {
+    for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+  };
+}
+
 /** `fetch` with the session header added to every request (nothing added without a session). */
 export function fetchInSession(
   session: string | undefined,

@@ -1,8 +1,12 @@
 // On a shared stateful mock the commands leave what they did not own as they found it: verify and
 // pact-verify with --session work in that session only; without --session, verify works in a private
 // session it drops at the end, and pact-verify with the mock's set-up URL takes a private session, so
-// the default session keeps its records, webhook configuration and clock.
-import { describe, expect, it } from 'vitest';
+// the default session keeps its records, webhook configuration and clock. A verify interrupted by
+// SIGTERM drops its private session before it exits.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { TYPESCRIPT_RUNNER } from '../../contract-tests/support/typescript-runner.ts';
 import { startMock, type RunningMock } from '../../mocks/src/server.ts';
 import { main as verify } from '../src/live/cli.ts';
 import { main as pactVerify } from '../src/pact/cli.ts';
@@ -78,4 +82,43 @@ describe('a shared mock', () => {
     // The set-up calls reached the named session: its clock starts where the provider states put it.
     expect(JSON.stringify(await stateOf('pact-job-1'))).toContain('2026-01-01');
   });
+});
+
+describe('an interrupted verify', () => {
+  it('drops its private session on SIGTERM (exit 143), so the slot it took is free again', async () => {
+    // One named session at most: the run's own takes it; fund runs that never end keep the run polling.
+    const one = await startMock({ port: 0, maxSessions: 1, seed: { processingMs: 600_000 } });
+    const child = spawn(
+      TYPESCRIPT_RUNNER,
+      [
+        fileURLToPath(new URL('../src/bin.ts', import.meta.url)),
+        ...['verify', '--base-url', one.baseUrl, '--api-key', 'mock-api-key', '--allow-writes'],
+        ...['--max-credits', '10', '--rule', 'funds.upload-returns-folder', '--rule', 'funds.run-reaches-final-state'],
+        ...['--poll-interval', '100', '--poll-timeout', '60000'],
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      // The upload rule's result is printed: the run holds its session and now polls the fund run.
+      await vi.waitFor(() => expect(out).toMatch(/\[1\/2\] .* funds\.upload-returns-folder/), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      const newSession = () =>
+        fetch(`${one.baseUrl}/integration/projects`, {
+          headers: { authorization: 'mock-api-key', 'x-mock-session': 'after-the-run' },
+        });
+      expect((await newSession()).status).toBe(503);
+      child.kill('SIGTERM');
+      expect(await exited, out).toBe(143);
+      expect((await newSession()).status).toBe(200);
+    } finally {
+      child.kill('SIGKILL');
+      await one.close();
+    }
+  }, 40_000);
 });

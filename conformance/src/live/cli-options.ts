@@ -36,7 +36,8 @@ export const USAGE = `Usage: portfolio-conformance [verify] --base-url <url> --a
 
 Exit codes: 0 every checked rule holds; 1 a rule or the contract is violated (or, with --strict, a rule
 is not checked); 2 usage error or unwritable --report (refused before any request); 3 the service could
-not be reached or answered nothing usable.`;
+not be reached or answered nothing usable; 130 or 143 interrupted (SIGINT, SIGTERM: the run's own mock
+session is dropped first).`;
 
 export interface CliOptions extends Omit<ConformanceOptions, 'fetch' | 'rules' | 'onResult'> {
   report?: string;

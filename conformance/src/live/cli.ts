@@ -5,7 +5,7 @@ import { parseCliOptions, USAGE } from './cli-options.ts';
 import { planRun } from './plan.ts';
 import { writeReportFiles } from './report-files.ts';
 import { ensureWritableDir } from '../writable-place.ts';
-import { fetchInSession, privateMockSession } from '../mock-session.ts';
+import { dropOnSignal, fetchInSession, privateMockSession } from '../mock-session.ts';
 import { formatBar, formatPlan, formatProgress, formatReport } from './report-text.ts';
 import { exitCodeOf, runConformance, selectRules } from './run-conformance.ts';
 
@@ -43,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
   // Without --session the run still works in a session of its own: the mock's default session, which
   // other people and jobs use, gets no records and no webhook configuration from it.
   const own = options.session === undefined ? privateMockSession('conformance') : undefined;
+  const release = own ? dropOnSignal(own, options.baseUrl) : undefined;
   let report;
   try {
     report = await runConformance({
@@ -58,6 +59,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`Could not run: ${(error as Error).message}`);
     return 2;
   } finally {
+    release?.();
     await own?.drop(options.baseUrl);
   }
   console.log(formatReport(report));
