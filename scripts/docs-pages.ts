@@ -63,16 +63,23 @@ export function sectionSlug(title: string): string {
  * is one HTML file. Any other relative link would reach a file the site does not have: refused.
  */
 export function withSiteLinks(page: DocsPage, titles: ReadonlyMap<string, string>): DocsPage {
+  const siteTarget = (target: string): string => {
+    if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target)) return target;
+    const title = titles.get(target);
+    if (title === undefined)
+      throw new Error(
+        `docs/${page.file} links to ${target}, which is not a page of the site (a docs/*.md file) nor an absolute URL`,
+      );
+    return `#/section/${sectionSlug(title)}`;
+  };
   const lines = mapOutsideFences(page.markdown.split('\n'), (line) =>
-    line.replace(/\]\(([^()\s]+)\)/g, (link, target: string) => {
-      if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target)) return link;
-      const title = titles.get(target);
-      if (title === undefined)
-        throw new Error(
-          `docs/${page.file} links to ${target}, which is not a page of the site (a docs/*.md file) nor an absolute URL`,
-        );
-      return `](#/section/${sectionSlug(title)})`;
-    }),
+    line
+      // Inline links `[x](team-mock.md)`, then reference definitions `[x]: team-mock.md "title"`.
+      .replace(/\]\(([^()\s]+)\)/g, (_link, target: string) => `](${siteTarget(target)})`)
+      .replace(
+        /^( {0,3}\[[^\]]+\]:[ \t]*)(<[^>]*>|\S+)/,
+        (_definition, head: string, target: string) => `${head}${siteTarget(target.replace(/^<(.*)>$/, '$1'))}`,
+      ),
   );
   return { ...page, markdown: lines.join('\n') };
 }

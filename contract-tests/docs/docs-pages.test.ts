@@ -65,6 +65,18 @@ describe('withSiteLinks', () => {
     expect(linked).toContain('```md\n[a](team-mock.md)\n```');
   });
 
+  it('sends a reference-style definition to the section too, and refuses one the site cannot follow', () => {
+    const page = toPage(
+      'mock.md',
+      '# Mock\n\nSee [the team mock][tm].\n\n[tm]: team-mock.md "Team"\n[u]: <https://x.example>\n',
+    );
+    const linked = withSiteLinks(page, titles).markdown;
+    expect(linked).toContain('[tm]: #/section/the-team-mock-on-several-nodes-(postgresql-store) "Team"');
+    expect(linked).toContain('[u]: https://x.example');
+    const broken = toPage('mock.md', '# Mock\n\n[tm]: decisions/2026-11-x.md\n');
+    expect(() => withSiteLinks(broken, titles)).toThrow(/docs\/mock\.md links to decisions\/2026-11-x\.md/);
+  });
+
   it('refuses a relative link the site cannot follow, naming the page and the target', () => {
     const page = toPage('team-mock.md', '# T\n\n[record](decisions/2026-11-x.md)\n');
     expect(() => withSiteLinks(page, titles)).toThrow(/docs\/team-mock\.md links to decisions\/2026-11-x\.md/);
