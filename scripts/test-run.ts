@@ -1,0 +1,88 @@
+// `npm test`: format, types, the contract gate and the unit run one after another (the first failure
+// ends the run with its exit code), then the MSW scenarios, the package tests and the tests that need
+// a service side by side (they spend most of their time waiting on processes they start; each one's
+// output is kept and printed whole when it ends, so the logs do not interleave). The package tests'
+// consumer project (pack, Node binaries, npm install) is prepared meanwhile, from the start: the type
+// check leaves a core idle and the install waits on the disk, so the package stage no longer begins
+// with it. Timings: docs/decisions/2026-11-test-time.md.
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type ConsumerProject,
+  PREPARED_CONSUMER_ENV,
+  prepareConsumer,
+} from '../packages/tests/support/consumer-project.ts';
+
+const IN_ORDER = ['format:check', 'typecheck', 'contract:gate', 'test:unit'];
+const SIDE_BY_SIDE = ['test:msw', 'test:packages', 'test:e2e'];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+
+/** Runs an npm script; its output goes straight through, or is kept and printed whole at its end. */
+function run(script: string, { keep = false, env = process.env } = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const child = spawn(npm, ['run', script], { stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      if (keep) {
+        const outcome = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
+        process.stdout.write(`\n===== npm run ${script}: ${outcome} after ${seconds()} s =====\n`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const described = join(tmpdir(), `portfolio-prepared-consumer-${process.pid}.json`);
+let prepared: ConsumerProject | undefined;
+/** The package stage removes the project it adopted; this removes it too when that stage never ran or ended early. */
+const cleanUp = () => {
+  rmSync(described, { force: true });
+  if (prepared) rmSync(prepared.project, { recursive: true, force: true });
+};
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(code);
+  });
+
+const preparing = prepareConsumer().then(
+  (project) => {
+    prepared = project;
+    writeFileSync(described, JSON.stringify(project));
+    return true;
+  },
+  (error: Error) => {
+    console.error(
+      `Preparing the package tests' consumer project failed (${error.message}); the package tests try again.`,
+    );
+    return false;
+  },
+);
+
+let code = 0;
+for (const script of IN_ORDER) {
+  code = await run(script);
+  if (code !== 0) break;
+}
+const ready = await preparing;
+if (code === 0) {
+  const env = ready ? { ...process.env, [PREPARED_CONSUMER_ENV]: described } : process.env;
+  console.log(
+    `\nnpm test: ${IN_ORDER.join(', ')} passed after ${seconds()} s; now ${SIDE_BY_SIDE.join(', ')} side by side`,
+  );
+  const codes = await Promise.all(SIDE_BY_SIDE.map((script) => run(script, { keep: true, env })));
+  code = codes.find((c) => c !== 0) ?? 0;
+}
+cleanUp();
+process.exitCode = code;
