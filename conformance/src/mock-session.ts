@@ -28,6 +28,8 @@ export interface PrivateSession {
   readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
   /** Drops the session on the mock (DELETE /__mock/session beside the base URL's /api); nothing on a deployment. */
   drop(baseUrl: string): Promise<void>;
+  /** Every later request through `fetch` fails at once (an interrupted run sends nothing more). */
+  stop(): void;
 }
 
 /**
@@ -39,9 +41,11 @@ export function privateMockSession(prefix: string, fetchImpl: typeof fetch = fet
   const id = privateSession(prefix);
   const send = fetchInSession(id, fetchImpl);
   let onMock = false;
+  let stopped = false;
   return {
     id,
     fetch: async (input, init) => {
+      if (stopped) throw new Error('the run was interrupted');
       const answer = await send(input, init);
       if (answer.headers.get(SESSION_HEADER) === id) onMock = true;
       return answer;
@@ -52,28 +56,55 @@ export function privateMockSession(prefix: string, fetchImpl: typeof fetch = fet
       // Best effort: an idle session is dropped by the mock itself after its idle time.
       await send(control.href, { method: 'DELETE', signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
     },
+    stop() {
+      stopped = true;
+    },
   };
 }
 
+/** How a run learns it was interrupted while it held its private session. */
+export interface Interruption {
+  /** Settles with 130 (SIGINT) or 143 (SIGTERM) once the session is dropped; never when no signal comes. */
+  readonly signalled: Promise<number>;
+  /** Whether a signal came (the run may still end first, with the requests it could no longer send). */
+  readonly fired: boolean;
+  /** Takes the signal handlers away again (the run is over). */
+  release(): void;
+}
+
 /**
- * While a run holds its private session: SIGINT or SIGTERM drops the session on the mock (at most
- * 5 s), then ends the process with 130 or 143, so an interrupted run does not keep one of the mock's
- * session slots until the idle drop. Returns the function that takes the handlers away again.
+ * While a run holds its private session: SIGINT or SIGTERM stops the run's requests (each later one
+ * fails), drops the session on the mock (at most 5 s) and settles `signalled` with 130 or 143, so an
+ * interrupted run does not keep one of the mock's session slots until the idle drop, nor make a
+ * fresh session with a request sent after the drop.
  *
  * @example
  * const own = privateMockSession('conformance');
- * const release = dropOnSignal(own, 'http://127.0.0.1:4010/api');
- * try { await run(own.fetch); } finally { release(); await own.drop(baseUrl); }
+ * const interruption = dropOnSignal(own, 'http://127.0.0.1:4010/api');
+ * const code = await Promise.race([run(own.fetch), interruption.signalled]);
  */
-export function dropOnSignal(own: PrivateSession, baseUrl: string): () => void {
+export function dropOnSignal(own: PrivateSession, baseUrl: string): Interruption {
   const signals = { SIGINT: 130, SIGTERM: 143 } as const;
+  let settle: (code: number) => void = () => undefined;
+  let fired = false;
+  const signalled = new Promise<number>((resolve) => (settle = resolve));
   const handlers = Object.entries(signals).map(([signal, code]) => {
-    const handler = () => void own.drop(baseUrl).finally(() => process.exit(code));
+    const handler = () => {
+      fired = true;
+      own.stop();
+      void own.drop(baseUrl).finally(() => settle(code));
+    };
     process.once(signal, handler);
     return [signal, handler] as const;
   });
-  return () => {
-    for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+  return {
+    signalled,
+    get fired() {
+      return fired;
+    },
+    release() {
+      for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+    },
   };
 }
 

@@ -43,10 +43,10 @@ export async function main(argv: string[]): Promise<number> {
   // Without --session the run still works in a session of its own: the mock's default session, which
   // other people and jobs use, gets no records and no webhook configuration from it.
   const own = options.session === undefined ? privateMockSession('conformance') : undefined;
-  const release = own ? dropOnSignal(own, options.baseUrl) : undefined;
+  const interruption = own ? dropOnSignal(own, options.baseUrl) : undefined;
   let report;
   try {
-    report = await runConformance({
+    const running = runConformance({
       ...options,
       fetch: own?.fetch ?? fetchInSession(options.session),
       onResult: (result, i, n) => console.log(formatProgress(result, i, n)),
@@ -55,11 +55,23 @@ export async function main(argv: string[]): Promise<number> {
         ? { onProgress: (id: string, done: number, total: number) => console.log(formatBar(id, done, total)) }
         : {}),
     });
+    // Interrupted: the code of the signal once the session is dropped, whatever the stopped run does then.
+    const first = await Promise.race([
+      running.then((done) => ({ done })),
+      ...(interruption ? [interruption.signalled.then((code) => ({ code }))] : []),
+    ]);
+    if ('code' in first || interruption?.fired) {
+      const code = 'code' in first ? first.code : await interruption!.signalled;
+      console.error(`Interrupted: the mock session ${own?.id} is dropped; nothing more is sent.`);
+      return code;
+    }
+    report = first.done;
   } catch (error) {
+    if (interruption?.fired) return interruption.signalled;
     console.error(`Could not run: ${(error as Error).message}`);
     return 2;
   } finally {
-    release?.();
+    interruption?.release();
     await own?.drop(options.baseUrl);
   }
   console.log(formatReport(report));
