@@ -34,6 +34,8 @@ export interface MockUnderTest {
     reset(seed?: MockSeed): Promise<any>;
     state(): Promise<any>;
     settle(): Promise<any>;
+    /** POST /__mock/clock: moves the processing clock ahead, running what falls due. */
+    advance(ms: number): Promise<{ jobsRun: number; pendingJobs: number }>;
     setEngine(available: boolean): Promise<void>;
     /** POST /__mock/credits; answers the credits now. */
     setCredits(credits: number): Promise<{ credits: number }>;
@@ -98,6 +100,7 @@ export function useMock(seed: MockSeed = TEST_SEED): MockUnderTest {
       reset: (next = seed) => post('/__mock/reset', next),
       state: async () => (await raw('/__mock/state')).body.data,
       settle: () => post('/__mock/settle'),
+      advance: (ms) => post('/__mock/clock', { advanceMs: ms }),
       setEngine: async (available) => {
         await post('/__mock/engine', { available });
       },

@@ -99,8 +99,10 @@ describe('fund upload', () => {
 
 describe('fund run', () => {
   it('is accepted pending with 10 credits charged, runs, completes and links bookmarked companies', async () => {
-    // Pending and running last 750 ms each: wide enough for a poll every 20 ms on a busy machine.
-    await mock.control.reset({ ...TEST_SEED, processingMs: 1_500 });
+    // Pending and running last 5 minutes each of the processing clock, which moves only when the test
+    // advances it: by half the processing time at each new status read, so every status is seen however
+    // slow the machine.
+    await mock.control.reset({ ...TEST_SEED, processingMs: 600_000 });
     const client = mock.client();
     const folderPath = await uploadedFolder();
     const { data: run } = await client.startFundRun({
@@ -113,11 +115,19 @@ describe('fund run', () => {
     expect((await mock.control.state()).credits).toBe(990);
 
     const statuses: string[] = [];
+    let advancing = Promise.resolve();
     const summary = await client.waitForFundRun(run.fundExtractionId, {
       intervalMs: 20,
-      timeoutMs: 5000,
-      onProgress: (s) => statuses.push(s.status),
+      timeoutMs: 20_000,
+      onProgress: (s) => {
+        if (s.status !== statuses.at(-1))
+          advancing = advancing.then(async () => {
+            await mock.control.advance(300_000);
+          });
+        statuses.push(s.status);
+      },
     });
+    await advancing;
     expect(statuses[0]).toBe('pending');
     expect(statuses).toContain('running');
     expect(summary).toMatchObject({
