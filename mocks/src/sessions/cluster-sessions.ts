@@ -5,7 +5,8 @@
 // another node owns is forwarded to it (forward.ts). Writes are grouped per session: a request's
 // answer waits for the write that holds its changes; a failed write drops the session from memory,
 // so the next request reads back what the database holds (the failed request was never answered
-// with success).
+// with success). Uploaded files are written with their folder's record and put on the disk of the
+// node that claims their session.
 import { MockHttpError } from '../http/errors.ts';
 import {
   ClusterStore,
@@ -122,6 +123,14 @@ export class ClusterSessions {
       // Deliveries its last owner had under way get their outcome here (written with the next change).
       if (session.state.webhooks.interrupted()) this.commitSoon(session);
     }
+    if (owned.files) {
+      try {
+        await this.store.readFiles(id, (folderId) => session.storage.folderDir(folderId));
+      } catch (error) {
+        session.stop();
+        throw storeUnavailable((error as Error).message);
+      }
+    }
     session.fence = owned.fence;
     this.host.sessions.set(id, session);
     this.host.touch(id);
@@ -224,5 +233,6 @@ function changesOf(session: MockSession, force: boolean): SessionWrite | undefin
     meta: metaOf(session.state),
     upserts,
     deletes,
+    files: session.storage.takeUnsent?.() ?? [],
   };
 }
