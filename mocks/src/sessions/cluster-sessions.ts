@@ -117,7 +117,9 @@ export class ClusterSessions {
       session = this.host.make(id, owned.seed ?? undefined, true);
       const jobs = new Map<number, { due: number; job: never }>();
       if (owned.meta) applyMeta(session.state, owned.meta);
-      for (const op of owned.records) applyRecord(session.state, session.storage, jobs, op);
+      session.state.untracked(() => {
+        for (const op of owned.records) applyRecord(session.state, session.storage, jobs, op);
+      });
       for (const [seq, { due, job }] of jobs) session.state.scheduler.restore(seq, due, job);
       session.state.dirty?.clear();
       // Deliveries its last owner had under way get their outcome here (written with the next change).

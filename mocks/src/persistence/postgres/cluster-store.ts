@@ -74,7 +74,7 @@ async function connect(url: string, max = 10): Promise<Sql> {
     idle_timeout: 30,
     connect_timeout: 5,
     onnotice: () => {},
-    // jsonb values are written as text and cast in SQL; read back parsed (the default).
+    // json values are written as text and cast in SQL; read back parsed (the default).
   });
 }
 
@@ -231,7 +231,7 @@ export class ClusterStore {
           for (let at = 0; at < upserts.length; at += 5000)
             await tx`
               INSERT INTO mock_records (session_id, kind, key, value)
-              SELECT ${id}, k, r, v::jsonb
+              SELECT ${id}, k, r, v::json
               FROM unnest(${kinds.slice(at, at + 5000)}::text[], ${keys.slice(at, at + 5000)}::text[], ${values.slice(at, at + 5000)}::text[]) AS t(k, r, v)`;
           await storeFiles(tx, id, files);
           return rows;
@@ -245,7 +245,7 @@ export class ClusterStore {
           RETURNING id
         ), upserted AS (
           INSERT INTO mock_records (session_id, kind, key, value)
-          SELECT owner.id, k, r, v::jsonb FROM owner, unnest(${kinds}::text[], ${keys}::text[], ${values}::text[]) AS t(k, r, v)
+          SELECT owner.id, k, r, v::json FROM owner, unnest(${kinds}::text[], ${keys}::text[], ${values}::text[]) AS t(k, r, v)
           ON CONFLICT (session_id, kind, key) DO UPDATE SET value = excluded.value
           RETURNING 1
         ), deleted AS (
