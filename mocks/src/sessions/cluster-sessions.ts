@@ -117,9 +117,16 @@ export class ClusterSessions {
       session = this.host.make(id, owned.seed ?? undefined, true);
       const jobs = new Map<number, { due: number; job: never }>();
       if (owned.meta) applyMeta(session.state, owned.meta);
-      session.state.untracked(() => {
-        for (const op of owned.records) applyRecord(session.state, session.storage, jobs, op);
-      });
+      try {
+        // Batch by batch: the node answers its other sessions between them.
+        for await (const batch of owned.records)
+          session.state.untracked(() => {
+            for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
+          });
+      } catch (error) {
+        session.stop();
+        throw storeUnavailable((error as Error).message);
+      }
       for (const [seq, { due, job }] of jobs) session.state.scheduler.restore(seq, due, job);
       session.state.dirty?.clear();
       // Deliveries its last owner had under way get their outcome here (written with the next change).

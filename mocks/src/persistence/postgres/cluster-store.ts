@@ -22,6 +22,8 @@ export const DEFAULT_LEASE_MS = 5_000;
 const CHANNEL = 'mock_session';
 /** Uploaded bytes go to the database and back in chunks of this size (a row each). */
 const FILE_CHUNK = 1 << 20;
+/** Records read back per round trip when a session is claimed. */
+const RECORD_BATCH = 5_000;
 
 export class SessionMovedError extends Error {}
 export class StoreUnavailableError extends Error {}
@@ -32,7 +34,8 @@ export interface ClaimedSession {
   /** Undefined: the session was never written (new); null: the default seed. */
   seed: MockSeed | null | undefined;
   meta: Meta | undefined;
-  records: RecordOp[];
+  /** Its records in write order, in batches (read as they are applied: a big session is never all in memory twice). */
+  records: AsyncIterable<RecordOp[]>;
   /** Whether uploaded files are stored (`readFiles` puts them on this node's disk). */
   files: boolean;
 }
@@ -188,15 +191,15 @@ export class ClusterStore {
     // `since` is when the claim is known done: a renewal asked after it sees the claimed row.
     this.leases.set(id, { fence, since: performance.now(), validUntil: asked + this.leaseMs * 0.8 });
     await this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
-    if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: [], files: false } };
-    const records = await this.sql<{ kind: string; key: string; value: unknown }[]>`
-      SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.catch(unavailable);
+    if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: batches([]), files: false } };
+    const records = this.sql<StoredRecord[]>`
+      SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.cursor(RECORD_BATCH);
     return {
       owned: {
         fence,
         seed: row.seed,
         meta: row.meta ?? undefined,
-        records: records.map((r) => [r.kind, r.key, r.value] as RecordOp),
+        records: batches(records),
         files: row.files,
       },
     };
@@ -376,6 +379,17 @@ export class ClusterStore {
     const [id, owner = ''] = payload.split('\t');
     if (!id || owner === this.nodeId) return;
     this.options.onMoved?.(id, owner);
+  }
+}
+
+type StoredRecord = { kind: string; key: string; value: unknown };
+
+/** Rows of mock_records as record batches; a failure of the database is `StoreUnavailableError`. */
+async function* batches(rows: AsyncIterable<StoredRecord[]> | Iterable<StoredRecord[]>): AsyncGenerator<RecordOp[]> {
+  try {
+    for await (const batch of rows) yield batch.map((r) => [r.kind, r.key, r.value] as RecordOp);
+  } catch (error) {
+    unavailable(error);
   }
 }
 
