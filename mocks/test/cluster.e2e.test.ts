@@ -7,7 +7,8 @@
 // held by a long write does not stop a node's other renewals; the database going away answers 503
 // in the envelope and the nodes recover when it returns.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -28,19 +29,23 @@ let pg: PostgresServer;
 let bundle: MockBundle;
 const nodes: MockNode[] = [];
 const extra: MockNode[] = [];
+let nodesTmp = '';
+
+/** A node of this file's cluster: its temporary files (uploads) under `nodesTmp`. */
+const clusterNode = (id: string, leaseMs = String(LEASE_MS)) =>
+  startNode(bundle.path, pg.url, id, { LEASE_MS: leaseMs, TMPDIR: nodesTmp });
 
 beforeAll(async () => {
+  nodesTmp = await mkdtemp(join(tmpdir(), 'mock-cluster-nodes-'));
   [pg, bundle] = await Promise.all([startPostgres(), clusterBundle()]);
   // The first node applies the migrations; the others find them applied.
-  nodes.push(await startNode(bundle.path, pg.url, 'n0', { LEASE_MS: String(LEASE_MS) }));
-  nodes.push(
-    ...(await Promise.all(
-      ['n1', 'n2'].map((id) => startNode(bundle.path, pg.url, id, { LEASE_MS: String(LEASE_MS) })),
-    )),
-  );
+  nodes.push(await clusterNode('n0'));
+  nodes.push(...(await Promise.all(['n1', 'n2'].map((id) => clusterNode(id)))));
 });
 afterAll(async () => {
   await Promise.all([...nodes, ...extra].map((n) => stopNode(n, 'SIGKILL')));
+  // The killed nodes' uploads folders (a node that claims a session writes its files there).
+  if (nodesTmp) await rm(nodesTmp, { recursive: true, force: true });
   await pg?.remove();
   await bundle?.remove();
 });
@@ -116,7 +121,7 @@ it('answers one session the same from every node, one node holding it', async ()
 });
 
 it("hands a drained node's sessions over at once (SIGTERM), before any lease runs out", async () => {
-  const node = await startNode(bundle.path, pg.url, 'drained', { LEASE_MS: '60000' });
+  const node = await clusterNode('drained', '60000');
   extra.push(node);
   const session = 'drain';
   expect((await call(node, session, 'POST', '/__mock/reset', { credits: 3 }, false)).node).toBe('drained');
@@ -145,7 +150,7 @@ it('charges a fund run once when three nodes start it at the same moment', async
 });
 
 it("keeps an upload's bytes in the database: a fund run on another node after its node is killed finds them", async () => {
-  const uploader = await startNode(bundle.path, pg.url, 'uploader', { LEASE_MS: String(LEASE_MS) });
+  const uploader = await clusterNode('uploader');
   extra.push(uploader);
   const session = 'upload-failover';
   expect((await call(uploader, session, 'POST', '/__mock/reset', { credits: 20 }, false)).node).toBe('uploader');
@@ -170,7 +175,7 @@ it("keeps an upload's bytes in the database: a fund run on another node after it
   let started: Answer | undefined;
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    started = await call(nodes[0]!, session, 'POST', '/api/integrationfund/fund/run', run).catch(() => undefined);
+    started = await call(nodes[1]!, session, 'POST', '/api/integrationfund/fund/run', run).catch(() => undefined);
     if (started?.status === 200) break;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -178,17 +183,17 @@ it("keeps an upload's bytes in the database: a fund run on another node after it
     `cluster upload failover: a fund run started on ${started?.node} ${Math.round(performance.now() - killedAt)} ms after the kill`,
   );
   expect(started?.status).toBe(200);
-  const state = (await call(nodes[0]!, session, 'GET', '/__mock/state', undefined, false)).body.data as {
+  const state = (await call(nodes[1]!, session, 'GET', '/__mock/state', undefined, false)).body.data as {
     uploadsDir: string;
   };
   const folder = join(state.uploadsDir, 'folders', folderPath.split('/').at(-1)!);
   expect((await readFile(join(folder, 'big.pdf'))).equals(big.data)).toBe(true);
   expect((await readFile(join(folder, 'small.pdf'))).equals(small.data)).toBe(true);
   expect((await readdir(folder)).sort()).toEqual(['big.pdf', 'small.pdf']);
-  expect((await call(nodes[0]!, session, 'POST', '/__mock/settle', undefined, false)).status).toBe(200);
+  expect((await call(nodes[1]!, session, 'POST', '/__mock/settle', undefined, false)).status).toBe(200);
   const { fundExtractionId } = started!.body.data as { fundExtractionId: string };
   const detail = await call(
-    nodes[1]!,
+    nodes[2]!,
     session,
     'GET',
     `/api/integrationfund/fund?fundExtractionId=${fundExtractionId}`,
@@ -331,7 +336,7 @@ function halfSentWrite(node: MockNode, session: string, body: string) {
 }
 
 it('refuses the in-flight write of a paused node (SIGSTOP) once another node took its session', async () => {
-  const paused = await startNode(bundle.path, pg.url, 'paused', { LEASE_MS: String(LEASE_MS) });
+  const paused = await clusterNode('paused');
   extra.push(paused);
   // Nodes of the earlier tests that are still up (the kill test leaves two).
   const [taker, reader = taker] = live() as [MockNode, MockNode?];
