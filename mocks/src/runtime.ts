@@ -90,7 +90,7 @@ export class MockRuntime implements SessionSource {
 
   static async create(options: RuntimeOptions = {}): Promise<MockRuntime> {
     if (options.store) {
-      // Uploaded bytes stay on the node that took them; their records are in the database.
+      // Uploaded files are kept on this node's disk while it owns their session, and in the database.
       const runtime = new MockRuntime(await FolderStorage.temporaryRoot(), options.seed, options);
       try {
         runtime.cluster = await ClusterSessions.open(
@@ -328,7 +328,9 @@ export class MockRuntime implements SessionSource {
       this.cluster?.commitSoon(session);
     };
     const persistent = restoring || this.persistent;
-    const session = new MockSession(id, new FolderStorage(dir, persistent), seed, touched, {
+    // On PostgreSQL the bytes are stored with the folder's record (the database keeps them, not this disk).
+    const storage = new FolderStorage(dir, persistent && !this.cluster, this.cluster !== undefined);
+    const session = new MockSession(id, storage, seed, touched, {
       track: persistent,
       restoring,
       ...(persistent ? { durable: (made: MockSession) => this.commitNow(made) } : {}),

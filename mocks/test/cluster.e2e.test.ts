@@ -3,9 +3,15 @@
 // concurrent writes loses no acknowledged write, charges nothing twice, and its processing and
 // webhook deliveries happen once, on the node that takes its sessions over; nodes racing to start
 // the same fund charge it once; a paused node (SIGSTOP) whose lease ran out cannot write when it
-// resumes; the database going away answers 503 in the envelope and the nodes recover when it returns.
+// resumes; uploaded files' bytes are on the node that takes a killed node's session over; a row
+// held by a long write does not stop a node's other renewals; the database going away answers 503
+// in the envelope and the nodes recover when it returns.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
@@ -13,7 +19,7 @@ import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
 import type { Meta } from '../src/persistence/session-records.ts';
 import { clusterBundle, startNode, stopNode, type MockNode } from './support/cluster.ts';
-import { fundForm, pdf } from './support/files.ts';
+import { fundForm, PDF, pdf } from './support/files.ts';
 import { startPostgres, type PostgresServer } from './support/postgres-server.ts';
 
 const LEASE_MS = 1_000;
@@ -23,19 +29,23 @@ let pg: PostgresServer;
 let bundle: MockBundle;
 const nodes: MockNode[] = [];
 const extra: MockNode[] = [];
+let nodesTmp = '';
+
+/** A node of this file's cluster: its temporary files (uploads) under `nodesTmp`. */
+const clusterNode = (id: string, leaseMs = String(LEASE_MS)) =>
+  startNode(bundle.path, pg.url, id, { LEASE_MS: leaseMs, TMPDIR: nodesTmp });
 
 beforeAll(async () => {
+  nodesTmp = await mkdtemp(join(tmpdir(), 'mock-cluster-nodes-'));
   [pg, bundle] = await Promise.all([startPostgres(), clusterBundle()]);
   // The first node applies the migrations; the others find them applied.
-  nodes.push(await startNode(bundle.path, pg.url, 'n0', { LEASE_MS: String(LEASE_MS) }));
-  nodes.push(
-    ...(await Promise.all(
-      ['n1', 'n2'].map((id) => startNode(bundle.path, pg.url, id, { LEASE_MS: String(LEASE_MS) })),
-    )),
-  );
+  nodes.push(await clusterNode('n0'));
+  nodes.push(...(await Promise.all(['n1', 'n2'].map((id) => clusterNode(id)))));
 });
 afterAll(async () => {
   await Promise.all([...nodes, ...extra].map((n) => stopNode(n, 'SIGKILL')));
+  // The killed nodes' uploads folders (a node that claims a session writes its files there).
+  if (nodesTmp) await rm(nodesTmp, { recursive: true, force: true });
   await pg?.remove();
   await bundle?.remove();
 });
@@ -111,7 +121,7 @@ it('answers one session the same from every node, one node holding it', async ()
 });
 
 it("hands a drained node's sessions over at once (SIGTERM), before any lease runs out", async () => {
-  const node = await startNode(bundle.path, pg.url, 'drained', { LEASE_MS: '60000' });
+  const node = await clusterNode('drained', '60000');
   extra.push(node);
   const session = 'drain';
   expect((await call(node, session, 'POST', '/__mock/reset', { credits: 3 }, false)).node).toBe('drained');
@@ -137,6 +147,58 @@ it('charges a fund run once when three nodes start it at the same moment', async
   const answers = await Promise.all(nodes.map((n) => call(n, session, 'POST', '/api/integrationfund/fund/run', run)));
   expect(answers.map((a) => a.status).sort()).toEqual([200, 402, 402]);
   for (const node of nodes) expect((await stateOf(node, session)).credits).toBe(0);
+});
+
+it("keeps an upload's bytes in the database: a fund run on another node after its node is killed finds them", async () => {
+  const uploader = await clusterNode('uploader');
+  extra.push(uploader);
+  const session = 'upload-failover';
+  expect((await call(uploader, session, 'POST', '/__mock/reset', { credits: 20 }, false)).node).toBe('uploader');
+  // Over two chunks of the database's 1 MiB, with bytes that differ everywhere.
+  const big = { name: 'big.pdf', data: Buffer.concat([PDF, randomBytes(2.5 * 2 ** 20)]) };
+  const first = await call(uploader, session, 'POST', '/api/integrationfund/fund/upload', fundForm([big]));
+  expect(first.status).toBe(200);
+  const { folderPath } = first.body.data as { folderPath: string };
+  // Added through another node: forwarded to the owner, stored with the folder's record.
+  const small = pdf('small.pdf');
+  const added = await call(
+    nodes[0]!,
+    session,
+    'POST',
+    '/api/integrationfund/fund/upload',
+    fundForm([small], folderPath),
+  );
+  expect([added.status, added.node]).toEqual([200, 'uploader']);
+  const killedAt = performance.now();
+  await stopNode(uploader, 'SIGKILL');
+  const run = { ...(exampleValue('FundRunRequest') as Record<string, unknown>), folderPath };
+  let started: Answer | undefined;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    started = await call(nodes[1]!, session, 'POST', '/api/integrationfund/fund/run', run).catch(() => undefined);
+    if (started?.status === 200) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  console.log(
+    `cluster upload failover: a fund run started on ${started?.node} ${Math.round(performance.now() - killedAt)} ms after the kill`,
+  );
+  expect(started?.status).toBe(200);
+  const state = (await call(nodes[1]!, session, 'GET', '/__mock/state', undefined, false)).body.data as {
+    uploadsDir: string;
+  };
+  const folder = join(state.uploadsDir, 'folders', folderPath.split('/').at(-1)!);
+  expect((await readFile(join(folder, 'big.pdf'))).equals(big.data)).toBe(true);
+  expect((await readFile(join(folder, 'small.pdf'))).equals(small.data)).toBe(true);
+  expect((await readdir(folder)).sort()).toEqual(['big.pdf', 'small.pdf']);
+  expect((await call(nodes[1]!, session, 'POST', '/__mock/settle', undefined, false)).status).toBe(200);
+  const { fundExtractionId } = started!.body.data as { fundExtractionId: string };
+  const detail = await call(
+    nodes[2]!,
+    session,
+    'GET',
+    `/api/integrationfund/fund?fundExtractionId=${fundExtractionId}`,
+  );
+  expect(detail.body.data).toMatchObject({ status: 'completed' });
 });
 
 it('loses no acknowledged write, charges nothing twice and sends no delivery twice when a node is killed', async () => {
@@ -274,7 +336,7 @@ function halfSentWrite(node: MockNode, session: string, body: string) {
 }
 
 it('refuses the in-flight write of a paused node (SIGSTOP) once another node took its session', async () => {
-  const paused = await startNode(bundle.path, pg.url, 'paused', { LEASE_MS: String(LEASE_MS) });
+  const paused = await clusterNode('paused');
   extra.push(paused);
   // Nodes of the earlier tests that are still up (the kill test leaves two).
   const [taker, reader = taker] = live() as [MockNode, MockNode?];
@@ -344,6 +406,41 @@ it('refuses in the database a write under an old fence, while its node still bel
   } finally {
     await stale.close();
     await taker.close();
+  }
+});
+
+it("renews a node's other leases while one session's row is held by a long write", async () => {
+  const store = await ClusterStore.open({ url: pg.url, nodeId: 'renewing', leaseMs: 400 });
+  // Two connections: one holds the row, the other looks.
+  const locker = postgres(pg.url, { max: 2, onnotice: () => {} });
+  let release = () => {};
+  try {
+    await store.register('http://127.0.0.1:9');
+    for (const id of ['renew-held', 'renew-free'])
+      if (!('owned' in (await store.claim(id)))) throw new Error(`the store did not claim ${id}`);
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holding = locker.begin(async (tx) => {
+      await tx`SELECT 1 FROM mock_sessions WHERE id = 'renew-held' FOR UPDATE`;
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    await isLocked;
+    // Three leases long: the held row is not renewed, the other one is, on time.
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(store.holds('renew-free')).toBe(true);
+    expect(store.holds('renew-held')).toBe(false);
+    const [row] = await locker`SELECT lease_until > now() AS valid FROM mock_sessions WHERE id = 'renew-free'`;
+    expect(row!.valid).toBe(true);
+    release();
+    await holding;
+    // Still this node's once the row is free: renewed again, never given up.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(store.holds('renew-held')).toBe(true);
+  } finally {
+    release();
+    await locker.end();
+    await store.close();
   }
 });
 

@@ -327,7 +327,11 @@ class Replay {
       );
     if (line.m) applyMeta(session.state, line.m);
     if (line.j) session.journal.restore(line.j);
-    for (const op of line.r ?? []) applyRecord(session.state, session.storage, this.jobs, op);
+    const records = line.r;
+    if (records)
+      session.state.untracked(() => {
+        for (const op of records) applyRecord(session.state, session.storage, this.jobs, op);
+      });
   }
 
   /** The session as the file left it, its pending jobs scheduled again. */

@@ -5,7 +5,8 @@
 // another node owns is forwarded to it (forward.ts). Writes are grouped per session: a request's
 // answer waits for the write that holds its changes; a failed write drops the session from memory,
 // so the next request reads back what the database holds (the failed request was never answered
-// with success).
+// with success). Uploaded files are written with their folder's record and put on the disk of the
+// node that claims their session.
 import { MockHttpError } from '../http/errors.ts';
 import {
   ClusterStore,
@@ -116,11 +117,28 @@ export class ClusterSessions {
       session = this.host.make(id, owned.seed ?? undefined, true);
       const jobs = new Map<number, { due: number; job: never }>();
       if (owned.meta) applyMeta(session.state, owned.meta);
-      for (const op of owned.records) applyRecord(session.state, session.storage, jobs, op);
+      try {
+        // Batch by batch: the node answers its other sessions between them.
+        for await (const batch of owned.records)
+          session.state.untracked(() => {
+            for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
+          });
+      } catch (error) {
+        session.stop();
+        throw storeUnavailable((error as Error).message);
+      }
       for (const [seq, { due, job }] of jobs) session.state.scheduler.restore(seq, due, job);
       session.state.dirty?.clear();
       // Deliveries its last owner had under way get their outcome here (written with the next change).
       if (session.state.webhooks.interrupted()) this.commitSoon(session);
+    }
+    if (owned.files) {
+      try {
+        await this.store.readFiles(id, (folderId) => session.storage.folderDir(folderId));
+      } catch (error) {
+        session.stop();
+        throw storeUnavailable((error as Error).message);
+      }
     }
     session.fence = owned.fence;
     this.host.sessions.set(id, session);
@@ -224,5 +242,6 @@ function changesOf(session: MockSession, force: boolean): SessionWrite | undefin
     meta: metaOf(session.state),
     upserts,
     deletes,
+    files: session.storage.takeUnsent?.() ?? [],
   };
 }

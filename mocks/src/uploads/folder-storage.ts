@@ -4,13 +4,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { syncDirectory } from '../persistence/append-log.ts';
 
 export interface StagedFile {
   /** Name as stored (sanitised file name from the request). */
   name: string;
   /** Where the bytes are while staged. */
+  path: string;
+}
+
+/** A file moved into its folder since its session was last written (the PostgreSQL store copies its bytes). */
+export interface UnsentFile {
+  folderId: string;
+  name: string;
+  /** Where the bytes are now. */
   path: string;
 }
 
@@ -23,16 +31,24 @@ export interface UploadStorage {
   remove(dir: string): Promise<void>;
   clear(): Promise<void>;
   destroy(): Promise<void>;
+  /** With `shared`: the files committed since the last call, taken (the write that stores their folder stores them). */
+  takeUnsent?(): UnsentFile[];
 }
 
 export class FolderStorage implements UploadStorage {
   readonly root: string;
   private readonly durable: boolean;
+  /** With `shared`, by folder and name: the files the next write of the session stores in the database. */
+  private readonly unsent: Map<string, UnsentFile> | undefined;
 
-  /** Nothing is created until the first upload. `durable`: files are synced before an upload is answered (state file). */
-  constructor(root: string, durable = false) {
+  /**
+   * Nothing is created until the first upload. `durable`: files are synced before an upload is
+   * answered (state file). `shared`: committed files are listed for `takeUnsent` (PostgreSQL store).
+   */
+  constructor(root: string, durable = false, shared = false) {
     this.root = root;
     this.durable = durable;
+    if (shared) this.unsent = new Map();
   }
 
   /**
@@ -60,6 +76,9 @@ export class FolderStorage implements UploadStorage {
     try {
       for (const file of files) await rename(file.path, join(dir, file.name));
       if (this.durable) await syncFiles(dir, files, isNew);
+      const folderId = basename(dir);
+      for (const file of files)
+        this.unsent?.set(`${folderId}/${file.name}`, { folderId, name: file.name, path: join(dir, file.name) });
     } catch (error) {
       if (isNew) await this.remove(dir);
       throw error;
@@ -71,8 +90,15 @@ export class FolderStorage implements UploadStorage {
     await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 
+  takeUnsent(): UnsentFile[] {
+    const files = [...(this.unsent?.values() ?? [])];
+    this.unsent?.clear();
+    return files;
+  }
+
   /** Empties the session's directory (reset) without removing it. */
   async clear(): Promise<void> {
+    this.unsent?.clear();
     await Promise.all([this.remove(join(this.root, 'folders')), this.remove(join(this.root, 'staging'))]);
   }
 

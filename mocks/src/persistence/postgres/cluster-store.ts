@@ -1,21 +1,29 @@
 // The PostgreSQL store (`--store postgres://...`): several mock nodes share one database, and each
 // session is owned by one node at a time through a lease row (mock_sessions.owner, lease_until in
 // database time, and a fence that rises with every change of owner). The owner holds the session
-// in memory and answers for it; every write of its records is one statement that applies only
-// while the owner and fence still match, so a node that lost a session (paused, cut off, killed
-// and restarted) can never write to it again, and no change is applied twice. A node renews all
-// its leases in one statement every quarter lease; a session whose node stopped renewing is
+// in memory and answers for it; every write of its records is one statement (one transaction when
+// it carries uploaded files' bytes) that applies only while the owner and fence still match, so a
+// node that lost a session (paused, cut off, killed and restarted) can never write to it again,
+// and no change is applied twice. A node renews all its leases in one statement every quarter
+// lease, on a connection of its own, skipping rows another transaction holds, so a big write of
+// one session never holds up the others' renewal; a session whose node stopped renewing is
 // claimed by the next node it is asked of. Changes of owner are announced on the channel
 // `mock_session` (LISTEN/NOTIFY), so other nodes forget where they forwarded it and what they
 // kept of it.
 import { randomUUID } from 'node:crypto';
-import type { Sql } from 'postgres';
+import { mkdir, open, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Sql, TransactionSql } from 'postgres';
 import type { MockSeed } from '../../domain/seed.ts';
 import type { Meta, RecordOp } from '../session-records.ts';
 import { migrate } from './migrations.ts';
 
 export const DEFAULT_LEASE_MS = 5_000;
 const CHANNEL = 'mock_session';
+/** Uploaded bytes go to the database and back in chunks of this size (a row each). */
+const FILE_CHUNK = 1 << 20;
+/** Records read back per round trip when a session is claimed. */
+const RECORD_BATCH = 5_000;
 
 export class SessionMovedError extends Error {}
 export class StoreUnavailableError extends Error {}
@@ -26,7 +34,17 @@ export interface ClaimedSession {
   /** Undefined: the session was never written (new); null: the default seed. */
   seed: MockSeed | null | undefined;
   meta: Meta | undefined;
-  records: RecordOp[];
+  /** Its records in write order, in batches (read as they are applied: a big session is never all in memory twice). */
+  records: AsyncIterable<RecordOp[]>;
+  /** Whether uploaded files are stored (`readFiles` puts them on this node's disk). */
+  files: boolean;
+}
+
+/** An uploaded file to store: its folder's id, its name, and where its bytes are on this node. */
+export interface FileToStore {
+  folderId: string;
+  name: string;
+  path: string;
 }
 
 export type Claim = { owned: ClaimedSession } | { elsewhere: string | undefined };
@@ -37,6 +55,8 @@ export interface SessionWrite {
   meta: Meta;
   upserts: RecordOp[];
   deletes: [string, string][];
+  /** Files uploaded since the last write: their bytes are stored in the same transaction. */
+  files?: FileToStore[];
 }
 
 export interface ClusterStoreOptions {
@@ -50,14 +70,14 @@ export interface ClusterStoreOptions {
 }
 
 /** Loads the client only when a cluster store is asked for: a mock without one needs nothing installed. */
-async function connect(url: string): Promise<Sql> {
+async function connect(url: string, max = 10): Promise<Sql> {
   const { default: postgres } = await import('postgres');
   return postgres(url, {
-    max: 10,
+    max,
     idle_timeout: 30,
     connect_timeout: 5,
     onnotice: () => {},
-    // jsonb values are written as text and cast in SQL; read back parsed (the default).
+    // json values are written as text and cast in SQL; read back parsed (the default).
   });
 }
 
@@ -73,14 +93,17 @@ export class ClusterStore {
   readonly nodeId: string;
   readonly leaseMs: number;
   private readonly sql: Sql;
+  /** Renewals have a connection of their own: writes that fill the pool never delay them. */
+  private readonly renewal: Sql;
   private readonly leases = new Map<string, Lease>();
   private renewer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private healthy = true;
   private readonly options: ClusterStoreOptions;
 
-  private constructor(sql: Sql, options: ClusterStoreOptions) {
+  private constructor(sql: Sql, renewal: Sql, options: ClusterStoreOptions) {
     this.sql = sql;
+    this.renewal = renewal;
     this.options = options;
     this.nodeId = options.nodeId ?? `node-${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -102,7 +125,8 @@ export class ClusterStore {
       await sql.end({ timeout: 1 });
       throw new StoreUnavailableError(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`);
     }
-    store = new ClusterStore(sql, options);
+    // Connected on its first renewal, once the node listens: nothing more at start.
+    store = new ClusterStore(sql, await connect(options.url, 1), options);
     store.unlisten = () => listened.unlisten();
     return store;
   }
@@ -142,7 +166,9 @@ export class ClusterStore {
    */
   async claim(id: string): Promise<Claim> {
     const asked = performance.now();
-    const rows = await this.sql<{ fence: string; seed: MockSeed | null; meta: Meta | null; written: boolean }[]>`
+    const rows = await this.sql<
+      { fence: string; seed: MockSeed | null; meta: Meta | null; written: boolean; files: boolean }[]
+    >`
       INSERT INTO mock_sessions (id, owner, lease_until, fence)
       VALUES (${id}, ${this.nodeId}, now() + ${this.leaseMs} * interval '1 millisecond', 1)
       ON CONFLICT (id) DO UPDATE SET
@@ -151,7 +177,8 @@ export class ClusterStore {
         -- A new owner fences out the old one; the same owner keeps its fence (and its records in memory).
         fence = CASE WHEN mock_sessions.owner = excluded.owner THEN mock_sessions.fence ELSE mock_sessions.fence + 1 END
       WHERE mock_sessions.owner IS NULL OR mock_sessions.owner = ${this.nodeId} OR mock_sessions.lease_until < now()
-      RETURNING fence, seed, meta, written_at IS NOT NULL AS written`.catch(unavailable);
+      RETURNING fence, seed, meta, written_at IS NOT NULL AS written,
+        EXISTS (SELECT 1 FROM mock_files f WHERE f.session_id = mock_sessions.id) AS files`.catch(unavailable);
     const row = rows[0];
     if (!row) {
       const [owner] = await this.sql<{ url: string | null }[]>`
@@ -164,15 +191,16 @@ export class ClusterStore {
     // `since` is when the claim is known done: a renewal asked after it sees the claimed row.
     this.leases.set(id, { fence, since: performance.now(), validUntil: asked + this.leaseMs * 0.8 });
     await this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
-    if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: [] } };
-    const records = await this.sql<{ kind: string; key: string; value: unknown }[]>`
-      SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.catch(unavailable);
+    if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: batches([]), files: false } };
+    const records = this.sql<StoredRecord[]>`
+      SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.cursor(RECORD_BATCH);
     return {
       owned: {
         fence,
         seed: row.seed,
         meta: row.meta ?? undefined,
-        records: records.map((r) => [r.kind, r.key, r.value] as RecordOp),
+        records: batches(records),
+        files: row.files,
       },
     };
   }
@@ -190,6 +218,7 @@ export class ClusterStore {
     const values = upserts.map((op) => JSON.stringify(op[2]));
     // Objects go as json parameters; text would be stored as a JSON string.
     const meta = this.sql.json(change.meta as never);
+    const files = change.files ?? [];
     let owned: { owned: number }[];
     if (change.fresh) {
       const seed = this.sql.json(change.fresh.seed as never);
@@ -201,23 +230,25 @@ export class ClusterStore {
             RETURNING 1 AS owned`;
           if (!rows.length) return rows;
           await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
+          await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
           for (let at = 0; at < upserts.length; at += 5000)
             await tx`
               INSERT INTO mock_records (session_id, kind, key, value)
-              SELECT ${id}, k, r, v::jsonb
+              SELECT ${id}, k, r, v::json
               FROM unnest(${kinds.slice(at, at + 5000)}::text[], ${keys.slice(at, at + 5000)}::text[], ${values.slice(at, at + 5000)}::text[]) AS t(k, r, v)`;
+          await storeFiles(tx, id, files);
           return rows;
         })
         .catch(unavailable);
     } else {
-      owned = await this.sql<{ owned: number }[]>`
+      const statement = (q: Sql | TransactionSql) => q<{ owned: number }[]>`
         WITH owner AS (
           UPDATE mock_sessions SET meta = ${meta}, written_at = now()
           WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
           RETURNING id
         ), upserted AS (
           INSERT INTO mock_records (session_id, kind, key, value)
-          SELECT owner.id, k, r, v::jsonb FROM owner, unnest(${kinds}::text[], ${keys}::text[], ${values}::text[]) AS t(k, r, v)
+          SELECT owner.id, k, r, v::json FROM owner, unnest(${kinds}::text[], ${keys}::text[], ${values}::text[]) AS t(k, r, v)
           ON CONFLICT (session_id, kind, key) DO UPDATE SET value = excluded.value
           RETURNING 1
         ), deleted AS (
@@ -225,14 +256,55 @@ export class ClusterStore {
           WHERE m.session_id = owner.id AND m.kind = d.k AND m.key = d.r
           RETURNING 1
         )
-        SELECT count(*)::int AS owned FROM owner, (SELECT count(*) FROM upserted) u, (SELECT count(*) FROM deleted) d`.catch(
-        unavailable,
-      );
+        SELECT count(*)::int AS owned FROM owner, (SELECT count(*) FROM upserted) u, (SELECT count(*) FROM deleted) d`;
+      // With files: their bytes and the folder's record in one transaction (an upload is all there or not at all).
+      owned = await (files.length
+        ? this.sql.begin(async (tx) => {
+            const rows = await statement(tx);
+            if (rows[0]?.owned) await storeFiles(tx, id, files);
+            return rows;
+          })
+        : statement(this.sql)
+      ).catch(unavailable);
       if (owned[0]?.owned === 0) owned = [];
     }
     if (!owned.length) {
       this.leases.delete(id);
       throw new SessionMovedError(`session ${id} was taken over by another node`);
+    }
+  }
+
+  /**
+   * Puts a claimed session's uploaded files on this node's disk, in `dirOf(folderId)`, one chunk
+   * in memory at a time; each file appears under its name only once it is whole.
+   */
+  async readFiles(id: string, dirOf: (folderId: string) => string): Promise<void> {
+    let file: { handle: Awaited<ReturnType<typeof open>>; part: string; path: string } | undefined;
+    const finish = async () => {
+      if (!file) return;
+      await file.handle.close();
+      await rename(file.part, file.path);
+      file = undefined;
+    };
+    try {
+      const chunks = this.sql<{ folder: string; name: string; chunk: number; data: Buffer }[]>`
+        SELECT folder, name, chunk, data FROM mock_files WHERE session_id = ${id} ORDER BY folder, name, chunk`;
+      for await (const rows of chunks.cursor(4))
+        for (const row of rows) {
+          if (row.chunk === 0) {
+            await finish();
+            const dir = dirOf(row.folder);
+            await mkdir(dir, { recursive: true });
+            const path = join(dir, row.name);
+            const part = `${path}.${this.nodeId}.part`;
+            file = { handle: await open(part, 'w'), part, path };
+          }
+          await file?.handle.write(row.data);
+        }
+      await finish();
+    } catch (error) {
+      await file?.handle.close().catch(() => {});
+      unavailable(error);
     }
   }
 
@@ -265,22 +337,33 @@ export class ClusterStore {
     } catch {
       // The database is gone: the leases run out by themselves.
     }
-    await this.sql.end({ timeout: 2 });
+    await Promise.all([this.sql.end({ timeout: 2 }), this.renewal.end({ timeout: 2 })]);
   }
 
   private async renew(): Promise<void> {
     const asked = performance.now();
     try {
-      const rows = await this.sql<{ id: string; fence: string }[]>`
-        WITH beat AS (UPDATE mock_nodes SET heartbeat_at = now() WHERE id = ${this.nodeId})
-        UPDATE mock_sessions SET lease_until = now() + ${this.leaseMs} * interval '1 millisecond'
-        WHERE owner = ${this.nodeId}
-        RETURNING id, fence`;
+      // Rows another transaction holds (a big first write of one session, a claim under way) are
+      // skipped, not waited for: the node's other leases are renewed on time; a skipped one stays
+      // owned and is renewed next time. The answer lists every session the node owns, renewed or not.
+      const rows = await this.renewal<{ id: string; fence: string; renewed: boolean }[]>`
+        WITH beat AS (UPDATE mock_nodes SET heartbeat_at = now() WHERE id = ${this.nodeId}),
+        free AS (SELECT id FROM mock_sessions WHERE owner = ${this.nodeId} FOR UPDATE SKIP LOCKED),
+        renewed AS (
+          UPDATE mock_sessions s SET lease_until = now() + ${this.leaseMs} * interval '1 millisecond'
+          FROM free WHERE s.id = free.id
+          RETURNING s.id
+        )
+        SELECT s.id, s.fence, r.id IS NOT NULL AS renewed
+        FROM mock_sessions s LEFT JOIN renewed r ON r.id = s.id
+        WHERE s.owner = ${this.nodeId}`;
       this.healthy = true;
-      const owned = new Map(rows.map((r) => [r.id, Number(r.fence)]));
+      const owned = new Map(rows.map((r) => [r.id, { fence: Number(r.fence), renewed: r.renewed }]));
       for (const [id, lease] of this.leases) {
-        if (owned.get(id) === lease.fence) lease.validUntil = asked + this.leaseMs * 0.8;
-        else if (lease.since < asked) {
+        const row = owned.get(id);
+        if (row?.fence === lease.fence) {
+          if (row.renewed) lease.validUntil = asked + this.leaseMs * 0.8;
+        } else if (lease.since < asked) {
           // Taken over while this node could not renew (its NOTIFY may have been missed): forget it here too.
           this.leases.delete(id);
           this.options.onMoved?.(id, '');
@@ -296,6 +379,38 @@ export class ClusterStore {
     const [id, owner = ''] = payload.split('\t');
     if (!id || owner === this.nodeId) return;
     this.options.onMoved?.(id, owner);
+  }
+}
+
+type StoredRecord = { kind: string; key: string; value: unknown };
+
+/** Rows of mock_records as record batches; a failure of the database is `StoreUnavailableError`. */
+async function* batches(rows: AsyncIterable<StoredRecord[]> | Iterable<StoredRecord[]>): AsyncGenerator<RecordOp[]> {
+  try {
+    for await (const batch of rows) yield batch.map((r) => [r.kind, r.key, r.value] as RecordOp);
+  } catch (error) {
+    unavailable(error);
+  }
+}
+
+/** Stores files' bytes (replacing a file of the same folder and name) inside a session's write. */
+async function storeFiles(tx: TransactionSql, id: string, files: FileToStore[]): Promise<void> {
+  const buffer = Buffer.alloc(FILE_CHUNK);
+  for (const file of files) {
+    await tx`DELETE FROM mock_files WHERE session_id = ${id} AND folder = ${file.folderId} AND name = ${file.name}`;
+    const handle = await open(file.path, 'r');
+    try {
+      for (let chunk = 0; ; chunk++) {
+        const { bytesRead } = await handle.read(buffer, 0, FILE_CHUNK, null);
+        if (bytesRead === 0 && chunk > 0) break;
+        await tx`
+          INSERT INTO mock_files (session_id, folder, name, chunk, data)
+          VALUES (${id}, ${file.folderId}, ${file.name}, ${chunk}, ${buffer.subarray(0, bytesRead)})`;
+        if (bytesRead < FILE_CHUNK) break;
+      }
+    } finally {
+      await handle.close();
+    }
   }
 }
 
