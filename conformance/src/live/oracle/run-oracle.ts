@@ -26,19 +26,21 @@ const MODEL_PROCESSING_MS = 20;
 const commands = [...companyCommands, ...listCommands, ...fundCommands];
 
 /**
- * The calls closing every sequence, the same each time: with writes and budget, a fund run while the
- * rule has started fewer than 2 (a new folder, a file added to it, the run with its optional inputs
- * sent the first time and omitted the second); then the sequence's records read back (page sizes
+ * The calls closing every sequence, the same each time: with writes and budget, the fund runs the
+ * rule has not started yet (a new folder, a file added to it, a run with its optional inputs sent
+ * and one with them omitted); then the sequence's records read back (page sizes
  * at, below and above the limit, default size and page, with and without an order), the search, a
  * message and a look-up of the first company, and every run followed to its final state.
  */
 function closing(s: OracleState): { run(s: OracleState): Promise<void>; check(s: OracleState): boolean }[] {
+  // Both runs in one sequence, followed together: their processing overlaps (one wait, not two).
   const fundRun =
     s.phase.fundRuns < MAX_ORACLE_FUND_RUNS
       ? [
           new UploadFolder(undefined, 2),
           new UploadFolder(s.folders.length, 1),
-          new StartRun(s.folders.length, s.phase.fundRuns === 0, s.phase.fundRuns === 0),
+          new StartRun(s.folders.length, true, true),
+          new StartRun(s.folders.length, false, false),
         ]
       : [];
   return [
