@@ -1,6 +1,8 @@
 // The oracle's executable model: the stateful mock run in this process (no port), loaded through
 // the mock's public face. The mutation harness passes a model bundled from unmutated sources.
+import { contractDocument } from '../../../../openapi/index.ts';
 import { exchange, type Exchange, type FetchLike } from '../exchange.ts';
+import { NotChecked } from '../not-checked.ts';
 import { locateOperation, type OperationId } from '../operation-index.ts';
 import type { CallRequest } from '../rule-types.ts';
 
@@ -15,10 +17,21 @@ export interface OracleModel {
 /** Starts a fresh model; `processingMs` is how long its fund runs take (their timing is not compared). */
 export type ModelSource = (seed: { processingMs: number }) => Promise<OracleModel>;
 
-/** The default model: `startInProcessMock` of the mock package (imported when the oracle first runs). */
+/**
+ * The default model: `startInProcessMock` of the mock package, imported when the oracle first runs.
+ * In the conformance package the mock is an optional peer: without it the rule is not checked.
+ */
 export const mockModel: ModelSource = async (seed) => {
-  const { startInProcessMock } = await import('../../../../mocks/src/index.ts');
-  return startInProcessMock({ seed });
+  let face: typeof import('../../../../mocks/src/index.ts');
+  try {
+    face = await import('../../../../mocks/src/index.ts');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new NotChecked(
+      `the model oracle runs the mock in this process: install it beside the conformance package (npm install --save-dev @portfolio-integration/mock@${contractDocument.info.version})`,
+    );
+  }
+  return face.startInProcessMock({ seed });
 };
 
 /** One call to the model: the same request a rule sends the deployment, with the model's own credentials. */
