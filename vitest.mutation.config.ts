@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['conformance/test/mutation/**/*.mutation.ts'],
+    // MUTATION_TESTS narrows the tests (comma-separated globs): the score with and without a test.
+    include: process.env.MUTATION_TESTS?.split(',') ?? ['conformance/test/mutation/**/*.mutation.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 1,

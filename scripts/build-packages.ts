@@ -385,8 +385,22 @@ async function buildMock(): Promise<void> {
   );
 }
 
+/**
+ * The conformance oracle's model is the mock, imported through its face (mocks/src/index.ts): in the
+ * conformance bundle that import is the mock package (an optional peer), not a second copy of the mock.
+ */
+const mockFaceAsPackage: Plugin = {
+  name: 'mock-face-as-package',
+  setup(context) {
+    context.onResolve({ filter: /[\\/]mocks[\\/]src[\\/]index\.ts$/ }, () => ({
+      path: '@portfolio-integration/mock',
+      external: true,
+    }));
+  },
+};
+
 async function buildConformance(): Promise<void> {
-  await buildNodeBin('conformance', ['conformance/src/bin.ts']);
+  await buildNodeBin('conformance', ['conformance/src/bin.ts'], [mockFaceAsPackage]);
 }
 
 const BUILDERS: Record<PackageName, () => Promise<void>> = {
@@ -400,6 +414,12 @@ export async function buildPackages(names: readonly PackageName[] = PACKAGE_NAME
   const version = await contractVersion();
   for (const name of names) {
     const manifest = await readJson<Manifest>(at('packages', name, 'package.json'));
+    // A package of this toolkit needs its siblings of the same release (conformance's oracle, the mock).
+    for (const [dependency, range] of Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies }))
+      if (dependency.startsWith('@portfolio-integration/') && range !== version)
+        throw new Error(
+          `${manifest.name} depends on ${dependency} ${range}, the contract's info.version is ${version}`,
+        );
     if (manifest.version !== version) {
       throw new Error(
         `${manifest.name} is version ${manifest.version}, the contract's info.version is ${version}: set the package's version to it`,

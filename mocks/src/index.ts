@@ -4,6 +4,7 @@ import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 export { startMock } from './server.ts';
+export { startInProcessMock, type InProcessMock } from './in-process.ts';
 export type {
   MockSeed,
   RunningMock,

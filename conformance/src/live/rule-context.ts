@@ -5,6 +5,7 @@ import { BudgetRefusal, type Budget } from './budget.ts';
 import { NotChecked } from './not-checked.ts';
 import { sleep } from './answers.ts';
 import { exchange, requestUrl, type Exchange, type FetchLike } from './exchange.ts';
+import type { ModelSource } from './oracle/model.ts';
 import type { Fixtures } from './records.ts';
 import { judgeAnswer } from './judge-response.ts';
 import { locateOperation, type OperationId } from './operation-index.ts';
@@ -28,6 +29,8 @@ export interface SharedRunState {
   fixtures: Fixtures;
   capabilities: Record<keyof Needs, boolean>;
   replay: { seed?: number; path?: string };
+  /** The oracle's model, when not the mock package's in-process mock (the mutation harness's unmutated copy). */
+  oracleModel?: ModelSource;
   /** --drive-folder: a folder of the drive connected under the API-key user. */
   driveFolder?: string;
   /** Answers 429 the run waited out (Retry-After honoured): request rate limits are a gap of the specification. */
@@ -175,5 +178,9 @@ export class RuleRun implements RuleContext {
 
   get replay(): { seed?: number; path?: string } {
     return this.shared.replay;
+  }
+
+  get oracleModel(): ModelSource | undefined {
+    return this.shared.oracleModel;
   }
 }

@@ -14,6 +14,7 @@ export type Area =
   | 'funds'
   | 'webhooks'
   | 'sequences'
+  | 'oracle'
   | 'contract';
 
 /** Worst case of one call or one rule: credits charged ('unknown' where the specification does not say) and records created. */

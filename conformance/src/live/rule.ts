@@ -1,5 +1,6 @@
 // A rule of the catalogue and what it gets to run with: its context (calls, expectations, the shared
 // records of the run). Kept apart from rule-types.ts, whose plain types the shared records use.
+import type { ModelSource } from './oracle/model.ts';
 import type { OperationId } from './operation-index.ts';
 import type { Fixtures } from './records.ts';
 import type { Area, Caller, Cost, FixtureName, Needs, RecordedExchange } from './rule-types.ts';
@@ -22,6 +23,8 @@ export interface RuleContext extends Caller {
   readonly driveFolder?: string;
   /** --seed and --sequence-path, to replay a failing sequence. */
   readonly replay: { seed?: number; path?: string };
+  /** Where the oracle gets its model (default: the mock package's in-process mock). */
+  readonly oracleModel?: ModelSource;
 }
 
 export interface Rule {

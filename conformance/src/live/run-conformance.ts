@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Budget } from './budget.ts';
 import { catalogue } from './catalogue/index.ts';
 import { exchange, type FetchLike } from './exchange.ts';
+import type { ModelSource } from './oracle/model.ts';
 import { Fixtures } from './records.ts';
 import { locateOperation } from './operation-index.ts';
 import { planRun } from './plan.ts';
@@ -45,6 +46,8 @@ export interface ConformanceOptions {
   /** Replay a failing sequence: the seed and path the failure printed. */
   seed?: number;
   sequencePath?: string;
+  /** The oracle's model (default: the mock package's in-process mock); the mutation harness passes an unmutated copy. */
+  oracleModel?: ModelSource;
   fetch?: FetchLike;
   onResult?: (result: RuleResult, index: number, total: number) => void;
   /** Progress of a long rule (the stateful sequences). */
@@ -163,6 +166,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     exchanges,
     capabilities,
     replay: { seed: options.seed, path: options.sequencePath },
+    oracleModel: options.oracleModel,
     driveFolder: options.driveFolder,
     rateLimited: { waits: 0, waitedMs: 0 },
     onProgress: options.onProgress,

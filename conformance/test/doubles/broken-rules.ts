@@ -512,6 +512,15 @@ export const BREAKS: Record<string, Break> = {
         (answer.body.pagination.totalCount += 1)
       ),
   },
+  'oracle.matches-model': {
+    // A keyword filter on the keyword's stem (trailing digits dropped, as a careless full-text index
+    // does): the list searched by one sequence's token also holds the other sequences' records.
+    request: (req) => {
+      const search = req.query.get('search');
+      if (at(req, 'GET', '/integration/projects') && search?.startsWith('oracle') && /s\d+$/.test(search))
+        req.query.set('search', search.replace(/\d+$/, ''));
+    },
+  },
   'contract.no-credentials-401': {
     request: (req) =>
       void (

@@ -1,7 +1,9 @@
 // The test of `npm run test:mutation` (stryker.config.mjs): the conformance suite, with every
 // optional flag, against the stateful mock whose domain logic (mocks/src/domain) Stryker mutates.
 // A mutant is killed when a rule fails (or warns) against it. The suite is the oracle and shares
-// none of the mutated code: conformance/src never imports mocks/src (the boundary check holds it to that).
+// none of the mutated code: conformance/src reaches mocks/src only in the model oracle's model
+// (oracle/model.ts, loaded when oracle.matches-model runs), which these groups leave out; the oracle
+// runs in oracle-against-mock.mutation.ts with a model bundled from the unmutated sources.
 // The catalogue is split by area so that a mutant is run against the areas that reach its code.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';

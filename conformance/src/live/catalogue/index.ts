@@ -11,6 +11,7 @@ import { fullReportRules } from './fullreport.ts';
 import { fundRules } from './funds.ts';
 import { fundOutcomeRules } from './funds-outcomes.ts';
 import { messageRules } from './messages.ts';
+import { oracleRules } from './oracle.ts';
 import { searchRules } from './search.ts';
 import { sequenceRules } from './sequences.ts';
 import { webhookDeliveryRules } from './webhook-deliveries.ts';
@@ -32,6 +33,7 @@ const ordered = [
   ...webhookDeliveryRules,
   ...webhookHistoryRules,
   ...sequenceRules,
+  ...oracleRules,
   ...contractRules,
 ];
 

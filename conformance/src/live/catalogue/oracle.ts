@@ -1,0 +1,35 @@
+// The model oracle: seeded command sequences sent to the deployment and to the stateful mock run
+// in this process, every observable the specification fixes compared (oracle/).
+import type { Rule } from '../rule.ts';
+import { MAX_ORACLE_FUND_RUNS } from '../oracle/state.ts';
+import {
+  ORACLE_MAX_COMMANDS,
+  ORACLE_RULE_ID,
+  ORACLE_RUNS,
+  RECORDS_PER_SEQUENCE,
+  runOracle,
+  SHRINK_REPLAYS,
+} from '../oracle/run-oracle.ts';
+
+export const oracleRules: Rule[] = [
+  {
+    id: ORACLE_RULE_ID,
+    area: 'oracle',
+    title: `${ORACLE_RUNS} seeded sequences of up to ${ORACLE_MAX_COMMANDS} calls answer as the executable model does: outcomes, fields, exact list membership, page arithmetic, order, read-after-write, fund run states (ids by correspondence; open parts of the specification accepted)`,
+    spec: 'The whole specification where it fixes an answer; a difference names the rule of the sentence it breaks.',
+    operations: [
+      'createProject',
+      'listProjects',
+      'searchProjects',
+      'processMessage',
+      'uploadFundFiles',
+      'startFundRun',
+      'getFundRunSummary',
+    ],
+    // Worst case with writes: every sequence (and every replay that shrinks a failure) creating all it
+    // may, and the 2 fund runs; the budget is still asked before each call.
+    cost: { credits: 10 * MAX_ORACLE_FUND_RUNS, records: (ORACLE_RUNS + SHRINK_REPLAYS) * RECORDS_PER_SEQUENCE },
+    needs: {},
+    check: runOracle,
+  },
+];

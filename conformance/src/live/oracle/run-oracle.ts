@@ -1,0 +1,126 @@
+// Runs the oracle's seeded command sequences (fast-check model-based testing) against the
+// deployment and the model side by side, and turns the first difference into one violation with
+// the rule it breaks, its sentence, the shrunk sequence, the seed and the replay command.
+import fc from 'fast-check';
+import { NotChecked } from '../not-checked.ts';
+import type { RuleContext } from '../rule.ts';
+import { COMPANY_LABELS, companyCommands, CreateCompany, SendMessage } from './company-commands.ts';
+import { Correspondence } from './correspondence.ts';
+import { OracleDifference } from './difference.ts';
+import { AwaitRun, fundCommands, StartRun, UploadFolder } from './fund-commands.ts';
+import { ListByToken, listCommands, LookUpCompany, SearchByToken } from './list-commands.ts';
+import { mockModel } from './model.ts';
+import { MAX_ORACLE_FUND_RUNS, type OracleReal, type OracleState } from './state.ts';
+
+export const ORACLE_RULE_ID = 'oracle.matches-model';
+export const ORACLE_RUNS = 5;
+export const ORACLE_MAX_COMMANDS = 8;
+export const OPENING_COMPANIES = 3;
+/** Sequences replayed to shrink a failure (each costs its calls on the deployment again). */
+export const SHRINK_REPLAYS = 10;
+/** Records one sequence may create: its opening companies, one per random call, and the closing uploads, message and run. */
+export const RECORDS_PER_SEQUENCE = OPENING_COMPANIES + ORACLE_MAX_COMMANDS + 4;
+/** How long the model's fund runs take: its timing is never compared, only its final states. */
+const MODEL_PROCESSING_MS = 20;
+
+const commands = [...companyCommands, ...listCommands, ...fundCommands];
+
+/**
+ * The calls closing every sequence, the same each time: with writes and budget, the fund runs the
+ * rule has not started yet (a new folder, a file added to it, a run with its optional inputs sent
+ * and one with them omitted); then the sequence's records read back (page sizes
+ * at, below and above the limit, default size and page, with and without an order), the search, a
+ * message and a look-up of the first company, and every run followed to its final state.
+ */
+function closing(s: OracleState): { run(s: OracleState): Promise<void>; check(s: OracleState): boolean }[] {
+  // Both runs in one sequence, followed together: their processing overlaps (one wait, not two).
+  const fundRun =
+    s.phase.fundRuns < MAX_ORACLE_FUND_RUNS
+      ? [
+          new UploadFolder(undefined, 2),
+          new UploadFolder(s.folders.length, 1),
+          new StartRun(s.folders.length, true, true),
+          new StartRun(s.folders.length, false, false),
+        ]
+      : [];
+  return [
+    ...fundRun,
+    ...CLOSING_PAGE_SIZES.map((size, i) => new ListByToken(size, i % 2 === 0, i % 3 === 0)),
+    new SearchByToken(),
+    new LookUpCompany(0),
+    new SendMessage(0),
+    new AwaitRun(0),
+    new AwaitRun(0),
+  ];
+}
+
+/** Page sizes every sequence's records are read with: default (omitted), 1 and 2 (several pages), 3, 99, at (100) and above (101) the limit. */
+const CLOSING_PAGE_SIZES = [undefined, 1, 2, 3, 99, 100, 101];
+
+/** Companies every sequence creates first (its lists then span several pages), before its random commands. */
+const opening = fc.array(
+  fc
+    .record({ label: fc.constantFrom(...COMPANY_LABELS), website: fc.boolean(), nickname: fc.boolean() })
+    .map(({ label, website, nickname }) => new CreateCompany(label, website, nickname)),
+  { minLength: OPENING_COMPANIES, maxLength: OPENING_COMPANIES },
+);
+
+export async function runOracle(ctx: RuleContext): Promise<void> {
+  const model = await (ctx.oracleModel ?? mockModel)({ processingMs: MODEL_PROCESSING_MS });
+  const phase = { fundRuns: 0, named: 0 };
+  const tokenBase = `oracle${ctx.runId.replace(/[^A-Za-z0-9]/g, '').toLowerCase()}`;
+  let sequences = 0;
+  let done = 0;
+  // Shrinking replays sequences against the deployment: after the first failure, at most this many.
+  let failed = false;
+  let shrinkReplays = 0;
+  try {
+    // --sequence-path is fast-check's run path and the commands' replay path: `<path>@<replayPath>`.
+    const [path, replayPath] = ctx.replay.path?.split('@') ?? [];
+    const property = fc.asyncProperty(
+      opening,
+      fc.commands(commands, { maxCommands: ORACLE_MAX_COMMANDS, size: 'max', replayPath }),
+      async (first, sequence) => {
+        if (failed && ++shrinkReplays > SHRINK_REPLAYS) return;
+        sequences += 1;
+        const state: OracleState = {
+          ctx,
+          model,
+          ids: new Correspondence(),
+          token: `${tokenBase}s${sequences}`,
+          companies: [],
+          folders: [],
+          runs: [],
+          phase,
+        };
+        try {
+          for (const command of first) if (command.check(state)) await command.run(state);
+          await fc.asyncModelRun(() => ({ model: state, real: {} as OracleReal }), sequence);
+          for (const command of closing(state)) if (command.check(state)) await command.run(state);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+        done = Math.min(done + 1, ORACLE_RUNS);
+        ctx.progress(done, ORACLE_RUNS);
+      },
+    );
+    const result = await fc.check(property, { numRuns: ORACLE_RUNS, seed: ctx.replay.seed, path });
+    if (!result.failed) return;
+    const error = result.errorInstance;
+    if (error instanceof NotChecked) return ctx.notChecked(`an oracle sequence stopped: ${error.message}`);
+    const message =
+      error instanceof OracleDifference
+        ? `${error.message}\n      specification (${error.ruleId}): ${error.sentence}`
+        : `an answer the oracle could not read: ${error instanceof Error ? error.message : String(error)}`;
+    const openedWith = (result.counterexample?.[0] ?? []).map(String).join(', ');
+    const commandsShown = result.counterexample?.[1]?.toString() ?? '';
+    const [, shrunk = commandsShown, commandsPath = ''] = /^(.*?) \/\*replayPath="(.*)"\*\/$/.exec(commandsShown) ?? [];
+    ctx.expect(
+      false,
+      `${message}\n      shortest sequence: ${openedWith || '(no company)'}, then ${shrunk || 'no random call'}, then the closing calls\n      seed: ${result.seed}\n      replay: npx portfolio-conformance verify <the same options> --rule ${ORACLE_RULE_ID} --seed=${result.seed} --sequence-path=${result.counterexamplePath ?? ''}@${commandsPath}`,
+    );
+  } finally {
+    await model.close();
+  }
+}

@@ -1,0 +1,63 @@
+// What one oracle sequence holds: the context that reaches the deployment, the model beside it,
+// the id pairing, the run token every record of the sequence carries, and the records made so far.
+import type { Exchange } from '../exchange.ts';
+import type { OperationId } from '../operation-index.ts';
+import type { RuleContext } from '../rule.ts';
+import type { CallRequest } from '../rule-types.ts';
+import type { Correspondence } from './correspondence.ts';
+import { callModel, type OracleModel } from './model.ts';
+
+/** At most this many fund runs (10 credits each) in the whole rule. */
+export const MAX_ORACLE_FUND_RUNS = 2;
+
+export interface OracleCompany {
+  deployment: string;
+  model: string;
+  companyName: string;
+  companyWebsite?: string;
+  name?: string;
+}
+
+export interface OracleRun {
+  deployment: string;
+  model: string;
+  name: string;
+  refDate?: string;
+  customerIsInvestor?: boolean;
+  /** Status ranks last read on each side. */
+  rank: { deployment: number; model: number };
+  final: boolean;
+}
+
+export interface OracleState {
+  ctx: RuleContext;
+  model: OracleModel;
+  ids: Correspondence;
+  /** Letters and digits only, unique to the sequence: every record it creates carries it as a word. */
+  token: string;
+  companies: OracleCompany[];
+  folders: { deployment: string; model: string }[];
+  runs: OracleRun[];
+  /** Shared by the rule's sequences: fund runs started, records named. */
+  phase: { fundRuns: number; named: number };
+}
+
+/** Both answers of one request: the deployment's (through ctx.call: budget, retries, report) and the model's. */
+export async function both(
+  s: OracleState,
+  operationId: OperationId,
+  request: CallRequest,
+  modelRequest: CallRequest = request,
+): Promise<{ deployment: Exchange; model: Exchange }> {
+  const deployment = await s.ctx.call(operationId, request);
+  const model = await callModel(s.model, operationId, { ...modelRequest, spend: undefined });
+  return { deployment, model };
+}
+
+/** The real side of the fast-check model run: everything is in the state. */
+export type OracleReal = Record<string, never>;
+
+/** The model's answer alone (reads the deployment is asked separately, e.g. again while its index lags). */
+export function onModel(s: OracleState, operationId: OperationId, request: CallRequest): Promise<Exchange> {
+  return callModel(s.model, operationId, { ...request, spend: undefined });
+}

@@ -1,0 +1,87 @@
+// The model oracle (oracle.matches-model): no false alarm against the mock over 5 seeds, read only
+// and with writes, nor against doubles that differ only where the specification is silent; and
+// strength on broken providers written for other rules. The whole measure (every broken provider,
+// every correct double, 20 seeds) is `npx tsx conformance/test/oracle/measure-strength.ts`.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetMock } from '../../../contract-tests/support/control-api.ts';
+import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
+import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
+import { runConformance, type ConformanceOptions } from '../../src/live/run-conformance.ts';
+import { startBrokenProxy } from '../doubles/broken-proxy.ts';
+import { BREAKS } from '../doubles/broken-rules.ts';
+import { CORRECT_DOUBLES } from '../doubles/spec-doubles.ts';
+import { CONFORMANCE_SEED, fullRun, readOnly } from '../support/conformance-mock.ts';
+
+let mock: RunningMock;
+beforeAll(async () => {
+  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
+});
+afterAll(async () => {
+  await mock?.close();
+});
+beforeEach(async () => {
+  await resetMock(mock.origin, CONFORMANCE_SEED);
+});
+
+const oracleOnly = async (options: ConformanceOptions) => {
+  const report = await runConformance({ ...options, pollTimeoutMs: 1_000, only: [ORACLE_RULE_ID] });
+  return report.results[0];
+};
+
+describe('the model oracle against the mock', () => {
+  it('holds over 5 seeds, read only and with writes', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const options of [readOnly(mock.baseUrl), fullRun(mock.baseUrl)]) {
+        const result = await oracleOnly({ ...options, seed });
+        expect([seed, options.allowWrites, result?.status, result?.violations]).toEqual([
+          seed,
+          options.allowWrites,
+          'passed',
+          [],
+        ]);
+      }
+    }
+  });
+});
+
+/** The doubles of the specification's permissive sentences the oracle's comparisons touch most (all of them: measure-strength.ts). */
+const QUIET_ON = ['database collation', 'search index a moment behind'];
+
+describe('the model oracle against doubles that differ only where the specification is silent', () => {
+  for (const name of QUIET_ON) {
+    const double = CORRECT_DOUBLES[name]!;
+    it(`${name}: holds`, async () => {
+      const proxy = await startBrokenProxy(mock.origin, double.make());
+      try {
+        const result = await oracleOnly({ ...fullRun(proxy.baseUrl), seed: 3 });
+        expect([result?.status, result?.violations]).toEqual(['passed', []]);
+      } finally {
+        await proxy.close();
+      }
+    });
+  }
+});
+
+/** Broken providers written for other rules that the oracle alone must catch, naming the rule broken. */
+const CAUGHT = ['companies.pages-partition', 'companies.create-echoes-request', 'funds.summary-echoes-run'];
+
+describe('the model oracle alone against broken providers written for other rules', () => {
+  it(`fails each of ${CAUGHT.length} naming the rule of the sentence broken, with seed and replay`, async () => {
+    const named: string[] = [];
+    for (const ruleId of CAUGHT) {
+      await resetMock(mock.origin, CONFORMANCE_SEED);
+      const proxy = await startBrokenProxy(mock.origin, BREAKS[ruleId]);
+      try {
+        const result = await oracleOnly({ ...fullRun(proxy.baseUrl), seed: 7 });
+        expect(result?.status, ruleId).toBe('failed');
+        expect(result?.violations[0]).toMatch(
+          /seed: -?\d+\n.*replay: npx portfolio-conformance verify .* --rule oracle\.matches-model --seed=-?\d+ --sequence-path=\S+/s,
+        );
+        named.push(result?.violations[0]?.split(':')[0] ?? '');
+      } finally {
+        await proxy.close();
+      }
+    }
+    expect(named).toEqual(CAUGHT);
+  });
+});

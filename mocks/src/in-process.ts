@@ -1,0 +1,62 @@
+// The stateful mock in this process, with no port: requests go through Fastify's inject(). The
+// conformance oracle runs it as the executable model of the specification beside a deployment.
+import { API_PREFIX, buildMockApp } from './app.ts';
+import { defaultCredentials } from './domain/default-seed.ts';
+import type { MockSeed } from './domain/seed.ts';
+import { MockRuntime } from './runtime.ts';
+
+export interface InProcessMock {
+  /** A base URL for the fetch below only (its host is never reached): `http://mock.in-process/api`. */
+  baseUrl: string;
+  /** A fetch answered by the mock in this process. */
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** The default seed's first user: its API key and session token. */
+  credentials: { apiKey: string; accessToken: string };
+  close(): Promise<void>;
+}
+
+const ORIGIN = 'http://mock.in-process';
+
+/** A status whose response has no body (the Response constructor refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * Starts the mock in this process, reached through the returned `fetch` (no socket, no port).
+ * @example
+ * const model = await startInProcessMock({ seed: { processingMs: 20 } });
+ * const answer = await model.fetch(`${model.baseUrl}/integration/projects`, { headers: { authorization: model.credentials.apiKey } });
+ * await model.close();
+ */
+export async function startInProcessMock(options: { seed?: MockSeed } = {}): Promise<InProcessMock> {
+  const runtime = await MockRuntime.create({ seed: options.seed });
+  const app = await buildMockApp({ runtime, responseCache: false });
+  await app.ready();
+  return {
+    baseUrl: `${ORIGIN}${API_PREFIX}`,
+    credentials: defaultCredentials(),
+    async fetch(input, init) {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+      const reply = await app.inject({
+        method: request.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(request.headers),
+        ...(body ? { payload: body } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(reply.headers)) {
+        if (value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+      }
+      return new Response(NO_BODY.has(reply.statusCode) ? null : new Uint8Array(reply.rawPayload), {
+        status: reply.statusCode,
+        headers,
+      });
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
