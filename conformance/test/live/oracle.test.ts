@@ -1,7 +1,8 @@
-// The model oracle (oracle.matches-model): no false alarm against the mock over 5 seeds, read only
+// The model oracle (oracle.matches-model): no false alarm against the mock over 2 seeds, read only
 // and with writes, nor against doubles that differ only where the specification is silent; and
 // strength on broken providers written for other rules. The whole measure (every broken provider,
-// every correct double, 20 seeds) is `npx tsx conformance/test/oracle/measure-strength.ts`.
+// every correct double, 20 seeds) is `npx tsx conformance/test/oracle/measure-strength.ts`;
+// `npm run conformance:sweep` runs it with the whole catalogue over 20 seeds.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetMock } from '../../../contract-tests/support/control-api.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
@@ -29,8 +30,8 @@ const oracleOnly = async (options: ConformanceOptions) => {
 };
 
 describe('the model oracle against the mock', () => {
-  it('holds over 5 seeds, read only and with writes', async () => {
-    for (const seed of [1, 2, 3, 4, 5]) {
+  it('holds over 2 seeds, read only and with writes', async () => {
+    for (const seed of [1, 2]) {
       for (const options of [readOnly(mock.baseUrl), fullRun(mock.baseUrl)]) {
         const result = await oracleOnly({ ...options, seed });
         expect([seed, options.allowWrites, result?.status, result?.violations]).toEqual([
