@@ -38,6 +38,8 @@ const delivery = (n: number) => ({
 
 /** The first history answered, for the "not the most recent" break. */
 let historyFirstRead: unknown[] | undefined;
+/** analysisCompleted as the client last saved it, for the "delivers unsubscribed events" break. */
+let savedAnalysisCompleted: unknown;
 /** Remembers which fund runs were already read as final, for the "moves backwards" break. */
 const finalSeen = new Set<string>();
 
@@ -716,6 +718,24 @@ export const BREAKS: Record<string, Break> = {
         at(req, 'POST', '/integrationfund/fund/run') &&
         req.headers.authorization === SECOND_API_KEY &&
         (req.headers.authorization = API_KEY)
+      ),
+  },
+  'webhooks.unsubscribed-not-delivered': {
+    // Every saved configuration subscribes to analysisCompleted; reads answer the flag as saved.
+    request: (req) => {
+      const json = bodyJson(req);
+      if (req.path === '/api/integration/webhook' && (req.method === 'POST' || req.method === 'PUT') && json) {
+        savedAnalysisCompleted = json.analysisCompleted ?? false;
+        req.body = Buffer.from(JSON.stringify({ ...json, analysisCompleted: true }));
+      }
+    },
+    response: (req, answer) =>
+      void (
+        req.path === '/api/integration/webhook' &&
+        answer.status === 200 &&
+        answer.body?.data &&
+        savedAnalysisCompleted !== undefined &&
+        (answer.body.data.analysisCompleted = savedAnalysisCompleted)
       ),
   },
   'funds.run-error-outcome': {
