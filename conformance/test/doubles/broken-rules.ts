@@ -738,6 +738,25 @@ export const BREAKS: Record<string, Break> = {
         (answer.body.data.analysisCompleted = savedAnalysisCompleted)
       ),
   },
+  'analysis.unknown-ids-not-2xx': {
+    // The full report of a project that does not exist is answered with an empty report.
+    response: (req, answer) => {
+      if (at(req, 'GET', '/integration/project/fullreport') && answer.status === 404)
+        Object.assign(
+          answer,
+          ok({
+            projectDetail: { companyName: '', companyWebsite: '', processing: 'completed', analyses: [] },
+            projectvotesummary: null,
+            analysisDetail: null,
+            projectcompanyfit: null,
+            eventsConfigsRelevantCompanyEvent: null,
+            investments: null,
+            totalInvestment: null,
+            reportingCycle: null,
+          }),
+        );
+    },
+  },
   'funds.run-error-outcome': {
     response: (req, answer) =>
       void (
