@@ -159,10 +159,10 @@ export const companyOutcomeRules: Rule[] = [
     id: 'companies.folder-link-url-form',
     area: 'companies',
     title:
-      'a folder given as a drive folder URL is the folder of its bare id: linked by URL first, the same folder by id is linked_to_other_project',
+      'a folder given as a drive folder URL is the folder of its bare id: linked by URL first, the same folder by id (and by open?id= URL) is linked_to_other_project',
     spec: '| folderLink | string | No | Drive folder URL or bare folder id; links the project to the folder on creation; takes priority over folderName |',
     operations: ['createProject', 'listProjects'],
-    cost: { credits: 0, records: 2 },
+    cost: { credits: 0, records: 3 },
     needs: { writes: true, driveFolder: true },
     async check(ctx) {
       const { url, id } = folderForms(ctx.driveFolder ?? '');
@@ -185,6 +185,13 @@ export const companyOutcomeRules: Rule[] = [
       ctx.expect(
         byId === 'linked_to_other_project',
         `after a company linked ${url}, folderLink ${id} (its bare id) gave ${JSON.stringify(byId)}, expected linked_to_other_project`,
+      );
+      // The drive's other URL form names the folder in the query.
+      const openUrl = `https://drive.google.com/open?id=${encodeURIComponent(id)}`;
+      const byOpenUrl = await linkTo(`conformance-${ctx.runId} folder by open url`, openUrl);
+      ctx.expect(
+        byOpenUrl === 'linked_to_other_project',
+        `after a company linked ${url}, folderLink ${openUrl} gave ${JSON.stringify(byOpenUrl)}, expected linked_to_other_project`,
       );
     },
   },
