@@ -757,6 +757,13 @@ export const BREAKS: Record<string, Break> = {
         );
     },
   },
+  'companies.website-analysis-ends': {
+    // A website analysis is listed as pending for ever.
+    response: (req, answer) => {
+      if (at(req, 'GET', '/integration/projects') && req.query.get('id') && answer.status === 200)
+        for (const a of answer.body.data?.analyses ?? []) a.status = 'pending';
+    },
+  },
   'funds.run-error-outcome': {
     response: (req, answer) =>
       void (

@@ -95,6 +95,24 @@ export const companyOutcomeRules: Rule[] = [
     },
   },
   {
+    id: 'companies.website-analysis-ends',
+    area: 'companies',
+    title: 'projectAnalysisNoFile answers an analysisId whose analysis, polled, ends completed or failed',
+    spec: '2. `projectAnalysisNoFile`: analysis runs from the website only; the file fields are ignored.',
+    operations: ['createProject', 'listProjects'],
+    cost: { credits: 0, records: 0 },
+    uses: ['analyzedCompany'],
+    needs: { writes: true },
+    async check(ctx) {
+      const company = await ctx.fixtures.analyzedCompany();
+      const { statuses, timedOut } = await analysisOutcome(ctx, company.projectId, company.analysisId);
+      ctx.expect(
+        !timedOut,
+        `the website analysis ${company.analysisId} read until --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms: ${statuses.join(' -> ')}`,
+      );
+    },
+  },
+  {
     id: 'companies.notes-text-analysed',
     area: 'companies',
     title:
