@@ -24,7 +24,7 @@ export const FILLED_LIST_SIZE = 101;
 /** What each shared record costs, for the plan and the catalogue page. */
 export const FIXTURES: Record<FixtureName, FixtureInfo> = {
   createdCompany: {
-    title: 'a company created with projectNoAnalysis (no analysis, no credits)',
+    title: 'a company created with projectNoAnalysis and a website (no analysis, no credits)',
     cost: { credits: 0, records: 1 },
     needs: { writes: true },
   },
@@ -164,12 +164,21 @@ export class Fixtures {
     return this.createdCompany();
   }
 
-  createdCompany(): Promise<{ id: string; companyName: string; name: string; answered: Schemas['CreatedProject'] }> {
+  createdCompany(): Promise<{
+    id: string;
+    companyName: string;
+    name: string;
+    companyWebsite: string;
+    answered: Schemas['CreatedProject'];
+  }> {
     return this.once('createdCompany', async () => {
       const companyName = `conformance-${this.runId} company`;
+      // The run id as a host label (a --run-id may hold characters a host name cannot).
+      const companyWebsite = `https://conformance-${this.runId.toLowerCase().replace(/[^a-z0-9-]/g, '-')}-company.example`;
       const request: Schemas['CreateProjectRequest'] = {
         name: `conformance-${this.runId}`,
         companyName,
+        companyWebsite,
         projectType: 'projectNoAnalysis',
       };
       const answer = await this.current().call('createProject', {
@@ -179,7 +188,7 @@ export class Fixtures {
       const project = dataOf<Schemas['CreateProjectResult']>(answer)?.project;
       if (!isSuccess(answer) || !project?.id)
         throw new NotChecked(`creating the company answered ${describeAnswer(answer)}`);
-      return { id: project.id, companyName, name: request.name ?? companyName, answered: project };
+      return { id: project.id, companyName, name: request.name ?? companyName, companyWebsite, answered: project };
     });
   }
 

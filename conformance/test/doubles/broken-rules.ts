@@ -38,6 +38,8 @@ const delivery = (n: number) => ({
 
 /** The first history answered, for the "not the most recent" break. */
 let historyFirstRead: unknown[] | undefined;
+/** analysisCompleted as the client last saved it, for the "delivers unsubscribed events" break. */
+let savedAnalysisCompleted: unknown;
 /** Remembers which fund runs were already read as final, for the "moves backwards" break. */
 const finalSeen = new Set<string>();
 
@@ -650,6 +652,125 @@ export const BREAKS: Record<string, Break> = {
       const json = bodyJson(req);
       if (at(req, 'POST', '/integrationfund/fund/run') && json && json.projectMode === undefined)
         req.body = Buffer.from(JSON.stringify({ ...json, projectMode: 'none' }));
+    },
+  },
+  'companies.created-website-kept': {
+    // The website sent is stored and answered as another one.
+    response: (req, answer) =>
+      void (
+        at(req, 'POST', '/integration/project') &&
+        isCreatedCompany(bodyJson(req)?.companyName) &&
+        answer.status === 200 &&
+        (answer.body.data.project.companyWebsite = 'https://another-company.example')
+      ),
+  },
+  'companies.notes-text-analysed': {
+    // notesText is dropped: the analysis waits for a manual upload that never comes.
+    request: (req) => {
+      const json = bodyJson(req);
+      if (at(req, 'POST', '/integration/project') && typeof json?.notesText === 'string') {
+        const { notesText: _dropped, ...rest } = json;
+        req.body = Buffer.from(JSON.stringify(rest));
+      }
+    },
+  },
+  'companies.no-files-link-returned': {
+    response: (req, answer) =>
+      void (
+        at(req, 'POST', '/integration/project') &&
+        answer.status === 200 &&
+        delete answer.body.data.driveFolderLink
+      ),
+  },
+  'companies.folder-link-url-form': {
+    // A drive folder URL is taken as a bare id (the whole URL): no such folder.
+    request: (req) => {
+      const json = bodyJson(req);
+      if (at(req, 'POST', '/integration/project') && String(json?.folderLink).startsWith('https://'))
+        req.body = Buffer.from(JSON.stringify({ ...json, folderLink: `id-${encodeURIComponent(json.folderLink)}` }));
+    },
+  },
+  'companies.search-over-listed-fields': {
+    // The list's search looks at the company name only.
+    response: (req, answer) => {
+      const search = req.query.get('search')?.toLowerCase();
+      if (at(req, 'GET', '/integration/projects') && search && answer.status === 200 && Array.isArray(answer.body.data))
+        answer.body.data = answer.body.data.filter((p: { companyName: string }) =>
+          p.companyName.toLowerCase().includes(search),
+        );
+    },
+  },
+  'funds.run-unknown-folder-not-accepted': {
+    // The first user's run over a folder that was never uploaded is accepted as pending.
+    response: (req, answer) => {
+      if (
+        at(req, 'POST', '/integrationfund/fund/run') &&
+        req.headers.authorization === API_KEY &&
+        answer.status === 404
+      )
+        Object.assign(
+          answer,
+          ok({
+            fundExtractionId: randomUUID(),
+            name: bodyJson(req)?.name,
+            status: 'pending',
+            refDate: null,
+            createdAt: new Date().toISOString(),
+          }),
+        );
+    },
+  },
+  'funds.run-other-users-folder-not-accepted': {
+    // The second user's run is made as the first user's (whose folder it names).
+    request: (req) =>
+      void (
+        at(req, 'POST', '/integrationfund/fund/run') &&
+        req.headers.authorization === SECOND_API_KEY &&
+        (req.headers.authorization = API_KEY)
+      ),
+  },
+  'webhooks.unsubscribed-not-delivered': {
+    // Every saved configuration subscribes to analysisCompleted; reads answer the flag as saved.
+    request: (req) => {
+      const json = bodyJson(req);
+      if (req.path === '/api/integration/webhook' && (req.method === 'POST' || req.method === 'PUT') && json) {
+        savedAnalysisCompleted = json.analysisCompleted ?? false;
+        req.body = Buffer.from(JSON.stringify({ ...json, analysisCompleted: true }));
+      }
+    },
+    response: (req, answer) =>
+      void (
+        req.path === '/api/integration/webhook' &&
+        answer.status === 200 &&
+        answer.body?.data &&
+        savedAnalysisCompleted !== undefined &&
+        (answer.body.data.analysisCompleted = savedAnalysisCompleted)
+      ),
+  },
+  'analysis.unknown-ids-not-2xx': {
+    // The full report of a project that does not exist is answered with an empty report.
+    response: (req, answer) => {
+      if (at(req, 'GET', '/integration/project/fullreport') && answer.status === 404)
+        Object.assign(
+          answer,
+          ok({
+            projectDetail: { companyName: '', companyWebsite: '', processing: 'completed', analyses: [] },
+            projectvotesummary: null,
+            analysisDetail: null,
+            projectcompanyfit: null,
+            eventsConfigsRelevantCompanyEvent: null,
+            investments: null,
+            totalInvestment: null,
+            reportingCycle: null,
+          }),
+        );
+    },
+  },
+  'companies.website-analysis-ends': {
+    // A website analysis is listed as pending for ever.
+    response: (req, answer) => {
+      if (at(req, 'GET', '/integration/projects') && req.query.get('id') && answer.status === 200)
+        for (const a of answer.body.data?.analyses ?? []) a.status = 'pending';
     },
   },
   'funds.run-error-outcome': {

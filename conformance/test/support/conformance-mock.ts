@@ -1,6 +1,7 @@
 // The stateful mock as the suite's tests use it: twelve companies (so paging and ordering have
-// something to check), processing in 30 ms (a fund run or analysis ends while the suite polls
-// every 10 ms), and the options of a full run: writes, both users, the token, a local receiver.
+// something to check; each with a website, an industry and a country to search by), processing in
+// 30 ms (a fund run or analysis ends while the suite polls every 10 ms), and the options of a full
+// run: writes, both users, the token, a local receiver.
 import type { MockSeed, SeedProject } from '../../../mocks/src/server.ts';
 import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import type { ConformanceOptions } from '../../src/live/run-conformance.ts';
@@ -20,11 +21,17 @@ const NAMES = [
   'Lumen Textiles',
 ];
 
+const INDUSTRIES = ['Energy', 'Robotics', 'Healthcare', 'Textiles'];
+const COUNTRIES = ['NO', 'DE', 'FR'];
+
 const projects: SeedProject[] = NAMES.map((companyName, i) => ({
   id: `c0ffee00-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
   ownerUserId: 'user-mock',
   companyName,
   companyWebsite: `https://${companyName.toLowerCase().replace(/ /g, '')}.example`,
+  // Fields the list's search filters over besides the name (companies.search-over-listed-fields).
+  companyIndustry: INDUSTRIES[i % INDUSTRIES.length],
+  companyCountry: COUNTRIES[i % COUNTRIES.length],
   // Every other one without a completed analysis: the suite must find one that has it.
   completedAnalysis: i % 2 === 1,
 }));

@@ -1,5 +1,7 @@
-// Analysis detail and report payload: the ids read back are the ones asked for, and the fit
-// dimensions appear as the four flattened keys in analysisObject.
+// Analysis detail and report payload: the ids read back are the ones asked for, the fit
+// dimensions appear as the four flattened keys in analysisObject, and ids that name nothing are
+// not answered as if they did.
+import { randomUUID } from 'node:crypto';
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import type { Rule, RuleContext } from '../rule.ts';
@@ -81,6 +83,33 @@ export const analysisRules: Rule[] = [
         isSuccess(answer) && data?.projectId === projectId,
         `retrievereport answered ${describeAnswer(answer)} with projectId ${JSON.stringify(data?.projectId)}, expected ${projectId}`,
       );
+    },
+  },
+  {
+    id: 'analysis.unknown-ids-not-2xx',
+    area: 'analysis',
+    title:
+      'the analysis detail, report, full report and company lookup of ids no record has (fresh uuids) are not answered 2xx',
+    spec: '`GET {base_url}/integration/analysis/detail?analysisId=<analysis_id>`. `analysisId` (uuid) required. Response `data`: analysis detail (see Resources).\nCodes for missing or invalid parameters and for the remaining endpoints: not shown.',
+    operations: ['getAnalysisDetail', 'retrieveReport', 'getFullReport', 'listProjects'],
+    cost: { credits: 0, records: 0 },
+    needs: {},
+    gap: 'the status and code for an unknown project or analysis id are not shown',
+    async check(ctx) {
+      const [projectId, analysisId] = [randomUUID(), randomUUID()];
+      const reads = [
+        ['getAnalysisDetail', { analysisId }],
+        ['retrieveReport', { projectId, analysisId }],
+        ['getFullReport', { projectId }],
+        ['listProjects', { id: projectId }],
+      ] as const;
+      for (const [operationId, query] of reads) {
+        const answer = await ctx.call(operationId, { query, headers: { 'content-type': 'application/json' } });
+        ctx.expect(
+          !isSuccess(answer),
+          `${operationId} with ${new URLSearchParams(query).toString()} (ids of no record) answered ${describeAnswer(answer)}`,
+        );
+      }
     },
   },
 ];

@@ -1,10 +1,12 @@
 // Company list rules judged where a weak check passes a broken service: the page size limit at,
 // below and above 100; the ascending order across pages, not within one; a keyword filter judged
-// by exclusion (exactly the company named by a token only it carries); the drive provider's default.
+// by exclusion (exactly the company named by a token only it carries), and over each field it
+// names (website, industry, country), not only the name; the drive provider's default.
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import { FILLED_LIST_SIZE } from '../records.ts';
 import type { Rule, RuleContext } from '../rule.ts';
+import { hostOf } from './companies-outcomes.ts';
 import { ascendingIn, eventually, findListed, listPage } from './list-pages.ts';
 
 type Schemas = components['schemas'];
@@ -39,17 +41,24 @@ export const companyEdgeRules: Rule[] = [
     id: 'companies.page-size-at-limit',
     area: 'companies',
     title:
-      'pageSize 1, 99 and 100 answer that many companies and 101 answers 100 (with writes the list is first filled past 100)',
+      'pageSize 1, 99 and 100 answer that many companies and 101 answers 100 (with writes the list is first filled past 100, and totalCount must count them)',
     spec: '| Page size | default 10, max 100, larger values clamped | company list |',
     operations: ['listProjects', 'createProject'],
     // Read only it creates nothing; with writes it fills the list to 101 companies (filledList).
     cost: { credits: 0, records: FILLED_LIST_SIZE },
     needs: {},
     async check(ctx) {
-      await fillIfWrites(ctx);
+      // With writes the list holds at least the companies counted when it was filled: an empty or
+      // short list would make every size below answer "all of them" trivially.
+      const filled = ctx.can('writes') ? (await ctx.fixtures.filledList()).total : undefined;
       for (const size of [1, 99, MAX_PAGE, MAX_PAGE + 1]) {
         const page = await listPage(ctx, { pageSize: String(size), page: '0' });
         const total = page.pagination?.totalCount;
+        if (filled !== undefined)
+          ctx.expect(
+            typeof total === 'number' && total >= filled,
+            `pageSize=${size}: totalCount is ${String(total)} after the list was filled to ${filled} companies`,
+          );
         const effective = Math.min(size, MAX_PAGE);
         if (typeof total === 'number')
           ctx.expect(
@@ -126,6 +135,37 @@ export const companyEdgeRules: Rule[] = [
           `search=${target.token}: totalCount is ${String(total)}, expected 1`,
         );
       }
+    },
+  },
+  {
+    id: 'companies.search-over-listed-fields',
+    area: 'companies',
+    title:
+      "the list's `search` with a listed company's website host, its industry or its country (each where some company has one) lists that company",
+    spec: '| search | string | No | Keyword filter over company name, website, industry, country, description |',
+    operations: ['listProjects'],
+    cost: FREE,
+    needs: {},
+    async check(ctx) {
+      const listed = await ctx.fixtures.listedProjects();
+      const fields: [string, (p: Schemas['Project']) => string | undefined][] = [
+        ['website', (p) => hostOf(p.companyWebsite)],
+        ['industry', (p) => p.companyIndustry?.trim() || undefined],
+        ['country', (p) => p.companyCountry?.trim() || undefined],
+      ];
+      let searched = 0;
+      for (const [field, valueOf] of fields) {
+        const project = listed.find((p) => valueOf(p) !== undefined);
+        const value = project && valueOf(project);
+        if (!project || !value) continue;
+        searched += 1;
+        const found = await findListed(ctx, project.id, value);
+        ctx.expect(
+          found !== undefined,
+          `search=${JSON.stringify(value)} (the ${field} of company ${project.id}, "${project.companyName}") does not list it`,
+        );
+      }
+      if (searched === 0) ctx.notChecked('no listed company has a website, an industry or a country to search by');
     },
   },
   {

@@ -1,7 +1,9 @@
 // Fund runs whose outcome a weak check never sees: a run with projectMode omitted (the default,
 // bookmark, creates a company record for each portfolio company) and a run provoked to end in
-// `error` (an unreadable file: errorMessage explains, no HTTP error, no fundAnalysisCompleted).
+// `error` (an unreadable file: errorMessage explains, no HTTP error, no fundAnalysisCompleted), and
+// runs over a folder that is not valid for the caller (never uploaded, or another user's).
 import type { components } from '../../../../openapi/index.ts';
+import { randomUUID } from 'node:crypto';
 import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 
@@ -119,6 +121,54 @@ export const fundOutcomeRules: Rule[] = [
           JSON.stringify(d.body).includes(id) && (d.body as { event?: unknown })?.event === 'fundAnalysisCompleted',
       );
       ctx.expect(sent.length === 0, `fundAnalysisCompleted was sent for run ${id}, which ended in error`);
+    },
+  },
+  {
+    id: 'funds.run-unknown-folder-not-accepted',
+    area: 'funds',
+    title: 'a run over a folderPath no upload answered is not accepted (no 2xx)',
+    spec: '| (none) | POST fund run accepted | credits available, folder valid, at most 50 files | `pending` | 10 credits charged |',
+    operations: ['startFundRun'],
+    // Refused as specified it charges nothing; the budget holds the 10 credits a wrong acceptance would take.
+    cost: { credits: 10, records: 1 },
+    needs: { writes: true },
+    async check(ctx) {
+      const name = `conformance-${ctx.runId} no folder`;
+      const folderPath = `conformance-${ctx.runId}/${randomUUID()}`;
+      const run = await ctx.call('startFundRun', {
+        json: { name, folderPath, projectMode: 'none' },
+        judge: false,
+        spend: { credits: 10, records: 1, record: `fund run "${name}" (only if wrongly accepted)` },
+      });
+      ctx.expect(
+        !isSuccess(run),
+        `a run over folderPath ${folderPath}, never uploaded, answered ${describeAnswer(run)}`,
+      );
+    },
+  },
+  {
+    id: 'funds.run-other-users-folder-not-accepted',
+    area: 'funds',
+    title: "a second user's run over the first user's folder is not accepted (no 2xx)",
+    spec: '| (none) | POST fund run accepted | credits available, folder valid, at most 50 files | `pending` | 10 credits charged |\nErrors: `Error100` (404) when folderPath is not a folder the caller uploaded',
+    operations: ['uploadFundFiles', 'startFundRun'],
+    cost: { credits: 10, records: 1 },
+    uses: ['fundFolder'],
+    needs: { writes: true, secondUser: true },
+    gap: "whether a run may use a folder another user uploaded (and the error then) is not shown; the upload refuses another user's folder",
+    async check(ctx) {
+      const folder = await ctx.fixtures.fundFolder();
+      const name = `conformance-${ctx.runId} second user fund`;
+      const run = await ctx.call('startFundRun', {
+        auth: 'secondApiKey',
+        json: { name, folderPath: folder.folderPath, projectMode: 'none' },
+        judge: false,
+        spend: { credits: 10, records: 1, record: `fund run "${name}" of the second user (only if wrongly accepted)` },
+      });
+      ctx.expect(
+        !isSuccess(run),
+        `the second user's run over folder ${folder.folderPath}, uploaded by the first user, answered ${describeAnswer(run)}`,
+      );
     },
   },
 ];

@@ -5,6 +5,7 @@ import { analysisRules } from './analysis.ts';
 import { authRules } from './auth.ts';
 import { companyRules } from './companies.ts';
 import { companyEdgeRules } from './companies-edges.ts';
+import { companyOutcomeRules } from './companies-outcomes.ts';
 import { contractRules } from './contract.ts';
 import { envelopeRules } from './envelope.ts';
 import { fullReportRules } from './fullreport.ts';
@@ -24,6 +25,7 @@ const ordered = [
   ...webhookSettingRules,
   ...companyRules,
   ...companyEdgeRules,
+  ...companyOutcomeRules,
   ...searchRules,
   ...analysisRules,
   ...fullReportRules,

@@ -1,7 +1,9 @@
 // Deliveries to the suite's own receiver (--receiver-host): their form, the events after a fund
-// run and an analysis, and their record in the history.
+// run and an analysis, their record in the history, and none of an event the configuration does
+// not subscribe to.
 import type { components } from '../../../../openapi/index.ts';
-import { dataOf } from '../answers.ts';
+import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
+import { analysisOutcome } from './companies-outcomes.ts';
 import type { Delivery } from '../receiver.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 
@@ -117,6 +119,60 @@ export const webhookDeliveryRules: Rule[] = [
         data.projectId === company.projectId && data.analysisId === company.analysisId,
         `data is ${JSON.stringify(data)}, expected projectId ${company.projectId} and analysisId ${company.analysisId}`,
       );
+    },
+  },
+  {
+    id: 'webhooks.unsubscribed-not-delivered',
+    area: 'webhooks',
+    title:
+      'with analysisCompleted false in the configuration, a completed analysis sends no analysisCompleted (both flags are set on again after)',
+    spec: 'Subscription flags in the webhook configuration: `analysisCompleted` subscribes to `analysisCompleted`; `analysisChangedStatus` subscribes to `changedStatus`.',
+    operations: ['createWebhookConfiguration', 'createProject', 'listProjects'],
+    cost: { credits: 'unknown', records: 1 },
+    needs: { writes: true, accessToken: true, receiver: true },
+    async check(ctx) {
+      const receiver = ctx.fixtures.receiver;
+      if (!receiver) return ctx.notChecked('needs a webhook receiver: pass --receiver-host');
+      const flags = async (on: boolean) => {
+        const saved = await ctx.fixtures.saveWebhook('createWebhookConfiguration', {
+          url: receiver.url,
+          analysisCompleted: on,
+          analysisChangedStatus: on,
+        });
+        if (!isSuccess(saved)) ctx.notChecked(`saving the webhook configuration answered ${describeAnswer(saved)}`);
+      };
+      await flags(false);
+      try {
+        const companyName = `conformance-${ctx.runId} unsubscribed`;
+        const answer = await ctx.call('createProject', {
+          json: {
+            companyName,
+            projectType: 'projectAnalysisNoFile',
+            companyWebsite: `https://conformance-${ctx.runId}-unsubscribed.example`,
+          },
+          spend: { credits: 'unknown', records: 1, record: `company "${companyName}" with one analysis` },
+        });
+        const data = dataOf<Schemas['CreateProjectResult']>(answer);
+        if (!isSuccess(answer) || !data?.analysisId)
+          return ctx.notChecked(`creating ${companyName} answered ${describeAnswer(answer)} without analysisId`);
+        const analysisId = data.analysisId;
+        const { statuses, timedOut } = await analysisOutcome(ctx, data.project.id, analysisId);
+        if (timedOut || statuses.at(-1) !== 'completed')
+          return ctx.notChecked(`the analysis did not complete (${statuses.join(' -> ')}): no event to hold back`);
+        // An event sent anyway arrives within moments of the completion: waited for a bounded time.
+        await sleep(Math.min(ctx.fixtures.deliveryTimeoutMs, 1_000));
+        const sent = receiver.received.filter(
+          (d) =>
+            eventOf(d.body) === 'analysisCompleted' &&
+            isObject(d.body) &&
+            isObject(d.body.data) &&
+            (d.body.data.analysisId === analysisId || d.body.data.projectId === data.project.id),
+        );
+        ctx.expect(sent.length === 0, `analysisCompleted was delivered for analysis ${analysisId} with the flag false`);
+      } finally {
+        // The other rules' deliveries need the receiver subscribed to both events again.
+        await flags(true);
+      }
     },
   },
 ];

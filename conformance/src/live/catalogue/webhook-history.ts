@@ -27,7 +27,7 @@ export const webhookHistoryRules: Rule[] = [
     id: 'webhooks.history-ten-most-recent',
     area: 'webhooks',
     title:
-      'after enough new deliveries to pass 10, the history is those deliveries newest first, then the newest earlier ones: 10 in all',
+      'after enough new deliveries to pass 10, the history is those deliveries newest first (by createdAt), then the newest earlier ones: 10 in all',
     spec: '`GET {base_url}/integration/webhook/history`: no query parameters accepted; returns the 10 most recent deliveries, newest first, as an array of delivery records.',
     operations: ['listWebhookDeliveries', 'createProject'],
     // Up to 11 company analyses at --analysis-cost each (each call reserves its own).
@@ -73,7 +73,12 @@ export const webhookHistoryRules: Rule[] = [
       const fresh = Math.min(HISTORY_LENGTH, events.length);
       const wantedFresh = sortedEvents(events.slice(-fresh));
       const wantedKept = before.slice(0, HISTORY_LENGTH - fresh).map(key);
+      // Newest first over the whole history, the new deliveries included (a history of one kind of
+      // event is told apart by its times only).
+      const newestFirst = (after: Schemas['WebhookDelivery'][]) =>
+        after.every((d, i) => i === 0 || Date.parse(after[i - 1]?.createdAt ?? '') >= Date.parse(d.createdAt));
       const matches = (after: Schemas['WebhookDelivery'][]) =>
+        newestFirst(after) &&
         after.length === Math.min(HISTORY_LENGTH, before.length + events.length) &&
         sortedEvents(after.slice(0, fresh).map((d) => d.event)) === wantedFresh &&
         JSON.stringify(after.slice(fresh).map(key)) === JSON.stringify(wantedKept);
