@@ -1,14 +1,13 @@
 // Tests of the tests: for every rule of the catalogue, the stateful mock behind a proxy that
 // breaks exactly that rule (broken-rules.ts); the suite must report the rule as failed (warned
 // for a rule resting on a gap), and the CLI must exit 1 naming it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
-import { resetMock } from '../../../contract-tests/support/control-api.ts';
+import { describe, expect, it } from 'vitest';
 import { BREAKS } from '../doubles/broken-rules.ts';
 import { startBrokenProxy } from '../doubles/broken-proxy.ts';
 import { catalogue } from '../../src/live/catalogue/index.ts';
 import { main } from '../../src/live/cli.ts';
-import { CONFORMANCE_SEED, fullRun, fullRunArgs } from '../support/conformance-mock.ts';
+import { useSeededMock } from '../support/seeded-mock.ts';
+import { fullRun, fullRunArgs } from '../support/conformance-mock.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 
 /** The rules over every answer of a run need a rule that makes the calls they judge. */
@@ -18,16 +17,7 @@ const COMPANIONS: Record<string, string[]> = {
   'contract.every-operation-succeeds': ['messages.answer-data-null'],
 };
 
-let mock: RunningMock;
-beforeAll(async () => {
-  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
-});
-afterAll(async () => {
-  await mock?.close();
-});
-beforeEach(async () => {
-  await resetMock(mock.origin, CONFORMANCE_SEED);
-});
+const mock = useSeededMock();
 
 describe('a broken provider for every rule', () => {
   it('has a break for each rule of the catalogue and none for a rule that does not exist', () => {

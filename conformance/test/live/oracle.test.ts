@@ -3,26 +3,17 @@
 // strength on broken providers written for other rules. The whole measure (every broken provider,
 // every correct double, 20 seeds) is `npx tsx conformance/test/oracle/measure-strength.ts`;
 // `npm run conformance:sweep` runs it with the whole catalogue over 20 seeds.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resetMock } from '../../../contract-tests/support/control-api.ts';
-import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
 import { runConformance, type ConformanceOptions } from '../../src/live/run-conformance.ts';
 import { startBrokenProxy } from '../doubles/broken-proxy.ts';
 import { BREAKS } from '../doubles/broken-rules.ts';
 import { CORRECT_DOUBLES } from '../doubles/spec-doubles.ts';
+import { useSeededMock } from '../support/seeded-mock.ts';
 import { CONFORMANCE_SEED, fullRun, readOnly } from '../support/conformance-mock.ts';
 
-let mock: RunningMock;
-beforeAll(async () => {
-  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
-});
-afterAll(async () => {
-  await mock?.close();
-});
-beforeEach(async () => {
-  await resetMock(mock.origin, CONFORMANCE_SEED);
-});
+const mock = useSeededMock();
 
 const oracleOnly = async (options: ConformanceOptions) => {
   const report = await runConformance({ ...options, pollTimeoutMs: 1_000, only: [ORACLE_RULE_ID] });

@@ -2,24 +2,14 @@
 // broken double fails the rule of the sentence it breaks; every correct-but-different double
 // passes the rules its difference touches (the whole catalogue against all of them, and the mock
 // over 20 seeds, is `npm run conformance:sweep`).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
-import { resetMock } from '../../../contract-tests/support/control-api.ts';
+import { describe, expect, it } from 'vitest';
 import { startBrokenProxy } from '../doubles/broken-proxy.ts';
 import { BROKEN_DOUBLES, CORRECT_DOUBLES } from '../doubles/spec-doubles.ts';
-import { CONFORMANCE_SEED, fullRun } from '../support/conformance-mock.ts';
+import { useSeededMock } from '../support/seeded-mock.ts';
+import { fullRun } from '../support/conformance-mock.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 
-let mock: RunningMock;
-beforeAll(async () => {
-  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
-});
-afterAll(async () => {
-  await mock?.close();
-});
-beforeEach(async () => {
-  await resetMock(mock.origin, CONFORMANCE_SEED);
-});
+const mock = useSeededMock();
 
 describe('doubles that break one sentence of the specification', () => {
   for (const [name, double] of Object.entries(BROKEN_DOUBLES)) {
