@@ -99,11 +99,13 @@ export const companyOutcomeRules: Rule[] = [
     id: 'companies.website-analysis-ends',
     area: 'companies',
     title: 'projectAnalysisNoFile accepted answers an analysisId whose analysis, polled, ends completed or failed',
-    spec: '2. `projectAnalysisNoFile`: analysis runs from the website only; the file fields are ignored.',
+    spec: '2. `projectAnalysisNoFile`: analysis runs from the website only; the file fields are ignored.\nValues: `completed`, `progress`, `pending`, `failed`. Transitions: not shown.',
     operations: ['createProject', 'listProjects'],
     cost: { credits: 0, records: 0 },
     uses: ['analyzedCompany'],
     needs: { writes: true },
+    gap: 'analysis status transitions are not shown: whether and when an analysis reaches completed or failed',
+
     async check(ctx) {
       let company: Awaited<ReturnType<typeof ctx.fixtures.analyzedCompany>>;
       try {
@@ -128,10 +130,11 @@ export const companyOutcomeRules: Rule[] = [
     area: 'companies',
     title:
       'projectAnalysisWithFile with notesText alone (no upload) starts an analysis that, polled, ends completed or failed',
-    spec: '1. `projectAnalysisWithFile`: `docLink` downloads and triggers analysis; `notesText` creates a file and triggers analysis; when neither is given, upload is manual.',
+    spec: '1. `projectAnalysisWithFile`: `docLink` downloads and triggers analysis; `notesText` creates a file and triggers analysis; when neither is given, upload is manual.\nValues: `completed`, `progress`, `pending`, `failed`. Transitions: not shown.',
     operations: ['createProject', 'listProjects'],
     cost: ANALYSIS,
     needs: { writes: true },
+    gap: 'analysis status transitions are not shown: whether and when an analysis reaches completed or failed',
     async check(ctx) {
       const companyName = `conformance-${ctx.runId} notes company`;
       const data = await create(
@@ -188,10 +191,10 @@ export const companyOutcomeRules: Rule[] = [
     id: 'companies.folder-link-url-form',
     area: 'companies',
     title:
-      'a folder given as a drive folder URL is the folder of its bare id: linked by URL first, the same folder by id (and by open?id= URL) is linked_to_other_project',
+      'a folder given as a drive folder URL is the folder of its bare id: linked by URL first, the same folder by id is linked_to_other_project',
     spec: '| folderLink | string | No | Drive folder URL or bare folder id; links the project to the folder on creation; takes priority over folderName |',
     operations: ['createProject', 'listProjects'],
-    cost: { credits: 0, records: 3 },
+    cost: { credits: 0, records: 2 },
     needs: { writes: true, driveFolder: true },
     async check(ctx) {
       const { url, id } = folderForms(ctx.driveFolder ?? '');
@@ -214,13 +217,6 @@ export const companyOutcomeRules: Rule[] = [
       ctx.expect(
         byId === 'linked_to_other_project',
         `after a company linked ${url}, folderLink ${id} (its bare id) gave ${JSON.stringify(byId)}, expected linked_to_other_project`,
-      );
-      // The drive's other URL form names the folder in the query.
-      const openUrl = `https://drive.google.com/open?id=${encodeURIComponent(id)}`;
-      const byOpenUrl = await linkTo(`conformance-${ctx.runId} folder by open url`, openUrl);
-      ctx.expect(
-        byOpenUrl === 'linked_to_other_project',
-        `after a company linked ${url}, folderLink ${openUrl} gave ${JSON.stringify(byOpenUrl)}, expected linked_to_other_project`,
       );
     },
   },

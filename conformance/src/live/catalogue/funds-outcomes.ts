@@ -150,12 +150,12 @@ export const fundOutcomeRules: Rule[] = [
     id: 'funds.run-other-users-folder-not-accepted',
     area: 'funds',
     title: "a second user's run over the first user's folder is not accepted (no 2xx)",
-    spec: '| (none) | POST fund run accepted | credits available, folder valid, at most 50 files | `pending` | 10 credits charged |\nErrors: `Error100` (404) when folderPath is not a folder the caller uploaded',
+    spec: '| (none) | POST fund run accepted | credits available, folder valid, at most 50 files | `pending` | 10 credits charged |',
     operations: ['uploadFundFiles', 'startFundRun'],
     cost: { credits: 10, records: 1 },
     uses: ['fundFolder'],
     needs: { writes: true, secondUser: true },
-    gap: "whether a run may use a folder another user uploaded (and the error then) is not shown; the upload refuses another user's folder",
+    gap: "whether a run may use a folder another user uploaded (and the error then) is not shown; the fund upload's sentence (Error100 when folderPath is not a folder the caller uploaded) is only context",
     async check(ctx) {
       const folder = await ctx.fixtures.fundFolder();
       const name = `conformance-${ctx.runId} second user fund`;
