@@ -41,18 +41,34 @@ export async function eventually<T>(ctx: RuleContext, ask: () => Promise<T>, don
   }
 }
 
-/** The project of the list with this id, looked up by its name through `search` (asked again while a search index catches up). */
+/** Pages of 100 a search is followed through: a value many companies share (a country) lists more than one page. */
+const SEARCH_PAGES = 10;
+
+/**
+ * The project of the list with this id, found through `search` (its name, or another value it
+ * holds), on any of the first SEARCH_PAGES pages, asked again while a search index catches up;
+ * "not checked" when the search lists more than those pages without it (the order of the matches is
+ * not specified, so it may be further on).
+ */
 export async function findListed(
   ctx: RuleContext,
   id: string,
-  companyName: string,
+  search: string,
 ): Promise<Schemas['Project'] | undefined> {
-  const page = await eventually(
-    ctx,
-    () => listPage(ctx, { search: companyName, pageSize: '100' }),
-    (p) => p.data.some((project) => project.id === id),
-  );
-  return page.data.find((p) => p.id === id);
+  const walk = async () => {
+    for (let page = 0; page < SEARCH_PAGES; page += 1) {
+      const { data, pagination } = await listPage(ctx, { search, pageSize: '100', page: String(page) });
+      const found = data.find((project) => project.id === id);
+      if (found || pagination?.nextPage !== true) return { found, more: false };
+    }
+    return { found: undefined, more: true };
+  };
+  const { found, more } = await eventually(ctx, walk, (result) => result.found !== undefined);
+  if (!found && more)
+    ctx.notChecked(
+      `search=${JSON.stringify(search)} lists more than ${SEARCH_PAGES * 100} companies, ${id} not among the first`,
+    );
+  return found;
 }
 
 /** Plain code-unit order, and the orders a service's collation may use: "ascending" is all the specification says. */
