@@ -42,15 +42,29 @@ export function privateMockSession(prefix: string, fetchImpl: typeof fetch = fet
   const send = fetchInSession(id, fetchImpl);
   let onMock = false;
   let stopped = false;
+  const underway = new Set<Promise<unknown>>();
   return {
     id,
     fetch: async (input, init) => {
       if (stopped) throw new Error('the run was interrupted');
-      const answer = await send(input, init);
-      if (answer.headers.get(SESSION_HEADER) === id) onMock = true;
-      return answer;
+      const sent = send(input, init);
+      underway.add(sent);
+      try {
+        const answer = await sent;
+        if (answer.headers.get(SESSION_HEADER) === id) onMock = true;
+        return answer;
+      } finally {
+        underway.delete(sent);
+      }
     },
     async drop(baseUrl) {
+      // A request still under way would make the session again after the drop (the mock makes a
+      // session on first use), and its answer is what tells a mock from a deployment: waited for, at most 2 s.
+      if (underway.size > 0)
+        await Promise.race([
+          Promise.allSettled(underway),
+          new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+        ]);
       if (!onMock) return;
       const control = new URL('__mock/session', `${baseUrl.replace(/\/api\/?$/, '')}/`);
       // Best effort: an idle session is dropped by the mock itself after its idle time.
