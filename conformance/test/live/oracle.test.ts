@@ -5,6 +5,7 @@
 // `npm run conformance:sweep` runs it with the whole catalogue over 20 seeds.
 import { describe, expect, it } from 'vitest';
 import { resetMock } from '../../../contract-tests/support/control-api.ts';
+import type { ModelSource } from '../../src/live/oracle/model.ts';
 import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
 import { runConformance, type ConformanceOptions } from '../../src/live/run-conformance.ts';
 import { startBrokenProxy } from '../doubles/broken-proxy.ts';
@@ -75,5 +76,29 @@ describe('the model oracle alone against broken providers written for other rule
       }
     }
     expect(named).toEqual(CAUGHT);
+  });
+});
+
+describe('the model oracle when its model fails', () => {
+  it('is not checked, never failed: the deployment is not blamed for the model', async () => {
+    const broken: ModelSource = async () => ({
+      baseUrl: 'http://model.invalid/api',
+      fetch: async () => {
+        throw new Error('the model broke');
+      },
+      credentials: { apiKey: 'k', accessToken: 't' },
+      close: async () => undefined,
+    });
+    const report = await runConformance({
+      ...fullRun(mock.baseUrl),
+      seed: 1,
+      pollTimeoutMs: 1_000,
+      only: [ORACLE_RULE_ID],
+      oracleModel: broken,
+    });
+    expect([report.results[0]?.status, report.results[0]?.reason]).toEqual([
+      'not checked',
+      expect.stringContaining('the model gave no answer'),
+    ]);
   });
 });

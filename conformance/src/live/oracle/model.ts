@@ -39,15 +39,23 @@ export async function callModel(model: OracleModel, operationId: OperationId, re
   const operation = locateOperation(operationId);
   const auth = request.auth ?? 'apiKey';
   const authorization = auth === 'bearer' ? `Bearer ${model.credentials.accessToken}` : model.credentials.apiKey;
-  return exchange(
-    {
-      ...request,
-      method: request.method ?? operation.method,
-      path: operation.path,
-      baseUrl: model.baseUrl,
-      authorization,
-    },
-    model.fetch,
-    30_000,
-  );
+  // The model failing is never the deployment's fault: the rule is then not checked, not failed.
+  let answer: Exchange;
+  try {
+    answer = await exchange(
+      {
+        ...request,
+        method: request.method ?? operation.method,
+        path: operation.path,
+        baseUrl: model.baseUrl,
+        authorization,
+      },
+      model.fetch,
+      30_000,
+    );
+  } catch (error) {
+    throw new NotChecked(`the model gave no answer to ${operationId}: ${(error as Error).message}`);
+  }
+  if (answer.status >= 500) throw new NotChecked(`the model answered ${operationId} with HTTP ${answer.status}`);
+  return answer;
 }
