@@ -5,7 +5,7 @@
 // consumer project (pack, Node binaries, npm install) is prepared meanwhile, from the start: the type
 // check leaves a core idle and the install waits on the disk, so the package stage no longer begins
 // with it. Timings: docs/decisions/2026-11-test-time.md.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +21,16 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 
+/** The npm runs under way, and when each has closed: a signal is passed on to them and waited for. */
+const running = new Map<ChildProcess, Promise<void>>();
+
 /** Runs an npm script; its output goes straight through, or is kept and printed whole at its end. */
 function run(script: string, { keep = false, env = process.env } = {}): Promise<number> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const child = spawn(npm, ['run', script], { stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    running.set(child, new Promise((closed) => child.once('close', () => closed())));
+    child.once('close', () => running.delete(child));
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
@@ -41,28 +46,35 @@ function run(script: string, { keep = false, env = process.env } = {}): Promise<
 }
 
 const described = join(tmpdir(), `portfolio-prepared-consumer-${process.pid}.json`);
-let prepared: ConsumerProject | undefined;
+const preparation = new AbortController();
+/** The consumer project's folder, known as soon as it exists (half made while its install runs). */
+let project: string | undefined;
 /** The package stage removes the project it adopted; this removes it too when that stage never ran or ended early. */
 const cleanUp = () => {
   rmSync(described, { force: true });
-  if (prepared) rmSync(prepared.project, { recursive: true, force: true });
+  if (project) rmSync(project, { recursive: true, force: true });
 };
+// Interrupted: the install stops, the npm runs get the signal and are waited for (at most 10 s),
+// then what was prepared is removed.
 for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ] as const)
-  process.once(signal, () => {
+  process.once(signal, async () => {
+    preparation.abort();
+    for (const child of running.keys()) child.kill(signal);
+    await Promise.race([Promise.all(running.values()), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     cleanUp();
     process.exit(code);
   });
 
-const preparing = prepareConsumer().then(
-  (project) => {
-    prepared = project;
-    writeFileSync(described, JSON.stringify(project));
+const preparing = prepareConsumer({ signal: preparation.signal, onDir: (dir) => (project = dir) }).then(
+  (prepared: ConsumerProject) => {
+    writeFileSync(described, JSON.stringify(prepared));
     return true;
   },
   (error: Error) => {
+    if (preparation.signal.aborted) return false;
     console.error(
       `Preparing the package tests' consumer project failed (${error.message}); the package tests try again.`,
     );

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { packPackages, type PackedPackage } from '../../../scripts/pack-packages.ts';
 import { TS_CONSUMERS, tsConfigOf } from './consumer-configs.ts';
 import { NODE_VERSIONS, nodeBinary, type NodeVersion } from './node-binaries.ts';
-import { CONFORMANCE_PEERS, CONSUMER_PEERS, CONSUMER_TYPES, scratchProject } from './scratch-project.ts';
+import {
+  CONFORMANCE_PEERS,
+  CONSUMER_PEERS,
+  CONSUMER_TYPES,
+  type ScratchOptions,
+  scratchProject,
+} from './scratch-project.ts';
 
 const CONSUMER_FILES = fileURLToPath(new URL('../consumer/', import.meta.url));
 
@@ -25,17 +31,17 @@ export interface ConsumerProject {
 }
 
 /** Packs, installs and fills a fresh consumer project; removes it again when a step fails. */
-export async function prepareConsumer(): Promise<ConsumerProject> {
+export async function prepareConsumer(options: ScratchOptions = {}): Promise<ConsumerProject> {
   const [packed, binaries] = await Promise.all([
     packPackages(),
     Promise.all(NODE_VERSIONS.map((version) => nodeBinary(version))),
   ]);
-  const consumer = await scratchProject('consumer', binaries[0]!, [
-    ...packed.map((p) => p.tarball),
-    ...CONSUMER_TYPES,
-    ...CONSUMER_PEERS,
-    ...CONFORMANCE_PEERS,
-  ]);
+  const consumer = await scratchProject(
+    'consumer',
+    binaries[0]!,
+    [...packed.map((p) => p.tarball), ...CONSUMER_TYPES, ...CONSUMER_PEERS, ...CONFORMANCE_PEERS],
+    options,
+  );
   try {
     await cp(CONSUMER_FILES, consumer.dir, { recursive: true });
     for (const mode of Object.keys(TS_CONSUMERS) as (keyof typeof TS_CONSUMERS)[]) {

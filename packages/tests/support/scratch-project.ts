@@ -19,8 +19,20 @@ export interface ScratchProject {
   installMs: number;
 }
 
-export async function scratchProject(label: string, nodeBinary: string, specs: string[]): Promise<ScratchProject> {
+/** `signal` stops the install; `onDir` learns the folder as soon as it exists (to remove it after an interruption). */
+export interface ScratchOptions {
+  signal?: AbortSignal;
+  onDir?: (dir: string) => void;
+}
+
+export async function scratchProject(
+  label: string,
+  nodeBinary: string,
+  specs: string[],
+  { signal, onDir }: ScratchOptions = {},
+): Promise<ScratchProject> {
   const dir = await mkdtemp(join(tmpdir(), `portfolio-consumer-${label}-`));
+  onDir?.(dir);
   await writeFile(
     join(dir, 'package.json'),
     `${JSON.stringify({ name: `consumer-${label}`, private: true, type: 'module' }, null, 2)}\n`,
@@ -30,7 +42,7 @@ export async function scratchProject(label: string, nodeBinary: string, specs: s
     nodeBinary,
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...specs],
-    { cwd: dir, timeoutMs: 300_000 },
+    { cwd: dir, timeoutMs: 300_000, signal },
   );
   if (result.code !== 0) {
     await rm(dir, { recursive: true, force: true });
