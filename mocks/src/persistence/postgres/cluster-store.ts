@@ -220,6 +220,8 @@ export class ClusterStore {
     const meta = this.sql.json(change.meta as never);
     const files = change.files ?? [];
     let owned: { owned: number }[];
+    /** When a long write extended the lease before its commit (performance.now()). */
+    let extendedAt: number | undefined;
     if (change.fresh) {
       const seed = this.sql.json(change.fresh.seed as never);
       owned = await this.sql
@@ -237,6 +239,7 @@ export class ClusterStore {
               SELECT ${id}, k, r, v::json
               FROM unnest(${kinds.slice(at, at + 5000)}::text[], ${keys.slice(at, at + 5000)}::text[], ${values.slice(at, at + 5000)}::text[]) AS t(k, r, v)`;
           await storeFiles(tx, id, files);
+          extendedAt = await this.extendLease(tx, id, lease);
           return rows;
         })
         .catch(unavailable);
@@ -261,7 +264,10 @@ export class ClusterStore {
       owned = await (files.length
         ? this.sql.begin(async (tx) => {
             const rows = await statement(tx);
-            if (rows[0]?.owned) await storeFiles(tx, id, files);
+            if (rows[0]?.owned) {
+              await storeFiles(tx, id, files);
+              extendedAt = await this.extendLease(tx, id, lease);
+            }
             return rows;
           })
         : statement(this.sql)
@@ -272,6 +278,21 @@ export class ClusterStore {
       this.leases.delete(id);
       throw new SessionMovedError(`session ${id} was taken over by another node`);
     }
+    if (extendedAt !== undefined) lease.validUntil = Math.max(lease.validUntil, extendedAt + this.leaseMs * 0.8);
+  }
+
+  /**
+   * At the end of a long write (a big first write, uploaded bytes): renewals skip the row the write
+   * holds, so the lease is extended here, from the statement's own time (`clock_timestamp()`, not
+   * the transaction's start), before the commit lets a waiting claim see it. Answers when it asked,
+   * for the node's own view of the lease once the write is committed.
+   */
+  private async extendLease(tx: TransactionSql, id: string, lease: Lease): Promise<number> {
+    const asked = performance.now();
+    await tx`
+      UPDATE mock_sessions SET lease_until = clock_timestamp() + ${this.leaseMs} * interval '1 millisecond'
+      WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}`;
+    return asked;
   }
 
   /**
