@@ -11,7 +11,7 @@
 // `mock_session` (LISTEN/NOTIFY), so other nodes forget where they forwarded it and what they
 // kept of it.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sql, TransactionSql } from 'postgres';
 import type { MockSeed } from '../../domain/seed.ts';
@@ -325,6 +325,9 @@ export class ClusterStore {
       await finish();
     } catch (error) {
       await file?.handle.close().catch(() => {});
+      if (file) await rm(file.part, { force: true }).catch(() => {});
+      // A disk that refuses the file (full, not writable) is not the database being away.
+      if (isDiskError(error)) throw error;
       unavailable(error);
     }
   }
@@ -433,6 +436,11 @@ async function storeFiles(tx: TransactionSql, id: string, files: FileToStore[]):
       await handle.close();
     }
   }
+}
+
+/** An error of this node's file system (ENOSPC, EACCES on a path), not of the database connection (which names no path). */
+function isDiskError(error: unknown): boolean {
+  return typeof (error as NodeJS.ErrnoException).path === 'string';
 }
 
 function unavailable(error: unknown): never {
