@@ -422,7 +422,13 @@ async function storeFiles(tx: TransactionSql, id: string, files: FileToStore[]):
   const buffer = Buffer.alloc(FILE_CHUNK);
   for (const file of files) {
     await tx`DELETE FROM mock_files WHERE session_id = ${id} AND folder = ${file.folderId} AND name = ${file.name}`;
-    const handle = await open(file.path, 'r');
+    // Gone from the disk: a reset removed its folder after this write took it (the reset's own write
+    // then deletes the session's files), so there is nothing left to store.
+    const handle = await open(file.path, 'r').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (!handle) continue;
     try {
       for (let chunk = 0; ; chunk++) {
         const { bytesRead } = await handle.read(buffer, 0, FILE_CHUNK, null);
