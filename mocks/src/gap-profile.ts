@@ -60,12 +60,13 @@ export function installGapProfile(
     const gapHeader = reply.getHeader(GAP_HEADER);
     if (typeof gapHeader !== 'string' || typeof payload !== 'string' || !request.url.startsWith(`${apiPrefix}/`))
       return payload;
+    let state: ReturnType<SessionSource['sessionFor']>['state'] | undefined;
     const profiled = answers.rewrite({
       status: reply.statusCode,
       gapHeader,
       body: payload,
       companyView: (id) => {
-        const { state } = sessions.sessionFor(mockRequestOf(request));
+        state ??= sessions.sessionFor(mockRequestOf(request)).state;
         const record = state.projects.get(id);
         return (record ? projectView(state, record) : {}) as Record<string, unknown>;
       },

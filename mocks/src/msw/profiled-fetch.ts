@@ -26,12 +26,13 @@ export function profiledFetch(handle: Fetch, profile: GapProfile, sessions: Sess
     const gapHeader = response.headers.get(GAP_HEADER);
     if (gapHeader === null || request.method === 'HEAD') return response;
     const body = await response.text();
+    let state: ReturnType<SessionSource['sessionFor']>['state'] | undefined;
     const profiled = answers.rewrite({
       status: response.status,
       gapHeader,
       body,
       companyView: (id) => {
-        const { state } = sessions.sessionFor({ headers: Object.fromEntries(request.headers) });
+        state ??= sessions.sessionFor({ headers: Object.fromEntries(request.headers) }).state;
         const record = state.projects.get(id);
         return (record ? projectView(state, record) : {}) as Record<string, unknown>;
       },
