@@ -1,6 +1,8 @@
 // Reads what Prism's validation proxy says about each exchange: the `sl-violations` response header
 // (recorded by wrapping fetch) and the `Violation:` lines of its log.
-import type { FetchLike } from '../../conformance/src/live/exchange.ts';
+
+/** What the suites call a fetch with: a URL string and its init (the global fetch is one). */
+type UrlFetch = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface PrismViolation {
   location: string[];
@@ -27,7 +29,7 @@ export function parseViolationHeader(value: string | null): PrismViolation[] {
 }
 
 /** A fetch that records each exchange with the violations Prism attached to it. */
-export function recordingFetch(inner: FetchLike = fetch): { fetch: FetchLike; exchanges: RecordedExchange[] } {
+export function recordingFetch(inner: UrlFetch = fetch): { fetch: UrlFetch; exchanges: RecordedExchange[] } {
   const exchanges: RecordedExchange[] = [];
   return {
     exchanges,
