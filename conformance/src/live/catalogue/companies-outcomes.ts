@@ -36,6 +36,28 @@ async function create(
 }
 
 /**
+ * Creates a projectNoAnalysis company linked to `folderLink`: its id and the link outcome the list
+ * shows for it. The rule stops, failed, when the create is not a success.
+ */
+export async function companyLinkedTo(
+  ctx: RuleContext,
+  companyName: string,
+  folderLink: string,
+): Promise<{ id: string; status: string | undefined }> {
+  const answer = await ctx.call('createProject', {
+    json: { companyName, projectType: 'projectNoAnalysis', folderLink },
+    spend: { credits: 0, records: 1, record: `company "${companyName}"` },
+  });
+  const id = dataOf<Schemas['CreateProjectResult']>(answer)?.project?.id;
+  if (!isSuccess(answer) || !id) {
+    ctx.expect(false, `create company with folderLink ${folderLink} answered ${describeAnswer(answer)}`);
+    return ctx.notChecked('no company was created');
+  }
+  const listed = await findListed(ctx, id, companyName);
+  return { id, status: listed?.extraConfig?.driveFolderLink?.status };
+}
+
+/**
  * Reads the company by id (the list's `id` lookup) until the analysis is completed or failed;
  * its last status and whether --poll-timeout passed first.
  */
@@ -198,15 +220,8 @@ export const companyOutcomeRules: Rule[] = [
     needs: { writes: true, driveFolder: true },
     async check(ctx) {
       const { url, id } = folderForms(ctx.driveFolder ?? '');
-      const linkTo = async (companyName: string, folderLink: string) => {
-        const data = await create(
-          ctx,
-          { companyName, projectType: 'projectNoAnalysis', folderLink },
-          { credits: 0, records: 1, record: `company "${companyName}"` },
-        );
-        const listed = await findListed(ctx, data.project.id, companyName);
-        return listed?.extraConfig?.driveFolderLink?.status;
-      };
+      const linkTo = async (companyName: string, folderLink: string) =>
+        (await companyLinkedTo(ctx, companyName, folderLink)).status;
       const byUrl = await linkTo(`conformance-${ctx.runId} folder by url`, url);
       // linked_to_other_project when an earlier company (of this run or another) holds the folder.
       ctx.expect(

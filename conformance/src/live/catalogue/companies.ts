@@ -2,6 +2,7 @@
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess } from '../answers.ts';
 import type { Rule } from '../rule.ts';
+import { companyLinkedTo } from './companies-outcomes.ts';
 import { ascendingIn, findListed, listPage } from './list-pages.ts';
 
 type Schemas = components['schemas'];
@@ -253,22 +254,8 @@ export const companyRules: Rule[] = [
     needs: { writes: true, driveFolder: true },
     async check(ctx) {
       const folderLink = ctx.driveFolder!;
-      const linkTo = async (companyName: string) => {
-        const answer = await ctx.call('createProject', {
-          json: { companyName, projectType: 'projectNoAnalysis', folderLink },
-          spend: { credits: 0, records: 1, record: `company "${companyName}"` },
-        });
-        const id = dataOf<Schemas['CreateProjectResult']>(answer)?.project?.id;
-        if (!isSuccess(answer) || !id) {
-          ctx.expect(false, `create company with folderLink ${folderLink} answered ${describeAnswer(answer)}`);
-          return undefined;
-        }
-        const listed = await findListed(ctx, id, companyName);
-        return { id, status: listed?.extraConfig?.driveFolderLink?.status };
-      };
       // The folder may be linked already (an earlier run): then the first company is the second one too.
-      const first = await linkTo(`conformance-${ctx.runId} folder owner`);
-      if (!first) return;
+      const first = await companyLinkedTo(ctx, `conformance-${ctx.runId} folder owner`, folderLink);
       if (first.status !== 'linked' && first.status !== 'linked_to_other_project') {
         ctx.expect(
           false,
@@ -276,8 +263,7 @@ export const companyRules: Rule[] = [
         );
         return;
       }
-      const second = await linkTo(`conformance-${ctx.runId} folder latecomer`);
-      if (!second) return;
+      const second = await companyLinkedTo(ctx, `conformance-${ctx.runId} folder latecomer`, folderLink);
       ctx.expect(
         second.status === 'linked_to_other_project',
         `a second company linked to the folder ${folderLink} got ${JSON.stringify(second.status)}, expected linked_to_other_project`,
