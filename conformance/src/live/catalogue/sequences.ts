@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { NotChecked } from '../not-checked.ts';
 import type { Rule } from '../rule.ts';
 import { sequenceCommands } from '../sequences/commands.ts';
+import { sequencePaths, shrunkSequence } from '../sequences/replay-path.ts';
 import {
   InvariantBroken,
   INVARIANTS,
@@ -38,8 +39,7 @@ export const sequenceRules: Rule[] = [
     async check(ctx) {
       const phase = { fundRuns: 0, created: 0 };
       let done = 0;
-      // --sequence-path is fast-check's run path and the commands' replay path: `<path>@<replayPath>`.
-      const [path, replayPath] = ctx.replay.path?.split('@') ?? [];
+      const { path, replayPath } = sequencePaths(ctx.replay.path);
       const property = fc.asyncProperty(
         fc.commands(sequenceCommands, { maxCommands: MAX_COMMANDS, replayPath }),
         async (commands) => {
@@ -61,12 +61,8 @@ export const sequenceRules: Rule[] = [
         error instanceof InvariantBroken
           ? error.message
           : `an answer the sequence could not read: ${error instanceof Error ? error.message : String(error)}`;
-      const shown = result.counterexample?.[0]?.toString() ?? '';
-      const [, sequence = shown, commandsPath = ''] = /^(.*?) \/\*replayPath="(.*)"\*\/$/.exec(shown) ?? [];
-      ctx.expect(
-        false,
-        `${message}\n      shortest sequence: ${sequence || '(empty)'}\n      replay: --seed=${result.seed} --sequence-path=${result.counterexamplePath ?? ''}@${commandsPath}`,
-      );
+      const { commands: sequence, replay } = shrunkSequence(result, result.counterexample?.[0]?.toString() ?? '');
+      ctx.expect(false, `${message}\n      shortest sequence: ${sequence || '(empty)'}\n      replay: ${replay}`);
     },
   },
 ];

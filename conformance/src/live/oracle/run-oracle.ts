@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { NotChecked } from '../not-checked.ts';
 import type { RuleContext } from '../rule.ts';
+import { sequencePaths, shrunkSequence } from '../sequences/replay-path.ts';
 import { COMPANY_LABELS, companyCommands, CreateCompany, SendMessage } from './company-commands.ts';
 import { Correspondence } from './correspondence.ts';
 import { OracleDifference } from './difference.ts';
@@ -75,8 +76,7 @@ export async function runOracle(ctx: RuleContext): Promise<void> {
   let failed = false;
   let shrinkReplays = 0;
   try {
-    // --sequence-path is fast-check's run path and the commands' replay path: `<path>@<replayPath>`.
-    const [path, replayPath] = ctx.replay.path?.split('@') ?? [];
+    const { path, replayPath } = sequencePaths(ctx.replay.path);
     const property = fc.asyncProperty(
       opening,
       fc.commands(commands, { maxCommands: ORACLE_MAX_COMMANDS, size: 'max', replayPath }),
@@ -114,11 +114,10 @@ export async function runOracle(ctx: RuleContext): Promise<void> {
         ? `${error.message}\n      specification (${error.ruleId}): ${error.sentence}`
         : `an answer the oracle could not read: ${error instanceof Error ? error.message : String(error)}`;
     const openedWith = (result.counterexample?.[0] ?? []).map(String).join(', ');
-    const commandsShown = result.counterexample?.[1]?.toString() ?? '';
-    const [, shrunk = commandsShown, commandsPath = ''] = /^(.*?) \/\*replayPath="(.*)"\*\/$/.exec(commandsShown) ?? [];
+    const { commands: shrunk, replay } = shrunkSequence(result, result.counterexample?.[1]?.toString() ?? '');
     ctx.expect(
       false,
-      `${message}\n      shortest sequence: ${openedWith || '(no company)'}, then ${shrunk || 'no random call'}, then the closing calls\n      seed: ${result.seed}\n      replay: npx portfolio-conformance verify <the same options> --rule ${ORACLE_RULE_ID} --seed=${result.seed} --sequence-path=${result.counterexamplePath ?? ''}@${commandsPath}`,
+      `${message}\n      shortest sequence: ${openedWith || '(no company)'}, then ${shrunk || 'no random call'}, then the closing calls\n      seed: ${result.seed}\n      replay: npx portfolio-conformance verify <the same options> --rule ${ORACLE_RULE_ID} ${replay}`,
     );
   } finally {
     await model.close();
