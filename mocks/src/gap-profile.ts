@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type GapProfile, parseGapProfile } from '../../common/src/index.ts';
-import { projectView } from './domain/project-views.ts';
+import { listedCompanyFields } from './gap-profile-fields.ts';
 import { mockRequestOf } from './http/fastify-request.ts';
 import { GAP_HEADER } from './http/gap-header.ts';
 import { gapProfileAnswers } from './http/gap-profile-answers.ts';
@@ -60,16 +60,11 @@ export function installGapProfile(
     const gapHeader = reply.getHeader(GAP_HEADER);
     if (typeof gapHeader !== 'string' || typeof payload !== 'string' || !request.url.startsWith(`${apiPrefix}/`))
       return payload;
-    let state: ReturnType<SessionSource['sessionFor']>['state'] | undefined;
     const profiled = answers.rewrite({
       status: reply.statusCode,
       gapHeader,
       body: payload,
-      companyView: (id) => {
-        state ??= sessions.sessionFor(mockRequestOf(request)).state;
-        const record = state.projects.get(id);
-        return (record ? projectView(state, record) : {}) as Record<string, unknown>;
-      },
+      companyView: listedCompanyFields(() => sessions.sessionFor(mockRequestOf(request)).state),
     });
     if (!profiled) return payload;
     reply.code(profiled.status).header(GAP_HEADER, profiled.gapHeader);

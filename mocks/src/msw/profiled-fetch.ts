@@ -2,7 +2,7 @@
 // answers as the HTTP mock's `--gap-profile` (http/gap-profile-answers.ts) on the service calls
 // under /api; the control API is left as it is.
 import type { GapProfile } from '../../../common/src/index.ts';
-import { projectView } from '../domain/project-views.ts';
+import { listedCompanyFields } from '../gap-profile-fields.ts';
 import { GAP_HEADER } from '../http/gap-header.ts';
 import { gapProfileAnswers } from '../http/gap-profile-answers.ts';
 import { SESSION_HEADER } from '../sessions/session-header.ts';
@@ -26,16 +26,13 @@ export function profiledFetch(handle: Fetch, profile: GapProfile, sessions: Sess
     const gapHeader = response.headers.get(GAP_HEADER);
     if (gapHeader === null || request.method === 'HEAD') return response;
     const body = await response.text();
-    let state: ReturnType<SessionSource['sessionFor']>['state'] | undefined;
     const profiled = answers.rewrite({
       status: response.status,
       gapHeader,
       body,
-      companyView: (id) => {
-        state ??= sessions.sessionFor({ headers: Object.fromEntries(request.headers) }).state;
-        const record = state.projects.get(id);
-        return (record ? projectView(state, record) : {}) as Record<string, unknown>;
-      },
+      companyView: listedCompanyFields(
+        () => sessions.sessionFor({ headers: Object.fromEntries(request.headers) }).state,
+      ),
     });
     const headers = new Headers(response.headers);
     if (!profiled) return new Response(body, { status: response.status, headers });
