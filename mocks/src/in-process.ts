@@ -3,6 +3,7 @@
 import { API_PREFIX, buildMockApp } from './app.ts';
 import { defaultCredentials } from './domain/default-seed.ts';
 import type { MockSeed } from './domain/seed.ts';
+import { injectFetch } from './http/fastify-request.ts';
 import { MockRuntime } from './runtime.ts';
 
 export interface InProcessMock {
@@ -16,9 +17,6 @@ export interface InProcessMock {
 }
 
 const ORIGIN = 'http://mock.in-process';
-
-/** A status whose response has no body (the Response constructor refuses one). */
-const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
  * Starts the mock in this process, reached through the returned `fetch` (no socket, no port).
@@ -34,26 +32,7 @@ export async function startInProcessMock(options: { seed?: MockSeed } = {}): Pro
   return {
     baseUrl: `${ORIGIN}${API_PREFIX}`,
     credentials: defaultCredentials(),
-    async fetch(input, init) {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-      const reply = await app.inject({
-        method: request.method as 'GET',
-        url: `${url.pathname}${url.search}`,
-        headers: Object.fromEntries(request.headers),
-        ...(body ? { payload: body } : {}),
-      });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(reply.headers)) {
-        if (value === undefined) continue;
-        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
-      }
-      return new Response(NO_BODY.has(reply.statusCode) ? null : new Uint8Array(reply.rawPayload), {
-        status: reply.statusCode,
-        headers,
-      });
-    },
+    fetch: (input, init) => injectFetch(app, new Request(input, init)),
     async close() {
       await app.close();
       await runtime.close();

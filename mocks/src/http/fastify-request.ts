@@ -1,6 +1,6 @@
 // The HTTP mock's side of MockRequest: a Fastify request as the handlers see it (one per request,
 // kept so every step of a route and the state file's hook see the same one).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { receiveMultipart } from '../uploads/multipart-files.ts';
 import type { MockRequest } from './mock-request.ts';
 
@@ -14,11 +14,17 @@ function authorizationCount(request: FastifyRequest): number {
   return count;
 }
 
-/** Runs a Fetch request through the same Fastify instance without a network (light-my-request). */
-async function injectInto(request: FastifyRequest, call: Request): Promise<Response> {
+/**
+ * Runs a Fetch request through a Fastify instance without a network (light-my-request); an empty
+ * payload is answered with no body (the Response constructor refuses one on 204 and 304).
+ *
+ * @example
+ * const answer = await injectFetch(app, new Request('http://any.host/api/integration/projects'));
+ */
+export async function injectFetch(app: FastifyInstance, call: Request): Promise<Response> {
   const url = new URL(call.url);
   const body = call.body ? Buffer.from(await call.arrayBuffer()) : undefined;
-  const response = await request.server.inject({
+  const response = await app.inject({
     method: call.method as 'GET',
     url: `${url.pathname}${url.search}`,
     headers: Object.fromEntries(call.headers),
@@ -61,7 +67,7 @@ export function mockRequestOf(request: FastifyRequest): MockRequest {
         this.uploaded = { files: parts.files.map((f) => f.name), fields: [...parts.fields.keys()] };
         return parts;
       },
-      inject: (call) => injectInto(request, call),
+      inject: (call) => injectFetch(request.server, call),
     };
     made.set(request, mock);
   }
