@@ -311,8 +311,12 @@ const leanContractDocument: Plugin = {
   },
 };
 
-/** In the mock's bundle, its documents are the package's generated/ folder, beside dist/ (mocks/src/documents-dir.ts). */
-const documentsDirOfPackage: Plugin = {
+/**
+ * In a bundle of the mock one folder below the root of its package or tree, its documents are the
+ * generated/ folder beside that folder (mocks/src/documents-dir.ts): the package's dist/, the oracle
+ * model's .oracle-model/ (scripts/bundle-oracle-model.ts).
+ */
+export const documentsDirOfPackage: Plugin = {
   name: 'mock-documents-dir',
   setup(context) {
     context.onLoad({ filter: /[\\/]mocks[\\/]src[\\/]documents-dir\.ts$/ }, () => ({
