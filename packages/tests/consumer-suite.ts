@@ -225,6 +225,11 @@ export function consumerSuite(
         company: 'MSW Consumer Ltd',
         refused: 'Error131',
         journal: [['/api/integration/project', 402]],
+        unknownAnswer: {
+          status: 400,
+          code: 'Error404',
+          gap: 'error for an unknown analysis id: as in the gap profile of https://staging.example.test/api',
+        },
       });
     });
 

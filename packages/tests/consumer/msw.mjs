@@ -22,6 +22,37 @@ const refused = await client
 const journal = mock.requests({ method: 'POST' });
 server.close();
 mock.close();
+
+// A team's gap profile (what `portfolio-conformance parity` writes): their service answers an
+// unknown analysis id with 400 and its own code, where the specification shows no error.
+const profiled = createHandlers({
+  origin: 'https://api.example.test',
+  gapProfile: {
+    kind: 'portfolio-gap-parity',
+    version: 1,
+    baseUrl: 'https://staging.example.test/api',
+    gaps: [
+      {
+        id: 'errors.unknown-analysis',
+        touched: true,
+        profileable: true,
+        deployment: { kind: 'error', status: 400, code: 'Error404' },
+      },
+    ],
+  },
+});
+const profiledServer = setupServer(...profiled.handlers);
+profiledServer.listen({ onUnhandledFrame: 'error' });
+const unknown = await fetch('https://api.example.test/api/integration/analysis/detail?analysisId=00000000-0000-4000-8000-000000000000', {
+  headers: { authorization: 'mock-api-key' },
+});
+const unknownAnswer = {
+  status: unknown.status,
+  code: (await unknown.json()).code,
+  gap: unknown.headers.get('x-mock-gap'),
+};
+profiledServer.close();
+profiled.close();
 console.log(
   JSON.stringify({
     projectId: created.data.project.id,
@@ -29,5 +60,6 @@ console.log(
     company: detail.data.project.companyName,
     refused,
     journal: journal.map((entry) => [entry.path, entry.status]),
+    unknownAnswer,
   }),
 );
