@@ -4,7 +4,7 @@
 // installed contract, and the broker's defaults.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { BREAKS } from '../../conformance/test/doubles/broken-rules.ts';
 import { startBrokenProxy, type BrokenProxy } from '../../conformance/test/doubles/broken-proxy.ts';
 import { startFakeBroker } from '../../conformance/test/doubles/fake-broker.ts';
@@ -29,19 +29,30 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
   let mock: ReturnType<typeof start>;
   let proxy: TamperingProxy;
 
-  beforeAll(async () => {
-    mock = start(binary, join(project, 'node_modules/.bin/portfolio-mock'), ['--port', '0', '--no-docs'], {
-      cwd: project,
-    });
-    origin = await new Promise<string>((resolve, reject) => {
+  /** The installed mock, started with these arguments, and its origin once it listens. */
+  const startMockBin = async (args: string[]) => {
+    const child = start(
+      binary,
+      join(project, 'node_modules/.bin/portfolio-mock'),
+      ['--port', '0', '--no-docs', ...args],
+      {
+        cwd: project,
+      },
+    );
+    const listening = await new Promise<string>((resolve, reject) => {
       let output = '';
-      mock.stdout?.on('data', (chunk: Buffer) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const found = /Control API: (\S+)\/__mock/.exec(output)?.[1];
         if (found) resolve(found);
       });
-      mock.once('exit', (c) => reject(new Error(`mock exited ${c}: ${output}`)));
+      child.once('exit', (c) => reject(new Error(`mock exited ${c}: ${output}`)));
     });
+    return { child, origin: listening };
+  };
+
+  beforeAll(async () => {
+    ({ child: mock, origin } = await startMockBin([]));
     broken = await startBrokenProxy(origin, BREAKS['companies.page-size-clamped']);
     proxy = await startTamperingProxy(origin, [
       {
@@ -114,6 +125,43 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
       [expect.stringMatching(/^portfolio-mock: the gap profile parity\/bad\.json cannot be used: .*status 200/)],
     ]);
   });
+
+  it('verify stopped by Ctrl-C (SIGINT) exits 130 and frees the session slot it took on the mock', async () => {
+    // One session at most, and fund runs that never end: the run holds its slot while it polls.
+    await writeFile(join(project, 'slow-seed.json'), JSON.stringify({ processingMs: 600_000 }));
+    const one = await startMockBin(['--max-sessions', '1', '--seed', 'slow-seed.json']);
+    const run = start(
+      binary,
+      join(project, 'node_modules/.bin/portfolio-conformance'),
+      [
+        ...['verify', '--base-url', `${one.origin}/api`, '--api-key', 'mock-api-key', '--allow-writes'],
+        ...['--max-credits', '10', '--rule', 'funds.upload-returns-folder', '--rule', 'funds.run-reaches-final-state'],
+        ...['--poll-interval', '100', '--poll-timeout', '60000'],
+      ],
+      { cwd: project },
+    );
+    try {
+      let out = '';
+      run.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      run.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)));
+      await vi.waitFor(() => expect(out).toMatch(/\[1\/2\] .* funds\.upload-returns-folder/), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      const newSession = () =>
+        fetch(`${one.origin}/api/integration/projects`, {
+          headers: { authorization: 'mock-api-key', 'x-mock-session': 'after-the-run' },
+        });
+      expect((await newSession()).status).toBe(503);
+      run.kill('SIGINT');
+      expect(await exited, out).toBe(130);
+      expect((await newSession()).status).toBe(200);
+    } finally {
+      run.kill('SIGKILL');
+      one.child.kill('SIGTERM');
+    }
+  }, 40_000);
 
   it('a usage error is one line and exit code 2', async () => {
     const result = await conformance(['pact-verify']);
