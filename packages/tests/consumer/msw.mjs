@@ -43,9 +43,12 @@ const profiled = createHandlers({
 });
 const profiledServer = setupServer(...profiled.handlers);
 profiledServer.listen({ onUnhandledFrame: 'error' });
-const unknown = await fetch('https://api.example.test/api/integration/analysis/detail?analysisId=00000000-0000-4000-8000-000000000000', {
-  headers: { authorization: 'mock-api-key' },
-});
+const unknown = await fetch(
+  'https://api.example.test/api/integration/analysis/detail?analysisId=00000000-0000-4000-8000-000000000000',
+  {
+    headers: { authorization: 'mock-api-key' },
+  },
+);
 const unknownAnswer = {
   status: unknown.status,
   code: (await unknown.json()).code,
