@@ -36,9 +36,9 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --log                  log every request
   --help                 this text
 
-Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over). Exit codes: 0
-stopped cleanly, 2 bad option, unusable seed file or gap profile, damaged state file or one another mock has open,
-3 the port is in use or cannot be bound, 4 the --store database cannot be used.
+Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over), and when the npx that
+started it is killed. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file or gap profile, damaged
+state file or one another mock has open, 3 the port is in use or cannot be bound, 4 the --store database cannot be used.
 A --host other than a loopback address is warned about: the control API has no credentials.`;
 
 export interface MockCliContext {

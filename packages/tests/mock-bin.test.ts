@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../contract-tests/support/free-port.ts';
-import { portIsFree } from './consumer-suite.ts';
+import { groupGone, portIsFree, startMockBin } from './consumer-suite.ts';
 import { NODE_VERSIONS } from './support/node-binaries.ts';
 import { runCommand, start } from './support/run-command.ts';
 
@@ -32,6 +32,24 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(await portIsFree(port)).toBe(true);
+  });
+
+  it('SIGTERM to the pid of npx alone (`kill $!` in a CI script): the mock it started stops too and frees the port', async () => {
+    const mock = await startMockBin(binary, project, ['--no-docs']);
+    try {
+      process.kill(mock.child.pid!, 'SIGTERM');
+      // npm and its shell end at once; the mock notices its shell is gone within a second.
+      expect(await groupGone(mock.child.pid!, 10_000), mock.output()).toBe(true);
+      expect(await portIsFree(mock.port)).toBe(true);
+      expect(mock.output()).toMatch(/^portfolio-mock: npx \(pid \d+\) is gone: stopping$/m);
+    } finally {
+      // The group, even after npx itself has exited: a mock left behind is in it.
+      try {
+        process.kill(-mock.child.pid!, 'SIGKILL');
+      } catch {
+        // Nothing of the group is left.
+      }
+    }
   });
 
   describe('one-line errors and exit codes', () => {
