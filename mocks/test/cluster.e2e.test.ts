@@ -3,10 +3,11 @@
 // concurrent writes loses no acknowledged write, charges nothing twice, and its processing and
 // webhook deliveries happen once, on the node that takes its sessions over; nodes racing to start
 // the same fund charge it once; a paused node (SIGSTOP) whose lease ran out cannot write when it
-// resumes; uploaded files' bytes are on the node that takes a killed node's session over; a row
+// resumes; uploaded files' bytes are on the node that takes a killed node's session over, and in
+// its export (read from the database), and an import's bytes go to the database; a row
 // held by a long write does not stop a node's other renewals; the database going away answers 503
 // in the envelope and the nodes recover when it returns.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
@@ -77,6 +78,7 @@ async function call(
   return { status: response.status, node: response.headers.get('x-mock-node'), body: text ? JSON.parse(text) : {} };
 }
 
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const live = () => nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
 const createBody = () => exampleValue('CreateProjectWithDocLink');
 
@@ -199,6 +201,41 @@ it("keeps an upload's bytes in the database: a fund run on another node after it
     `/api/integrationfund/fund?fundExtractionId=${fundExtractionId}`,
   );
   expect(detail.body.data).toMatchObject({ status: 'completed' });
+
+  // Its export reads the bytes from the database: there even when the owner's disk lost one.
+  await rm(join(folder, 'big.pdf'));
+  const exported = await fetch(`${nodes[2]!.origin}/__mock/sessions/${session}/export`);
+  expect(exported.status).toBe(200);
+  const document = await exported.text();
+  const entries = (JSON.parse(document) as { files: { name: string; sha256: string }[] }).files;
+  const expected = [
+    { name: 'big.pdf', sha256: sha256(big.data) },
+    { name: 'small.pdf', sha256: sha256(small.data) },
+  ];
+  expect(entries.map(({ name, sha256 }) => ({ name, sha256 })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+    expected,
+  );
+  // Put into another session of the cluster: its bytes are in the database with its records, and
+  // a fund runs over them on whichever node claims it.
+  const imported = 'upload-imported';
+  const put = await fetch(`${nodes[0]!.origin}/__mock/sessions/${imported}/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: document,
+  });
+  expect(put.status).toBe(200);
+  const check = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const stored = await check<{ name: string; sha256: string }[]>`
+    SELECT name, encode(sha256(string_agg(data, ''::bytea ORDER BY chunk)), 'hex') AS sha256
+    FROM mock_files WHERE session_id = ${imported} GROUP BY name ORDER BY name`;
+  await check.end();
+  expect(stored.map((r) => ({ ...r }))).toEqual(expected);
+  const rerun = await call(nodes[1]!, imported, 'POST', '/api/integrationfund/fund/run', run);
+  expect(rerun.status).toBe(200);
+  expect((await call(nodes[1]!, imported, 'POST', '/__mock/settle', undefined, false)).status).toBe(200);
+  const { fundExtractionId: rerunId } = rerun.body.data as { fundExtractionId: string };
+  const rerunDetail = await call(nodes[2]!, imported, 'GET', `/api/integrationfund/fund?fundExtractionId=${rerunId}`);
+  expect(rerunDetail.body.data).toMatchObject({ status: 'completed' });
 });
 
 it('loses no acknowledged write, charges nothing twice and sends no delivery twice when a node is killed', async () => {

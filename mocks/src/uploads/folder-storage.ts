@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { syncDirectory } from '../persistence/append-log.ts';
+import { bytesOnDisk, type ExportedFile, exportedFile, type StagedImport, stageFiles } from './file-transfer.ts';
 
 export interface StagedFile {
   /** Name as stored (sanitised file name from the request). */
@@ -33,22 +34,33 @@ export interface UploadStorage {
   destroy(): Promise<void>;
   /** With `shared`: the files committed since the last call, taken (the write that stores their folder stores them). */
   takeUnsent?(): UnsentFile[];
+  /** A stored file as an export entry; undefined when its bytes are not kept. */
+  exportFile(folderId: string, name: string): Promise<ExportedFile | undefined>;
+  /** Decodes and checks an import's files where a reset leaves them (undefined: bytes are not kept). */
+  stageImport(files: ExportedFile[]): Promise<StagedImport | undefined>;
 }
+
+/** Where the PostgreSQL store keeps a file's bytes: read from there (undefined when not there yet). */
+export type StoredBytes = (folderId: string, name: string) => Promise<Uint8Array | undefined>;
 
 export class FolderStorage implements UploadStorage {
   readonly root: string;
   private readonly durable: boolean;
   /** With `shared`, by folder and name: the files the next write of the session stores in the database. */
   private readonly unsent: Map<string, UnsentFile> | undefined;
+  private readonly stored: StoredBytes | undefined;
 
   /**
    * Nothing is created until the first upload. `durable`: files are synced before an upload is
-   * answered (state file). `shared`: committed files are listed for `takeUnsent` (PostgreSQL store).
+   * answered (state file). `shared`: committed files are listed for `takeUnsent`, and an export
+   * reads their bytes from `shared` (the PostgreSQL store: what the database holds, whatever this
+   * node's disk has), from the disk only when the database has none yet.
    */
-  constructor(root: string, durable = false, shared = false) {
+  constructor(root: string, durable = false, shared?: StoredBytes) {
     this.root = root;
     this.durable = durable;
     if (shared) this.unsent = new Map();
+    this.stored = shared;
   }
 
   /**
@@ -94,6 +106,19 @@ export class FolderStorage implements UploadStorage {
     const files = [...(this.unsent?.values() ?? [])];
     this.unsent?.clear();
     return files;
+  }
+
+  async exportFile(folderId: string, name: string): Promise<ExportedFile | undefined> {
+    const pending = this.unsent?.has(`${folderId}/${name}`);
+    const bytes =
+      (pending ? undefined : await this.stored?.(folderId, name)) ??
+      (await bytesOnDisk(join(this.folderDir(folderId), name)));
+    return bytes && exportedFile(folderId, name, bytes);
+  }
+
+  /** Staged beside `staging` and `folders`, which a reset empties: the import's reset leaves them. */
+  async stageImport(files: ExportedFile[]): Promise<StagedImport> {
+    return stageFiles(join(this.root, 'imports'), files);
   }
 
   /** Empties the session's directory (reset) without removing it. */

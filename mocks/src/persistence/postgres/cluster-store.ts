@@ -332,6 +332,14 @@ export class ClusterStore {
     }
   }
 
+  /** One stored file's bytes (an export), undefined when the database holds none of it. */
+  async fileBytes(id: string, folderId: string, name: string): Promise<Buffer | undefined> {
+    const rows = await this.sql<{ data: Buffer }[]>`
+      SELECT data FROM mock_files WHERE session_id = ${id} AND folder = ${folderId} AND name = ${name}
+      ORDER BY chunk`.catch(unavailable);
+    return rows.length ? Buffer.concat(rows.map((r) => r.data)) : undefined;
+  }
+
   /** Hands sessions over: their next request is answered by whichever node it reaches. */
   async release(ids: Iterable<string>): Promise<void> {
     const list = [...ids].filter((id) => this.leases.has(id));
