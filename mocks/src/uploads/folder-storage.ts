@@ -2,7 +2,7 @@
 // staging directory first and only moved into their folder when the whole upload succeeded, so a
 // failed upload never leaves a partial folder or file behind.
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { syncDirectory } from '../persistence/append-log.ts';
@@ -34,6 +34,8 @@ export interface UploadStorage {
   destroy(): Promise<void>;
   /** With `shared`: the files committed since the last call, taken (the write that stores their folder stores them). */
   takeUnsent?(): UnsentFile[];
+  /** With `shared`: every file in the session's folders now, the unsent ones taken too (a fresh write stores them all). */
+  takeAll?(): Promise<UnsentFile[]>;
   /** A stored file as an export entry; undefined when its bytes are not kept. */
   exportFile(folderId: string, name: string): Promise<ExportedFile | undefined>;
   /** Decodes and checks an import's files where a reset leaves them (undefined: bytes are not kept). */
@@ -121,6 +123,16 @@ export class FolderStorage implements UploadStorage {
     return stageFiles(join(this.root, 'imports'), files);
   }
 
+  async takeAll(): Promise<UnsentFile[]> {
+    this.unsent?.clear();
+    const folders = join(this.root, 'folders');
+    const files: UnsentFile[] = [];
+    for (const folderId of await namesIn(folders))
+      for (const name of await namesIn(join(folders, folderId)))
+        files.push({ folderId, name, path: join(folders, folderId, name) });
+    return files;
+  }
+
   /** Empties the session's directory (reset) without removing it. */
   async clear(): Promise<void> {
     this.unsent?.clear();
@@ -130,6 +142,14 @@ export class FolderStorage implements UploadStorage {
   async destroy(): Promise<void> {
     await this.remove(this.root);
   }
+}
+
+/** The entries of a directory; none when it does not exist. */
+async function namesIn(dir: string): Promise<string[]> {
+  return readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
 }
 
 /** Makes moved files and their directory entries durable (the folder's record is written next). */
