@@ -5,10 +5,11 @@
 // the same fund charge it once; a paused node (SIGSTOP) whose lease ran out cannot write when it
 // resumes; uploaded files' bytes are on the node that takes a killed node's session over, and in
 // its export (read from the database), and an import's bytes go to the database; a row
-// held by a long write does not stop a node's other renewals; the database going away answers 503
+// held by a long write does not stop a node's other renewals, and a write longer than its lease
+// keeps its session from a claim waiting on its row; the database going away answers 503
 // in the envelope and the nodes recover when it returns.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
@@ -480,6 +481,91 @@ it("renews a node's other leases while one session's row is held by a long write
     await store.close();
   }
 });
+
+/** Resolves once a statement holding `statement` waits for a lock (whatever the machine's load). */
+async function waitingOnLock(sql: postgres.Sql, statement: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND query LIKE ${`%${statement}%`}`;
+    if (row!.n > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no statement "${statement}" waited for a lock within 10 s`);
+}
+
+it.each([
+  ['a write of changes', false],
+  ['a fresh write (reset, import)', true],
+])(
+  'keeps a session whose write outlasts its lease (%s): the write extends it before committing, so a claim waiting on the row does not take it',
+  async (_kind, fresh) => {
+    const leaseMs = 400;
+    const id = `long-write-${fresh ? 'fresh' : 'changes'}`;
+    const writer = await ClusterStore.open({ url: pg.url, nodeId: 'long-writer', leaseMs });
+    const taker = await ClusterStore.open({ url: pg.url, nodeId: 'long-taker', leaseMs });
+    // Holds the stored file's rows: the writer's transaction, which replaces them, waits there
+    // while it holds the session's row (renewals skip it), longer than three leases.
+    const locker = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const watcher = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const dir = await mkdtemp(join(tmpdir(), 'mock-long-write-'));
+    let release = () => {};
+    try {
+      await writer.register('http://127.0.0.1:9');
+      const claimed = await writer.claim(id);
+      if (!('owned' in claimed)) throw new Error('the writer did not claim the session');
+      const { fence } = claimed.owned;
+      const path = join(dir, 'room.pdf');
+      await writeFile(path, PDF);
+      const file = { folderId: 'folder-1', name: 'room.pdf', path };
+      const meta: Meta = { credits: 3, engineAvailable: true, faults: {} as Meta['faults'], lastJob: 0 };
+      await writer.write(id, fence, { fresh: { seed: null }, meta, upserts: [], deletes: [], files: [file] });
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holding = locker.begin(async (tx) => {
+        await tx`SELECT 1 FROM mock_files WHERE session_id = ${id} FOR UPDATE`;
+        locked();
+        await new Promise<void>((r) => (release = r));
+      });
+      // A failed lock fails the test (it never resolves isLocked).
+      await Promise.race([isLocked, holding]);
+      const long = writer.write(id, fence, {
+        ...(fresh ? { fresh: { seed: null } } : {}),
+        meta,
+        upserts: [['project', 'acknowledged', { id: 'acknowledged' }]],
+        deletes: [],
+        files: [file],
+      });
+      // Once the write waits on the file's rows (holding the session's row), two leases: its lease
+      // has run out in the database. The claim then waits on the session's row; the write ends.
+      await waitingOnLock(watcher, 'DELETE FROM mock_files');
+      await new Promise((r) => setTimeout(r, 2 * leaseMs));
+      const claim = taker.claim(id);
+      await waitingOnLock(watcher, 'INSERT INTO mock_sessions');
+      release();
+      await long;
+      await holding;
+      expect(await claim).toEqual({ elsewhere: 'http://127.0.0.1:9' });
+      // Still the writer's: its next write lands, and the acknowledged one is stored.
+      await writer.write(id, fence, {
+        meta,
+        upserts: [['project', 'after', { id: 'after' }]],
+        deletes: [],
+      });
+      const keys = await locker<{ key: string }[]>`
+      SELECT key FROM mock_records WHERE session_id = ${id} ORDER BY key`;
+      expect(keys.map((k) => k.key)).toEqual(['acknowledged', 'after']);
+    } finally {
+      release();
+      await locker.end();
+      await watcher.end();
+      await writer.close();
+      await taker.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 it('answers 503 in the envelope while the database is away and recovers when it is back', async () => {
   const session = 'db-down';
