@@ -9,7 +9,7 @@
 // keeps its session from a claim waiting on its row; the database going away answers 503
 // in the envelope and the nodes recover when it returns.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
@@ -479,6 +479,64 @@ it("renews a node's other leases while one session's row is held by a long write
     release();
     await locker.end();
     await store.close();
+  }
+});
+
+it('does not rewrite the files a node already made when its session bounces back, and rewrites any that changed', async () => {
+  const leaseMs = 150;
+  const open = (nodeId: string) => ClusterStore.open({ url: pg.url, nodeId, leaseMs });
+  const [a, b] = await Promise.all([open('bounce-a'), open('bounce-b')]);
+  const dir = await mkdtemp(join(tmpdir(), 'mock-bounce-'));
+  const meta: Meta = { credits: 3, engineAvailable: true, faults: {} as Meta['faults'], lastJob: 0 };
+  /** Claims the session on `store` once the other's lease ran out; its files go to `<dir>/<node>/<folder>`. */
+  const claimOn = async (store: ClusterStore, node: string) => {
+    await new Promise((r) => setTimeout(r, leaseMs + 50));
+    const claim = await store.claim('bounce');
+    if (!('owned' in claim)) throw new Error(`${node} did not claim the session`);
+    await store.readFiles('bounce', (folder) => join(dir, node, folder));
+    return claim.owned.fence;
+  };
+  const onDisk = async (node: string, name: string) => {
+    const path = join(dir, node, 'folder-1', name);
+    const stats = await stat(path, { bigint: true });
+    return { ino: stats.ino, mtimeNs: stats.mtimeNs, sha256: sha256(await readFile(path)) };
+  };
+  try {
+    const source = (name: string, data: Buffer) => {
+      const path = join(dir, `source-${name}`);
+      return writeFile(path, data).then(() => ({ folderId: 'folder-1', name, path }));
+    };
+    // Two of the database's chunks.
+    const first = randomBytes(1.5 * 2 ** 20);
+    const fenceA = await claimOn(a, 'a');
+    const files = [await source('kept.pdf', first), await source('changed.pdf', first)];
+    await a.write('bounce', fenceA, { fresh: { seed: null }, meta, upserts: [], deletes: [], files });
+    const fenceB = await claimOn(b, 'b');
+    const keptOnB = await onDisk('b', 'kept.pdf');
+    // Changed in the database, not in B's folder (as a third node's upload would): the same name
+    // and size, other bytes.
+    const second = randomBytes(first.length);
+    await b.write('bounce', fenceB, { meta, upserts: [], deletes: [], files: [await source('changed.pdf', second)] });
+    await claimOn(a, 'a');
+    expect((await onDisk('a', 'changed.pdf')).sha256).toBe(sha256(second));
+    // Back on B: the file it made is left as it was; the one changed since is made again.
+    await claimOn(b, 'b');
+    expect(await onDisk('b', 'kept.pdf')).toEqual(keptOnB);
+    expect((await onDisk('b', 'changed.pdf')).sha256).toBe(sha256(second));
+    // A file on A's disk replaced meanwhile (a new file, same size) is made again from the database.
+    await writeFile(join(dir, 'a', 'folder-1', 'kept.pdf.new'), second);
+    await rename(join(dir, 'a', 'folder-1', 'kept.pdf.new'), join(dir, 'a', 'folder-1', 'kept.pdf'));
+    await claimOn(a, 'a');
+    expect((await onDisk('a', 'kept.pdf')).sha256).toBe(sha256(first));
+    await claimOn(b, 'b');
+    await claimOn(a, 'a');
+    const again = await onDisk('a', 'kept.pdf');
+    await claimOn(b, 'b');
+    await claimOn(a, 'a');
+    expect(await onDisk('a', 'kept.pdf')).toEqual(again);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+    await rm(dir, { recursive: true, force: true });
   }
 });
 
