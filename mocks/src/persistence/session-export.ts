@@ -51,8 +51,8 @@ export async function exportSession(session: MockSession): Promise<SessionExport
 }
 
 /**
- * Replaces the session by the document (as a reset does); answers how many records and files it
- * read. Every file is decoded and checked before the session changes: a bad one leaves it as it was.
+ * Replaces the session by the document (as a reset does); answers how many records it read and
+ * files it wrote (none where the storage keeps no bytes: the MSW handlers). Every file is decoded and checked before the session changes: a bad one leaves it as it was.
  */
 export async function importSession(
   session: MockSession,
@@ -83,7 +83,7 @@ export async function importSession(
   } finally {
     await staged?.discard();
   }
-  return { records: document.records.length, files: files.length };
+  return { records: document.records.length, files: staged ? files.length : 0 };
 }
 
 /** The folders' file names the records list, by folder id (the last segment of the folder's path). */
