@@ -225,12 +225,25 @@ it("keeps an upload's bytes in the database: a fund run on another node after it
     body: document,
   });
   expect(put.status).toBe(200);
-  const check = postgres(pg.url, { max: 1, onnotice: () => {} });
-  const stored = await check<{ name: string; sha256: string }[]>`
-    SELECT name, encode(sha256(string_agg(data, ''::bytea ORDER BY chunk)), 'hex') AS sha256
-    FROM mock_files WHERE session_id = ${imported} GROUP BY name ORDER BY name`;
-  await check.end();
-  expect(stored.map((r) => ({ ...r }))).toEqual(expected);
+  const storedFiles = async () => {
+    const check = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const rows = await check<{ name: string; sha256: string }[]>`
+      SELECT name, encode(sha256(string_agg(data, ''::bytea ORDER BY chunk)), 'hex') AS sha256
+      FROM mock_files WHERE session_id = ${imported} GROUP BY name ORDER BY name`;
+    await check.end();
+    return rows.map((r) => ({ ...r }));
+  };
+  expect(await storedFiles()).toEqual(expected);
+  // A document whose bytes do not match is refused; the session's stored files stay as they were.
+  const broken = JSON.parse(document) as { files: { data: string }[] };
+  broken.files[0]!.data = Buffer.from('other bytes').toString('base64');
+  const refused = await fetch(`${nodes[2]!.origin}/__mock/sessions/${imported}/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(broken),
+  });
+  expect(refused.status).toBe(400);
+  expect(await storedFiles()).toEqual(expected);
   const rerun = await call(nodes[1]!, imported, 'POST', '/api/integrationfund/fund/run', run);
   expect(rerun.status).toBe(200);
   expect((await call(nodes[1]!, imported, 'POST', '/__mock/settle', undefined, false)).status).toBe(200);

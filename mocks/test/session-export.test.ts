@@ -1,6 +1,7 @@
 // GET/PUT /__mock/sessions/{id}/export: a session taken from one mock and put into another (a CI
 // job's state replayed on a laptop) holds the same records, credits, pending processing and
-// uploaded files (byte for byte, from a mock with a state file into one with no store); a
+// uploaded files (byte for byte, from a mock with a state file into one with no store, and into
+// a state file, there after a restart); a
 // document that is not an export, or whose file bytes do not match their entry, is refused in the
 // envelope, the session unchanged.
 import { createHash, randomBytes } from 'node:crypto';
@@ -188,4 +189,19 @@ it('refuses a document whose file bytes do not match their entry, leaving the se
   }
   expect(await state(laptop, 'home')).toEqual(before);
   expect(await folderFiles(laptop, 'home', folder)).toEqual(filesBefore);
+});
+
+it("keeps an imported session's files in the state file's folder: there after a restart", async () => {
+  const document = await (await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).text();
+  const { files } = JSON.parse(document) as Document;
+  const put = await fetch(`${ci.origin}/__mock/sessions/returned/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: document,
+  });
+  expect(put.status).toBe(200);
+  await ci.close();
+  ci = await startMock({ port: 0, stateFile: join(stateDir, 'state.jsonl') });
+  const folder = files[0]!.folder;
+  expect(await folderFiles(ci, 'returned', folder)).toEqual(Object.fromEntries(files.map((f) => [f.name, f.sha256])));
 });
