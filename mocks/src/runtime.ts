@@ -329,7 +329,12 @@ export class MockRuntime implements SessionSource {
     };
     const persistent = restoring || this.persistent;
     // On PostgreSQL the bytes are stored with the folder's record (the database keeps them, not this disk).
-    const storage = new FolderStorage(dir, persistent && !this.cluster, this.cluster !== undefined);
+    const cluster = this.cluster;
+    const storage = new FolderStorage(
+      dir,
+      persistent && !cluster,
+      cluster && ((folderId, name) => cluster.store.fileBytes(id, folderId, name)),
+    );
     const session = new MockSession(id, storage, seed, touched, {
       track: persistent,
       restoring,

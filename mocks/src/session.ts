@@ -82,7 +82,11 @@ export class MockSession {
    * them into a state of `seed` without the seed's projects. Throws, leaving the old state, when
    * the seed or records are inconsistent.
    */
-  async replace(seed: MockSeed | undefined, fill: (state: MockState) => void): Promise<void> {
+  async replace(
+    seed: MockSeed | undefined,
+    fill: (state: MockState) => void,
+    addFiles?: () => Promise<void>,
+  ): Promise<void> {
     const next = this.stateFor(seed, true);
     try {
       fill(next);
@@ -90,13 +94,18 @@ export class MockSession {
       next.scheduler.cancelAll();
       throw error;
     }
-    await this.startAgain(seed, next);
+    await this.startAgain(seed, next, addFiles);
   }
 
-  /** Starts the session again from `seed` as `next`: no processing, files or journal of before (a state file starts it again here too). */
-  private async startAgain(seed: MockSeed | undefined, next: MockState): Promise<void> {
+  /**
+   * Starts the session again from `seed` as `next`: no processing, files or journal of before (a
+   * state file starts it again here too). `addFiles` puts the new state's files in once the old
+   * ones are gone, before the new state is written.
+   */
+  private async startAgain(seed: MockSeed | undefined, next: MockState, addFiles?: () => Promise<void>): Promise<void> {
     this.stop();
     await this.storage.clear();
+    await addFiles?.();
     this.state = next;
     this.journal.clear();
     this.pendingFresh = seed ?? null;

@@ -3,11 +3,13 @@
 // concurrent writes loses no acknowledged write, charges nothing twice, and its processing and
 // webhook deliveries happen once, on the node that takes its sessions over; nodes racing to start
 // the same fund charge it once; a paused node (SIGSTOP) whose lease ran out cannot write when it
-// resumes; uploaded files' bytes are on the node that takes a killed node's session over; a row
-// held by a long write does not stop a node's other renewals; the database going away answers 503
+// resumes; uploaded files' bytes are on the node that takes a killed node's session over, and in
+// its export (read from the database), and an import's bytes go to the database; a row
+// held by a long write does not stop a node's other renewals, and a write longer than its lease
+// keeps its session from a claim waiting on its row; the database going away answers 503
 // in the envelope and the nodes recover when it returns.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
@@ -77,6 +79,7 @@ async function call(
   return { status: response.status, node: response.headers.get('x-mock-node'), body: text ? JSON.parse(text) : {} };
 }
 
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const live = () => nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
 const createBody = () => exampleValue('CreateProjectWithDocLink');
 
@@ -199,6 +202,54 @@ it("keeps an upload's bytes in the database: a fund run on another node after it
     `/api/integrationfund/fund?fundExtractionId=${fundExtractionId}`,
   );
   expect(detail.body.data).toMatchObject({ status: 'completed' });
+
+  // Its export reads the bytes from the database: there even when the owner's disk lost one.
+  await rm(join(folder, 'big.pdf'));
+  const exported = await fetch(`${nodes[2]!.origin}/__mock/sessions/${session}/export`);
+  expect(exported.status).toBe(200);
+  const document = await exported.text();
+  const entries = (JSON.parse(document) as { files: { name: string; sha256: string }[] }).files;
+  const expected = [
+    { name: 'big.pdf', sha256: sha256(big.data) },
+    { name: 'small.pdf', sha256: sha256(small.data) },
+  ];
+  expect(entries.map(({ name, sha256 }) => ({ name, sha256 })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+    expected,
+  );
+  // Put into another session of the cluster: its bytes are in the database with its records, and
+  // a fund runs over them on whichever node claims it.
+  const imported = 'upload-imported';
+  const put = await fetch(`${nodes[0]!.origin}/__mock/sessions/${imported}/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: document,
+  });
+  expect(put.status).toBe(200);
+  const storedFiles = async () => {
+    const check = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const rows = await check<{ name: string; sha256: string }[]>`
+      SELECT name, encode(sha256(string_agg(data, ''::bytea ORDER BY chunk)), 'hex') AS sha256
+      FROM mock_files WHERE session_id = ${imported} GROUP BY name ORDER BY name`;
+    await check.end();
+    return rows.map((r) => ({ ...r }));
+  };
+  expect(await storedFiles()).toEqual(expected);
+  // A document whose bytes do not match is refused; the session's stored files stay as they were.
+  const broken = JSON.parse(document) as { files: { data: string }[] };
+  broken.files[0]!.data = Buffer.from('other bytes').toString('base64');
+  const refused = await fetch(`${nodes[2]!.origin}/__mock/sessions/${imported}/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(broken),
+  });
+  expect(refused.status).toBe(400);
+  expect(await storedFiles()).toEqual(expected);
+  const rerun = await call(nodes[1]!, imported, 'POST', '/api/integrationfund/fund/run', run);
+  expect(rerun.status).toBe(200);
+  expect((await call(nodes[1]!, imported, 'POST', '/__mock/settle', undefined, false)).status).toBe(200);
+  const { fundExtractionId: rerunId } = rerun.body.data as { fundExtractionId: string };
+  const rerunDetail = await call(nodes[2]!, imported, 'GET', `/api/integrationfund/fund?fundExtractionId=${rerunId}`);
+  expect(rerunDetail.body.data).toMatchObject({ status: 'completed' });
 });
 
 it('loses no acknowledged write, charges nothing twice and sends no delivery twice when a node is killed', async () => {
@@ -443,6 +494,149 @@ it("renews a node's other leases while one session's row is held by a long write
     await store.close();
   }
 });
+
+it('does not rewrite the files a node already made when its session bounces back, and rewrites any that changed', async () => {
+  const leaseMs = 150;
+  const open = (nodeId: string) => ClusterStore.open({ url: pg.url, nodeId, leaseMs });
+  const [a, b] = await Promise.all([open('bounce-a'), open('bounce-b')]);
+  const dir = await mkdtemp(join(tmpdir(), 'mock-bounce-'));
+  const meta: Meta = { credits: 3, engineAvailable: true, faults: {} as Meta['faults'], lastJob: 0 };
+  /** Claims the session on `store` once the other's lease ran out; its files go to `<dir>/<node>/<folder>`. */
+  const claimOn = async (store: ClusterStore, node: string) => {
+    await new Promise((r) => setTimeout(r, leaseMs + 50));
+    const claim = await store.claim('bounce');
+    if (!('owned' in claim)) throw new Error(`${node} did not claim the session`);
+    await store.readFiles('bounce', (folder) => join(dir, node, folder));
+    return claim.owned.fence;
+  };
+  const onDisk = async (node: string, name: string) => {
+    const path = join(dir, node, 'folder-1', name);
+    const stats = await stat(path, { bigint: true });
+    return { ino: stats.ino, mtimeNs: stats.mtimeNs, sha256: sha256(await readFile(path)) };
+  };
+  try {
+    const source = (name: string, data: Buffer) => {
+      const path = join(dir, `source-${name}`);
+      return writeFile(path, data).then(() => ({ folderId: 'folder-1', name, path }));
+    };
+    // Two of the database's chunks.
+    const first = randomBytes(1.5 * 2 ** 20);
+    const fenceA = await claimOn(a, 'a');
+    const files = [await source('kept.pdf', first), await source('changed.pdf', first)];
+    await a.write('bounce', fenceA, { fresh: { seed: null }, meta, upserts: [], deletes: [], files });
+    const fenceB = await claimOn(b, 'b');
+    const keptOnB = await onDisk('b', 'kept.pdf');
+    // Changed in the database, not in B's folder (as a third node's upload would): the same name
+    // and size, other bytes.
+    const second = randomBytes(first.length);
+    await b.write('bounce', fenceB, { meta, upserts: [], deletes: [], files: [await source('changed.pdf', second)] });
+    await claimOn(a, 'a');
+    expect((await onDisk('a', 'changed.pdf')).sha256).toBe(sha256(second));
+    // Back on B: the file it made is left as it was; the one changed since is made again.
+    await claimOn(b, 'b');
+    expect(await onDisk('b', 'kept.pdf')).toEqual(keptOnB);
+    expect((await onDisk('b', 'changed.pdf')).sha256).toBe(sha256(second));
+    // A file on A's disk replaced meanwhile (a new file, same size) is made again from the database.
+    await writeFile(join(dir, 'a', 'folder-1', 'kept.pdf.new'), second);
+    await rename(join(dir, 'a', 'folder-1', 'kept.pdf.new'), join(dir, 'a', 'folder-1', 'kept.pdf'));
+    await claimOn(a, 'a');
+    expect((await onDisk('a', 'kept.pdf')).sha256).toBe(sha256(first));
+    await claimOn(b, 'b');
+    await claimOn(a, 'a');
+    const again = await onDisk('a', 'kept.pdf');
+    await claimOn(b, 'b');
+    await claimOn(a, 'a');
+    expect(await onDisk('a', 'kept.pdf')).toEqual(again);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** Resolves once a statement holding `statement` waits for a lock (whatever the machine's load). */
+async function waitingOnLock(sql: postgres.Sql, statement: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND query LIKE ${`%${statement}%`}`;
+    if (row!.n > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no statement "${statement}" waited for a lock within 10 s`);
+}
+
+it.each([
+  ['a write of changes', false],
+  ['a fresh write (reset, import)', true],
+])(
+  'keeps a session whose write outlasts its lease (%s): the write extends it before committing, so a claim waiting on the row does not take it',
+  async (_kind, fresh) => {
+    const leaseMs = 400;
+    const id = `long-write-${fresh ? 'fresh' : 'changes'}`;
+    const writer = await ClusterStore.open({ url: pg.url, nodeId: 'long-writer', leaseMs });
+    const taker = await ClusterStore.open({ url: pg.url, nodeId: 'long-taker', leaseMs });
+    // Holds the stored file's rows: the writer's transaction, which replaces them, waits there
+    // while it holds the session's row (renewals skip it), longer than three leases.
+    const locker = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const watcher = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const dir = await mkdtemp(join(tmpdir(), 'mock-long-write-'));
+    let release = () => {};
+    try {
+      await writer.register('http://127.0.0.1:9');
+      const claimed = await writer.claim(id);
+      if (!('owned' in claimed)) throw new Error('the writer did not claim the session');
+      const { fence } = claimed.owned;
+      const path = join(dir, 'room.pdf');
+      await writeFile(path, PDF);
+      const file = { folderId: 'folder-1', name: 'room.pdf', path };
+      const meta: Meta = { credits: 3, engineAvailable: true, faults: {} as Meta['faults'], lastJob: 0 };
+      await writer.write(id, fence, { fresh: { seed: null }, meta, upserts: [], deletes: [], files: [file] });
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holding = locker.begin(async (tx) => {
+        await tx`SELECT 1 FROM mock_files WHERE session_id = ${id} FOR UPDATE`;
+        locked();
+        await new Promise<void>((r) => (release = r));
+      });
+      // A failed lock fails the test (it never resolves isLocked).
+      await Promise.race([isLocked, holding]);
+      const long = writer.write(id, fence, {
+        ...(fresh ? { fresh: { seed: null } } : {}),
+        meta,
+        upserts: [['project', 'acknowledged', { id: 'acknowledged' }]],
+        deletes: [],
+        files: [file],
+      });
+      // Once the write waits on the file's rows (holding the session's row), two leases: its lease
+      // has run out in the database. The claim then waits on the session's row; the write ends.
+      await waitingOnLock(watcher, 'DELETE FROM mock_files');
+      await new Promise((r) => setTimeout(r, 2 * leaseMs));
+      const claim = taker.claim(id);
+      await waitingOnLock(watcher, 'INSERT INTO mock_sessions');
+      release();
+      await long;
+      await holding;
+      expect(await claim).toEqual({ elsewhere: 'http://127.0.0.1:9' });
+      // Still the writer's: its next write lands, and the acknowledged one is stored.
+      await writer.write(id, fence, {
+        meta,
+        upserts: [['project', 'after', { id: 'after' }]],
+        deletes: [],
+      });
+      const keys = await locker<{ key: string }[]>`
+      SELECT key FROM mock_records WHERE session_id = ${id} ORDER BY key`;
+      expect(keys.map((k) => k.key)).toEqual(['acknowledged', 'after']);
+    } finally {
+      release();
+      await locker.end();
+      await watcher.end();
+      await writer.close();
+      await taker.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 it('answers 503 in the envelope while the database is away and recovers when it is back', async () => {
   const session = 'db-down';

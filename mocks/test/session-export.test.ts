@@ -1,17 +1,32 @@
 // GET/PUT /__mock/sessions/{id}/export: a session taken from one mock and put into another (a CI
-// job's state replayed on a laptop) holds the same records, credits and pending processing; a
-// document that is not an export is refused in the envelope, the session unchanged.
+// job's state replayed on a laptop) holds the same records, credits, pending processing and
+// uploaded files (byte for byte, from a mock with a state file into one with no store, and into
+// a state file, there after a restart); a
+// document that is not an export, or whose file bytes do not match their entry, is refused in the
+// envelope, the session unchanged.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../src/index.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
+import { fundForm, PDF, pdf } from './support/files.ts';
 
 let ci: RunningMock;
 let laptop: RunningMock;
+let stateDir = '';
 beforeAll(async () => {
-  [ci, laptop] = await Promise.all([startMock({ port: 0 }), startMock({ port: 0 })]);
+  stateDir = await mkdtemp(join(tmpdir(), 'mock-export-'));
+  // The CI mock keeps a state file (its uploads in its folder); the laptop's has no store.
+  [ci, laptop] = await Promise.all([
+    startMock({ port: 0, stateFile: join(stateDir, 'state.jsonl') }),
+    startMock({ port: 0 }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([ci?.close(), laptop?.close()]);
+  if (stateDir) await rm(stateDir, { recursive: true, force: true });
 });
 
 async function json(response: Response) {
@@ -72,4 +87,121 @@ it('refuses a document that is not an export, leaving the session as it was', as
   expect(bad.status).toBe(400);
   expect(bad.body).toMatchObject({ code: 'MOCK_INVALID_REQUEST', data: null });
   expect((await state(laptop, 'replay')).credits).toBe(6);
+});
+
+const auth = { authorization: 'mock-api-key' };
+type Document = {
+  format: string;
+  files: { folder: string; name: string; size: number; sha256: string; data: string }[];
+};
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The files of a folder of a session, as the mock holds them on its disk: their SHA-256 by name (compared fast). */
+async function folderFiles(mock: RunningMock, session: string, folderId: string) {
+  const { uploadsDir } = (
+    await json(await fetch(`${mock.origin}/__mock/state`, { headers: { 'x-mock-session': session } }))
+  ).body.data as { uploadsDir: string };
+  const dir = join(uploadsDir, 'folders', folderId);
+  const names = (await readdir(dir)).sort();
+  return Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, sha256(await readFile(join(dir, n)))] as const)),
+  );
+}
+
+it("carries a session's uploaded files: a fund runs over them on the mock it is put into", async () => {
+  const headers = { 'x-mock-session': 'ci-uploads' };
+  await fetch(`${ci.origin}/__mock/reset`, { method: 'POST', headers });
+  const big = { name: 'room.pdf', data: Buffer.concat([PDF, randomBytes(1.5 * 2 ** 20)]) };
+  const small = pdf('notes.pdf');
+  const upload = await json(
+    await fetch(`${ci.baseUrl}/integrationfund/fund/upload`, {
+      method: 'POST',
+      headers: { ...headers, ...auth },
+      body: fundForm([big, small]),
+    }),
+  );
+  expect(upload.status).toBe(200);
+  const { folderPath } = upload.body.data as { folderPath: string };
+
+  const exported = await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`);
+  expect(exported.status).toBe(200);
+  const document = await exported.text();
+  expect((JSON.parse(document) as Document).format).toBe('portfolio-mock-session/2');
+  const put = await json(
+    await fetch(`${laptop.origin}/__mock/sessions/home/export`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: document,
+    }),
+  );
+  expect(put.status).toBe(200);
+  expect(put.body.data).toMatchObject({ session: 'home', files: 2 });
+  expect(await folderFiles(laptop, 'home', folderPath.split('/').at(-1)!)).toEqual({
+    'notes.pdf': sha256(small.data),
+    'room.pdf': sha256(big.data),
+  });
+
+  const home = { 'x-mock-session': 'home', ...auth, 'content-type': 'application/json' };
+  const run = await json(
+    await fetch(`${laptop.baseUrl}/integrationfund/fund/run`, {
+      method: 'POST',
+      headers: home,
+      body: JSON.stringify({ ...(exampleValue('FundRunRequest') as object), folderPath }),
+    }),
+  );
+  expect(run.status).toBe(200);
+  await fetch(`${laptop.origin}/__mock/settle`, { method: 'POST', headers: { 'x-mock-session': 'home' } });
+  const { fundExtractionId } = run.body.data as { fundExtractionId: string };
+  const detail = await json(
+    await fetch(`${laptop.baseUrl}/integrationfund/fund?fundExtractionId=${fundExtractionId}`, { headers: home }),
+  );
+  expect(detail.body.data).toMatchObject({ status: 'completed' });
+});
+
+it('refuses a document whose file bytes do not match their entry, leaving the session and its files as they were', async () => {
+  const exported = (await (await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).json()) as Document;
+  const before = await state(laptop, 'home');
+  const folder = exported.files[0]!.folder;
+  const filesBefore = await folderFiles(laptop, 'home', folder);
+  const changed = Buffer.from(exported.files[0]!.data, 'base64');
+  changed.writeUInt8(changed.readUInt8(changed.length - 1) ^ 1, changed.length - 1);
+  const broken = [
+    // Bytes changed after the hash was taken.
+    { ...exported, files: [{ ...exported.files[0]!, data: changed.toString('base64') }, ...exported.files.slice(1)] },
+    // A file no folder record lists.
+    { ...exported, files: [...exported.files, { ...exported.files[0]!, name: 'other.pdf' }] },
+    // Out of its folder.
+    { ...exported, files: [{ ...exported.files[0]!, name: '../../escape.pdf' }] },
+    // A format this mock does not know.
+    { ...exported, format: 'portfolio-mock-session/9' },
+  ];
+  for (const document of broken) {
+    const put = await json(
+      await fetch(`${laptop.origin}/__mock/sessions/home/export`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(document),
+      }),
+    );
+    expect(put.status).toBe(400);
+    expect(put.body).toMatchObject({ code: 'MOCK_INVALID_REQUEST', data: null });
+  }
+  expect(await state(laptop, 'home')).toEqual(before);
+  expect(await folderFiles(laptop, 'home', folder)).toEqual(filesBefore);
+});
+
+it("keeps an imported session's files in the state file's folder: there after a restart", async () => {
+  const document = await (await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).text();
+  const { files } = JSON.parse(document) as Document;
+  const put = await fetch(`${ci.origin}/__mock/sessions/returned/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: document,
+  });
+  expect(put.status).toBe(200);
+  await ci.close();
+  ci = await startMock({ port: 0, stateFile: join(stateDir, 'state.jsonl') });
+  const folder = files[0]!.folder;
+  expect(await folderFiles(ci, 'returned', folder)).toEqual(Object.fromEntries(files.map((f) => [f.name, f.sha256])));
 });

@@ -5,6 +5,8 @@ export const controlErrors = {
   invalidSeed: (description: string) => new MockHttpError(400, 'MOCK_INVALID_SEED', 'Invalid seed', description),
   invalidRequest: (description: string) =>
     new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description),
+  exportTooLarge: (description: string) =>
+    new MockHttpError(400, 'MOCK_EXPORT_TOO_LARGE', 'Export too large', description),
   notFound: (description: string) => new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description),
   conflict: (description: string) => new MockHttpError(409, 'MOCK_NOTHING_TO_SEND', 'Nothing to send', description),
 } as const;

@@ -8,7 +8,12 @@ import type { FaultSwitches } from '../domain/state.ts';
 import { snapshot } from '../domain/snapshot.ts';
 import { type TriggerRequest, TriggerProblem, triggeredEvent } from '../domain/triggered-events.ts';
 import { type DeliverySwitches, switchGaps } from '../domain/webhook-dispatcher.ts';
-import { exportSession, importSession, type SessionExport } from '../persistence/session-export.ts';
+import {
+  ExportTooLargeError,
+  exportSession,
+  importSession,
+  type SessionExport,
+} from '../persistence/session-export.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
 import type { RouteHandler, RouteResult } from '../http/contract-router.ts';
 import { arrangements, type StateParams } from '../provider-states/arrangements.ts';
@@ -55,13 +60,18 @@ export function controlHandlers(
       return stateResult(session);
     },
     async exportMockSession(request: MockRequest) {
-      return { body: exportSession(namedSession(request)) };
+      try {
+        return { body: await exportSession(namedSession(request)) };
+      } catch (error) {
+        if (error instanceof ExportTooLargeError) throw controlErrors.exportTooLarge(error.message);
+        throw error;
+      }
     },
     async importMockSession(request: MockRequest) {
       const session = namedSession(request);
       try {
-        const records = await importSession(session, request.body as SessionExport);
-        return { body: metadataEnvelope({ session: session.id, records }) };
+        const read = await importSession(session, request.body as SessionExport);
+        return { body: metadataEnvelope({ session: session.id, ...read }) };
       } catch (error) {
         throw controlErrors.invalidRequest(
           `The document is not a session this mock can take: ${error instanceof Error ? error.message : String(error)}`,

@@ -29,6 +29,8 @@ export interface ContractOperation {
   bodyRequired: boolean;
   /** The operation takes `multipart/form-data` (streamed by its handler, not validated up front). */
   multipart: boolean;
+  /** A JSON body limit of its own (`x-mock-body-limit` on the request body, bytes); else the server's. */
+  bodyLimit?: number;
 }
 
 function resolve(doc: Json, node: unknown, pointer: string): { node: Json; pointer: string } {
@@ -79,6 +81,7 @@ export function readOperations(doc: Json): ContractOperation[] {
           : {}),
         bodyRequired: body?.node.required === true,
         multipart: 'multipart/form-data' in content,
+        ...(typeof body?.node['x-mock-body-limit'] === 'number' ? { bodyLimit: body.node['x-mock-body-limit'] } : {}),
       });
     }
   }

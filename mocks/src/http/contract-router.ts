@@ -38,6 +38,7 @@ export function registerContractRoutes<Caller>(app: FastifyInstance, options: Co
     app.route({
       method: op.method,
       url: op.path.replace(/\{(\w+)\}/g, ':$1'),
+      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
       onRequest: async (request) => {
         callers.set(request, admit(op, mockRequestOf(request), authenticate));
       },

@@ -205,7 +205,7 @@ export class ClusterSessions {
     // A session dropped or claimed again since: its object is no longer the one in force.
     if (this.host.sessions.get(session.id) !== session || session.fence === undefined)
       throw storeUnavailable(`Session ${session.id} moved while this request ran; nothing of it was stored`);
-    const change = changesOf(session, force);
+    const change = await changesOf(session, force);
     if (!change) return;
     try {
       await this.store.write(session.id, session.fence, change);
@@ -232,9 +232,13 @@ export class ClusterSessions {
   }
 }
 
-function changesOf(session: MockSession, force: boolean): SessionWrite | undefined {
+async function changesOf(session: MockSession, force: boolean): Promise<SessionWrite | undefined> {
   const taken = takeChanges(session, force);
   if (!taken) return undefined;
+  const { storage } = session;
+  // A fresh write (a reset, an import, a new session) replaces the stored files by every file its
+  // folders hold: an import's files stay stored even when a write of the state before it took them.
+  const files = taken.fresh !== undefined ? await storage.takeAll?.() : storage.takeUnsent?.();
   const upserts = taken.ops.filter((op) => op[2] !== null);
   const deletes = taken.ops.filter((op) => op[2] === null).map((op): [string, string] => [op[0], op[1]]);
   return {
@@ -242,6 +246,6 @@ function changesOf(session: MockSession, force: boolean): SessionWrite | undefin
     meta: metaOf(session.state),
     upserts,
     deletes,
-    files: session.storage.takeUnsent?.() ?? [],
+    files: files ?? [],
   };
 }

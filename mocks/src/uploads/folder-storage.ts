@@ -2,10 +2,11 @@
 // staging directory first and only moved into their folder when the whole upload succeeded, so a
 // failed upload never leaves a partial folder or file behind.
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { syncDirectory } from '../persistence/append-log.ts';
+import { bytesOnDisk, type ExportedFile, exportedFile, type StagedImport, stageFiles } from './file-transfer.ts';
 
 export interface StagedFile {
   /** Name as stored (sanitised file name from the request). */
@@ -33,22 +34,35 @@ export interface UploadStorage {
   destroy(): Promise<void>;
   /** With `shared`: the files committed since the last call, taken (the write that stores their folder stores them). */
   takeUnsent?(): UnsentFile[];
+  /** With `shared`: every file in the session's folders now, the unsent ones taken too (a fresh write stores them all). */
+  takeAll?(): Promise<UnsentFile[]>;
+  /** A stored file as an export entry; undefined when its bytes are not kept. */
+  exportFile(folderId: string, name: string): Promise<ExportedFile | undefined>;
+  /** Decodes and checks an import's files where a reset leaves them (undefined: bytes are not kept). */
+  stageImport(files: ExportedFile[]): Promise<StagedImport | undefined>;
 }
+
+/** Where the PostgreSQL store keeps a file's bytes: read from there (undefined when not there yet). */
+export type StoredBytes = (folderId: string, name: string) => Promise<Uint8Array | undefined>;
 
 export class FolderStorage implements UploadStorage {
   readonly root: string;
   private readonly durable: boolean;
   /** With `shared`, by folder and name: the files the next write of the session stores in the database. */
   private readonly unsent: Map<string, UnsentFile> | undefined;
+  private readonly stored: StoredBytes | undefined;
 
   /**
    * Nothing is created until the first upload. `durable`: files are synced before an upload is
-   * answered (state file). `shared`: committed files are listed for `takeUnsent` (PostgreSQL store).
+   * answered (state file). `shared`: committed files are listed for `takeUnsent`, and an export
+   * reads their bytes from `shared` (the PostgreSQL store: what the database holds, whatever this
+   * node's disk has), from the disk only when the database has none yet.
    */
-  constructor(root: string, durable = false, shared = false) {
+  constructor(root: string, durable = false, shared?: StoredBytes) {
     this.root = root;
     this.durable = durable;
     if (shared) this.unsent = new Map();
+    this.stored = shared;
   }
 
   /**
@@ -96,6 +110,29 @@ export class FolderStorage implements UploadStorage {
     return files;
   }
 
+  async exportFile(folderId: string, name: string): Promise<ExportedFile | undefined> {
+    const pending = this.unsent?.has(`${folderId}/${name}`);
+    const bytes =
+      (pending ? undefined : await this.stored?.(folderId, name)) ??
+      (await bytesOnDisk(join(this.folderDir(folderId), name)));
+    return bytes && exportedFile(folderId, name, bytes);
+  }
+
+  /** Staged beside `staging` and `folders`, which a reset empties: the import's reset leaves them. */
+  async stageImport(files: ExportedFile[]): Promise<StagedImport> {
+    return stageFiles(join(this.root, 'imports'), files);
+  }
+
+  async takeAll(): Promise<UnsentFile[]> {
+    this.unsent?.clear();
+    const folders = join(this.root, 'folders');
+    const files: UnsentFile[] = [];
+    for (const folderId of await namesIn(folders))
+      for (const name of await namesIn(join(folders, folderId)))
+        files.push({ folderId, name, path: join(folders, folderId, name) });
+    return files;
+  }
+
   /** Empties the session's directory (reset) without removing it. */
   async clear(): Promise<void> {
     this.unsent?.clear();
@@ -105,6 +142,14 @@ export class FolderStorage implements UploadStorage {
   async destroy(): Promise<void> {
     await this.remove(this.root);
   }
+}
+
+/** The entries of a directory; none when it does not exist. */
+async function namesIn(dir: string): Promise<string[]> {
+  return readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
 }
 
 /** Makes moved files and their directory entries durable (the folder's record is written next). */

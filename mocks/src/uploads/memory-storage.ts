@@ -1,6 +1,7 @@
 // Uploaded files of a session that lives in memory (the MSW handlers): only names are kept, in
 // the session's records, so staging and committing hold nothing; the paths are labels. Nothing
 // reads an uploaded file's bytes after the upload (docs/decisions/2026-11-mock-msw-uploads.md).
+import type { ExportedFile, StagedImport } from './file-transfer.ts';
 import type { StagedFile, UploadStorage } from './folder-storage.ts';
 
 export class MemoryStorage implements UploadStorage {
@@ -27,4 +28,13 @@ export class MemoryStorage implements UploadStorage {
   async clear(): Promise<void> {}
 
   async destroy(): Promise<void> {}
+
+  // No bytes are kept: an export carries none, an import keeps the names its records hold.
+  async exportFile(_folderId: string, _name: string): Promise<ExportedFile | undefined> {
+    return undefined;
+  }
+
+  async stageImport(_files: ExportedFile[]): Promise<StagedImport | undefined> {
+    return undefined;
+  }
 }

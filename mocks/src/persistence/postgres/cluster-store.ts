@@ -11,7 +11,8 @@
 // `mock_session` (LISTEN/NOTIFY), so other nodes forget where they forwarded it and what they
 // kept of it.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import type { BigIntStats } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sql, TransactionSql } from 'postgres';
 import type { MockSeed } from '../../domain/seed.ts';
@@ -24,6 +25,8 @@ const CHANNEL = 'mock_session';
 const FILE_CHUNK = 1 << 20;
 /** Records read back per round trip when a session is claimed. */
 const RECORD_BATCH = 5_000;
+/** Sessions whose files made on this disk are remembered (a few hundred bytes each). */
+const MADE_SESSIONS = 10_000;
 
 export class SessionMovedError extends Error {}
 export class StoreUnavailableError extends Error {}
@@ -100,6 +103,8 @@ export class ClusterStore {
   private unlisten: (() => Promise<void>) | undefined;
   private healthy = true;
   private readonly options: ClusterStoreOptions;
+  /** Per session (most recent last), the files `readFiles` made on this node's disk. */
+  private readonly made = new Map<string, Map<string, MadeFile>>();
 
   private constructor(sql: Sql, renewal: Sql, options: ClusterStoreOptions) {
     this.sql = sql;
@@ -297,28 +302,56 @@ export class ClusterStore {
 
   /**
    * Puts a claimed session's uploaded files on this node's disk, in `dirOf(folderId)`, one chunk
-   * in memory at a time; each file appears under its name only once it is whole.
+   * in memory at a time; each file appears under its name only once it is whole. A file this node
+   * put there from the same stored version (its rows' xmin: every store of a file inserts new rows
+   * in a new transaction) and that is still the file it made (same inode, mtime and size: the
+   * mock replaces a file only by renaming a new one over it) is not read again: a session
+   * bouncing between live nodes is not rewritten at every claim.
    */
   async readFiles(id: string, dirOf: (folderId: string) => string): Promise<void> {
-    let file: { handle: Awaited<ReturnType<typeof open>>; part: string; path: string } | undefined;
+    let file: { handle: Awaited<ReturnType<typeof open>>; part: string; path: string; key: string } | undefined;
+    const made = this.madeFiles(id);
+    const listed = new Map<string, { version: string; size: number }>();
     const finish = async () => {
       if (!file) return;
       await file.handle.close();
       await rename(file.part, file.path);
+      const stored = listed.get(file.key);
+      if (stored) made.set(file.key, { ...stored, ...identity(await stat(file.path, { bigint: true })) });
       file = undefined;
     };
     try {
+      const rows = await this.sql<{ folder: string; name: string; version: string; size: string }[]>`
+        SELECT folder, name, min(xmin::text) AS version, sum(length(data)) AS size
+        FROM mock_files WHERE session_id = ${id} GROUP BY folder, name`;
+      const wanted: { folder: string; name: string }[] = [];
+      for (const row of rows) {
+        const key = `${row.folder}/${row.name}`;
+        const stored = { version: row.version, size: Number(row.size) };
+        listed.set(key, stored);
+        const known = made.get(key);
+        if (known?.version === stored.version && known.size === stored.size) {
+          const now = await stat(join(dirOf(row.folder), row.name), { bigint: true }).catch(() => undefined);
+          if (now && sameFile(known, identity(now))) continue;
+        }
+        made.delete(key);
+        wanted.push(row);
+      }
+      if (!wanted.length) return;
       const chunks = this.sql<{ folder: string; name: string; chunk: number; data: Buffer }[]>`
-        SELECT folder, name, chunk, data FROM mock_files WHERE session_id = ${id} ORDER BY folder, name, chunk`;
-      for await (const rows of chunks.cursor(4))
-        for (const row of rows) {
+        SELECT f.folder, f.name, f.chunk, f.data FROM mock_files f
+        JOIN unnest(${wanted.map((w) => w.folder)}::text[], ${wanted.map((w) => w.name)}::text[]) AS w(folder, name)
+          ON w.folder = f.folder AND w.name = f.name
+        WHERE f.session_id = ${id} ORDER BY f.folder, f.name, f.chunk`;
+      for await (const batch of chunks.cursor(4))
+        for (const row of batch) {
           if (row.chunk === 0) {
             await finish();
             const dir = dirOf(row.folder);
             await mkdir(dir, { recursive: true });
             const path = join(dir, row.name);
             const part = `${path}.${this.nodeId}.part`;
-            file = { handle: await open(part, 'w'), part, path };
+            file = { handle: await open(part, 'w'), part, path, key: `${row.folder}/${row.name}` };
           }
           await file?.handle.write(row.data);
         }
@@ -330,6 +363,24 @@ export class ClusterStore {
       if (isDiskError(error)) throw error;
       unavailable(error);
     }
+  }
+
+  /** The files this node made from a session's stored files, by folder and name (the oldest session forgotten past a bound). */
+  private madeFiles(id: string): Map<string, MadeFile> {
+    let made = this.made.get(id);
+    if (made) this.made.delete(id);
+    else made = new Map();
+    this.made.set(id, made);
+    if (this.made.size > MADE_SESSIONS) this.made.delete(this.made.keys().next().value!);
+    return made;
+  }
+
+  /** One stored file's bytes (an export), undefined when the database holds none of it. */
+  async fileBytes(id: string, folderId: string, name: string): Promise<Buffer | undefined> {
+    const rows = await this.sql<{ data: Buffer }[]>`
+      SELECT data FROM mock_files WHERE session_id = ${id} AND folder = ${folderId} AND name = ${name}
+      ORDER BY chunk`.catch(unavailable);
+    return rows.length ? Buffer.concat(rows.map((r) => r.data)) : undefined;
   }
 
   /** Hands sessions over: their next request is answered by whichever node it reaches. */
@@ -407,6 +458,24 @@ export class ClusterStore {
 }
 
 type StoredRecord = { kind: string; key: string; value: unknown };
+
+/** A file `readFiles` made: the stored version it holds, and which file on disk it is. */
+interface MadeFile extends FileIdentity {
+  version: string;
+}
+interface FileIdentity {
+  size: number;
+  ino: bigint;
+  mtimeNs: bigint;
+}
+
+function identity(stats: BigIntStats): FileIdentity {
+  return { size: Number(stats.size), ino: stats.ino, mtimeNs: stats.mtimeNs };
+}
+
+function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+  return a.size === b.size && a.ino === b.ino && a.mtimeNs === b.mtimeNs;
+}
 
 /** Rows of mock_records as record batches; a failure of the database is `StoreUnavailableError`. */
 async function* batches(rows: AsyncIterable<StoredRecord[]> | Iterable<StoredRecord[]>): AsyncGenerator<RecordOp[]> {

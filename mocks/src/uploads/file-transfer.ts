@@ -1,0 +1,82 @@
+// Uploaded files in and out of a session export (`portfolio-mock-session/2`): a file's bytes as
+// base64 with their size and SHA-256, and back, each file decoded and checked against its size
+// and hash before anything of the importing session changes. One file's bytes are in memory at a
+// time (beside the document itself, which the import route's body limit bounds).
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** One uploaded file of an exported session: where it was (its folder's id, its name) and its bytes. */
+export interface ExportedFile {
+  folder: string;
+  name: string;
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  /** The bytes, base64. */
+  data: string;
+}
+
+/** Files decoded and checked, waiting outside the session's folders until `commit` puts them in. */
+export interface StagedImport {
+  /** The staged files by folder id: each one's name and where its bytes are staged. */
+  readonly folders: Map<string, { name: string; path: string }[]>;
+  discard(): Promise<void>;
+}
+
+/** A file entry of a document that does not hold what it says. */
+export class ImportProblem extends Error {}
+
+/** The export entry of a file's bytes. */
+export function exportedFile(folder: string, name: string, bytes: Uint8Array): ExportedFile {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    folder,
+    name,
+    size: buffer.length,
+    sha256: createHash('sha256').update(buffer).digest('hex'),
+    data: buffer.toString('base64'),
+  };
+}
+
+/** The bytes of an entry, checked against its size and hash. */
+export function decodedFile(file: ExportedFile): Buffer {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(file.data) || file.data.length % 4 !== 0)
+    throw new ImportProblem(`file ${file.folder}/${file.name}: data is not base64`);
+  const bytes = Buffer.from(file.data, 'base64');
+  if (bytes.length !== file.size)
+    throw new ImportProblem(`file ${file.folder}/${file.name}: ${bytes.length} bytes, its entry says ${file.size}`);
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  if (hash !== file.sha256.toLowerCase())
+    throw new ImportProblem(`file ${file.folder}/${file.name}: its bytes do not match its sha256`);
+  return bytes;
+}
+
+/** Decodes and checks every file into a fresh directory `under`; nothing is left there when one fails. */
+export async function stageFiles(under: string, files: ExportedFile[]): Promise<StagedImport> {
+  const dir = join(under, `import-${randomBytes(6).toString('hex')}`);
+  const discard = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+  const folders: StagedImport['folders'] = new Map();
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    for (const [index, file] of files.entries()) {
+      const path = join(dir, String(index));
+      await writeFile(path, decodedFile(file));
+      const list = folders.get(file.folder) ?? [];
+      list.push({ name: file.name, path });
+      folders.set(file.folder, list);
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { folders, discard };
+}
+
+/** A file's bytes on disk, undefined when it is not there. */
+export async function bytesOnDisk(path: string): Promise<Buffer | undefined> {
+  return readFile(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+}
