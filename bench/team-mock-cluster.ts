@@ -150,15 +150,16 @@ async function probeStart(bundle: string, env: Record<string, string>): Promise<
 
 /** Waits (up to 10 minutes) until the state file starts with its compacted image's index. */
 async function compacted(file: string): Promise<void> {
-  const head = Buffer.alloc(9);
+  const head = Buffer.alloc(7);
   for (const started = performance.now(); performance.now() - started < 600_000; ) {
     const handle = await open(file, 'r');
     try {
-      await handle.read(head, 0, 9, 0);
+      await handle.read(head, 0, 7, 0);
     } finally {
       await handle.close();
     }
-    if (head.toString() === '{"image":') return;
+    // `{"imageV2":` (or the version before's `{"image":`).
+    if (head.toString() === '{"image') return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${file} was not compacted within 10 minutes`);
