@@ -248,6 +248,8 @@ export class ClusterStore {
     const kinds = toImage ? [] : upserts.map((op) => op[0]);
     const keys = toImage ? [] : upserts.map((op) => op[1]);
     const values = toImage ? [] : upserts.map((op) => JSON.stringify(op[2]));
+    // Written out now, as the values are: the records are live objects that later requests change.
+    const image = toImage ? imageParts(upserts) : [];
     // Objects go as json parameters; text would be stored as a JSON string.
     const meta = this.sql.json(change.meta as never);
     const files = change.files ?? [];
@@ -266,7 +268,7 @@ export class ClusterStore {
           await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
           await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
           await tx`DELETE FROM mock_images WHERE session_id = ${id}`;
-          if (toImage) await storeImage(tx, id, upserts);
+          if (toImage) await storeImage(tx, id, image);
           else
             for (let at = 0; at < upserts.length; at += 5000)
               await tx`
@@ -471,16 +473,20 @@ async function* batches(
   }
 }
 
-/** A session's records written as its image: parts of IMAGE_PART records in columns, in their order. */
-async function storeImage(tx: TransactionSql, id: string, ops: RecordOp[]): Promise<void> {
-  for (let at = 0, part = 0; at < ops.length; part += 20) {
-    const texts: string[] = [];
-    for (; texts.length < 20 && at < ops.length; at += IMAGE_PART)
-      texts.push(JSON.stringify(toColumns(ops.slice(at, at + IMAGE_PART))));
+/** A session's records as the parts of its image: IMAGE_PART records in columns each, in their order. */
+function imageParts(ops: RecordOp[]): string[] {
+  const parts: string[] = [];
+  for (let at = 0; at < ops.length; at += IMAGE_PART)
+    parts.push(JSON.stringify(toColumns(ops.slice(at, at + IMAGE_PART))));
+  return parts;
+}
+
+/** Stores the parts of a session's image, 20 a statement. */
+async function storeImage(tx: TransactionSql, id: string, parts: string[]): Promise<void> {
+  for (let at = 0; at < parts.length; at += 20)
     await tx`
       INSERT INTO mock_images (session_id, part, data)
-      SELECT ${id}, ${part} + n - 1, d FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(d, n)`;
-  }
+      SELECT ${id}, ${at} + n - 1, d FROM unnest(${parts.slice(at, at + 20)}::text[]) WITH ORDINALITY AS t(d, n)`;
 }
 
 /** Stores files' bytes (replacing a file of the same folder and name) inside a session's write. */
