@@ -1,7 +1,7 @@
 // Records in columns, for a session's block of a compacted state file and the parts of a session's
-// image in PostgreSQL: consecutive records of one kind and the same fields are one group that names its fields once, keeps a field every record
-// holds with the same string, number, boolean or null once, and holds each record as an array of
-// the rest. A session of 100,000 projects is 45% fewer bytes to parse than as [kind, key, value]
+// image in PostgreSQL: consecutive records of one kind and the same fields are one group that
+// names its fields once, keeps a field every record holds with the same string, number, boolean
+// or null once, and holds each record as an array of the rest. A session of 100,000 projects is 45% fewer bytes to parse than as [kind, key, value]
 // records, and its records are built by one object literal per group (same hidden class, no keys
 // looked up per record): docs/decisions/2026-11-team-mock-start-up-quiet.md.
 import type { RecordKind } from '../domain/state.ts';
