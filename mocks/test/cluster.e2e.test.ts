@@ -19,7 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
-import type { Meta } from '../src/persistence/session-records.ts';
+import type { Meta, RecordOp } from '../src/persistence/session-records.ts';
 import { clusterBundle, startNode, stopNode, type MockNode } from './support/cluster.ts';
 import { fundForm, PDF, pdf } from './support/files.ts';
 import { startPostgres, type PostgresServer } from './support/postgres-server.ts';
@@ -457,6 +457,59 @@ it('refuses in the database a write under an old fence, while its node still bel
   } finally {
     await stale.close();
     await taker.close();
+  }
+});
+
+it('reads a session written whole as an image, then what changed since, removals included', async () => {
+  const meta: Meta = { credits: 1, engineAvailable: true, faults: {} as Meta['faults'], lastJob: 0 };
+  const project = (n: number, name = `Co ${n}`) => ({ id: `p${n}`, ownerUserId: 'user-mock', name });
+  const writer = await ClusterStore.open({ url: pg.url, nodeId: 'image-writer', leaseMs: 200, imageRecords: 3 });
+  const reader = await ClusterStore.open({ url: pg.url, nodeId: 'image-reader', leaseMs: 200 });
+  const check = postgres(pg.url, { max: 1, onnotice: () => {} });
+  try {
+    const claimed = await writer.claim('image');
+    if (!('owned' in claimed)) throw new Error('the writer did not own the session');
+    const fence = claimed.owned.fence;
+    await writer.write('image', fence, {
+      fresh: { seed: null },
+      meta,
+      upserts: [1, 2, 3, 4].map((n): RecordOp => ['project', `p${n}`, project(n)]),
+      deletes: [],
+    });
+    await writer.write('image', fence, {
+      meta,
+      upserts: [
+        ['project', 'p2', project(2, 'Renamed')],
+        ['project', 'p5', project(5)],
+      ],
+      deletes: [['project', 'p3']],
+    });
+    const stored = await check`
+      SELECT (SELECT count(*)::int FROM mock_images WHERE session_id = 'image') AS parts,
+        (SELECT count(*)::int FROM mock_records WHERE session_id = 'image') AS rows`;
+    expect(stored[0]).toEqual({ parts: 1, rows: 3 });
+    await new Promise((r) => setTimeout(r, 300));
+    const taken = await reader.claim('image');
+    if (!('owned' in taken)) throw new Error('the lease did not run out');
+    const read: RecordOp[] = [];
+    for await (const batch of taken.owned.records) read.push(...batch);
+    // Applied in order: the image's four, the rename in place, the new one, the removal.
+    const projects = new Map<string, unknown>();
+    for (const [, key, value] of read) value === null ? projects.delete(key) : projects.set(key, value);
+    expect([...projects.values()]).toEqual([project(1), project(2, 'Renamed'), project(4), project(5)]);
+    // A reset with few records goes back to rows: the image is gone.
+    await reader.write('image', taken.owned.fence, {
+      fresh: { seed: null },
+      meta,
+      upserts: [['project', 'p9', project(9)]],
+      deletes: [],
+    });
+    const after = await check`SELECT count(*)::int AS parts FROM mock_images WHERE session_id = 'image'`;
+    expect(after[0]!.parts).toBe(0);
+  } finally {
+    await check.end();
+    await writer.close();
+    await reader.close();
   }
 });
 

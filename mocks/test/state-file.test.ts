@@ -191,9 +191,9 @@ describe('a state file', () => {
     await clientOf(first, 'team-a').createProject({ companyName: 'Team A Co', projectType: 'projectNoAnalysis' });
     await stop(first);
     const text = readFileSync(file, 'utf8');
-    expect(text.startsWith('{"image":')).toBe(true);
+    expect(text.startsWith('{"imageV2":')).toBe(true);
     // Team A's lines no longer parse (same length: the image's byte ranges still hold).
-    writeFileSync(file, text.replaceAll('"companyName":"Team A Co"', `"companyName':"Team A Co"`));
+    writeFileSync(file, text.replaceAll('"Team A Co"', `'Team A Co"`));
     const errors: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
     try {
@@ -206,6 +206,28 @@ describe('a state file', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('reads a file compacted by the version before (an `{"image":` index, blocks of [kind, key, value] lines)', async () => {
+    const first = await start();
+    await clientOf(first).createProject({ companyName: 'Old Format Co', projectType: 'projectNoAnalysis' });
+    await stop(first);
+    // The appended lines (fresh line, `"r"` records) as the one block of the old image.
+    const block = readFileSync(file);
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(`${JSON.stringify({ image: { default: [0, block.length] }, bytes: block.length })}\n`),
+        block,
+      ]),
+    );
+    const second = await start();
+    expect((await control(second, '/state')).projects.map((p: any) => p.companyName)).toContain('Old Format Co');
+    await clientOf(second).createProject({ companyName: 'New Co', projectType: 'projectNoAnalysis' });
+    await stop(second);
+    const third = await start();
+    const names = (await control(third, '/state')).projects.map((p: any) => p.companyName);
+    expect(names).toEqual(expect.arrayContaining(['Old Format Co', 'New Co']));
   });
 
   it('a session dropped while one of its requests runs gets no line after its drop line: the file opens again', async () => {

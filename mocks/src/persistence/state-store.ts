@@ -12,8 +12,11 @@
 //
 // Start-up reads no session's records. When the file has grown to twice its size after the last
 // compaction (and past `compactBytes`), it is rewritten as a compact image: a first line
-// {"image":{id:[offset,length],...},"bytes":n} indexing one block per session (a fresh line and
-// its records, one group), then the blocks, then the lines appended since. Opening reads the
+// {"imageV2":{id:[offset,length],...},"bytes":n} indexing one block per session (a fresh line and
+// its records, one group), then the blocks, then the lines appended since. A block's records are
+// in columns (`{"s":id,"m":meta,"c":[...]}`, record-columns.ts); appended lines keep `"r"`. Files
+// of the version before (`{"image":...}`, blocks of `"r"` lines) are read as they are; the new
+// first line makes that version refuse a file it would read only in part. Opening reads the
 // index and scans only the lines after the image, by their first and last bytes (no JSON parsing),
 // to learn which byte ranges belong to which session. A session's records are read and replayed
 // when it is first asked for (`load`); the runtime also loads them all in the background after
@@ -23,6 +26,7 @@ import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 import type { JournalEntry } from '../sessions/request-journal.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
+import { fromColumns, toColumns } from './record-columns.ts';
 import {
   allRecords,
   applyMeta,
@@ -46,6 +50,8 @@ interface Line {
   fresh?: MockSeed | null;
   m?: Meta;
   r?: RecordOp[];
+  /** Records in columns (a compacted block). */
+  c?: unknown;
   drop?: true;
   j?: JournalEntry[];
   more?: true;
@@ -233,7 +239,7 @@ export class StateStore {
     const parts = [
       Buffer.from(`${JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true })}\n`),
     ];
-    const records = recordLines(session.id, metaOf(session.state), [...allRecords(session.state)]);
+    const records = columnLines(session.id, metaOf(session.state), [...allRecords(session.state)]);
     session.journal.takeUnwritten();
     const journal = session.journal.list();
     if (journal.length) records.push({ s: session.id, j: journal });
@@ -264,7 +270,7 @@ export class StateStore {
       bytes += length;
       return extents;
     });
-    const head = Buffer.from(`${JSON.stringify({ image: index, bytes })}\n`);
+    const head = Buffer.from(`${JSON.stringify({ imageV2: index, bytes })}\n`);
     const reader = this.reader.handle;
     const rewritten = this.log.rewrite(
       (async function* () {
@@ -332,6 +338,17 @@ class Replay {
       session.state.untracked(() => {
         for (const op of records) applyRecord(session.state, session.storage, this.jobs, op);
       });
+    const columns = line.c;
+    if (columns !== undefined)
+      session.state.untracked(() => {
+        try {
+          fromColumns(columns, (op) => applyRecord(session.state, session.storage, this.jobs, op));
+        } catch (error) {
+          throw new StateFileError(
+            `the state file ${this.path} is damaged (${(error as Error).message}, in session ${this.id}); it was not written by this mock, or edited`,
+          );
+        }
+      });
   }
 
   /** The session as the file left it, its pending jobs scheduled again. */
@@ -354,6 +371,15 @@ function recordLines(id: string, meta: Meta, ops: RecordOp[]): Line[] {
   const lines: Line[] = [];
   for (let at = 0; at < ops.length; at += OPS_PER_LINE)
     lines.push({ s: id, m: meta, r: ops.slice(at, at + OPS_PER_LINE) });
+  return lines;
+}
+
+/** A compacted block's records: in columns, as many records a line as `recordLines`. */
+function columnLines(id: string, meta: Meta, ops: RecordOp[]): Line[] {
+  if (!ops.length) return [{ s: id, m: meta }];
+  const lines: Line[] = [];
+  for (let at = 0; at < ops.length; at += OPS_PER_LINE)
+    lines.push({ s: id, m: meta, c: toColumns(ops.slice(at, at + OPS_PER_LINE)) });
   return lines;
 }
 
@@ -401,8 +427,9 @@ async function scan(
   let afterImage = false;
   if (size > 0) {
     const first = await readLine(reader, 0, size);
-    if (first?.text.startsWith('{"image":')) {
-      let image: { image: Record<string, Extent>; bytes: number };
+    // `{"image":` is the version before's image (its blocks' records not in columns): read alike.
+    if (first?.text.startsWith('{"imageV2":') || first?.text.startsWith('{"image":')) {
+      let image: { imageV2?: Record<string, Extent>; image?: Record<string, Extent>; bytes: number };
       try {
         image = JSON.parse(first.text) as typeof image;
       } catch {
@@ -410,7 +437,7 @@ async function scan(
       }
       from = first.length + image.bytes;
       if (from > size) throw new StateFileError(`the state file ${path} is cut short inside its compacted image`);
-      for (const [id, [offset, length]] of Object.entries(image.image))
+      for (const [id, [offset, length]] of Object.entries(image.imageV2 ?? image.image ?? {}))
         unread.set(id, [[first.length + offset, length]]);
       afterImage = true;
     }

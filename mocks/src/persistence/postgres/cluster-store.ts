@@ -16,6 +16,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sql, TransactionSql } from 'postgres';
 import type { MockSeed } from '../../domain/seed.ts';
+import { fromColumns, toColumns } from '../record-columns.ts';
 import type { Meta, RecordOp } from '../session-records.ts';
 import { migrate } from './migrations.ts';
 
@@ -27,9 +28,16 @@ const FILE_CHUNK = 1 << 20;
 const RECORD_BATCH = 5_000;
 /** Sessions whose files made on this disk are remembered (a few hundred bytes each). */
 const MADE_SESSIONS = 10_000;
+/** A session written whole with at least this many records is stored as an image (mock_images). */
+const IMAGE_RECORDS = 10_000;
+/** Records per part of an image (a row of mock_images), and parts read back per round trip. */
+const IMAGE_PART = 1_000;
+const IMAGE_BATCH = 5;
 
 export class SessionMovedError extends Error {}
 export class StoreUnavailableError extends Error {}
+/** What the database holds is not what this mock writes (edited by hand). */
+export class StoreDamagedError extends Error {}
 
 /** A session as the database holds it, once claimed. */
 export interface ClaimedSession {
@@ -70,6 +78,8 @@ export interface ClusterStoreOptions {
   leaseMs?: number;
   /** Told of every session another node claimed. */
   onMoved?: (sessionId: string, owner: string) => void;
+  /** A session written whole with at least this many records is stored as an image (default IMAGE_RECORDS). */
+  imageRecords?: number;
 }
 
 /** Loads the client only when a cluster store is asked for: a mock without one needs nothing installed. */
@@ -90,11 +100,14 @@ interface Lease {
   since: number;
   /** performance.now() until which the lease surely holds (renewal time + lease - margin). */
   validUntil: number;
+  /** The session has an image: a removed record is written as a json null (it may be in the image). */
+  imaged: boolean;
 }
 
 export class ClusterStore {
   readonly nodeId: string;
   readonly leaseMs: number;
+  private readonly imageRecords: number;
   private readonly sql: Sql;
   /** Renewals have a connection of their own: writes that fill the pool never delay them. */
   private readonly renewal: Sql;
@@ -112,6 +125,7 @@ export class ClusterStore {
     this.options = options;
     this.nodeId = options.nodeId ?? `node-${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.imageRecords = options.imageRecords ?? IMAGE_RECORDS;
   }
 
   /** Connects, applies the migrations the database lacks and listens for sessions changing owner. */
@@ -172,7 +186,7 @@ export class ClusterStore {
   async claim(id: string): Promise<Claim> {
     const asked = performance.now();
     const rows = await this.sql<
-      { fence: string; seed: MockSeed | null; meta: Meta | null; written: boolean; files: boolean }[]
+      { fence: string; seed: MockSeed | null; meta: Meta | null; written: boolean; files: boolean; imaged: boolean }[]
     >`
       INSERT INTO mock_sessions (id, owner, lease_until, fence)
       VALUES (${id}, ${this.nodeId}, now() + ${this.leaseMs} * interval '1 millisecond', 1)
@@ -183,7 +197,8 @@ export class ClusterStore {
         fence = CASE WHEN mock_sessions.owner = excluded.owner THEN mock_sessions.fence ELSE mock_sessions.fence + 1 END
       WHERE mock_sessions.owner IS NULL OR mock_sessions.owner = ${this.nodeId} OR mock_sessions.lease_until < now()
       RETURNING fence, seed, meta, written_at IS NOT NULL AS written,
-        EXISTS (SELECT 1 FROM mock_files f WHERE f.session_id = mock_sessions.id) AS files`.catch(unavailable);
+        EXISTS (SELECT 1 FROM mock_files f WHERE f.session_id = mock_sessions.id) AS files,
+        EXISTS (SELECT 1 FROM mock_images i WHERE i.session_id = mock_sessions.id) AS imaged`.catch(unavailable);
     const row = rows[0];
     if (!row) {
       const [owner] = await this.sql<{ url: string | null }[]>`
@@ -194,9 +209,19 @@ export class ClusterStore {
     }
     const fence = Number(row.fence);
     // `since` is when the claim is known done: a renewal asked after it sees the claimed row.
-    this.leases.set(id, { fence, since: performance.now(), validUntil: asked + this.leaseMs * 0.8 });
+    this.leases.set(id, {
+      fence,
+      since: performance.now(),
+      validUntil: asked + this.leaseMs * 0.8,
+      imaged: row.imaged,
+    });
     await this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
     if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: batches([]), files: false } };
+    // The image first (parts in order), then what changed since, in write order.
+    const image = row.imaged
+      ? this.sql<{ data: string }[]>`
+          SELECT data FROM mock_images WHERE session_id = ${id} ORDER BY part`.cursor(IMAGE_BATCH)
+      : [];
     const records = this.sql<StoredRecord[]>`
       SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.cursor(RECORD_BATCH);
     return {
@@ -204,7 +229,7 @@ export class ClusterStore {
         fence,
         seed: row.seed,
         meta: row.meta ?? undefined,
-        records: batches(records),
+        records: batches(records, image),
         files: row.files,
       },
     };
@@ -217,10 +242,19 @@ export class ClusterStore {
   async write(id: string, fence: number, change: SessionWrite): Promise<void> {
     const lease = this.leases.get(id);
     if (!lease || lease.fence !== fence) throw new SessionMovedError(`session ${id} is not owned by this node`);
-    const upserts = change.upserts;
-    const kinds = upserts.map((op) => op[0]);
-    const keys = upserts.map((op) => op[1]);
-    const values = upserts.map((op) => JSON.stringify(op[2]));
+    // With an image, a removed record may be in it: removed by a json null written over it (kept
+    // until the next image; the keys of removed records, jobs' and deliveries' numbers, are never used again).
+    const imaged = lease.imaged && !change.fresh;
+    const upserts = imaged
+      ? [...change.upserts, ...change.deletes.map(([kind, key]): RecordOp => [kind as RecordOp[0], key, null])]
+      : change.upserts;
+    const deletes = imaged ? [] : change.deletes;
+    const toImage = change.fresh !== undefined && upserts.length >= this.imageRecords;
+    const kinds = toImage ? [] : upserts.map((op) => op[0]);
+    const keys = toImage ? [] : upserts.map((op) => op[1]);
+    const values = toImage ? [] : upserts.map((op) => JSON.stringify(op[2]));
+    // Written out now, as the values are: the records are live objects that later requests change.
+    const image = toImage ? imageParts(upserts) : [];
     // Objects go as json parameters; text would be stored as a JSON string.
     const meta = this.sql.json(change.meta as never);
     const files = change.files ?? [];
@@ -238,11 +272,14 @@ export class ClusterStore {
           if (!rows.length) return rows;
           await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
           await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
-          for (let at = 0; at < upserts.length; at += 5000)
-            await tx`
-              INSERT INTO mock_records (session_id, kind, key, value)
-              SELECT ${id}, k, r, v::json
-              FROM unnest(${kinds.slice(at, at + 5000)}::text[], ${keys.slice(at, at + 5000)}::text[], ${values.slice(at, at + 5000)}::text[]) AS t(k, r, v)`;
+          await tx`DELETE FROM mock_images WHERE session_id = ${id}`;
+          if (toImage) await storeImage(tx, id, image);
+          else
+            for (let at = 0; at < upserts.length; at += 5000)
+              await tx`
+                INSERT INTO mock_records (session_id, kind, key, value)
+                SELECT ${id}, k, r, v::json
+                FROM unnest(${kinds.slice(at, at + 5000)}::text[], ${keys.slice(at, at + 5000)}::text[], ${values.slice(at, at + 5000)}::text[]) AS t(k, r, v)`;
           await storeFiles(tx, id, files);
           extendedAt = await this.extendLease(tx, id, lease);
           return rows;
@@ -260,7 +297,7 @@ export class ClusterStore {
           ON CONFLICT (session_id, kind, key) DO UPDATE SET value = excluded.value
           RETURNING 1
         ), deleted AS (
-          DELETE FROM mock_records m USING owner, unnest(${change.deletes.map((d) => d[0])}::text[], ${change.deletes.map((d) => d[1])}::text[]) AS d(k, r)
+          DELETE FROM mock_records m USING owner, unnest(${deletes.map((d) => d[0])}::text[], ${deletes.map((d) => d[1])}::text[]) AS d(k, r)
           WHERE m.session_id = owner.id AND m.kind = d.k AND m.key = d.r
           RETURNING 1
         )
@@ -284,6 +321,7 @@ export class ClusterStore {
       throw new SessionMovedError(`session ${id} was taken over by another node`);
     }
     if (extendedAt !== undefined) lease.validUntil = Math.max(lease.validUntil, extendedAt + this.leaseMs * 0.8);
+    if (change.fresh) lease.imaged = toImage;
   }
 
   /**
@@ -477,13 +515,47 @@ function sameFile(a: FileIdentity, b: FileIdentity): boolean {
   return a.size === b.size && a.ino === b.ino && a.mtimeNs === b.mtimeNs;
 }
 
-/** Rows of mock_records as record batches; a failure of the database is `StoreUnavailableError`. */
-async function* batches(rows: AsyncIterable<StoredRecord[]> | Iterable<StoredRecord[]>): AsyncGenerator<RecordOp[]> {
+/**
+ * The image's parts, then the rows of mock_records, as record batches; a failure of the database
+ * is `StoreUnavailableError`, an image part that is not records in columns `StoreDamagedError`.
+ */
+async function* batches(
+  rows: AsyncIterable<StoredRecord[]> | Iterable<StoredRecord[]>,
+  image: AsyncIterable<{ data: string }[]> | Iterable<{ data: string }[]> = [],
+): AsyncGenerator<RecordOp[]> {
   try {
+    for await (const parts of image) {
+      const batch: RecordOp[] = [];
+      for (const part of parts) {
+        try {
+          fromColumns(JSON.parse(part.data), (op) => batch.push(op));
+        } catch (error) {
+          throw new StoreDamagedError(`a part of the session's image is damaged: ${(error as Error).message}`);
+        }
+      }
+      yield batch;
+    }
     for await (const batch of rows) yield batch.map((r) => [r.kind, r.key, r.value] as RecordOp);
   } catch (error) {
+    if (error instanceof StoreDamagedError) throw error;
     unavailable(error);
   }
+}
+
+/** A session's records as the parts of its image: IMAGE_PART records in columns each, in their order. */
+function imageParts(ops: RecordOp[]): string[] {
+  const parts: string[] = [];
+  for (let at = 0; at < ops.length; at += IMAGE_PART)
+    parts.push(JSON.stringify(toColumns(ops.slice(at, at + IMAGE_PART))));
+  return parts;
+}
+
+/** Stores the parts of a session's image, 20 a statement. */
+async function storeImage(tx: TransactionSql, id: string, parts: string[]): Promise<void> {
+  for (let at = 0; at < parts.length; at += 20)
+    await tx`
+      INSERT INTO mock_images (session_id, part, data)
+      SELECT ${id}, ${at} + n - 1, d FROM unnest(${parts.slice(at, at + 20)}::text[]) WITH ORDINALITY AS t(d, n)`;
 }
 
 /** Stores files' bytes (replacing a file of the same folder and name) inside a session's write. */
