@@ -36,6 +36,10 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --log                  log every request
   --help                 this text
 
+Defaults from the environment (a flag wins): PORT, MOCK_API_KEY, MOCK_ACCESS_TOKEN, MOCK_STATE_FILE,
+MOCK_STORE, MOCK_NODE_ID, MOCK_ADVERTISE_URL, MOCK_LEASE_MS, MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS,
+MOCK_CORS, MOCK_NO_DOCS=1, MOCK_LOG=1.
+
 Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over), and when the npx that
 started it is killed. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file or gap profile, damaged
 state file or one another mock has open, 3 the port is in use or cannot be bound, 4 the --store database cannot be used.
@@ -60,6 +64,32 @@ export interface MockCliContext {
     docs?: boolean;
     log?: boolean;
   };
+}
+
+/**
+ * The flags' defaults from the environment, the same for the package's bin and `npm start`: PORT,
+ * MOCK_API_KEY, MOCK_ACCESS_TOKEN, MOCK_STATE_FILE, MOCK_STORE, MOCK_NODE_ID, MOCK_ADVERTISE_URL,
+ * MOCK_LEASE_MS, MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS, MOCK_CORS, MOCK_NO_DOCS=1, MOCK_LOG=1.
+ *
+ * @example
+ * await main(process.argv.slice(2), { docsDir, defaults: defaultsFromEnvironment(process.env) });
+ */
+export function defaultsFromEnvironment(env: NodeJS.ProcessEnv): NonNullable<MockCliContext['defaults']> {
+  const names = {
+    port: 'PORT',
+    apiKey: 'MOCK_API_KEY',
+    accessToken: 'MOCK_ACCESS_TOKEN',
+    stateFile: 'MOCK_STATE_FILE',
+    store: 'MOCK_STORE',
+    nodeId: 'MOCK_NODE_ID',
+    advertiseUrl: 'MOCK_ADVERTISE_URL',
+    leaseMs: 'MOCK_LEASE_MS',
+    sessionIdleMs: 'MOCK_SESSION_IDLE_MS',
+    maxSessions: 'MOCK_MAX_SESSIONS',
+    cors: 'MOCK_CORS',
+  } as const;
+  const given = Object.entries(names).flatMap(([option, name]) => (env[name] ? [[option, env[name]]] : []));
+  return { ...Object.fromEntries(given), docs: env.MOCK_NO_DOCS !== '1', log: env.MOCK_LOG === '1' };
 }
 
 class UsageError extends Error {}

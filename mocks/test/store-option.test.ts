@@ -2,7 +2,7 @@
 // is one line and exit code 2; a database that cannot be reached is one line (password hidden)
 // and exit code 4, within the connect timeout.
 import { afterEach, expect, it, vi } from 'vitest';
-import { main } from '../src/cli.ts';
+import { defaultsFromEnvironment, main } from '../src/cli.ts';
 
 const context = { docsDir: async () => undefined };
 afterEach(() => {
@@ -37,4 +37,13 @@ it('answers exit code 4 with one line when the database cannot be reached', asyn
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatch(/^portfolio-mock: cannot use the database postgres:\/\/mock:\*\*\*@127\.0\.0\.1:1\/mock: /);
   expect(errors[0]).not.toContain('secret');
+});
+
+it('takes MOCK_STORE from the environment as the bin and npm start both do, naming the variable in its error', async () => {
+  const defaults = defaultsFromEnvironment({ MOCK_STORE: 'mysql://db/x', PORT: '0', MOCK_NO_DOCS: '1', MOCK_LOG: '' });
+  expect(defaults).toEqual({ store: 'mysql://db/x', port: '0', docs: false, log: false });
+  const errors: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+  expect(await main([], { ...context, defaults })).toBe(2);
+  expect(errors).toEqual(['portfolio-mock: MOCK_STORE must be a postgres:// URL, got "mysql://db/x" (see --help)']);
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../contract-tests/support/free-port.ts';
 import { groupGone, portIsFree, startMockBin } from './consumer-suite.ts';
 import { NODE_VERSIONS } from './support/node-binaries.ts';
-import { runCommand, start } from './support/run-command.ts';
+import { envFor, runCommand, start } from './support/run-command.ts';
 
 const VERSION = NODE_VERSIONS[2];
 
@@ -32,6 +32,31 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(await portIsFree(port)).toBe(true);
+  });
+
+  it('takes its defaults from the environment (PORT, MOCK_NO_DOCS, MOCK_API_KEY), as npm start does', async () => {
+    const port = await freePort();
+    const child = start(binary, bin('portfolio-mock'), [], {
+      cwd: project,
+      env: { ...envFor(binary), PORT: String(port), MOCK_NO_DOCS: '1', MOCK_API_KEY: 'key-from-env' },
+    });
+    let output = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout?.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('Control API:')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+      });
+      expect(output).toContain(`Stateful mock: http://127.0.0.1:${port}/api`);
+      expect(output).toContain('API key: key-from-env');
+      expect(output).not.toContain('Documentation:');
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('SIGTERM to the pid of npx alone (`kill $!` in a CI script): the mock it started stops too and frees the port', async () => {
