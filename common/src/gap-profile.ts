@@ -74,16 +74,26 @@ const SEED_VALUES =
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
-/** Every spelling parity tries of a receiver at the deployment's own port: refused, or saved. */
-const RECEIVER_SPELLINGS = [
-  'own address',
-  'localhost',
-  'app.localhost',
-  '127.0.0.2',
-  '0.0.0.0',
-  '[::1]',
-  '[::ffff:127.0.0.1]',
-];
+/**
+ * The receivers parity offers, by label, and the mock's answer to each: local spellings at the
+ * deployment's own port are refused; the same names at another port, and other hosts, are saved.
+ */
+const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
+  'own address': 'refused',
+  localhost: 'refused',
+  'localhost.': 'refused',
+  'app.localhost': 'refused',
+  '127.0.0.2': 'refused',
+  '0.0.0.0': 'refused',
+  '[::1]': 'refused',
+  '[::]': 'refused',
+  '[::ffff:127.0.0.1]': 'refused',
+  'localhost at another port': 'saved',
+  'parity-receiver.example': 'saved',
+  '10.0.0.1': 'saved',
+  '[::ffff:10.0.0.1]': 'saved',
+  'https, parity-receiver.example': 'saved',
+};
 
 /** Every behaviour parity observes, by its id (the profile's key). */
 export const GAP_PROBES = {
@@ -305,9 +315,10 @@ export const GAP_PROBES = {
   },
   'webhooks.receiver-addresses-refused': {
     pointer: '#/components/responses/InvalidRequest',
-    title: "which receiver urls at the deployment's own port are refused (local host spellings)",
+    title:
+      "which receiver urls are refused: local spellings of the deployment's own address and port, the same at another port, other hosts",
     mockGap: WEBHOOK_URL_GAP,
-    mock: { kind: 'values', values: Object.fromEntries(RECEIVER_SPELLINGS.map((s) => [s, 'refused'])) },
+    mock: { kind: 'values', values: RECEIVER_CHOICES },
     profileable: false,
     notProfileable: 'which receivers a deployment refuses depends on its network; the mock keeps its own rule',
     needs: 'writes and token',
@@ -322,8 +333,8 @@ export const GAP_PROBES = {
 
 export type GapProbeId = keyof typeof GAP_PROBES;
 
-/** Receiver spellings of `webhooks.receiver-addresses-refused`, in the order parity sends them. */
-export const RECEIVER_SPELLING_LABELS: readonly string[] = RECEIVER_SPELLINGS;
+/** Receiver labels of `webhooks.receiver-addresses-refused`, in the order parity sends them. */
+export const RECEIVER_SPELLING_LABELS: readonly string[] = Object.keys(RECEIVER_CHOICES);
 
 export const GAP_PROFILE_KIND = 'portfolio-gap-parity';
 export const GAP_PROFILE_VERSION = 1;

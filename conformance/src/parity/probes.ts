@@ -457,20 +457,19 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     if (free !== true) return free;
     const base = new URL(ctx.baseUrl);
     const port = base.port || (base.protocol === 'https:' ? '443' : '80');
-    const hosts: Record<string, string> = {
-      'own address':
-        base.hostname.includes(':') && !base.hostname.startsWith('[') ? `[${base.hostname}]` : base.hostname,
-      localhost: 'localhost',
-      'app.localhost': 'app.localhost',
-      '127.0.0.2': '127.0.0.2',
-      '0.0.0.0': '0.0.0.0',
-      '[::1]': '[::1]',
-      '[::ffff:127.0.0.1]': '[::ffff:127.0.0.1]',
+    const own = base.hostname.includes(':') && !base.hostname.startsWith('[') ? `[${base.hostname}]` : base.hostname;
+    const other = String((Number(port) % 65535) + 1);
+    // Each label's url: scheme, host and port (the deployment's own unless said).
+    const urls: Record<string, string> = {
+      'own address': `http://${own}:${port}`,
+      'localhost at another port': `http://localhost:${other}`,
+      'https, parity-receiver.example': `https://parity-receiver.example:${port}`,
     };
+    for (const label of RECEIVER_SPELLING_LABELS) urls[label] ??= `http://${label}:${port}`;
     const values: Record<string, string> = {};
     let exchange: RecordedParityExchange | undefined;
     for (const label of RECEIVER_SPELLING_LABELS) {
-      const sent = await saveReceiver(ctx, `http://${hosts[label]}:${port}/parity-receiver`);
+      const sent = await saveReceiver(ctx, `${urls[label]}/parity-receiver`);
       values[label] = sent.answer.status >= 200 && sent.answer.status < 300 ? 'saved' : 'refused';
       exchange ??= sent.recorded;
     }

@@ -3,12 +3,12 @@
 // service plausibly would. gapDouble differs where the mock can follow a profile
 // (GAP_DOUBLE_CHOICES); recordsGapDouble where it cannot: the values of its records and views, and
 // the receivers it saves (RECORDS_DOUBLE_CHOICES). Each map is what parity must report.
-import type { GapObservation, GapProbeId } from '../../../common/src/index.ts';
+import { type GapObservation, type GapProbeId, RECEIVER_SPELLING_LABELS } from '../../../common/src/index.ts';
 import type { Break, ProxiedAnswer, ProxiedRequest } from './broken-proxy.ts';
 
 const LIST = '/api/integration/projects';
 const REPORT = '/api/integration/retrievereport';
-const LIMIT = 10;
+const LIMIT = 20;
 const WINDOW_S = 1;
 
 /** The deployment's choice per behaviour, as parity observes it. */
@@ -76,7 +76,9 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
   'webhooks.receiver-addresses-refused': {
     kind: 'values',
-    values: Object.fromEntries(SELF_SPELLINGS.map((label) => [label, label === 'own address' ? 'refused' : 'saved'])),
+    values: Object.fromEntries(
+      RECEIVER_SPELLING_LABELS.map((label) => [label, label === 'own address' ? 'refused' : 'saved']),
+    ),
   },
 };
 
@@ -144,7 +146,7 @@ export function recordsGapDouble(): Break {
       // Every http(s) receiver but its own address is saved (a service behind a proxy that cannot call itself).
       if (req.path !== '/api/integration/webhook' || req.method !== 'POST') return undefined;
       const url = new URL(JSON.parse(req.body.toString('utf8')).url);
-      if (url.protocol !== 'http:' || url.hostname === '127.0.0.1') return undefined;
+      if (!/^https?:$/.test(url.protocol) || url.hostname === '127.0.0.1') return undefined;
       const saved = { id: 'f0000000-0000-4000-8000-000000000001', url: url.href, createdAt: '2026-11-26T00:00:00Z' };
       return {
         status: 200,

@@ -9,9 +9,20 @@ import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { runParity } from '../../src/parity/run-parity.ts';
 import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
 
+// Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
+const SEED = {
+  ...CONFORMANCE_SEED,
+  fitDimensions: [7, 5, 4.9].map((score, i) => ({
+    code: `edge${i}`,
+    scoreLabel: `Edge ${i}`,
+    explanation: 'A score at an edge of the colours.',
+    score,
+  })),
+};
+
 let mock: RunningMock;
 beforeEach(async () => {
-  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED, responseCache: false });
+  mock = await startMock({ port: 0, seed: SEED, responseCache: false });
 });
 afterEach(async () => {
   await mock?.close();
