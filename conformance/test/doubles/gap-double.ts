@@ -3,6 +3,7 @@
 // service plausibly would. gapDouble differs where the mock can follow a profile
 // (GAP_DOUBLE_CHOICES); recordsGapDouble where it cannot: the values of its records and views, and
 // the receivers it saves (RECORDS_DOUBLE_CHOICES). Each map is what parity must report.
+import { randomUUID } from 'node:crypto';
 import { type GapObservation, type GapProbeId, RECEIVER_SPELLING_LABELS } from '../../../common/src/index.ts';
 import type { Break, ProxiedAnswer, ProxiedRequest } from './broken-proxy.ts';
 
@@ -44,8 +45,8 @@ const SELF_SPELLINGS = [
 
 /** What parity must report of recordsGapDouble: values the mock takes from its records, not a profile. */
 export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
-  'companies.created-name-defaults': { kind: 'values', values: { name: 'null', companyWebsite: 'null' } },
-  'companies.no-analysis-id': { kind: 'values', values: { analysisId: 'null' } },
+  'companies.created-name-defaults': { kind: 'values', values: { name: 'empty', companyWebsite: 'null' } },
+  'companies.no-analysis-id': { kind: 'values', values: { analysisId: 'a string' } },
   'companies.owner-status': { kind: 'values', values: { status: 'enabled' } },
   'companies.user-role': { kind: 'values', values: { role: 'admin' } },
   'analysis.type': { kind: 'values', values: { type: 'dueDiligence' } },
@@ -59,11 +60,11 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'companies.fields-not-given': {
     kind: 'values',
     values: {
-      companyIndustry: 'null',
-      companyCountry: 'null',
-      companyBusinessModel: 'null',
-      companyStage: 'null',
-      companyRevenueRange: 'null',
+      companyIndustry: 'unknown',
+      companyCountry: 'unknown',
+      companyBusinessModel: 'unknown',
+      companyStage: 'unknown',
+      companyRevenueRange: 'unknown',
       isVisible: 'true',
       isPending: 'true',
       isUnread: 'false',
@@ -76,9 +77,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
   'webhooks.receiver-addresses-refused': {
     kind: 'values',
-    values: Object.fromEntries(
-      RECEIVER_SPELLING_LABELS.map((label) => [label, label === 'own address' ? 'refused' : 'saved']),
-    ),
+    values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
   },
 };
 
@@ -142,29 +141,27 @@ export function recordsGapDouble(): Break {
   const created = new Set<string>();
   return {
     webhookUrls: 'upstream',
-    request: (req) => {
-      // Every http(s) receiver but its own address is saved (a service behind a proxy that cannot call itself).
-      if (req.path !== '/api/integration/webhook' || req.method !== 'POST') return undefined;
-      const url = new URL(JSON.parse(req.body.toString('utf8')).url);
-      if (!/^https?:$/.test(url.protocol) || url.hostname === '127.0.0.1') return undefined;
-      const saved = { id: 'f0000000-0000-4000-8000-000000000001', url: url.href, createdAt: '2026-11-26T00:00:00Z' };
-      return {
-        status: 200,
-        contentType: 'application/json',
-        body: {
-          code: '1000',
-          title: 'OK',
-          description: 'Saved',
-          data: { ...saved, analysisCompleted: false, analysisChangedStatus: false },
-        },
-      };
-    },
     response: (req, answer) => {
+      // Every http(s) receiver the mock refuses as itself is saved (a service that cannot be called through its own address).
+      if (req.path === '/api/integration/webhook' && /points at the mock itself/.test(answer.body?.description ?? '')) {
+        const { url } = JSON.parse(req.body.toString('utf8'));
+        const saved = { id: 'f0000000-0000-4000-8000-000000000001', url, createdAt: '2026-11-26T00:00:00Z' };
+        Object.assign(answer, {
+          status: 200,
+          body: { ...answer.body, code: '1000', title: 'OK', description: 'Saved', data: saved },
+        });
+        Object.assign(saved, { analysisCompleted: false, analysisChangedStatus: false });
+        return;
+      }
       if (answer.status !== 200 || typeof answer.body?.data !== 'object' || answer.body.data === null) return;
       const { data } = answer.body;
       if (req.method === 'POST' && req.path === '/api/integration/project') {
+        // Only a creation that leaves the open values to the service: no name, no website, no analysis.
+        const sent = JSON.parse(req.body.toString('utf8'));
+        if (sent.name !== undefined || sent.companyWebsite !== undefined || sent.projectType !== 'projectNoAnalysis')
+          return;
         created.add(data.project.id);
-        answer.body.data = { ...data, analysisId: null, project: { ...data.project, name: null } };
+        answer.body.data = { ...data, analysisId: randomUUID(), project: { ...data.project, name: '' } };
         return;
       }
       eachCompany(data, (company) => {
@@ -186,7 +183,7 @@ export function recordsGapDouble(): Break {
           'companyStage',
           'companyRevenueRange',
         ])
-          company[name] = null;
+          company[name] = 'unknown';
         company.projectstatus.code = 'new';
         company.projectphase.code = 'sourcing';
       });
