@@ -71,6 +71,8 @@ const VIEW_VALUES =
   'a value of every company view the mock builds from its records (list, lookup, analysis detail, report): the mock keeps its own';
 const SEED_VALUES =
   "built from the mock's seed data (fit dimensions, chapters): a team sets those in its seed, not in a profile";
+const REPORT_PARTS_GAP =
+  'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
@@ -247,6 +249,28 @@ export const GAP_PROBES = {
     mock: { kind: 'fields', extra: {} },
     profileable: true,
   },
+  'fullreport.vote-summary-fields': {
+    pointer: '#/components/schemas/FullReport/properties/projectvotesummary',
+    title: 'fields of projectvotesummary (full report of a company)',
+    mockGap: REPORT_PARTS_GAP,
+    mock: { kind: 'fields', extra: {} },
+    profileable: true,
+  },
+  'fullreport.company-event-fields': {
+    pointer: '#/components/schemas/FullReport/properties/eventsConfigsRelevantCompanyEvent',
+    title: 'fields of eventsConfigsRelevantCompanyEvent (full report of a company)',
+    mockGap: REPORT_PARTS_GAP,
+    mock: { kind: 'fields', extra: {} },
+    profileable: true,
+  },
+  'fullreport.reporting-cycle': {
+    pointer: '#/components/schemas/ReportingCycle',
+    title: 'value types of reportingCycle (full report of a company)',
+    mockGap: REPORT_PARTS_GAP,
+    mock: { kind: 'values', values: { cadence: 'null', sourceName: 'null', currentCycle: 'null', nextCycle: 'null' } },
+    profileable: false,
+    notProfileable: "a team's reporting cycles are data of its records, not one answer a profile could hold",
+  },
   'companies.placeholder-values': {
     pointer: '#/components/schemas/CreatedProject',
     title: 'companyWebsite, companyEmail and companyLegalName read back from a company created without them',
@@ -332,6 +356,13 @@ export const GAP_PROBES = {
 } as const satisfies Record<string, GapProbeFacts>;
 
 export type GapProbeId = keyof typeof GAP_PROBES;
+
+/** Full report parts whose extra fields a profile adds: behaviour and the part's key in the report. */
+export const REPORT_PART_FIELDS = {
+  'fullreport.project-detail-fields': 'projectDetail',
+  'fullreport.vote-summary-fields': 'projectvotesummary',
+  'fullreport.company-event-fields': 'eventsConfigsRelevantCompanyEvent',
+} as const satisfies Partial<Record<GapProbeId, string>>;
 
 /** Receiver labels of `webhooks.receiver-addresses-refused`, in the order parity sends them. */
 export const RECEIVER_SPELLING_LABELS: readonly string[] = Object.keys(RECEIVER_CHOICES);

@@ -33,6 +33,8 @@ export interface ProbeContext {
   listed(): Promise<{ companies: Json[]; recorded: RecordedParityExchange }>;
   /** The detail of the first completed analysis the listed companies show, asked once, or why there is none. */
   analysisDetail(): Promise<(Sent & { companyId: string; analysisId: string }) | string>;
+  /** The full report of the first listed company, asked once, or why there is none. */
+  fullReport(): Promise<Sent | string>;
   /** The created company read back through the list called with its id, asked once, or why not. */
   createdRecord(): Promise<(Sent & { record: Json; companyName: string }) | string>;
 }
@@ -141,6 +143,20 @@ const listedValue =
     if (!first) return { touched: false, reason: 'the company list is empty', exchange: recorded };
     const values = { [name]: valueWord(first[holder] as Json | undefined, name) };
     return { touched: true, observation: { kind: 'values', values }, exchange: recorded };
+  };
+
+/** The fields of one part of the first company's full report beyond the `named` ones. */
+const reportPartFields =
+  (part: string, named: Set<string>): Probe =>
+  async (ctx) => {
+    const report = await ctx.fullReport();
+    if (typeof report === 'string') return { touched: false, reason: report };
+    const value = (report.answer.body as { data?: Json }).data?.[part];
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      return { touched: false, reason: `the full report's ${part} is not an object`, exchange: report.recorded };
+    const extra: Json = {};
+    for (const [name, field] of Object.entries(value as Json)) if (!named.has(name)) extra[name] = field;
+    return { touched: true, observation: { kind: 'fields', extra }, exchange: report.recorded };
   };
 
 /** The fields of projectDetail the contract names; any other is the deployment's. */
@@ -383,24 +399,19 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     const sources = kinds.sort().join(', ');
     return { touched: true, observation: { kind: 'values', values: { sources } }, exchange: entries.recorded };
   },
-  'fullreport.project-detail-fields': async (ctx) => {
-    const company = await ctx.firstCompany();
-    if (!company) return { touched: false, reason: 'the company list is empty: there is no report to read' };
-    const { answer, recorded } = await ctx.sender.send({
-      method: 'GET',
-      path: '/integration/project/fullreport',
-      query: { projectId: company.id },
-    });
-    const detail = (answer.body as { data?: { projectDetail?: unknown } } | undefined)?.data?.projectDetail;
-    if (answer.status !== 200 || !detail || typeof detail !== 'object')
-      return {
-        touched: false,
-        reason: `the full report of ${company.id} answered HTTP ${answer.status}`,
-        exchange: recorded,
-      };
-    const extra: Json = {};
-    for (const [name, value] of Object.entries(detail as Json)) if (!NAMED_DETAIL_FIELDS.has(name)) extra[name] = value;
-    return { touched: true, observation: { kind: 'fields', extra }, exchange: recorded };
+  'fullreport.project-detail-fields': reportPartFields('projectDetail', NAMED_DETAIL_FIELDS),
+  'fullreport.vote-summary-fields': reportPartFields('projectvotesummary', new Set()),
+  'fullreport.company-event-fields': reportPartFields('eventsConfigsRelevantCompanyEvent', new Set()),
+  'fullreport.reporting-cycle': async (ctx) => {
+    const report = await ctx.fullReport();
+    if (typeof report === 'string') return { touched: false, reason: report };
+    const cycle = (report.answer.body as { data?: { reportingCycle?: unknown } }).data?.reportingCycle;
+    if (!cycle || typeof cycle !== 'object')
+      return { touched: false, reason: 'the full report has no reportingCycle object', exchange: report.recorded };
+    const values = Object.fromEntries(
+      ['cadence', 'sourceName', 'currentCycle', 'nextCycle'].map((name) => [name, word(cycle as Json, name)]),
+    );
+    return { touched: true, observation: { kind: 'values', values }, exchange: report.recorded };
   },
   'companies.placeholder-values': async (ctx) => {
     const created = await ctx.createdRecord();
@@ -544,5 +555,18 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     if (!record) return `the lookup of the created company ${project.id} answered HTTP ${sent.answer.status}`;
     return { ...sent, record, companyName: created.companyName };
   });
-  return { sender, ...options, firstCompany, listed, analysisDetail, createdCompany, createdRecord };
+  const fullReport = once(async (): Promise<Sent | string> => {
+    const company = await firstCompany();
+    if (!company) return 'the company list is empty: there is no report to read';
+    const sent = await sender.send({
+      method: 'GET',
+      path: '/integration/project/fullreport',
+      query: { projectId: company.id },
+    });
+    const data = (sent.answer.body as { data?: unknown } | undefined)?.data;
+    return sent.answer.status === 200 && data && typeof data === 'object'
+      ? sent
+      : `the full report of ${company.id} answered HTTP ${sent.answer.status}`;
+  });
+  return { sender, ...options, firstCompany, listed, analysisDetail, fullReport, createdCompany, createdRecord };
 }

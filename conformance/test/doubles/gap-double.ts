@@ -29,6 +29,8 @@ export const GAP_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
     kind: 'fields',
     extra: { owner: { fullName: 'Mia Berg', email: 'mia.berg@example.com' } },
   },
+  'fullreport.vote-summary-fields': { kind: 'fields', extra: { upvotes: 2, downvotes: 0 } },
+  'fullreport.company-event-fields': { kind: 'fields', extra: { eventTypes: ['funding'] } },
   'funds.run-unknown-folder': { kind: 'error', status: 400, code: 'Error400' },
   'webhooks.receiver-scheme-refused': { kind: 'error', status: 422, code: 'Error422' },
 };
@@ -53,6 +55,10 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'analysis.score-color': { kind: 'values', values: { scoreColor: '8: #2e7d32, 6.5: #f9a825' } },
   'analysis.entry-type': { kind: 'values', values: { type: 'markdown' } },
   'analysis.entry-sources': { kind: 'values', values: { sources: 'objects' } },
+  'fullreport.reporting-cycle': {
+    kind: 'values',
+    values: { cadence: 'a string', sourceName: 'null', currentCycle: 'a string', nextCycle: 'a string' },
+  },
   'companies.placeholder-values': {
     kind: 'values',
     values: { companyWebsite: 'empty', companyEmail: 'empty', companyLegalName: 'empty' },
@@ -120,7 +126,17 @@ export function gapDouble(): Break {
       else if (code === 'MOCK_MALFORMED_JSON') refuse(400, 'Error400');
       else if (answer.status === 200 && req.path === LIST && req.query.has('id')) answer.body.data = [answer.body.data];
       else if (answer.status === 200 && req.path === '/api/integration/project/fullreport')
-        answer.body.data.projectDetail.owner = { fullName: 'Mia Berg', email: 'mia.berg@example.com' };
+        Object.assign(answer.body.data, {
+          projectDetail: {
+            ...answer.body.data.projectDetail,
+            owner: { fullName: 'Mia Berg', email: 'mia.berg@example.com' },
+          },
+          projectvotesummary: { ...answer.body.data.projectvotesummary, upvotes: 2, downvotes: 0 },
+          eventsConfigsRelevantCompanyEvent: {
+            ...answer.body.data.eventsConfigsRelevantCompanyEvent,
+            eventTypes: ['funding'],
+          },
+        });
       else if (answer.status === 200 && req.path === '/api/integration/project/search')
         answer.body.data.data = answer.body.data.data.map((entry: { id: string }, i: number) => ({
           ...entry,
@@ -187,6 +203,8 @@ export function recordsGapDouble(): Break {
         company.projectstatus.code = 'new';
         company.projectphase.code = 'sourcing';
       });
+      if (req.path === '/api/integration/project/fullreport' && data.reportingCycle)
+        Object.assign(data.reportingCycle, { cadence: 'quarterly', currentCycle: '2026-Q4', nextCycle: '2027-Q1' });
       if (req.path === '/api/integration/analysis/detail') {
         const colors: Record<string, string> = { green: '#2e7d32', orange: '#f9a825', red: '#c62828' };
         for (const [key, value] of Object.entries(data.analysisObject))

@@ -7,6 +7,7 @@ import {
   type GapProbeFacts,
   type GapProbeId,
   type GapProfile,
+  REPORT_PART_FIELDS,
 } from '../../../common/src/index.ts';
 import { errorEnvelope } from './envelope.ts';
 import { GAP_HEADER } from './gap-header.ts';
@@ -77,7 +78,12 @@ export function gapProfileAnswers(profile: GapProfile): GapProfileAnswers {
     .sort((a, b) => Number(!a.paths) - Number(!b.paths));
   const lookup = profile.answers['companies.lookup-shape'];
   const search = profile.answers['search.entry-fields'];
-  const detailFields = profile.answers['fullreport.project-detail-fields'];
+  const partFields = (Object.entries(REPORT_PART_FIELDS) as [keyof typeof REPORT_PART_FIELDS, string][]).flatMap(
+    ([id, part]) => {
+      const answer = profile.answers[id];
+      return answer?.kind === 'fields' ? [{ part, gap: GAP_PROBES[id].mockGap, extra: answer.extra }] : [];
+    },
+  );
   const rate = profile.answers['service.rate-limits'];
   const windows = new Map<string, Window>();
 
@@ -139,13 +145,26 @@ export function gapProfileAnswers(profile: GapProfile): GapProfileAnswers {
         });
         return { status, gapHeader: rewritten(searchGap), body: JSON.stringify(body) };
       }
-      const detailGap = GAP_PROBES['fullreport.project-detail-fields'].mockGap;
-      if (detailFields?.kind === 'fields' && gaps.includes(detailGap)) {
-        const body = parsed<{ data?: { projectDetail?: Record<string, unknown> } }>(payload);
-        if (!body?.data?.projectDetail) return undefined;
+      const parts = partFields.filter(({ gap }) => gaps.includes(gap));
+      if (parts.length > 0) {
+        const body = parsed<{ data?: Record<string, unknown> }>(payload);
+        const data = body?.data;
+        if (!data) return undefined;
         // The deployment's extra fields, with its example values; the named ones stay the record's.
-        body.data.projectDetail = { ...structuredClone(detailFields.extra), ...body.data.projectDetail };
-        return { status, gapHeader: rewritten(detailGap), body: JSON.stringify(body) };
+        for (const { part, extra } of parts) {
+          const value = data[part];
+          if (value && typeof value === 'object' && !Array.isArray(value))
+            data[part] = { ...structuredClone(extra), ...value };
+        }
+        const header = [...new Set(parts.map(({ gap }) => gap))].reduce(
+          (text, gap) =>
+            text
+              .split('; ')
+              .map((one) => (one === gap ? fromProfile(one) : one))
+              .join('; '),
+          gapHeader,
+        );
+        return { status, gapHeader: header, body: JSON.stringify(body) };
       }
       return undefined;
     },
