@@ -12,6 +12,13 @@ const REPORT = '/api/integration/retrievereport';
 const LIMIT = 20;
 const WINDOW_S = 1;
 
+/** Fields the double adds to the full report's open parts. */
+const REPORT_EXTRA = {
+  projectDetail: { owner: { fullName: 'Mia Berg', email: 'mia.berg@example.com' } },
+  projectvotesummary: { upvotes: 2, downvotes: 0 },
+  eventsConfigsRelevantCompanyEvent: { eventTypes: ['funding'] },
+};
+
 /** The deployment's choice per behaviour, as parity observes it. */
 export const GAP_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
   'errors.unknown-project': { kind: 'error', status: 404, code: 'Error100' },
@@ -25,12 +32,9 @@ export const GAP_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
   'errors.unknown-project-report': { kind: 'error', status: 404, code: 'Error404' },
   'errors.unknown-project-message': { kind: 'error', status: 422, code: 'Error422' },
   'errors.analysis-of-other-project': { kind: 'error', status: 400, code: 'Error400' },
-  'fullreport.project-detail-fields': {
-    kind: 'fields',
-    extra: { owner: { fullName: 'Mia Berg', email: 'mia.berg@example.com' } },
-  },
-  'fullreport.vote-summary-fields': { kind: 'fields', extra: { upvotes: 2, downvotes: 0 } },
-  'fullreport.company-event-fields': { kind: 'fields', extra: { eventTypes: ['funding'] } },
+  'fullreport.project-detail-fields': { kind: 'fields', extra: REPORT_EXTRA.projectDetail },
+  'fullreport.vote-summary-fields': { kind: 'fields', extra: REPORT_EXTRA.projectvotesummary },
+  'fullreport.company-event-fields': { kind: 'fields', extra: REPORT_EXTRA.eventsConfigsRelevantCompanyEvent },
   'funds.run-unknown-folder': { kind: 'error', status: 400, code: 'Error400' },
   'webhooks.receiver-scheme-refused': { kind: 'error', status: 422, code: 'Error422' },
 };
@@ -125,19 +129,11 @@ export function gapDouble(): Break {
       else if (code === 'MOCK_INVALID_REQUEST') refuse(422, 'Error422');
       else if (code === 'MOCK_MALFORMED_JSON') refuse(400, 'Error400');
       else if (answer.status === 200 && req.path === LIST && req.query.has('id')) answer.body.data = [answer.body.data];
-      else if (answer.status === 200 && req.path === '/api/integration/project/fullreport')
-        Object.assign(answer.body.data, {
-          projectDetail: {
-            ...answer.body.data.projectDetail,
-            owner: { fullName: 'Mia Berg', email: 'mia.berg@example.com' },
-          },
-          projectvotesummary: { ...answer.body.data.projectvotesummary, upvotes: 2, downvotes: 0 },
-          eventsConfigsRelevantCompanyEvent: {
-            ...answer.body.data.eventsConfigsRelevantCompanyEvent,
-            eventTypes: ['funding'],
-          },
-        });
-      else if (answer.status === 200 && req.path === '/api/integration/project/search')
+      else if (answer.status === 200 && req.path === '/api/integration/project/fullreport') {
+        // A part not selected stays null.
+        for (const [part, extra] of Object.entries(REPORT_EXTRA))
+          if (answer.body.data[part]) Object.assign(answer.body.data[part], extra);
+      } else if (answer.status === 200 && req.path === '/api/integration/project/search')
         answer.body.data.data = answer.body.data.data.map((entry: { id: string }, i: number) => ({
           ...entry,
           companyName: i === 0 ? 'Aurora Grid' : `company ${i}`,
