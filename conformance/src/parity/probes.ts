@@ -1,6 +1,8 @@
-// How parity reaches each open behaviour of GAP_PROBES on a deployment, read only: the request
-// that provokes it and what of the answer is the deployment's choice. A behaviour the deployment's
-// data does not let a read reach (no company to look up) is "not touched", with the reason.
+// How parity reaches each open behaviour of GAP_PROBES on a deployment: the request that provokes
+// it and what of the answer is the deployment's choice. Reads several behaviours share are sent
+// once (probeContext); writes only with --allow-writes (one company, a refused fund run, webhook
+// receivers while none is saved). A behaviour the deployment's data does not let the run reach (no
+// company to look up) is "not touched", with the reason.
 import { randomUUID } from 'node:crypto';
 import {
   type GapObservation,
@@ -168,20 +170,20 @@ const NAMED_DETAIL_FIELDS = new Set(
 );
 
 /** Fields of a company the creation did not give, each observed as a word. */
-const GAP_FIELDS_NOT_GIVEN = {
-  companyIndustry: 1,
-  companyCountry: 1,
-  companyBusinessModel: 1,
-  companyStage: 1,
-  companyRevenueRange: 1,
-  isVisible: 1,
-  isPending: 1,
-  isUnread: 1,
-  processing: 1,
-  analyses: 1,
-  projectscores: 1,
-  extraConfig: 1,
-};
+const FIELDS_NOT_GIVEN = [
+  'companyIndustry',
+  'companyCountry',
+  'companyBusinessModel',
+  'companyStage',
+  'companyRevenueRange',
+  'isVisible',
+  'isPending',
+  'isUnread',
+  'processing',
+  'analyses',
+  'projectscores',
+  'extraConfig',
+];
 
 /** The analysisData entries of the analysis detail parity reads. */
 async function analysisEntries(
@@ -427,8 +429,7 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
   'companies.fields-not-given': async (ctx) => {
     const created = await ctx.createdRecord();
     if (typeof created === 'string') return { touched: false, reason: created };
-    const names = Object.keys(GAP_FIELDS_NOT_GIVEN);
-    const values = Object.fromEntries(names.map((name) => [name, valueWord(created.record, name)]));
+    const values = Object.fromEntries(FIELDS_NOT_GIVEN.map((name) => [name, valueWord(created.record, name)]));
     return { touched: true, observation: { kind: 'values', values }, exchange: created.recorded };
   },
   'companies.initial-status': async (ctx) => {
