@@ -55,10 +55,47 @@ export interface GapProbeFacts {
   mock: GapObservation;
   /** Whether `--gap-profile` can make the mock answer like the deployment. */
   profileable: boolean;
+  /** Why the mock cannot follow a deployment here (with profileable false). */
+  notProfileable?: string;
+  /** Operations (paths under the API) an error answer of the profile is limited to; none: every one naming mockGap. */
+  paths?: readonly string[];
+  /** What the run needs to reach it besides the API key. */
+  needs?: 'writes' | 'writes and token';
 }
 
 /** The mock's 404 for an id the caller has no record under. */
 const NOT_FOUND: ErrorObservation = { kind: 'error', status: 404, code: 'MOCK_NOT_FOUND' };
+const INVALID: ErrorObservation = { kind: 'error', status: 400, code: 'MOCK_INVALID_REQUEST' };
+const RECORD_FIELDS = "the record's own fields, shown by every later read: a profile would have to rewrite the store";
+const VIEW_VALUES =
+  'a value of every company view the mock builds from its records (list, lookup, analysis detail, report): the mock keeps its own';
+const SEED_VALUES =
+  "built from the mock's seed data (fit dimensions, chapters): a team sets those in its seed, not in a profile";
+const REPORT_PARTS_GAP =
+  'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
+const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
+/** The mock's scoreColor as parity words it when every colour seen follows it. */
+export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
+/**
+ * The receivers parity offers, by label, and the mock's answer to each: local spellings at the
+ * deployment's own port are refused; the same names at another port, and other hosts, are saved.
+ */
+const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
+  'own address': 'refused',
+  localhost: 'refused',
+  'localhost.': 'refused',
+  'app.localhost': 'refused',
+  '127.0.0.2': 'refused',
+  '0.0.0.0': 'refused',
+  '[::1]': 'refused',
+  '[::]': 'refused',
+  '[::ffff:127.0.0.1]': 'refused',
+  'localhost at another port': 'saved',
+  'parity-receiver.example': 'saved',
+  '10.0.0.1': 'saved',
+  '[::ffff:10.0.0.1]': 'saved',
+  'https, parity-receiver.example': 'saved',
+};
 
 /** Every behaviour parity observes, by its id (the profile's key). */
 export const GAP_PROBES = {
@@ -116,8 +153,9 @@ export const GAP_PROBES = {
     title: 'webhook configuration read before any was saved',
     mockGap: 'webhook configuration read before any was saved: data is null',
     mock: { kind: 'shape', shape: 'null' },
-    // A deployment with a saved configuration answers it: nothing the mock could copy without inventing one.
     profileable: false,
+    notProfileable:
+      'a deployment with a saved configuration answers it: nothing the mock could copy without inventing one',
   },
   'companies.created-name-defaults': {
     pointer: '#/components/schemas/CreatedProject',
@@ -125,8 +163,9 @@ export const GAP_PROBES = {
     mockGap:
       'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null',
     mock: { kind: 'values', values: { name: 'companyName', companyWebsite: 'null' } },
-    // The record's own fields, shown by every later read: a profile would have to rewrite the store.
     profileable: false,
+    notProfileable: RECORD_FIELDS,
+    needs: 'writes',
   },
   'companies.no-analysis-id': {
     pointer: '#/components/schemas/CreateProjectResult/properties/analysisId',
@@ -134,6 +173,179 @@ export const GAP_PROBES = {
     mockGap: 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)',
     mock: { kind: 'values', values: { analysisId: 'absent' } },
     profileable: false,
+    notProfileable: 'the answer of a creation, built from the record the mock stores',
+    needs: 'writes',
+  },
+  'errors.unknown-project-report': {
+    pointer: '#/components/responses/UnspecifiedError',
+    title: 'error for an unknown project id (retrieve report)',
+    mockGap: 'error for an unknown project id',
+    mock: NOT_FOUND,
+    paths: ['/integration/retrievereport'],
+    profileable: true,
+  },
+  'errors.unknown-project-message': {
+    pointer: '#/components/responses/UnspecifiedError',
+    title: 'error for an unknown project id (process message; refused, so nothing is written)',
+    mockGap: 'error for an unknown project id',
+    mock: NOT_FOUND,
+    paths: ['/integration/processmessage'],
+    profileable: true,
+  },
+  'errors.analysis-of-other-project': {
+    pointer: '#/components/responses/UnspecifiedError',
+    title: "error for an analysis id of another of the caller's companies (retrieve report)",
+    mockGap: 'error for an unknown analysis id',
+    mock: NOT_FOUND,
+    paths: ['/integration/retrievereport'],
+    profileable: true,
+  },
+  'companies.owner-status': {
+    pointer: '#/components/schemas/ProjectOwner/properties/status',
+    title: "account status of a listed company's owner",
+    mock: { kind: 'values', values: { status: 'active' } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+  },
+  'companies.user-role': {
+    pointer: '#/components/schemas/ProjectUser/properties/role',
+    title: "the caller's role on a listed company of its own",
+    mock: { kind: 'values', values: { role: 'owner' } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+  },
+  'analysis.type': {
+    pointer: '#/components/schemas/AnalysisSummary/properties/type',
+    title: 'type of the analyses a listed company shows',
+    mock: { kind: 'values', values: { type: 'company' } },
+    profileable: false,
+    notProfileable: RECORD_FIELDS,
+  },
+  'analysis.score-color': {
+    pointer: '#/components/schemas/AnalysisObject',
+    title: 'projectfit_<code>_scoreColor against projectfit_<code>_score (analysis detail of a completed analysis)',
+    mock: { kind: 'values', values: { scoreColor: SCORE_COLOR_RULE } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+  },
+  'analysis.entry-type': {
+    pointer: '#/components/schemas/AnalysisDataEntry/properties/type',
+    title: 'type of the analysisData entries (analysis detail of a completed analysis)',
+    mock: { kind: 'values', values: { type: 'text' } },
+    profileable: false,
+    notProfileable: SEED_VALUES,
+  },
+  'analysis.entry-sources': {
+    pointer: '#/components/schemas/AnalysisDataEntry/properties/sources',
+    title: 'items of the analysisData entries’ sources (analysis detail of a completed analysis)',
+    mock: { kind: 'values', values: { sources: 'strings' } },
+    profileable: false,
+    notProfileable: 'the sources are the analysis record’s own (what the company was created or uploaded with)',
+  },
+  'fullreport.project-detail-fields': {
+    pointer: '#/components/schemas/ProjectDetail',
+    title: 'fields of projectDetail other than the named ones (full report of a company)',
+    mockGap: 'key of the owner in projectDetail: the mock leaves it out',
+    mock: { kind: 'fields', extra: {} },
+    profileable: true,
+  },
+  'fullreport.vote-summary-fields': {
+    pointer: '#/components/schemas/FullReport/properties/projectvotesummary',
+    title: 'fields of projectvotesummary (full report of a company)',
+    mockGap: REPORT_PARTS_GAP,
+    mock: { kind: 'fields', extra: {} },
+    profileable: true,
+  },
+  'fullreport.company-event-fields': {
+    pointer: '#/components/schemas/FullReport/properties/eventsConfigsRelevantCompanyEvent',
+    title: 'fields of eventsConfigsRelevantCompanyEvent (full report of a company)',
+    mockGap: REPORT_PARTS_GAP,
+    mock: { kind: 'fields', extra: {} },
+    profileable: true,
+  },
+  'fullreport.reporting-cycle': {
+    pointer: '#/components/schemas/ReportingCycle',
+    title: 'value types of reportingCycle (full report of a company)',
+    mockGap: REPORT_PARTS_GAP,
+    mock: { kind: 'values', values: { cadence: 'null', sourceName: 'null', currentCycle: 'null', nextCycle: 'null' } },
+    profileable: false,
+    notProfileable: "a team's reporting cycles are data of its records, not one answer a profile could hold",
+  },
+  'companies.placeholder-values': {
+    pointer: '#/components/schemas/CreatedProject',
+    title: 'companyWebsite, companyEmail and companyLegalName read back from a company created without them',
+    mockGap:
+      'project fields not given at creation: companyWebsite, companyEmail and companyLegalName hold mock placeholders',
+    mock: {
+      kind: 'values',
+      values: {
+        companyWebsite: 'https://{companyName as a slug}.example',
+        companyEmail: 'contact@{companyName as a slug}.example',
+        companyLegalName: '{companyName}',
+      },
+    },
+    profileable: false,
+    notProfileable: RECORD_FIELDS,
+    needs: 'writes',
+  },
+  'companies.fields-not-given': {
+    pointer: '#/components/schemas/CreatedProject',
+    title: 'the other fields of a company created with companyName and projectType only, read back',
+    mock: {
+      kind: 'values',
+      values: {
+        companyIndustry: 'empty',
+        companyCountry: 'empty',
+        companyBusinessModel: 'empty',
+        companyStage: 'empty',
+        companyRevenueRange: 'empty',
+        isVisible: 'true',
+        isPending: 'false',
+        isUnread: 'true',
+        processing: 'completed',
+        analyses: 'empty list',
+        projectscores: 'empty list',
+        extraConfig: 'absent',
+      },
+    },
+    profileable: false,
+    notProfileable: RECORD_FIELDS,
+    needs: 'writes',
+  },
+  'companies.initial-status': {
+    pointer: '#/components/schemas/ProjectStatusCode',
+    title: 'projectstatus and projectphase codes of a company just created',
+    mock: { kind: 'values', values: { projectstatus: 'active', projectphase: 'dueDiligence' } },
+    profileable: false,
+    notProfileable: RECORD_FIELDS,
+    needs: 'writes',
+  },
+  'funds.run-unknown-folder': {
+    pointer: '#/components/responses/UnspecifiedError',
+    title:
+      'error for a fund run naming a folderPath never uploaded (a deployment that accepts it charges its run cost)',
+    mockGap: "fund run with a folderPath that is not the caller's: the mock answers 404 Error100",
+    mock: { kind: 'error', status: 404, code: 'Error100' },
+    profileable: true,
+    needs: 'writes',
+  },
+  'webhooks.receiver-scheme-refused': {
+    pointer: '#/components/responses/InvalidRequest',
+    title: 'error for a webhook receiver url of another scheme (ftp:), saved only when none is saved yet',
+    mockGap: WEBHOOK_URL_GAP,
+    mock: INVALID,
+    profileable: true,
+    needs: 'writes and token',
+  },
+  'webhooks.receiver-addresses-refused': {
+    pointer: '#/components/responses/InvalidRequest',
+    title:
+      "which receiver urls are refused: local spellings of the deployment's own address and port, the same at another port, other hosts",
+    mockGap: WEBHOOK_URL_GAP,
+    mock: { kind: 'values', values: RECEIVER_CHOICES },
+    profileable: false,
+    notProfileable: 'which receivers a deployment refuses depends on its network; the mock keeps its own rule',
+    needs: 'writes and token',
   },
   'service.rate-limits': {
     pointer: '#/x-document-gaps/15',
@@ -144,6 +356,16 @@ export const GAP_PROBES = {
 } as const satisfies Record<string, GapProbeFacts>;
 
 export type GapProbeId = keyof typeof GAP_PROBES;
+
+/** Full report parts whose extra fields a profile adds: behaviour and the part's key in the report. */
+export const REPORT_PART_FIELDS = {
+  'fullreport.project-detail-fields': 'projectDetail',
+  'fullreport.vote-summary-fields': 'projectvotesummary',
+  'fullreport.company-event-fields': 'eventsConfigsRelevantCompanyEvent',
+} as const satisfies Partial<Record<GapProbeId, string>>;
+
+/** Receiver labels of `webhooks.receiver-addresses-refused`, in the order parity sends them. */
+export const RECEIVER_SPELLING_LABELS: readonly string[] = Object.keys(RECEIVER_CHOICES);
 
 export const GAP_PROFILE_KIND = 'portfolio-gap-parity';
 export const GAP_PROFILE_VERSION = 1;
@@ -171,7 +393,8 @@ const FIELD_NAME = /^[A-Za-z_$][\w$-]{0,63}$/;
  */
 export function unprofileableReason(id: GapProbeId, observation: unknown): string | undefined {
   const facts: GapProbeFacts = GAP_PROBES[id];
-  if (!facts.profileable) return 'the mock cannot take this behaviour from a profile';
+  if (!facts.profileable)
+    return `the mock cannot take this behaviour from a profile${facts.notProfileable ? `: ${facts.notProfileable}` : ''}`;
   if (!isObject(observation) || observation.kind !== facts.mock.kind)
     return `expected an observation of kind "${facts.mock.kind}"`;
   switch (observation.kind) {

@@ -31,7 +31,8 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
                          127.x.x.x, [::1] on any port), *, off, or a comma-separated list (MOCK_CORS)
   --gap-profile <file>   answer like your deployment where the specification is silent: the parity.json
                          of \`portfolio-conformance parity --report <dir>\` (error statuses and codes, the
-                         lookup's shape, search entry fields, a rate limit; X-Mock-Gap names the profile)
+                         lookup's shape, extra fields of search entries and full report parts, a rate
+                         limit; X-Mock-Gap names the profile)
   --no-docs              do not serve the documentation site
   --log                  log every request
   --help                 this text

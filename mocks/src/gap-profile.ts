@@ -1,7 +1,8 @@
 // `--gap-profile <parity.json>`: the mock answers like a team's deployment where the specification
 // is silent, for the behaviours of GAP_PROBES that a profile can set (common/src/gap-profile.ts):
-// error statuses and codes (matched by the mock's X-Mock-Gap text and its own code), the shape of
-// the company list called with id, extra fields of search entries, and a rate limit. Each answer so
+// error statuses and codes (matched by the mock's X-Mock-Gap text, its own code and, for some, the
+// operation), the shape of the company list called with id, extra fields of search entries and of
+// the full report's projectDetail, and a rate limit. Each answer so
 // changed says so in X-Mock-Gap: "<open fact>: as in the gap profile of <deployment>". The answers
 // themselves are http/gap-profile-answers.ts, shared with the MSW handlers.
 import { readFile } from 'node:fs/promises';
@@ -62,6 +63,7 @@ export function installGapProfile(
       return payload;
     const profiled = answers.rewrite({
       status: reply.statusCode,
+      path: request.url.slice(apiPrefix.length).split('?')[0] ?? '',
       gapHeader,
       body: payload,
       companyView: listedCompanyFields(() => sessions.sessionFor(mockRequestOf(request)).state),

@@ -5,6 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { GapProbeId } from '../../common/src/index.ts';
 import { BREAKS } from '../../conformance/test/doubles/broken-rules.ts';
 import { startBrokenProxy, type BrokenProxy } from '../../conformance/test/doubles/broken-proxy.ts';
 import { startFakeBroker } from '../../conformance/test/doubles/fake-broker.ts';
@@ -93,6 +94,16 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
     expect(proxy.tampered()[0]).toBeGreaterThan(0);
   });
 
+  const ALWAYS_REACHED: GapProbeId[] = [
+    'errors.unknown-project',
+    'errors.unknown-analysis',
+    'errors.invalid-parameter',
+    'errors.malformed-json',
+    'companies.orderby-unknown-field',
+    'companies.lookup-shape',
+    'search.entry-fields',
+    'service.rate-limits',
+  ];
   it('parity lists what a deployment does differently where the specification is silent; the installed mock reads the profile', async () => {
     const double = await startBrokenProxy(origin, gapDouble());
     try {
@@ -106,7 +117,15 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
         'parity',
       ]);
       expect(result.code, result.stderr).toBe(1);
-      for (const id of Object.keys(GAP_DOUBLE_CHOICES)) expect(result.stdout).toContain(`[differs] ${id}`);
+      // Read only, on the default seed: every behaviour of the double the run touched differs, and the
+      // run touched at least the ones a read reaches on any data (errors, the lookup, search, the rate limit).
+      const report = JSON.parse(await readFile(join(project, 'parity/parity.json'), 'utf8')) as {
+        gaps: { id: GapProbeId; touched: boolean; differs: boolean }[];
+      };
+      const touched = report.gaps.filter((g) => g.touched && g.id in GAP_DOUBLE_CHOICES).map((g) => g.id);
+      expect(report.gaps.filter((g) => g.differs).map((g) => g.id)).toEqual(touched);
+      expect(touched).toEqual(expect.arrayContaining(ALWAYS_REACHED));
+      for (const id of touched) expect(result.stdout).toContain(`[differs] ${id}`);
     } finally {
       await double.close();
     }

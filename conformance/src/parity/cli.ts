@@ -18,8 +18,10 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
   --base-url <url>        the service base URL, including /api
   --api-key <key>         API key sent as the raw Authorization header
   --allow-writes          also create one company (projectNoAnalysis: no analysis, no credits) to observe
-                          what a creation answers for the values the specification leaves open
-  --access-token <token>  session token of the webhook calls (without it the webhook read is not touched)
+                          the values the specification leaves open, ask for a fund run on a folder never
+                          uploaded (refused; a service that accepts it charges 10 credits) and, with
+                          --access-token and no webhook configuration saved, offer 15 receiver urls
+  --access-token <token>  session token of the webhook calls (without it the webhook calls are not touched)
   --baseline <file>       compare with the parity.json of an earlier run instead of the mock's choices
                           (a mock started with that file as --gap-profile must show no difference)
   --session <id>          send X-Mock-Session: <id> (a run against a shared stateful mock)

@@ -1,8 +1,17 @@
-// How parity reaches each open behaviour of GAP_PROBES on a deployment, read only: the request
-// that provokes it and what of the answer is the deployment's choice. A behaviour the deployment's
-// data does not let a read reach (no company to look up) is "not touched", with the reason.
+// How parity reaches each open behaviour of GAP_PROBES on a deployment: the request that provokes
+// it and what of the answer is the deployment's choice. Reads several behaviours share are sent
+// once (probeContext); writes only with --allow-writes (one company, a refused fund run, webhook
+// receivers while none is saved). A behaviour the deployment's data does not let the run reach (no
+// company to look up) is "not touched", with the reason.
 import { randomUUID } from 'node:crypto';
-import type { GapObservation, GapProbeId, RateLimitObservation } from '../../../common/src/index.ts';
+import {
+  type GapObservation,
+  type GapProbeId,
+  type RateLimitObservation,
+  RECEIVER_SPELLING_LABELS,
+  SCORE_COLOR_RULE,
+} from '../../../common/src/index.ts';
+import { contractDocument } from '../../../openapi/index.ts';
 import type { Exchange } from '../live/exchange.ts';
 import { envelopeCode, type ParitySender, type RecordedParityExchange } from './sender.ts';
 
@@ -10,13 +19,26 @@ export type ProbeOutcome =
   | { touched: true; observation: GapObservation; exchange: RecordedParityExchange }
   | { touched: false; reason: string; exchange?: RecordedParityExchange };
 
+type Json = Record<string, unknown>;
+type Sent = { answer: Exchange; recorded: RecordedParityExchange };
+
 export interface ProbeContext {
   sender: ParitySender;
+  baseUrl: string;
+  allowWrites: boolean;
   hasAccessToken: boolean;
   /** The company created once with projectNoAnalysis and no name or website (--allow-writes), or why not. */
   createdCompany(): Promise<{ answer: Exchange; recorded: RecordedParityExchange; companyName: string } | string>;
   /** The first company of the deployment's list, asked once; undefined when it lists none. */
   firstCompany(): Promise<{ id: string; companyName: string } | undefined>;
+  /** Up to 20 companies of the deployment's list, asked once (none when it answers otherwise). */
+  listed(): Promise<{ companies: Json[]; recorded: RecordedParityExchange }>;
+  /** The detail of the first completed analysis the listed companies show, asked once, or why there is none. */
+  analysisDetail(): Promise<(Sent & { companyId: string; analysisId: string }) | string>;
+  /** The full report of the first listed company, asked once, or why there is none. */
+  fullReport(): Promise<Sent | string>;
+  /** The created company read back through the list called with its id, asked once, or why not. */
+  createdRecord(): Promise<(Sent & { record: Json; companyName: string }) | string>;
 }
 
 type Probe = (ctx: ProbeContext) => Promise<ProbeOutcome>;
@@ -43,6 +65,35 @@ function word(holder: Record<string, unknown>, name: string): string {
   if (value === null) return 'null';
   if (value === '') return 'empty';
   return typeof value === 'string' ? 'a string' : typeof value;
+}
+
+/** The record of a lookup answer, whichever shape the deployment gives it (an object or a list of one). */
+function lookedUp(answer: Exchange): Json | undefined {
+  const data = (answer.body as { data?: unknown } | undefined)?.data;
+  const one = Array.isArray(data) ? data[0] : data;
+  return answer.status === 200 && one && typeof one === 'object' ? (one as Json) : undefined;
+}
+
+/** A value as a word that keeps enumeration-like strings: absent, null, empty, true/false, empty list, or the text (at most 40 characters). */
+function valueWord(holder: Json | undefined, name: string): string {
+  if (!holder || !(name in holder)) return 'absent';
+  const value = holder[name];
+  if (value === null) return 'null';
+  if (value === '') return 'empty';
+  if (Array.isArray(value)) return value.length === 0 ? 'empty list' : 'a list';
+  if (typeof value === 'string') return value.slice(0, 40);
+  return typeof value === 'object' ? 'an object' : String(value);
+}
+
+/** The text with the company's name written as the placeholders `{companyName}` and `{companyName as a slug}`. */
+function formOf(value: unknown, companyName: string): string {
+  if (typeof value !== 'string') return value === null ? 'null' : value === undefined ? 'absent' : typeof value;
+  if (value === '') return 'empty';
+  const slug = companyName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return value.split(companyName).join('{companyName}').split(slug).join('{companyName as a slug}').slice(0, 80);
 }
 
 function projectOf(answer: Exchange): Record<string, unknown> | undefined {
@@ -84,6 +135,96 @@ export async function burst(sender: ParitySender): Promise<ProbeOutcome> {
   const none: RateLimitObservation = { kind: 'rate-limit', limitedAfter: null, retryAfter: null, code: null };
   return { touched: true, observation: none, exchange: last!.recorded };
 }
+
+/** A value of the first listed company's nested object (`projectowner.status`), as a word. */
+const listedValue =
+  (holder: string, name: string): Probe =>
+  async (ctx) => {
+    const { companies, recorded } = await ctx.listed();
+    const first = companies[0];
+    if (!first) return { touched: false, reason: 'the company list is empty', exchange: recorded };
+    const values = { [name]: valueWord(first[holder] as Json | undefined, name) };
+    return { touched: true, observation: { kind: 'values', values }, exchange: recorded };
+  };
+
+/** The fields of one part of the first company's full report beyond the `named` ones. */
+const reportPartFields =
+  (part: string, named: Set<string>): Probe =>
+  async (ctx) => {
+    const report = await ctx.fullReport();
+    if (typeof report === 'string') return { touched: false, reason: report };
+    const value = (report.answer.body as { data?: Json }).data?.[part];
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      return { touched: false, reason: `the full report's ${part} is not an object`, exchange: report.recorded };
+    const extra: Json = {};
+    for (const [name, field] of Object.entries(value as Json)) if (!named.has(name)) extra[name] = field;
+    return { touched: true, observation: { kind: 'fields', extra }, exchange: report.recorded };
+  };
+
+/** The fields of projectDetail the contract names; any other is the deployment's. */
+const NAMED_DETAIL_FIELDS = new Set(
+  Object.keys(
+    (contractDocument as unknown as { components: { schemas: Record<string, { properties?: object }> } }).components
+      .schemas.ProjectDetail?.properties ?? {},
+  ),
+);
+
+/** Fields of a company the creation did not give, each observed as a word. */
+const FIELDS_NOT_GIVEN = [
+  'companyIndustry',
+  'companyCountry',
+  'companyBusinessModel',
+  'companyStage',
+  'companyRevenueRange',
+  'isVisible',
+  'isPending',
+  'isUnread',
+  'processing',
+  'analyses',
+  'projectscores',
+  'extraConfig',
+];
+
+/** The analysisData entries of the analysis detail parity reads. */
+async function analysisEntries(
+  ctx: ProbeContext,
+): Promise<{ list: Json[]; recorded: RecordedParityExchange } | string> {
+  const detail = await ctx.analysisDetail();
+  if (typeof detail === 'string') return detail;
+  const data = (detail.answer.body as { data?: { analysisData?: unknown } } | undefined)?.data?.analysisData;
+  const list =
+    data && typeof data === 'object'
+      ? (Object.values(data) as unknown[]).filter((e): e is Json => !!e && typeof e === 'object')
+      : [];
+  return list.length === 0 ? 'the analysis detail has no analysisData entry' : { list, recorded: detail.recorded };
+}
+
+/** True when a receiver may be saved: writes allowed, the token given and no configuration saved (parity overwrites none). */
+async function noWebhookSaved(ctx: ProbeContext): Promise<true | ProbeOutcome> {
+  if (!ctx.allowWrites || !ctx.hasAccessToken)
+    return { touched: false, reason: 'saves a webhook configuration: pass --allow-writes and --access-token' };
+  const { answer, recorded } = await ctx.sender.send({ method: 'GET', path: '/integration/webhook', auth: 'bearer' });
+  const data = (answer.body as { data?: unknown } | undefined)?.data;
+  if (answer.status !== 200 || (data !== null && data !== undefined)) {
+    const saved = answer.status === 200 && typeof data === 'object' && (data as Json).url;
+    // A receiver an earlier probe of this run saved is parity's own, not the team's.
+    if (!(typeof saved === 'string' && saved.includes('/parity-receiver')))
+      return {
+        touched: false,
+        reason: `a webhook configuration is saved (or the read answered HTTP ${answer.status}): parity does not overwrite it`,
+        exchange: recorded,
+      };
+  }
+  return true;
+}
+
+const saveReceiver = (ctx: ProbeContext, url: string) =>
+  ctx.sender.send({
+    method: 'POST',
+    path: '/integration/webhook',
+    auth: 'bearer',
+    json: { url, analysisCompleted: false, analysisChangedStatus: false },
+  });
 
 export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> = {
   'errors.unknown-project': errorProbe(() => ({ method: 'GET', path: LIST, query: { id: randomUUID() } })),
@@ -182,4 +323,251 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
       exchange: recorded,
     };
   },
+  'errors.unknown-project-report': errorProbe(() => ({
+    method: 'GET',
+    path: '/integration/retrievereport',
+    query: { projectId: randomUUID(), analysisId: randomUUID() },
+  })),
+  'errors.unknown-project-message': errorProbe(() => ({
+    method: 'POST',
+    path: '/integration/processmessage',
+    json: { projectId: randomUUID(), content: 'parity: a message to a company that does not exist' },
+  })),
+  'errors.analysis-of-other-project': async (ctx) => {
+    const detail = await ctx.analysisDetail();
+    if (typeof detail === 'string') return { touched: false, reason: detail };
+    const other = (await ctx.listed()).companies.find((c) => typeof c.id === 'string' && c.id !== detail.companyId);
+    if (!other) return { touched: false, reason: 'the company list shows one company: there is no other to ask' };
+    const { answer, recorded } = await ctx.sender.send({
+      method: 'GET',
+      path: '/integration/retrievereport',
+      query: { projectId: other.id as string, analysisId: detail.analysisId },
+    });
+    return asError(answer, recorded);
+  },
+  'companies.owner-status': listedValue('projectowner', 'status'),
+  'companies.user-role': listedValue('projectUser', 'role'),
+  'analysis.type': async (ctx) => {
+    const { companies, recorded } = await ctx.listed();
+    const summaries = companies.flatMap((c) => (Array.isArray(c.analyses) ? (c.analyses as Json[]) : []));
+    if (summaries.length === 0)
+      return { touched: false, reason: 'no listed company shows an analysis', exchange: recorded };
+    const types = [...new Set(summaries.map((a) => valueWord(a, 'type')))].sort();
+    return { touched: true, observation: { kind: 'values', values: { type: types.join(', ') } }, exchange: recorded };
+  },
+  'analysis.score-color': async (ctx) => {
+    const detail = await ctx.analysisDetail();
+    if (typeof detail === 'string') return { touched: false, reason: detail };
+    const object = (detail.answer.body as { data?: { analysisObject?: Json } } | undefined)?.data?.analysisObject ?? {};
+    const pairs: [number, unknown][] = [];
+    for (const [key, score] of Object.entries(object)) {
+      const code = /^projectfit_(.+)_score$/.exec(key)?.[1];
+      if (code !== undefined && typeof score === 'number') pairs.push([score, object[`projectfit_${code}_scoreColor`]]);
+    }
+    if (pairs.length === 0)
+      return { touched: false, reason: 'the analysis detail has no projectfit scores', exchange: detail.recorded };
+    const rule = (score: number) => (score >= 7 ? 'green' : score >= 5 ? 'orange' : 'red');
+    const scoreColor = pairs.every(([score, color]) => color === rule(score))
+      ? SCORE_COLOR_RULE
+      : pairs
+          .sort(([a], [b]) => b - a)
+          .map(([score, color]) => `${score}: ${typeof color === 'string' ? color.slice(0, 20) : String(color)}`)
+          .join(', ');
+    return { touched: true, observation: { kind: 'values', values: { scoreColor } }, exchange: detail.recorded };
+  },
+  'analysis.entry-type': async (ctx) => {
+    const entries = await analysisEntries(ctx);
+    if (typeof entries === 'string') return { touched: false, reason: entries };
+    const types = [...new Set(entries.list.map((e) => valueWord(e, 'type')))].sort();
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { type: types.join(', ') } },
+      exchange: entries.recorded,
+    };
+  },
+  'analysis.entry-sources': async (ctx) => {
+    const entries = await analysisEntries(ctx);
+    if (typeof entries === 'string') return { touched: false, reason: entries };
+    const items = entries.list.flatMap((e) => (Array.isArray(e.sources) ? e.sources : []));
+    const kinds = [
+      ...new Set(items.map((i) => (typeof i === 'string' ? 'strings' : shapeOf(i) === 'object' ? 'objects' : 'other'))),
+    ];
+    if (items.length === 0)
+      return {
+        touched: false,
+        reason: 'the entries list no source: the shape of an item cannot be seen',
+        exchange: entries.recorded,
+      };
+    const sources = kinds.sort().join(', ');
+    return { touched: true, observation: { kind: 'values', values: { sources } }, exchange: entries.recorded };
+  },
+  'fullreport.project-detail-fields': reportPartFields('projectDetail', NAMED_DETAIL_FIELDS),
+  'fullreport.vote-summary-fields': reportPartFields('projectvotesummary', new Set()),
+  'fullreport.company-event-fields': reportPartFields('eventsConfigsRelevantCompanyEvent', new Set()),
+  'fullreport.reporting-cycle': async (ctx) => {
+    const report = await ctx.fullReport();
+    if (typeof report === 'string') return { touched: false, reason: report };
+    const cycle = (report.answer.body as { data?: { reportingCycle?: unknown } }).data?.reportingCycle;
+    if (!cycle || typeof cycle !== 'object')
+      return { touched: false, reason: 'the full report has no reportingCycle object', exchange: report.recorded };
+    const values = Object.fromEntries(
+      ['cadence', 'sourceName', 'currentCycle', 'nextCycle'].map((name) => [name, word(cycle as Json, name)]),
+    );
+    return { touched: true, observation: { kind: 'values', values }, exchange: report.recorded };
+  },
+  'companies.placeholder-values': async (ctx) => {
+    const created = await ctx.createdRecord();
+    if (typeof created === 'string') return { touched: false, reason: created };
+    const values = Object.fromEntries(
+      ['companyWebsite', 'companyEmail', 'companyLegalName'].map((name) => [
+        name,
+        name in created.record ? formOf(created.record[name], created.companyName) : 'absent',
+      ]),
+    );
+    return { touched: true, observation: { kind: 'values', values }, exchange: created.recorded };
+  },
+  'companies.fields-not-given': async (ctx) => {
+    const created = await ctx.createdRecord();
+    if (typeof created === 'string') return { touched: false, reason: created };
+    const values = Object.fromEntries(FIELDS_NOT_GIVEN.map((name) => [name, valueWord(created.record, name)]));
+    return { touched: true, observation: { kind: 'values', values }, exchange: created.recorded };
+  },
+  'companies.initial-status': async (ctx) => {
+    const created = await ctx.createdRecord();
+    if (typeof created === 'string') return { touched: false, reason: created };
+    const code = (name: string) => valueWord(created.record[name] as Json | undefined, 'code');
+    return {
+      touched: true,
+      observation: {
+        kind: 'values',
+        values: { projectstatus: code('projectstatus'), projectphase: code('projectphase') },
+      },
+      exchange: created.recorded,
+    };
+  },
+  'funds.run-unknown-folder': async (ctx) => {
+    if (!ctx.allowWrites)
+      return {
+        touched: false,
+        reason: 'asks for a fund run (refused unless the deployment is broken): pass --allow-writes',
+      };
+    const { answer, recorded } = await ctx.sender.send({
+      method: 'POST',
+      path: '/integrationfund/fund/run',
+      json: { name: 'parity: a folder never uploaded', folderPath: `parity-${randomUUID()}` },
+    });
+    return asError(answer, recorded);
+  },
+  'webhooks.receiver-scheme-refused': async (ctx) => {
+    const free = await noWebhookSaved(ctx);
+    if (free !== true) return free;
+    const { answer, recorded } = await saveReceiver(ctx, `ftp://${new URL(ctx.baseUrl).hostname}/parity-receiver`);
+    return asError(answer, recorded);
+  },
+  'webhooks.receiver-addresses-refused': async (ctx) => {
+    const free = await noWebhookSaved(ctx);
+    if (free !== true) return free;
+    const base = new URL(ctx.baseUrl);
+    const port = base.port || (base.protocol === 'https:' ? '443' : '80');
+    const own = base.hostname.includes(':') && !base.hostname.startsWith('[') ? `[${base.hostname}]` : base.hostname;
+    const other = String((Number(port) % 65535) + 1);
+    // Each label's url: scheme, host and port (the deployment's own unless said).
+    const urls: Record<string, string> = {
+      'own address': `http://${own}:${port}`,
+      'localhost at another port': `http://localhost:${other}`,
+      'https, parity-receiver.example': `https://parity-receiver.example:${port}`,
+    };
+    for (const label of RECEIVER_SPELLING_LABELS) urls[label] ??= `http://${label}:${port}`;
+    const values: Record<string, string> = {};
+    let exchange: RecordedParityExchange | undefined;
+    for (const label of RECEIVER_SPELLING_LABELS) {
+      const sent = await saveReceiver(ctx, `${urls[label]}/parity-receiver`);
+      values[label] = sent.answer.status >= 200 && sent.answer.status < 300 ? 'saved' : 'refused';
+      exchange ??= sent.recorded;
+    }
+    return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };
+  },
 };
+
+export interface ContextOptions {
+  baseUrl: string;
+  allowWrites: boolean;
+  hasAccessToken: boolean;
+}
+
+/** The probes' context: each shared read (or the one creation) is sent once, when a probe first needs it. */
+export function probeContext(sender: ParitySender, options: ContextOptions): ProbeContext {
+  const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => (made ??= make());
+  };
+  const LIST_PATH = '/integration/projects';
+  const firstCompany = once(() =>
+    sender.send({ method: 'GET', path: LIST_PATH, query: { pageSize: '1' } }).then(({ answer }) => {
+      const found = (answer.body as { data?: unknown } | undefined)?.data;
+      const one = Array.isArray(found) ? (found[0] as { id?: unknown; companyName?: unknown } | undefined) : undefined;
+      return typeof one?.id === 'string' && typeof one.companyName === 'string'
+        ? { id: one.id, companyName: one.companyName }
+        : undefined;
+    }),
+  );
+  const listed = once(async () => {
+    const { answer, recorded } = await sender.send({ method: 'GET', path: LIST_PATH, query: { pageSize: '20' } });
+    const found = (answer.body as { data?: unknown } | undefined)?.data;
+    const companies =
+      answer.status === 200 && Array.isArray(found) ? found.filter((c): c is Json => !!c && typeof c === 'object') : [];
+    return { companies, recorded };
+  });
+  const analysisDetail = once(async (): Promise<(Sent & { companyId: string; analysisId: string }) | string> => {
+    const { companies } = await listed();
+    for (const company of companies) {
+      const done = (Array.isArray(company.analyses) ? (company.analyses as Json[]) : []).find(
+        (a) => a.status === 'completed' && typeof a.id === 'string',
+      );
+      if (!done || typeof company.id !== 'string') continue;
+      const sent = await sender.send({
+        method: 'GET',
+        path: '/integration/analysis/detail',
+        query: { analysisId: done.id as string },
+      });
+      if (sent.answer.status !== 200)
+        return `the detail of completed analysis ${String(done.id)} answered HTTP ${sent.answer.status}`;
+      return { ...sent, companyId: company.id, analysisId: done.id as string };
+    }
+    return 'no company on the first page of the list shows a completed analysis';
+  });
+  const createdCompany = once(async (): Promise<Awaited<ReturnType<ProbeContext['createdCompany']>>> => {
+    if (!options.allowWrites) return 'creates a company (projectNoAnalysis, no credits): pass --allow-writes';
+    const companyName = `parity-${Date.now().toString(36)} defaults`;
+    const sent = await sender.send({
+      method: 'POST',
+      path: '/integration/project',
+      json: { companyName, projectType: 'projectNoAnalysis' },
+    });
+    return { ...sent, companyName };
+  });
+  const createdRecord = once(async (): Promise<(Sent & { record: Json; companyName: string }) | string> => {
+    const created = await createdCompany();
+    if (typeof created === 'string') return created;
+    const project = projectOf(created.answer);
+    if (!project || typeof project.id !== 'string') return `the company was not created: HTTP ${created.answer.status}`;
+    const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: project.id } });
+    const record = lookedUp(sent.answer);
+    if (!record) return `the lookup of the created company ${project.id} answered HTTP ${sent.answer.status}`;
+    return { ...sent, record, companyName: created.companyName };
+  });
+  const fullReport = once(async (): Promise<Sent | string> => {
+    const company = await firstCompany();
+    if (!company) return 'the company list is empty: there is no report to read';
+    const sent = await sender.send({
+      method: 'GET',
+      path: '/integration/project/fullreport',
+      query: { projectId: company.id },
+    });
+    const data = (sent.answer.body as { data?: unknown } | undefined)?.data;
+    return sent.answer.status === 200 && data && typeof data === 'object'
+      ? sent
+      : `the full report of ${company.id} answered HTTP ${sent.answer.status}`;
+  });
+  return { sender, ...options, firstCompany, listed, analysisDetail, fullReport, createdCompany, createdRecord };
+}

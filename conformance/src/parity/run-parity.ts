@@ -13,7 +13,7 @@ import {
 } from '../../../common/src/index.ts';
 import { networkCause } from '../reach.ts';
 import type { Baseline } from './baseline.ts';
-import { burst, PROBES, type ProbeContext, type ProbeOutcome } from './probes.ts';
+import { burst, PROBES, probeContext, type ProbeOutcome } from './probes.ts';
 import { ParitySender, type ParityTarget, type RecordedParityExchange } from './sender.ts';
 
 export interface ParityGap {
@@ -147,31 +147,11 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
   if (first && typeof first.body !== 'object')
     throw new ParityUnreachable(`${options.baseUrl} answered the company list with no JSON (HTTP ${first.status})`);
 
-  let company: Promise<{ id: string; companyName: string } | undefined> | undefined;
-  const firstCompany = () =>
-    (company ??= sender
-      .send({ method: 'GET', path: '/integration/projects', query: { pageSize: '1' } })
-      .then(({ answer }) => {
-        const found = (answer.body as { data?: unknown } | undefined)?.data;
-        const one = Array.isArray(found)
-          ? (found[0] as { id?: unknown; companyName?: unknown } | undefined)
-          : undefined;
-        return typeof one?.id === 'string' && typeof one.companyName === 'string'
-          ? { id: one.id, companyName: one.companyName }
-          : undefined;
-      }));
-  let created: ReturnType<ProbeContext['createdCompany']> | undefined;
-  const createdCompany = () =>
-    (created ??= (async () => {
-      if (!options.allowWrites) return 'creates a company (projectNoAnalysis, no credits): pass --allow-writes';
-      const companyName = `parity-${Date.now().toString(36)} defaults`;
-      const sent = await sender.send({
-        method: 'POST',
-        path: '/integration/project',
-        json: { companyName, projectType: 'projectNoAnalysis' },
-      });
-      return { ...sent, companyName };
-    })());
+  const ctx = probeContext(sender, {
+    baseUrl: options.baseUrl,
+    allowWrites: !!options.allowWrites,
+    hasAccessToken: !!options.accessToken,
+  });
   const ids = Object.keys(GAP_PROBES) as GapProbeId[];
   const gaps: ParityGap[] = [];
   for (const id of ids) {
@@ -179,7 +159,7 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
     if (id === 'service.rate-limits') outcome = rateLimit;
     else {
       try {
-        outcome = await PROBES[id]({ sender, hasAccessToken: !!options.accessToken, firstCompany, createdCompany });
+        outcome = await PROBES[id](ctx);
       } catch (error) {
         outcome = { touched: false, reason: `no answer: ${networkCause(error)}` };
       }

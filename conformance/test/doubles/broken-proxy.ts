@@ -35,6 +35,11 @@ export interface Break {
   ): void | Promise<void>;
   /** Changes a webhook delivery's JSON body; undefined drops it. */
   delivery?(body: any): any;
+  /**
+   * What a saved webhook URL becomes: `relay` (default) points it at the proxy's relay; `upstream`
+   * leaves it to the mock to judge, with a URL at the proxy's own port sent as one at the mock's.
+   */
+  webhookUrls?: 'relay' | 'upstream';
 }
 
 export interface BrokenProxy {
@@ -64,6 +69,11 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
     typeof url === 'string' && url.startsWith(relayPrefix())
       ? decodeURIComponent(url.slice(relayPrefix().length))
       : url;
+
+  const atUpstream = (url: string) => {
+    const port = new URL(origin).port;
+    return url.replace(new RegExp(`:${port}(?=/|$)`), `:${new URL(upstreamOrigin).port}`);
+  };
 
   const server = createServer((incoming, outgoing) => {
     void (async () => {
@@ -95,7 +105,12 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
       if (isWebhookSave) {
         const json = parse(body.toString('utf8'));
         if (json && typeof json.url === 'string')
-          req.body = Buffer.from(JSON.stringify({ ...json, url: toRelay(json.url) }));
+          req.body = Buffer.from(
+            JSON.stringify({
+              ...json,
+              url: broken.webhookUrls === 'upstream' ? atUpstream(json.url) : toRelay(json.url),
+            }),
+          );
       }
       let answer = broken.request?.(req) ?? undefined;
       if (!answer) {

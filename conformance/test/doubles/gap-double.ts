@@ -1,12 +1,23 @@
-// A correct deployment whose choices differ from the mock's wherever parity looks (issue 25,
-// part 4): a proxy in front of the mock (broken-proxy.ts) answering the open behaviours as a
-// real service plausibly would. GAP_DOUBLE_CHOICES is what parity must report for each.
-import type { GapObservation, GapProbeId } from '../../../common/src/index.ts';
+// Correct deployments whose choices differ from the mock's wherever parity looks (issue 25, part
+// 4): proxies in front of the mock (broken-proxy.ts) answering the open behaviours as a real
+// service plausibly would. gapDouble differs where the mock can follow a profile
+// (GAP_DOUBLE_CHOICES); recordsGapDouble where it cannot: the values of its records and views, and
+// the receivers it saves (RECORDS_DOUBLE_CHOICES). Each map is what parity must report.
+import { randomUUID } from 'node:crypto';
+import { type GapObservation, type GapProbeId, RECEIVER_SPELLING_LABELS } from '../../../common/src/index.ts';
 import type { Break, ProxiedAnswer, ProxiedRequest } from './broken-proxy.ts';
 
 const LIST = '/api/integration/projects';
-const LIMIT = 10;
+const REPORT = '/api/integration/retrievereport';
+const LIMIT = 20;
 const WINDOW_S = 1;
+
+/** Fields the double adds to the full report's open parts. */
+const REPORT_EXTRA = {
+  projectDetail: { owner: { fullName: 'Mia Berg', email: 'mia.berg@example.com' } },
+  projectvotesummary: { upvotes: 2, downvotes: 0 },
+  eventsConfigsRelevantCompanyEvent: { eventTypes: ['funding'] },
+};
 
 /** The deployment's choice per behaviour, as parity observes it. */
 export const GAP_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
@@ -18,6 +29,66 @@ export const GAP_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
   'companies.lookup-shape': { kind: 'shape', shape: 'array' },
   'search.entry-fields': { kind: 'fields', extra: { companyName: 'Aurora Grid', score: 0.93 } },
   'service.rate-limits': { kind: 'rate-limit', limitedAfter: LIMIT, retryAfter: String(WINDOW_S), code: 'Error429' },
+  'errors.unknown-project-report': { kind: 'error', status: 404, code: 'Error404' },
+  'errors.unknown-project-message': { kind: 'error', status: 422, code: 'Error422' },
+  'errors.analysis-of-other-project': { kind: 'error', status: 400, code: 'Error400' },
+  'fullreport.project-detail-fields': { kind: 'fields', extra: REPORT_EXTRA.projectDetail },
+  'fullreport.vote-summary-fields': { kind: 'fields', extra: REPORT_EXTRA.projectvotesummary },
+  'fullreport.company-event-fields': { kind: 'fields', extra: REPORT_EXTRA.eventsConfigsRelevantCompanyEvent },
+  'funds.run-unknown-folder': { kind: 'error', status: 400, code: 'Error400' },
+  'webhooks.receiver-scheme-refused': { kind: 'error', status: 422, code: 'Error422' },
+};
+
+const SELF_SPELLINGS = [
+  'own address',
+  'localhost',
+  'app.localhost',
+  '127.0.0.2',
+  '0.0.0.0',
+  '[::1]',
+  '[::ffff:127.0.0.1]',
+];
+
+/** What parity must report of recordsGapDouble: values the mock takes from its records, not a profile. */
+export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
+  'companies.created-name-defaults': { kind: 'values', values: { name: 'empty', companyWebsite: 'null' } },
+  'companies.no-analysis-id': { kind: 'values', values: { analysisId: 'a string' } },
+  'companies.owner-status': { kind: 'values', values: { status: 'enabled' } },
+  'companies.user-role': { kind: 'values', values: { role: 'admin' } },
+  'analysis.type': { kind: 'values', values: { type: 'dueDiligence' } },
+  'analysis.score-color': { kind: 'values', values: { scoreColor: '8: #2e7d32, 6.5: #f9a825' } },
+  'analysis.entry-type': { kind: 'values', values: { type: 'markdown' } },
+  'analysis.entry-sources': { kind: 'values', values: { sources: 'objects' } },
+  'fullreport.reporting-cycle': {
+    kind: 'values',
+    values: { cadence: 'a string', sourceName: 'null', currentCycle: 'a string', nextCycle: 'a string' },
+  },
+  'companies.placeholder-values': {
+    kind: 'values',
+    values: { companyWebsite: 'empty', companyEmail: 'empty', companyLegalName: 'empty' },
+  },
+  'companies.fields-not-given': {
+    kind: 'values',
+    values: {
+      companyIndustry: 'unknown',
+      companyCountry: 'unknown',
+      companyBusinessModel: 'unknown',
+      companyStage: 'unknown',
+      companyRevenueRange: 'unknown',
+      isVisible: 'true',
+      isPending: 'true',
+      isUnread: 'false',
+      processing: 'completed',
+      analyses: 'empty list',
+      projectscores: 'empty list',
+      extraConfig: 'absent',
+    },
+  },
+  'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
+  'webhooks.receiver-addresses-refused': {
+    kind: 'values',
+    values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
+  },
 };
 
 const refusal = (status: number, code: string, title: string): Pick<ProxiedAnswer, 'status' | 'body'> => ({
@@ -28,6 +99,8 @@ const refusal = (status: number, code: string, title: string): Pick<ProxiedAnswe
 export function gapDouble(): Break {
   const windows = new Map<string, { start: number; count: number }>();
   return {
+    // The mock judges the receivers (and this double words its refusals): the same ones refused.
+    webhookUrls: 'upstream',
     request: (req: ProxiedRequest): ProxiedAnswer | undefined => {
       // 10 calls per caller in a window of 1 s, then 429 until the window ends.
       const key = `${req.headers['x-mock-session'] ?? ''} ${req.headers.authorization ?? ''}`;
@@ -47,16 +120,96 @@ export function gapDouble(): Break {
       const refuse = (status: number, newCode: string) => Object.assign(answer, refusal(status, newCode, 'Refused'));
       if (code === 'MOCK_NOT_FOUND' && req.path === LIST) refuse(404, 'Error100');
       else if (code === 'MOCK_NOT_FOUND' && req.path === '/api/integration/analysis/detail') refuse(400, 'Error400');
+      else if (code === 'MOCK_NOT_FOUND' && req.path === REPORT && /^No project/.test(answer.body.description))
+        refuse(404, 'Error404');
+      else if (code === 'MOCK_NOT_FOUND' && req.path === REPORT) refuse(400, 'Error400');
+      else if (code === 'MOCK_NOT_FOUND' && req.path === '/api/integration/processmessage') refuse(422, 'Error422');
+      else if (code === 'Error100' && req.path === '/api/integrationfund/fund/run') refuse(400, 'Error400');
       else if (code === 'MOCK_INVALID_REQUEST' && req.query.has('orderby')) refuse(400, 'Error400');
       else if (code === 'MOCK_INVALID_REQUEST') refuse(422, 'Error422');
       else if (code === 'MOCK_MALFORMED_JSON') refuse(400, 'Error400');
       else if (answer.status === 200 && req.path === LIST && req.query.has('id')) answer.body.data = [answer.body.data];
-      else if (answer.status === 200 && req.path === '/api/integration/project/search')
+      else if (answer.status === 200 && req.path === '/api/integration/project/fullreport') {
+        // A part not selected stays null.
+        for (const [part, extra] of Object.entries(REPORT_EXTRA))
+          if (answer.body.data[part]) Object.assign(answer.body.data[part], extra);
+      } else if (answer.status === 200 && req.path === '/api/integration/project/search')
         answer.body.data.data = answer.body.data.data.map((entry: { id: string }, i: number) => ({
           ...entry,
           companyName: i === 0 ? 'Aurora Grid' : `company ${i}`,
           score: 0.93,
         }));
+    },
+  };
+}
+
+/** Rewrites every company view of an answer (list entries, a lookup, an analysis detail's project). */
+function eachCompany(data: any, change: (company: any) => void): void {
+  const views = Array.isArray(data) ? data : [data, data?.project];
+  for (const view of views) if (view && typeof view === 'object' && 'projectowner' in view) change(view);
+}
+
+export function recordsGapDouble(): Break {
+  const created = new Set<string>();
+  return {
+    webhookUrls: 'upstream',
+    response: (req, answer) => {
+      // Every http(s) receiver the mock refuses as itself is saved (a service that cannot be called through its own address).
+      if (req.path === '/api/integration/webhook' && /points at the mock itself/.test(answer.body?.description ?? '')) {
+        const { url } = JSON.parse(req.body.toString('utf8'));
+        const saved = { id: 'f0000000-0000-4000-8000-000000000001', url, createdAt: '2026-11-26T00:00:00Z' };
+        Object.assign(answer, {
+          status: 200,
+          body: { ...answer.body, code: '1000', title: 'OK', description: 'Saved', data: saved },
+        });
+        Object.assign(saved, { analysisCompleted: false, analysisChangedStatus: false });
+        return;
+      }
+      if (answer.status !== 200 || typeof answer.body?.data !== 'object' || answer.body.data === null) return;
+      const { data } = answer.body;
+      if (req.method === 'POST' && req.path === '/api/integration/project') {
+        // Only a creation that leaves the open values to the service: no name, no website, no analysis.
+        const sent = JSON.parse(req.body.toString('utf8'));
+        if (sent.name !== undefined || sent.companyWebsite !== undefined || sent.projectType !== 'projectNoAnalysis')
+          return;
+        created.add(data.project.id);
+        answer.body.data = { ...data, analysisId: randomUUID(), project: { ...data.project, name: '' } };
+        return;
+      }
+      eachCompany(data, (company) => {
+        company.projectowner.status = 'enabled';
+        company.projectUser.role = 'admin';
+        for (const analysis of company.analyses) analysis.type = 'dueDiligence';
+        if (!created.has(company.id)) return;
+        Object.assign(company, {
+          companyWebsite: '',
+          companyEmail: '',
+          companyLegalName: '',
+          isPending: true,
+          isUnread: false,
+        });
+        for (const name of [
+          'companyIndustry',
+          'companyCountry',
+          'companyBusinessModel',
+          'companyStage',
+          'companyRevenueRange',
+        ])
+          company[name] = 'unknown';
+        company.projectstatus.code = 'new';
+        company.projectphase.code = 'sourcing';
+      });
+      if (req.path === '/api/integration/project/fullreport' && data.reportingCycle)
+        Object.assign(data.reportingCycle, { cadence: 'quarterly', currentCycle: '2026-Q4', nextCycle: '2027-Q1' });
+      if (req.path === '/api/integration/analysis/detail') {
+        const colors: Record<string, string> = { green: '#2e7d32', orange: '#f9a825', red: '#c62828' };
+        for (const [key, value] of Object.entries(data.analysisObject))
+          if (key.endsWith('_scoreColor')) data.analysisObject[key] = colors[value as string] ?? value;
+        for (const entry of Object.values(data.analysisData) as any[]) {
+          entry.type = 'markdown';
+          entry.sources = [{ title: 'Company website', url: 'https://aurora.example' }];
+        }
+      }
     },
   };
 }

@@ -20,9 +20,10 @@ import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
 import { fetchInSession } from '../../src/mock-session.ts';
+import { formatParityText } from '../../src/parity/report.ts';
 import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-parity.ts';
 import { type BrokenProxy, startBrokenProxy } from '../doubles/broken-proxy.ts';
-import { GAP_DOUBLE_CHOICES, gapDouble } from '../doubles/gap-double.ts';
+import { GAP_DOUBLE_CHOICES, gapDouble, RECORDS_DOUBLE_CHOICES, recordsGapDouble } from '../doubles/gap-double.ts';
 import { captureOutput } from '../support/captured-output.ts';
 import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
 
@@ -56,8 +57,10 @@ describe('parity', () => {
   it('finds nothing against the mock, whose answers name the choices the table holds', async () => {
     const report = await parity(mock.baseUrl, 'parity-plain');
     expect(differing(report)).toEqual([]);
-    expect(report.touched).toBe(Object.keys(GAP_PROBES).length);
-    expect([report.gapsTouched, report.contractGaps]).toEqual([9, 73]);
+    // The conformance seed's analyses list no source: the shape of one cannot be seen.
+    expect(report.gaps.filter((g) => !g.touched).map((g) => g.id)).toEqual(['analysis.entry-sources']);
+    expect(report.touched).toBe(Object.keys(GAP_PROBES).length - 1);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([19, 73]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
@@ -73,6 +76,7 @@ describe('parity', () => {
         API_KEY,
         '--access-token',
         ACCESS_TOKEN,
+        '--allow-writes',
         '--report',
         file,
       ]),
@@ -109,6 +113,7 @@ describe('parity', () => {
           API_KEY,
           '--access-token',
           ACCESS_TOKEN,
+          '--allow-writes',
           '--baseline',
           join(file, 'parity.json'),
           '--report',
@@ -141,6 +146,7 @@ describe('parity', () => {
         main([
           'parity',
           ...['--base-url', `${served.origin}/api`, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN],
+          '--allow-writes',
           ...['--baseline', join(file, 'parity.json'), '--report', join(dir, 'msw')],
         ]),
       );
@@ -153,32 +159,22 @@ describe('parity', () => {
     expect(() => createHandlers({ gapProfile: { kind: 'something else' } })).toThrow(/^not a gap profile/);
   });
 
-  it('lists a difference the mock cannot follow as not profile-able, with the reason', async () => {
-    // A service that answers a created company's open values as null.
-    const nulls = await startBrokenProxy(mock.origin, {
-      response: (req, answer) => {
-        if (req.method !== 'POST' || req.path !== '/api/integration/project' || answer.status !== 200) return;
-        answer.body.data = {
-          ...answer.body.data,
-          analysisId: null,
-          project: { ...answer.body.data.project, name: null },
-        };
-      },
-    });
+  it('lists every difference the mock cannot follow as not profile-able, with the reason', async () => {
+    // A service whose records and views hold other values, and which saves receivers the mock refuses.
+    const records = await startBrokenProxy(mock.origin, recordsGapDouble());
     try {
-      const report = await parity(nulls.baseUrl, 'parity-nulls');
-      const listed = report.gaps.filter((g) => g.differs).map((g) => [g.id, g.deployment, g.profileable]);
-      expect(listed).toEqual([
-        [
-          'companies.created-name-defaults',
-          { kind: 'values', values: { name: 'null', companyWebsite: 'null' } },
-          false,
-        ],
-        ['companies.no-analysis-id', { kind: 'values', values: { analysisId: 'null' } }, false],
-      ]);
-      expect(report.gaps.find((g) => g.id === 'companies.no-analysis-id')?.profileNote).toMatch(/cannot take/);
+      const report = await parity(records.baseUrl, 'parity-records');
+      const listed = report.gaps.filter((g) => g.differs);
+      expect(listed.map((g) => [g.id, g.deployment])).toEqual(Object.entries(RECORDS_DOUBLE_CHOICES));
+      for (const gap of listed) {
+        expect(gap.profileable, gap.id).toBe(false);
+        expect(gap.profileNote, gap.id).toMatch(/^the mock cannot take this behaviour from a profile: ./);
+      }
+      expect(formatParityText(report)).toContain(
+        '[differs] analysis.score-color: projectfit_<code>_scoreColor against projectfit_<code>_score',
+      );
     } finally {
-      await nulls.close();
+      await records.close();
     }
   });
 
@@ -211,6 +207,10 @@ describe('parity', () => {
       [
         { kind: 'values', values: { name: 'companyName', companyWebsite: 'null' } },
         { kind: 'values', values: { name: 'companyName', companyWebsite: 'absent' } },
+      ],
+      [
+        { kind: 'values', values: { scoreColor: 'green from 7, orange from 5, red below' } },
+        { kind: 'values', values: { scoreColor: '8: green, 6.5: green' } },
       ],
     ];
     for (const [a, b] of pairs) expect(sameChoice(a, b), JSON.stringify([a, b])).toBe(false);

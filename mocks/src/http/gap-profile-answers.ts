@@ -7,6 +7,7 @@ import {
   type GapProbeFacts,
   type GapProbeId,
   type GapProfile,
+  REPORT_PART_FIELDS,
 } from '../../../common/src/index.ts';
 import { errorEnvelope } from './envelope.ts';
 import { GAP_HEADER } from './gap-header.ts';
@@ -21,6 +22,8 @@ export interface ProfiledAnswer {
 /** The mock's answer to a service call, as the profile may change it. */
 export interface MockAnswer {
   status: number;
+  /** The operation's path under the API (`/integration/retrievereport`): some error answers are limited to operations. */
+  path: string;
   /** The answer's `X-Mock-Gap` value: only an answer that names a gap can change. */
   gapHeader: string;
   body: string;
@@ -64,14 +67,23 @@ export function gapProfileAnswers(profile: GapProfile): GapProfileAnswers {
   // The open fact keeps its name; the mock's own choice after it (`<fact>: the mock ...`) gives way.
   const fromProfile = (gap: string) => `${gap.split(': ')[0]}: as in the gap profile of ${printable(profile.source)}`;
   const answers = Object.entries(profile.answers) as [GapProbeId, GapObservation][];
-  const errors = answers.flatMap(([id, answer]) => {
-    const facts: GapProbeFacts = GAP_PROBES[id];
-    return answer.kind === 'error' && facts.mock.kind === 'error' && facts.mockGap
-      ? [{ gap: facts.mockGap, mockCode: facts.mock.code, answer }]
-      : [];
-  });
+  // An answer limited to some operations comes before one for every operation naming the same gap.
+  const errors = answers
+    .flatMap(([id, answer]) => {
+      const facts: GapProbeFacts = GAP_PROBES[id];
+      return answer.kind === 'error' && facts.mock.kind === 'error' && facts.mockGap
+        ? [{ gap: facts.mockGap, mockCode: facts.mock.code, paths: facts.paths, answer }]
+        : [];
+    })
+    .sort((a, b) => Number(!a.paths) - Number(!b.paths));
   const lookup = profile.answers['companies.lookup-shape'];
   const search = profile.answers['search.entry-fields'];
+  const partFields = (Object.entries(REPORT_PART_FIELDS) as [keyof typeof REPORT_PART_FIELDS, string][]).flatMap(
+    ([id, part]) => {
+      const answer = profile.answers[id];
+      return answer?.kind === 'fields' ? [{ part, gap: GAP_PROBES[id].mockGap, extra: answer.extra }] : [];
+    },
+  );
   const rate = profile.answers['service.rate-limits'];
   const windows = new Map<string, Window>();
 
@@ -95,12 +107,15 @@ export function gapProfileAnswers(profile: GapProfile): GapProfileAnswers {
       };
     },
 
-    rewrite({ status, gapHeader, body: payload, companyView }) {
+    rewrite({ status, path, gapHeader, body: payload, companyView }) {
       const gaps = gapHeader.split('; ');
       const rewritten = (gap: string) => gaps.map((one) => (one === gap ? fromProfile(one) : one)).join('; ');
       if (status >= 400) {
         const body = parsed<{ code?: unknown }>(payload);
-        const matched = errors.find(({ gap, mockCode }) => gaps.includes(gap) && body?.code === mockCode);
+        const matched = errors.find(
+          ({ gap, mockCode, paths }) =>
+            gaps.includes(gap) && body?.code === mockCode && (!paths || paths.includes(path)),
+        );
         if (!body || !matched) return undefined;
         return {
           status: matched.answer.status,
@@ -129,6 +144,27 @@ export function gapProfileAnswers(profile: GapProfile): GapProfileAnswers {
           return { ...extra, id };
         });
         return { status, gapHeader: rewritten(searchGap), body: JSON.stringify(body) };
+      }
+      const parts = partFields.filter(({ gap }) => gaps.includes(gap));
+      if (parts.length > 0) {
+        const body = parsed<{ data?: Record<string, unknown> }>(payload);
+        const data = body?.data;
+        if (!data) return undefined;
+        // The deployment's extra fields, with its example values; the named ones stay the record's.
+        for (const { part, extra } of parts) {
+          const value = data[part];
+          if (value && typeof value === 'object' && !Array.isArray(value))
+            data[part] = { ...structuredClone(extra), ...value };
+        }
+        const header = [...new Set(parts.map(({ gap }) => gap))].reduce(
+          (text, gap) =>
+            text
+              .split('; ')
+              .map((one) => (one === gap ? fromProfile(one) : one))
+              .join('; '),
+          gapHeader,
+        );
+        return { status, gapHeader: header, body: JSON.stringify(body) };
       }
       return undefined;
     },

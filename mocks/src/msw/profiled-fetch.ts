@@ -14,7 +14,8 @@ type Fetch = (request: Request) => Promise<Response>;
 export function profiledFetch(handle: Fetch, profile: GapProfile, sessions: SessionSource): Fetch {
   const answers = gapProfileAnswers(profile);
   return async (request) => {
-    if (!new URL(request.url).pathname.startsWith('/api/')) return handle(request);
+    const { pathname } = new URL(request.url);
+    if (!pathname.startsWith('/api/')) return handle(request);
     const caller = `${request.headers.get(SESSION_HEADER) ?? ''} ${request.headers.get('authorization') ?? ''}`;
     const limited = answers.rateLimited(caller, Date.now());
     if (limited)
@@ -28,6 +29,7 @@ export function profiledFetch(handle: Fetch, profile: GapProfile, sessions: Sess
     const body = await response.text();
     const profiled = answers.rewrite({
       status: response.status,
+      path: pathname.slice('/api'.length),
       gapHeader,
       body,
       companyView: listedCompanyFields(

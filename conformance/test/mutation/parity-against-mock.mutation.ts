@@ -1,0 +1,57 @@
+// A test of `npm run test:mutation`: `parity` against the stateful mock whose domain logic Stryker
+// mutates, with no baseline. Where the specification is silent the mock declares its own choice
+// (GAP_PROBES in common/src/gap-profile.ts, not mutated) and names it in X-Mock-Gap; a mutant that
+// answers otherwise at a behaviour parity touches, stops naming the choice, or makes a behaviour
+// unreachable is observed: the mock no longer does what it says it does there.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
+import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
+import { runParity } from '../../src/parity/run-parity.ts';
+import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
+
+// Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
+const SEED = {
+  ...CONFORMANCE_SEED,
+  fitDimensions: [7, 5, 4.9].map((score, i) => ({
+    code: `edge${i}`,
+    scoreLabel: `Edge ${i}`,
+    explanation: 'A score at an edge of the colours.',
+    score,
+  })),
+};
+
+let mock: RunningMock;
+beforeEach(async () => {
+  mock = await startMock({ port: 0, seed: SEED, responseCache: false });
+});
+afterEach(async () => {
+  await mock?.close();
+});
+
+describe('parity against the mutated mock', () => {
+  it('finds every open behaviour answered as the mock declares it, with writes', async () => {
+    const report = await runParity({
+      baseUrl: mock.baseUrl,
+      apiKey: API_KEY,
+      accessToken: ACCESS_TOKEN,
+      allowWrites: true,
+      fetch: (input, init) => fetch(input, init),
+      timeoutMs: 5_000,
+    });
+    const observed = report.gaps.map((g) => [
+      g.id,
+      g.touched ? (g.differs ? { mock: g.mock, deployment: g.deployment } : 'same') : g.reason,
+      // The choice stays named in X-Mock-Gap where the table says the mock names it.
+      g.touched && g.mockGap && !g.deploymentMockGap?.split('; ').includes(g.mockGap) ? 'X-Mock-Gap missing' : '',
+    ]);
+    // The conformance seed's analyses list no source: that shape is never seen.
+    const expected = report.gaps.map((g) => [
+      g.id,
+      g.id === 'analysis.entry-sources' ? 'the entries list no source: the shape of an item cannot be seen' : 'same',
+      '',
+    ]);
+    // The behaviours observed otherwise, named in the message (Stryker keeps it as the kill's reason).
+    const named = observed.filter((o, i) => JSON.stringify(o) !== JSON.stringify(expected[i])).map(([id]) => id);
+    expect(observed, `parity observed: ${named.join(', ')}`).toEqual(expected);
+  });
+});
