@@ -20,6 +20,13 @@ const oracleOnly = async (options: ConformanceOptions) => {
   const report = await runConformance({ ...options, pollTimeoutMs: 1_000, only: [ORACLE_RULE_ID] });
   return report.results[0];
 };
+/** With writes, without the receiver, the second key and the analysis cost: the list and fund comparisons only (faster). */
+const listsAndFunds = (baseUrl: string): ConformanceOptions => ({
+  ...fullRun(baseUrl),
+  receiverHost: undefined,
+  secondApiKey: undefined,
+  analysisCost: undefined,
+});
 
 describe('the model oracle against the mock', () => {
   it('holds over 2 seeds, read only and with writes', async () => {
@@ -46,7 +53,7 @@ describe('the model oracle against doubles that differ only where the specificat
     it(`${name}: holds`, async () => {
       const proxy = await startBrokenProxy(mock.origin, double.make());
       try {
-        const result = await oracleOnly({ ...fullRun(proxy.baseUrl), seed: 3 });
+        const result = await oracleOnly({ ...listsAndFunds(proxy.baseUrl), seed: 3 });
         expect([result?.status, result?.violations]).toEqual(['passed', []]);
       } finally {
         await proxy.close();
@@ -65,7 +72,7 @@ describe('the model oracle alone against broken providers written for other rule
       await resetMock(mock.origin, CONFORMANCE_SEED);
       const proxy = await startBrokenProxy(mock.origin, BREAKS[ruleId]);
       try {
-        const result = await oracleOnly({ ...fullRun(proxy.baseUrl), seed: 7 });
+        const result = await oracleOnly({ ...listsAndFunds(proxy.baseUrl), seed: 7 });
         expect(result?.status, ruleId).toBe('failed');
         expect(result?.violations[0]).toMatch(
           /seed: -?\d+\n.*replay: npx portfolio-conformance verify .* --rule oracle\.matches-model --seed=-?\d+ --sequence-path=\S+/s,
@@ -76,6 +83,32 @@ describe('the model oracle alone against broken providers written for other rule
       }
     }
     expect(named).toEqual(CAUGHT);
+  });
+});
+
+/**
+ * Broken providers the oracle misses without a receiver, the second user's key and the analysis
+ * cost (those comparisons removed), and catches with them: the history, the other user. The other
+ * delivery breaks it catches (and misses without them): measure-strength.ts.
+ */
+const CAUGHT_WITH_HOOKS = ['webhooks.delivery-in-history', 'funds.detail-no-role-403'];
+
+describe('the model oracle with a receiver, the second user and company analyses', () => {
+  it(`misses each of ${CAUGHT_WITH_HOOKS.length} without them and names the rule broken with them`, async () => {
+    const seen: string[] = [];
+    for (const ruleId of CAUGHT_WITH_HOOKS) {
+      for (const options of [listsAndFunds, fullRun]) {
+        await resetMock(mock.origin, CONFORMANCE_SEED);
+        const proxy = await startBrokenProxy(mock.origin, BREAKS[ruleId]);
+        try {
+          const result = await oracleOnly({ ...options(proxy.baseUrl), deliveryTimeoutMs: 500, seed: 7 });
+          seen.push(`${ruleId} ${result?.status} ${result?.violations[0]?.split(':')[0] ?? ''}`.trim());
+        } finally {
+          await proxy.close();
+        }
+      }
+    }
+    expect(seen).toEqual(CAUGHT_WITH_HOOKS.flatMap((id) => [`${id} passed`, `${id} failed ${id}`]));
   });
 });
 
