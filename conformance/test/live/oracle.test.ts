@@ -5,10 +5,11 @@
 // `npm run conformance:sweep` runs it with the whole catalogue over 20 seeds.
 import { describe, expect, it } from 'vitest';
 import { resetMock } from '../../../contract-tests/support/control-api.ts';
+import { SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import type { ModelSource } from '../../src/live/oracle/model.ts';
 import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
 import { runConformance, type ConformanceOptions } from '../../src/live/run-conformance.ts';
-import { startBrokenProxy } from '../doubles/broken-proxy.ts';
+import { type Break, startBrokenProxy } from '../doubles/broken-proxy.ts';
 import { BREAKS } from '../doubles/broken-rules.ts';
 import { CORRECT_DOUBLES } from '../doubles/spec-doubles.ts';
 import { useSeededMock } from '../support/seeded-mock.ts';
@@ -86,29 +87,53 @@ describe('the model oracle alone against broken providers written for other rule
   });
 });
 
-/**
- * Broken providers the oracle misses without a receiver, the second user's key and the analysis
- * cost (those comparisons removed), and catches with them: the history, the other user. The other
- * delivery breaks it catches (and misses without them): measure-strength.ts.
- */
-const CAUGHT_WITH_HOOKS = ['webhooks.delivery-in-history', 'funds.detail-no-role-403'];
+/** A company that starts an analysis answered without its analysisId (the specification's `analysisId` (string)). */
+const noAnalysisId: Break = {
+  response: (req, answer) => {
+    if (req.method === 'POST' && req.path === '/api/integration/project' && answer.status === 200)
+      delete answer.body.data.analysisId;
+  },
+};
 
-describe('the model oracle with a receiver, the second user and company analyses', () => {
-  it(`misses each of ${CAUGHT_WITH_HOOKS.length} without them and names the rule broken with them`, async () => {
+/**
+ * Broken providers the oracle misses without one option (that comparison removed) and catches with
+ * it, naming the rule broken: analyses (--analysis-cost), the history (--receiver-host and
+ * --access-token), the other user (--second-api-key). The other delivery and history breaks it
+ * catches only with the receiver are in measure-strength.ts (each failing run shrinks through up to
+ * 10 replays, seconds each with deliveries awaited).
+ */
+const CAUGHT_WITH: [string, Break, (baseUrl: string) => ConformanceOptions, string][] = [
+  [
+    'company analyses',
+    noAnalysisId,
+    (baseUrl) => ({ ...listsAndFunds(baseUrl), analysisCost: 1 }),
+    'companies.create-echoes-request',
+  ],
+  ['deliveries and history', BREAKS['webhooks.delivery-in-history']!, fullRun, 'webhooks.delivery-in-history'],
+  [
+    'the second user',
+    BREAKS['funds.detail-no-role-403']!,
+    (baseUrl) => ({ ...listsAndFunds(baseUrl), secondApiKey: SECOND_API_KEY }),
+    'funds.detail-no-role-403',
+  ],
+];
+
+describe('the model oracle with company analyses, a receiver and the second user', () => {
+  it('misses each break without the option and names the rule broken with it', async () => {
     const seen: string[] = [];
-    for (const ruleId of CAUGHT_WITH_HOOKS) {
-      for (const options of [listsAndFunds, fullRun]) {
+    for (const [what, broken, withIt, ruleId] of CAUGHT_WITH) {
+      for (const options of [listsAndFunds, withIt]) {
         await resetMock(mock.origin, CONFORMANCE_SEED);
-        const proxy = await startBrokenProxy(mock.origin, BREAKS[ruleId]);
+        const proxy = await startBrokenProxy(mock.origin, broken);
         try {
           const result = await oracleOnly({ ...options(proxy.baseUrl), deliveryTimeoutMs: 500, seed: 7 });
-          seen.push(`${ruleId} ${result?.status} ${result?.violations[0]?.split(':')[0] ?? ''}`.trim());
+          seen.push(`${what}: ${result?.status} ${result?.violations[0]?.split(':')[0] ?? ''}`.trim());
         } finally {
           await proxy.close();
         }
       }
     }
-    expect(seen).toEqual(CAUGHT_WITH_HOOKS.flatMap((id) => [`${id} passed`, `${id} failed ${id}`]));
+    expect(seen).toEqual(CAUGHT_WITH.flatMap(([what, , , ruleId]) => [`${what}: passed`, `${what}: failed ${ruleId}`]));
   });
 });
 
