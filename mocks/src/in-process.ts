@@ -11,8 +11,8 @@ export interface InProcessMock {
   baseUrl: string;
   /** A fetch answered by the mock in this process. */
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
-  /** The default seed's first user: its API key and session token. */
-  credentials: { apiKey: string; accessToken: string };
+  /** The default seed's first user (its API key and session token) and its second user's API key. */
+  credentials: { apiKey: string; accessToken: string; secondApiKey: string };
   close(): Promise<void>;
 }
 

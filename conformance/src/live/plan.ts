@@ -73,10 +73,18 @@ export function planRun(rules: Rule[], can: Capabilities, analysisCost?: number)
   return {
     rules: planned,
     credits: costs.reduce(
-      (n, c) => n + (c.credits === 'unknown' ? (analysisCost ?? 0) * (c.analyses ?? 1) : c.credits),
+      (n, c) =>
+        n +
+        (c.credits === 'unknown'
+          ? (analysisCost ?? 0) * (c.analyses ?? 1)
+          : c.credits + (analysisCost ?? 0) * (c.optionalAnalyses ?? 0)),
       0,
     ),
-    analyses: costs.reduce((n, c) => n + (c.credits === 'unknown' ? (c.analyses ?? 1) : 0), 0),
+    analyses: costs.reduce(
+      (n, c) =>
+        n + (c.credits === 'unknown' ? (c.analyses ?? 1) : analysisCost === undefined ? 0 : (c.optionalAnalyses ?? 0)),
+      0,
+    ),
     records: costs.reduce((n, c) => n + c.records, 0),
   };
 }
@@ -85,6 +93,6 @@ export function formatCost(cost: Cost): string {
   const credits =
     cost.credits === 'unknown'
       ? `unknown credits (gap${(cost.analyses ?? 1) > 1 ? `: ${cost.analyses} company analyses` : ''})`
-      : `${cost.credits} credits`;
+      : `${cost.credits} credits${cost.optionalAnalyses ? ` (and ${cost.optionalAnalyses} company analyses with --analysis-cost)` : ''}`;
   return `${credits}, ${cost.records} record${cost.records === 1 ? '' : 's'}`;
 }

@@ -23,6 +23,11 @@ export interface Cost {
   records: number;
   /** With credits 'unknown': how many company analyses it may start (1 when absent). */
   analyses?: number;
+  /**
+   * With credits a number: company analyses it may start besides, only when --analysis-cost says
+   * what one costs (without it the rule runs and starts none).
+   */
+  optionalAnalyses?: number;
 }
 
 export interface Needs {

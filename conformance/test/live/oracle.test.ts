@@ -5,10 +5,11 @@
 // `npm run conformance:sweep` runs it with the whole catalogue over 20 seeds.
 import { describe, expect, it } from 'vitest';
 import { resetMock } from '../../../contract-tests/support/control-api.ts';
+import { SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import type { ModelSource } from '../../src/live/oracle/model.ts';
 import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
 import { runConformance, type ConformanceOptions } from '../../src/live/run-conformance.ts';
-import { startBrokenProxy } from '../doubles/broken-proxy.ts';
+import { type Break, startBrokenProxy } from '../doubles/broken-proxy.ts';
 import { BREAKS } from '../doubles/broken-rules.ts';
 import { CORRECT_DOUBLES } from '../doubles/spec-doubles.ts';
 import { useSeededMock } from '../support/seeded-mock.ts';
@@ -20,6 +21,13 @@ const oracleOnly = async (options: ConformanceOptions) => {
   const report = await runConformance({ ...options, pollTimeoutMs: 1_000, only: [ORACLE_RULE_ID] });
   return report.results[0];
 };
+/** With writes, without the receiver, the second key and the analysis cost: the list and fund comparisons only (faster). */
+const listsAndFunds = (baseUrl: string): ConformanceOptions => ({
+  ...fullRun(baseUrl),
+  receiverHost: undefined,
+  secondApiKey: undefined,
+  analysisCost: undefined,
+});
 
 describe('the model oracle against the mock', () => {
   it('holds over 2 seeds, read only and with writes', async () => {
@@ -46,7 +54,7 @@ describe('the model oracle against doubles that differ only where the specificat
     it(`${name}: holds`, async () => {
       const proxy = await startBrokenProxy(mock.origin, double.make());
       try {
-        const result = await oracleOnly({ ...fullRun(proxy.baseUrl), seed: 3 });
+        const result = await oracleOnly({ ...listsAndFunds(proxy.baseUrl), seed: 3 });
         expect([result?.status, result?.violations]).toEqual(['passed', []]);
       } finally {
         await proxy.close();
@@ -65,7 +73,7 @@ describe('the model oracle alone against broken providers written for other rule
       await resetMock(mock.origin, CONFORMANCE_SEED);
       const proxy = await startBrokenProxy(mock.origin, BREAKS[ruleId]);
       try {
-        const result = await oracleOnly({ ...fullRun(proxy.baseUrl), seed: 7 });
+        const result = await oracleOnly({ ...listsAndFunds(proxy.baseUrl), seed: 7 });
         expect(result?.status, ruleId).toBe('failed');
         expect(result?.violations[0]).toMatch(
           /seed: -?\d+\n.*replay: npx portfolio-conformance verify .* --rule oracle\.matches-model --seed=-?\d+ --sequence-path=\S+/s,
@@ -76,6 +84,56 @@ describe('the model oracle alone against broken providers written for other rule
       }
     }
     expect(named).toEqual(CAUGHT);
+  });
+});
+
+/** A company that starts an analysis answered without its analysisId (the specification's `analysisId` (string)). */
+const noAnalysisId: Break = {
+  response: (req, answer) => {
+    if (req.method === 'POST' && req.path === '/api/integration/project' && answer.status === 200)
+      delete answer.body.data.analysisId;
+  },
+};
+
+/**
+ * Broken providers the oracle misses without one option (that comparison removed) and catches with
+ * it, naming the rule broken: analyses (--analysis-cost), the history (--receiver-host and
+ * --access-token), the other user (--second-api-key). The other delivery and history breaks it
+ * catches only with the receiver are in measure-strength.ts (each failing run shrinks through up to
+ * 10 replays, seconds each with deliveries awaited).
+ */
+const CAUGHT_WITH: [string, Break, (baseUrl: string) => ConformanceOptions, string][] = [
+  [
+    'company analyses',
+    noAnalysisId,
+    (baseUrl) => ({ ...listsAndFunds(baseUrl), analysisCost: 1 }),
+    'companies.create-echoes-request',
+  ],
+  ['deliveries and history', BREAKS['webhooks.delivery-in-history']!, fullRun, 'webhooks.delivery-in-history'],
+  [
+    'the second user',
+    BREAKS['funds.detail-no-role-403']!,
+    (baseUrl) => ({ ...listsAndFunds(baseUrl), secondApiKey: SECOND_API_KEY }),
+    'funds.detail-no-role-403',
+  ],
+];
+
+describe('the model oracle with company analyses, a receiver and the second user', () => {
+  it('misses each break without the option and names the rule broken with it', async () => {
+    const seen: string[] = [];
+    for (const [what, broken, withIt, ruleId] of CAUGHT_WITH) {
+      for (const options of [listsAndFunds, withIt]) {
+        await resetMock(mock.origin, CONFORMANCE_SEED);
+        const proxy = await startBrokenProxy(mock.origin, broken);
+        try {
+          const result = await oracleOnly({ ...options(proxy.baseUrl), deliveryTimeoutMs: 500, seed: 7 });
+          seen.push(`${what}: ${result?.status} ${result?.violations[0]?.split(':')[0] ?? ''}`.trim());
+        } finally {
+          await proxy.close();
+        }
+      }
+    }
+    expect(seen).toEqual(CAUGHT_WITH.flatMap(([what, , , ruleId]) => [`${what}: passed`, `${what}: failed ${ruleId}`]));
   });
 });
 

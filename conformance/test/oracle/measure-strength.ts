@@ -1,7 +1,8 @@
 // `npx tsx conformance/test/oracle/measure-strength.ts`: the oracle rule alone (1) against the mock
 // over 20 seeds, read only and with writes; (2) against every double that differs from the mock only
 // where the specification is silent (spec-doubles.ts, gap-double.ts); (3) against every broken
-// provider of broken-rules.ts (each written for another rule): which it catches, naming which rule.
+// provider of broken-rules.ts (each written for another rule): which it catches, naming which rule;
+// (4) those it catches with the receiver, the second key and the analysis cost, and misses without.
 // The last result is in docs/decisions/2026-11-model-oracle.md.
 import { resetMock } from '../../../contract-tests/support/control-api.ts';
 import { startMock } from '../../../mocks/src/server.ts';
@@ -71,6 +72,22 @@ try {
   console.log(`  caught ${caught.length} of ${caught.length + missed.length}`);
   console.log(`  caught:\n    ${caught.join('\n    ')}`);
   console.log(`  missed:\n    ${missed.join('\n    ')}`);
+
+  console.log('4. caught only with the receiver, the second key and the analysis cost (seed 7)');
+  const without = { receiverHost: undefined, secondApiKey: undefined, analysisCost: undefined };
+  let only = 0;
+  for (const [ruleId, broken] of Object.entries(BREAKS)) {
+    if (ruleId === ORACLE_RULE_ID) continue;
+    const withThem = await oracle({ ...fullRun(mock.baseUrl), seed: 7 }, broken);
+    if (withThem.status !== 'failed') continue;
+    const withoutThem = await oracle({ ...fullRun(mock.baseUrl), ...without, seed: 7 }, broken);
+    if (withoutThem.status === 'failed') continue;
+    only += 1;
+    console.log(
+      `  ${ruleId}: ${withoutThem.status} without, failed with (names ${withThem.violations?.[0]?.split(':')[0]})`,
+    );
+  }
+  console.log(`  ${only} caught only with them`);
 } finally {
   await mock.close();
 }

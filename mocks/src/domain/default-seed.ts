@@ -9,12 +9,17 @@ const processEnv = (): Environment => (globalThis as { process?: { env?: Environ
 
 const SEEDED_PROJECT_ID = '5eed0000-0000-4000-8000-000000000001';
 
-export function defaultCredentials(env: Environment = processEnv()): { apiKey: string; accessToken: string } {
-  return { apiKey: env.MOCK_API_KEY || 'mock-api-key', accessToken: env.MOCK_ACCESS_TOKEN || 'mock-access-token' };
+export function defaultCredentials(env: Environment = processEnv()): {
+  apiKey: string;
+  accessToken: string;
+  secondApiKey: string;
+} {
+  const apiKey = env.MOCK_API_KEY || 'mock-api-key';
+  return { apiKey, accessToken: env.MOCK_ACCESS_TOKEN || 'mock-access-token', secondApiKey: `${apiKey}-2` };
 }
 
 export function defaultSeed(env: Environment = processEnv()): ResolvedSeed {
-  const { apiKey, accessToken } = defaultCredentials(env);
+  const { apiKey, accessToken, secondApiKey } = defaultCredentials(env);
   return {
     credits: 1000,
     analysisCost: 1,
@@ -44,7 +49,7 @@ export function defaultSeed(env: Environment = processEnv()): ResolvedSeed {
         id: 'user-second',
         name: 'Second User',
         email: 'second.user@mock.example',
-        apiKey: `${apiKey}-2`,
+        apiKey: secondApiKey,
         accessToken: `${accessToken}-2`,
         drive: null,
       },

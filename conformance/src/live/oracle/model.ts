@@ -6,11 +6,12 @@ import { NotChecked } from '../not-checked.ts';
 import { locateOperation, type OperationId } from '../operation-index.ts';
 import type { CallRequest } from '../rule-types.ts';
 
-/** What the oracle needs of a model: a fetch it answers and the credentials of its first user. */
+/** What the oracle needs of a model: a fetch it answers and the credentials of its users. */
 export interface OracleModel {
   baseUrl: string;
   fetch: FetchLike;
-  credentials: { apiKey: string; accessToken: string };
+  /** The first user's key and session token; the second user's key, for the other-user commands. */
+  credentials: { apiKey: string; accessToken: string; secondApiKey?: string };
   close(): Promise<void>;
 }
 
@@ -38,7 +39,11 @@ export const mockModel: ModelSource = async (seed) => {
 export async function callModel(model: OracleModel, operationId: OperationId, request: CallRequest): Promise<Exchange> {
   const operation = locateOperation(operationId);
   const auth = request.auth ?? 'apiKey';
-  const authorization = auth === 'bearer' ? `Bearer ${model.credentials.accessToken}` : model.credentials.apiKey;
+  const { apiKey, accessToken, secondApiKey } = model.credentials;
+  if (auth === 'secondApiKey' && secondApiKey === undefined)
+    throw new NotChecked("the model has no second user's key: the other-user commands cannot be compared");
+  const authorization =
+    auth === 'bearer' ? `Bearer ${accessToken}` : auth === 'secondApiKey' ? (secondApiKey ?? apiKey) : apiKey;
   // The model failing is never the deployment's fault: the rule is then not checked, not failed.
   let answer: Exchange;
   try {

@@ -7,6 +7,9 @@ import { fundRules } from '../catalogue/funds.ts';
 import { fundOutcomeRules } from '../catalogue/funds-outcomes.ts';
 import { messageRules } from '../catalogue/messages.ts';
 import { searchRules } from '../catalogue/search.ts';
+import { webhookDeliveryRules } from '../catalogue/webhook-deliveries.ts';
+import { webhookHistoryRules } from '../catalogue/webhook-history.ts';
+import { webhookSettingRules } from '../catalogue/webhook-settings.ts';
 
 /** Each compared observable and the id of the rule it breaks when the deployment differs from the model. */
 export const OBSERVABLES = {
@@ -36,6 +39,21 @@ export const OBSERVABLES = {
   runError: 'funds.run-error-outcome',
   unknownRun: 'funds.detail-unknown-404',
   messageNull: 'messages.answer-data-null',
+  /** The saved webhook configuration echoed and read back. */
+  webhookSaved: 'webhooks.save-read-back',
+  webhookDefaults: 'webhooks.flags-default-false',
+  /** analysisCompleted sent for each analysis that completed while subscribed, with the payload's ids. */
+  analysisDelivered: 'webhooks.analysis-completed-delivered',
+  /** Nothing sent that the configuration does not subscribe to (or no analysis caused). */
+  unsubscribed: 'webhooks.unsubscribed-not-delivered',
+  deliveryForm: 'webhooks.delivery-is-post-event-data',
+  /** Each delivery recorded in the history with its outcome. */
+  historyRecorded: 'webhooks.delivery-in-history',
+  historyRecent: 'webhooks.history-ten-most-recent',
+  historyOrder: 'webhooks.history-newest-first',
+  historyLength: 'webhooks.history-at-most-10',
+  /** Another user's fund run: Error212 (403). */
+  runNoRole: 'funds.detail-no-role-403',
 } as const;
 
 export type Observable = keyof typeof OBSERVABLES;
@@ -48,6 +66,9 @@ const COVERING = [
   ...fundOutcomeRules,
   ...messageRules,
   ...searchRules,
+  ...webhookDeliveryRules,
+  ...webhookHistoryRules,
+  ...webhookSettingRules,
 ];
 
 /** The sentence of the specification behind an observable, from the rule that covers it. */

@@ -3,15 +3,25 @@
 // the rule it breaks, its sentence, the shrunk sequence, the seed and the replay command.
 import fc from 'fast-check';
 import { NotChecked } from '../not-checked.ts';
+import { startReceiver, type ConformanceReceiver } from '../receiver.ts';
 import type { RuleContext } from '../rule.ts';
 import { sequencePaths, shrunkSequence } from '../sequences/replay-path.ts';
 import { COMPANY_LABELS, companyCommands, CreateCompany, SendMessage } from './company-commands.ts';
 import { Correspondence } from './correspondence.ts';
 import { OracleDifference } from './difference.ts';
+import { analysisCommands, CreateAnalysedCompany } from './analysis-commands.ts';
 import { AwaitRun, fundCommands, StartRun, UploadFolder } from './fund-commands.ts';
 import { ListByToken, listCommands, LookUpCompany, SearchByToken } from './list-commands.ts';
 import { mockModel } from './model.ts';
-import { MAX_ORACLE_FUND_RUNS, type OracleReal, type OracleState } from './state.ts';
+import { OtherUserReadsRun, otherUserCommands, OtherUserUsesCompany } from './other-user-commands.ts';
+import {
+  MAX_ORACLE_ANALYSES,
+  MAX_ORACLE_FUND_RUNS,
+  type OracleHooks,
+  type OracleReal,
+  type OracleState,
+} from './state.ts';
+import { CompareHistory, historyOf, quiet, quietStep, SaveWebhook, webhookCommands } from './webhook-commands.ts';
 
 export const ORACLE_RULE_ID = 'oracle.matches-model';
 export const ORACLE_RUNS = 5;
@@ -19,12 +29,19 @@ export const ORACLE_MAX_COMMANDS = 8;
 export const OPENING_COMPANIES = 3;
 /** Sequences replayed to shrink a failure (each costs its calls on the deployment again). */
 export const SHRINK_REPLAYS = 10;
-/** Records one sequence may create: its opening companies, one per random call, and the closing uploads, message and run. */
-export const RECORDS_PER_SEQUENCE = OPENING_COMPANIES + ORACLE_MAX_COMMANDS + 4;
+/** Records one sequence may create: its opening companies, one per random call, and the closing uploads, messages, company and run. */
+export const RECORDS_PER_SEQUENCE = OPENING_COMPANIES + ORACLE_MAX_COMMANDS + 6;
 /** How long the model's fund runs take: its timing is never compared, only its final states. */
 const MODEL_PROCESSING_MS = 20;
 
-const commands = [...companyCommands, ...listCommands, ...fundCommands];
+const commands = [
+  ...companyCommands,
+  ...listCommands,
+  ...fundCommands,
+  ...analysisCommands,
+  ...webhookCommands,
+  ...otherUserCommands,
+];
 
 /**
  * The calls closing every sequence, the same each time: with writes and budget, the fund runs the
@@ -44,14 +61,22 @@ function closing(s: OracleState): { run(s: OracleState): Promise<void>; check(s:
           new StartRun(s.folders.length, false, false),
         ]
       : [];
+  // With --analysis-cost, one company analysis while the rule may start one (its delivery is compared).
+  const analysis = s.phase.analyses < MAX_ORACLE_ANALYSES ? [new CreateAnalysedCompany(true)] : [];
   return [
     ...fundRun,
+    ...analysis,
     ...CLOSING_PAGE_SIZES.map((size, i) => new ListByToken(size, i % 2 === 0, i % 3 === 0)),
     new SearchByToken(),
     new LookUpCompany(0),
     new SendMessage(0),
     new AwaitRun(0),
     new AwaitRun(0),
+    new OtherUserReadsRun(0),
+    new OtherUserUsesCompany(0, false),
+    // Saved with url alone: both flags must default to false (the next sequence saves them on again).
+    new SaveWebhook('POST'),
+    new CompareHistory(),
   ];
 }
 
@@ -68,7 +93,12 @@ const opening = fc.array(
 
 export async function runOracle(ctx: RuleContext): Promise<void> {
   const model = await (ctx.oracleModel ?? mockModel)({ processingMs: MODEL_PROCESSING_MS });
-  const phase = { fundRuns: 0, named: 0 };
+  const phase = { fundRuns: 0, analyses: 0, named: 0 };
+  // Deliveries are compared with a receiver the deployment can reach and the webhook calls' token.
+  const receiver = ctx.fixtures.receiver;
+  const withHooks = receiver !== undefined && ctx.can('accessToken') && ctx.can('writes');
+  let modelReceiver: ConformanceReceiver | undefined;
+  let savedHooks = false;
   const tokenBase = `oracle${ctx.runId.replace(/[^A-Za-z0-9]/g, '').toLowerCase()}`;
   let sequences = 0;
   let done = 0;
@@ -91,9 +121,15 @@ export async function runOracle(ctx: RuleContext): Promise<void> {
           companies: [],
           folders: [],
           runs: [],
+          analyses: [],
           phase,
         };
         try {
+          if (withHooks && receiver) {
+            modelReceiver ??= await startReceiver('127.0.0.1', 0, ctx.runId);
+            state.hooks = await openHooks(state, receiver, modelReceiver, sequences % 2 === 0 ? 'PUT' : 'POST');
+            savedHooks = true;
+          }
           for (const command of first) if (command.check(state)) await command.run(state);
           await fc.asyncModelRun(() => ({ model: state, real: {} as OracleReal }), sequence);
           for (const command of closing(state)) if (command.check(state)) await command.run(state);
@@ -120,6 +156,45 @@ export async function runOracle(ctx: RuleContext): Promise<void> {
       `${message}\n      shortest sequence: ${openedWith || '(no company)'}, then ${shrunk || 'no random call'}, then the closing calls\n      seed: ${result.seed}\n      replay: npx portfolio-conformance verify <the same options> --rule ${ORACLE_RULE_ID} ${replay}`,
     );
   } finally {
+    // The other rules' deliveries need the suite's receiver subscribed to both events again.
+    if (savedHooks && receiver)
+      await ctx.fixtures
+        .saveWebhook('createWebhookConfiguration', {
+          url: receiver.url,
+          analysisCompleted: true,
+          analysisChangedStatus: true,
+        })
+        .catch(() => undefined);
     await model.close();
+    await modelReceiver?.close();
   }
+}
+
+/**
+ * A sequence's webhook state: both configurations saved (each side's own receiver, both flags on;
+ * with POST or PUT, every other sequence),
+ * then, once earlier deliveries are in, where each receiver and history stands.
+ */
+async function openHooks(
+  s: OracleState,
+  deployment: ConformanceReceiver,
+  model: ConformanceReceiver,
+  method: 'POST' | 'PUT',
+): Promise<OracleHooks> {
+  const { deliveryTimeoutMs, pollIntervalMs } = s.ctx.fixtures;
+  s.hooks = {
+    deployment,
+    model,
+    flags: { analysisCompleted: true, analysisChangedStatus: true },
+    from: { deployment: 0, model: 0 },
+    before: { deployment: [], model: [] },
+  };
+  await new SaveWebhook(method, true, true).run(s);
+  await Promise.all([
+    quiet(deployment.received, Math.min(deliveryTimeoutMs, 1_000), quietStep(pollIntervalMs)),
+    quiet(model.received, 300, 20),
+  ]);
+  const from = { deployment: deployment.received.length, model: model.received.length };
+  const before = { deployment: await historyOf(s, 'deployment'), model: await historyOf(s, 'model') };
+  return { ...s.hooks, from, before };
 }

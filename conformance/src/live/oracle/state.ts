@@ -1,6 +1,7 @@
 // What one oracle sequence holds: the context that reaches the deployment, the model beside it,
 // the id pairing, the run token every record of the sequence carries, and the records made so far.
 import type { Exchange } from '../exchange.ts';
+import type { ConformanceReceiver } from '../receiver.ts';
 import type { OperationId } from '../operation-index.ts';
 import type { RuleContext } from '../rule.ts';
 import type { CallRequest } from '../rule-types.ts';
@@ -9,6 +10,8 @@ import { callModel, type OracleModel } from './model.ts';
 
 /** At most this many fund runs (10 credits each) in the whole rule. */
 export const MAX_ORACLE_FUND_RUNS = 2;
+/** At most this many company analyses (--analysis-cost each) in the whole rule. */
+export const MAX_ORACLE_ANALYSES = 3;
 
 export interface OracleCompany {
   deployment: string;
@@ -29,6 +32,33 @@ export interface OracleRun {
   final: boolean;
 }
 
+export interface OracleAnalysis {
+  deployment: string;
+  model: string;
+  company: OracleCompany;
+  /** Final status read on each side (undefined while not final, or when --poll-timeout passed). */
+  status: { deployment?: string; model?: string };
+  /** Followed to its end on both sides. */
+  final: boolean;
+  /** Whether the configuration subscribed to analysisCompleted when it ended. */
+  subscribed: boolean;
+  /** Its deliveries compared already. */
+  compared: boolean;
+}
+
+/** With a receiver and the session token: each side's receiver, the flags saved, and where the sequence's deliveries start. */
+export interface OracleHooks {
+  deployment: ConformanceReceiver;
+  model: ConformanceReceiver;
+  flags: { analysisCompleted: boolean; analysisChangedStatus: boolean };
+  /** Deliveries each receiver held when the sequence started. */
+  from: { deployment: number; model: number };
+  /** Each side's history read when the sequence started. */
+  before: { deployment: Delivery[]; model: Delivery[] };
+}
+
+export type Delivery = { event: string; status: string; statusDescription?: string | null; createdAt: string };
+
 export interface OracleState {
   ctx: RuleContext;
   model: OracleModel;
@@ -38,8 +68,11 @@ export interface OracleState {
   companies: OracleCompany[];
   folders: { deployment: string; model: string }[];
   runs: OracleRun[];
-  /** Shared by the rule's sequences: fund runs started, records named. */
-  phase: { fundRuns: number; named: number };
+  analyses: OracleAnalysis[];
+  /** With --receiver-host and --access-token (and writes): the deliveries compared too. */
+  hooks?: OracleHooks;
+  /** Shared by the rule's sequences: fund runs and analyses started, records named. */
+  phase: { fundRuns: number; analyses: number; named: number };
 }
 
 /** Both answers of one request: the deployment's (through ctx.call: budget, retries, report) and the model's. */

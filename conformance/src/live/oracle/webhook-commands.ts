@@ -1,0 +1,345 @@
+// The oracle's webhook commands (with --receiver-host and --access-token): save the configuration
+// on both sides (each pointing at its own receiver, flags sent or omitted), compare what each
+// side's receiver got for the sequence's analyses, and compare the delivery histories. Accepted:
+// timing (waited for up to --delivery-timeout), repeats (the retry policy is not shown), events the
+// contract leaves open (their subscription or payload carries x-gap, read at run time), ids by
+// correspondence.
+import fc from 'fast-check';
+import { contractDocument, type components } from '../../../../openapi/index.ts';
+import { dataOf, sleep } from '../answers.ts';
+import type { Exchange } from '../exchange.ts';
+import type { Delivery as Received } from '../receiver.ts';
+import { awaitAnalyses } from './analysis-commands.ts';
+import { schemaGap } from './contract-gaps.ts';
+import { holds, same } from './difference.ts';
+import { sameOutcome } from './outcome.ts';
+import type { Delivery, OracleAnalysis, OracleReal, OracleState } from './state.ts';
+import { onModel } from './state.ts';
+
+type Schemas = components['schemas'];
+type Command = fc.AsyncCommand<OracleState, OracleReal>;
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const HISTORY_LENGTH = 10;
+/** How long the model (in this process, delivering to a receiver on 127.0.0.1) may take to deliver. */
+const MODEL_DELIVERY_MS = 2_000;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const eventOf = (d: Received) => (isObject(d.body) ? String(d.body.event) : '');
+const dataField = (d: Received, field: string) =>
+  isObject(d.body) && isObject(d.body.data) ? d.body.data[field] : undefined;
+
+/**
+ * Events whose payload the contract leaves open (`x-gap` on the event schema's `data`), read from
+ * the contract's webhooks: which of them a deployment sends, and with what, is not compared.
+ */
+export function openEvents(): Set<string> {
+  const webhooks = (contractDocument as unknown as { webhooks?: Record<string, unknown> }).webhooks ?? {};
+  const open = new Set<string>();
+  for (const [event, item] of Object.entries(webhooks)) {
+    const ref = (item as { post?: { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } } }).post
+      ?.requestBody?.content?.['application/json']?.schema?.$ref;
+    const schema = ref?.split('/').at(-1);
+    if (schema && schemaGap(schema, 'data') !== undefined) open.add(event);
+  }
+  return open;
+}
+
+export class SaveWebhook implements Command {
+  readonly method: 'POST' | 'PUT';
+  readonly analysisCompleted: boolean | undefined;
+  readonly analysisChangedStatus: boolean | undefined;
+
+  constructor(method: 'POST' | 'PUT', analysisCompleted?: boolean, analysisChangedStatus?: boolean) {
+    this.method = method;
+    this.analysisCompleted = analysisCompleted;
+    this.analysisChangedStatus = analysisChangedStatus;
+  }
+  check = (s: Readonly<OracleState>) => s.hooks !== undefined;
+  async run(s: OracleState): Promise<void> {
+    const hooks = s.hooks;
+    if (!hooks) return;
+    // Analyses under way end, and their deliveries are compared, under the flags they started with.
+    await settleDeliveries(s);
+    const operationId = this.method === 'POST' ? 'createWebhookConfiguration' : 'updateWebhookConfiguration';
+    const input = (url: string) => ({
+      url,
+      analysisCompleted: this.analysisCompleted,
+      analysisChangedStatus: this.analysisChangedStatus,
+    });
+    const deployment = await s.ctx.fixtures.saveWebhook(operationId, input(hooks.deployment.url));
+    const model = await onModel(s, operationId, {
+      auth: 'bearer',
+      json: input(hooks.model.url),
+      headers: JSON_HEADERS,
+    });
+    const observable =
+      this.analysisCompleted === undefined || this.analysisChangedStatus === undefined
+        ? 'webhookDefaults'
+        : 'webhookSaved';
+    sameOutcome(observable, `saving the webhook configuration with ${this.method}`, { deployment, model });
+    compareConfiguration(observable, 'the saved configuration', hooks.deployment.url, deployment, model);
+    const read = {
+      deployment: await s.ctx.call('getWebhookConfiguration', { auth: 'bearer', headers: JSON_HEADERS }),
+      model: await onModel(s, 'getWebhookConfiguration', { auth: 'bearer', headers: JSON_HEADERS }),
+    };
+    sameOutcome('webhookSaved', 'reading the configuration back', read);
+    compareConfiguration(
+      'webhookSaved',
+      'the configuration read back',
+      hooks.deployment.url,
+      read.deployment,
+      read.model,
+    );
+    const saved = dataOf<Schemas['WebhookConfiguration']>(model);
+    hooks.flags = {
+      analysisCompleted: saved?.analysisCompleted === true,
+      analysisChangedStatus: saved?.analysisChangedStatus === true,
+    };
+  }
+  toString = () =>
+    `saveWebhook(${this.method}, analysisCompleted: ${this.analysisCompleted ?? 'omitted'}, analysisChangedStatus: ${this.analysisChangedStatus ?? 'omitted'})`;
+}
+
+function compareConfiguration(
+  observable: 'webhookSaved' | 'webhookDefaults',
+  what: string,
+  url: string,
+  deployment: Exchange,
+  model: Exchange,
+): void {
+  const got = dataOf<Schemas['WebhookConfiguration']>(deployment);
+  const want = dataOf<Schemas['WebhookConfiguration']>(model);
+  same(observable, `${what}: url (the receiver's own)`, got?.url, url);
+  same(observable, `${what}: analysisCompleted`, got?.analysisCompleted, want?.analysisCompleted);
+  same(observable, `${what}: analysisChangedStatus`, got?.analysisChangedStatus, want?.analysisChangedStatus);
+}
+
+/** Waits until `found()` holds or `ms` pass; answers whether it held. */
+async function waitFor(found: () => boolean, ms: number, everyMs: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (found()) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(everyMs);
+  }
+}
+
+/**
+ * Follows the sequence's analyses to their end and compares, for each not compared yet, what the
+ * deployment's receiver got with what the configuration and the analysis's final state call for,
+ * and the payload with the model's delivery. Also: every delivery is a POST of `{ event, data }`,
+ * and no analysisCompleted names a company of the sequence that started no analysis.
+ */
+export async function settleDeliveries(s: OracleState): Promise<void> {
+  const hooks = s.hooks;
+  if (!hooks) return;
+  await awaitAnalyses(s);
+  const { deliveryTimeoutMs, pollIntervalMs } = s.ctx.fixtures;
+  const got = () => hooks.deployment.received.slice(hooks.from.deployment);
+  const modelGot = () => hooks.model.received.slice(hooks.from.model);
+  const forAnalysis = (list: Received[], analysis: OracleAnalysis, side: 'deployment' | 'model') =>
+    list.filter((d) => eventOf(d) === 'analysisCompleted' && dataField(d, 'analysisId') === analysis[side]);
+  const due = s.analyses.filter((a) => a.final && !a.compared);
+  const sent = due.filter((a) => a.subscribed && a.status.deployment === 'completed');
+  // An analysis still under way at --poll-timeout may yet complete and be delivered: nothing is required of it.
+  const held = due.filter(
+    (a) => a.status.deployment !== undefined && !(a.subscribed && a.status.deployment === 'completed'),
+  );
+  await waitFor(
+    () => sent.every((a) => forAnalysis(got(), a, 'deployment').length > 0),
+    deliveryTimeoutMs,
+    pollIntervalMs,
+  );
+  await waitFor(
+    () =>
+      due.every(
+        (a) => !(a.subscribed && a.status.model === 'completed') || forAnalysis(modelGot(), a, 'model').length > 0,
+      ),
+    MODEL_DELIVERY_MS,
+    10,
+  );
+  // An event sent anyway arrives within moments: waited for a bounded time.
+  if (held.length > 0) await sleep(Math.min(deliveryTimeoutMs, 1_000));
+  for (const a of sent) {
+    const delivery = forAnalysis(got(), a, 'deployment')[0];
+    holds(
+      'analysisDelivered',
+      delivery !== undefined,
+      () =>
+        `analysis ${a.deployment} completed while the configuration subscribed to analysisCompleted, and no analysisCompleted for it reached the receiver within --delivery-timeout ${deliveryTimeoutMs} ms (the model sent ${forAnalysis(modelGot(), a, 'model').length})`,
+    );
+    const modelDelivery = forAnalysis(modelGot(), a, 'model')[0];
+    same(
+      'analysisDelivered',
+      `analysisCompleted of analysis ${a.deployment}: data.projectId (by correspondence)`,
+      s.ids.model(String(dataField(delivery!, 'projectId'))),
+      a.company.model,
+    );
+    // The project's name when no name was sent is a gap (CreatedProject's x-gap): compared only when sent.
+    if (a.company.name !== undefined || schemaGap('CreatedProject') === undefined)
+      same(
+        'analysisDelivered',
+        `analysisCompleted of analysis ${a.deployment}: data.projectName`,
+        dataField(delivery!, 'projectName'),
+        modelDelivery ? dataField(modelDelivery, 'projectName') : a.company.name,
+      );
+    holds(
+      'analysisDelivered',
+      typeof dataField(delivery!, 'platformEntityCompanyId') === 'string',
+      () => `analysisCompleted of analysis ${a.deployment} carries no data.platformEntityCompanyId`,
+    );
+  }
+  for (const a of held) {
+    const delivered = forAnalysis(got(), a, 'deployment').length;
+    const why = a.subscribed
+      ? `ended ${a.status.deployment}`
+      : 'ended while analysisCompleted was false in the configuration';
+    holds(
+      a.subscribed ? 'analysisDelivered' : 'unsubscribed',
+      delivered === 0,
+      () =>
+        `analysis ${a.deployment} ${why}, and ${delivered} analysisCompleted for it reached the receiver (the model sent ${forAnalysis(modelGot(), a, 'model').length})`,
+    );
+  }
+  for (const a of due) a.compared = true;
+  const analysed = new Set(s.analyses.map((a) => a.deployment));
+  const companies = new Set(s.companies.map((c) => c.deployment));
+  const open = openEvents();
+  for (const d of got()) {
+    holds(
+      'deliveryForm',
+      d.method === 'POST' && isObject(d.body) && typeof d.body.event === 'string' && 'data' in d.body,
+      () => `delivery ${d.method} ${d.path}: ${JSON.stringify(d.body).slice(0, 200)}`,
+    );
+    const projectId = String(dataField(d, 'projectId'));
+    const event = eventOf(d);
+    // Events whose payload is open cannot be told apart by record: not compared.
+    if (open.has(event) || !companies.has(projectId)) continue;
+    if (event === 'analysisCompleted')
+      holds(
+        'unsubscribed',
+        analysed.has(String(dataField(d, 'analysisId'))),
+        () =>
+          `analysisCompleted reached the receiver for company ${projectId}, which started no analysis: ${JSON.stringify(d.body).slice(0, 200)}`,
+      );
+    else
+      holds(
+        'unsubscribed',
+        modelGot().some((m) => eventOf(m) === event && dataField(m, 'projectId') === s.ids.model(projectId)),
+        () =>
+          `${event} reached the receiver for company ${projectId}; the model sent none: ${JSON.stringify(d.body).slice(0, 200)}`,
+      );
+  }
+}
+
+const key = (d: Delivery) => `${d.event}|${d.status}|${d.createdAt}`;
+const sortedEvents = (list: { event: string }[]) => JSON.stringify(list.map((d) => d.event).sort());
+// Which events the deployment's history holds follows from its own analyses' final states (which
+// one is a gap), compared per analysis above through the receiver; the history is compared with the
+// receiver, and its outcomes with the model's.
+
+/** One side's delivery history (the session token's user). */
+export async function historyOf(s: OracleState, side: 'deployment' | 'model'): Promise<Delivery[]> {
+  const request = { auth: 'bearer' as const, headers: JSON_HEADERS };
+  const answer =
+    side === 'model'
+      ? await onModel(s, 'listWebhookDeliveries', request)
+      : await s.ctx.call('listWebhookDeliveries', request);
+  const data = dataOf<Delivery[]>(answer);
+  return Array.isArray(data) ? data : [];
+}
+
+/** The step of a quiet wait: the poll interval, kept between 50 and 250 ms (a delivery under way arrives within moments). */
+export const quietStep = (pollIntervalMs: number) => Math.min(250, Math.max(50, pollIntervalMs));
+
+/** Waits until a receiver got nothing new for two polls (at most `ms`): deliveries of earlier calls are in. */
+export async function quiet(received: readonly Received[], ms: number, everyMs: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (let still = 0, seen = -1; still < 2 && Date.now() < deadline; ) {
+    still = received.length === seen ? still + 1 : 0;
+    seen = received.length;
+    await sleep(everyMs);
+  }
+}
+
+/**
+ * What a history read after the sequence must be, given the history before it and the deliveries
+ * the receiver got meanwhile: those deliveries (as many as fit in 10) newest first, then the newest
+ * of the earlier history, 10 at most.
+ */
+export function historyHolds(before: Delivery[], fresh: Received[], after: Delivery[]): boolean {
+  const n = Math.min(HISTORY_LENGTH, fresh.length);
+  return (
+    after.length === Math.min(HISTORY_LENGTH, before.length + fresh.length) &&
+    sortedEvents(after.slice(0, n)) === sortedEvents(fresh.slice(-n).map((d) => ({ event: eventOf(d) }))) &&
+    JSON.stringify(after.slice(n).map(key)) === JSON.stringify(before.slice(0, HISTORY_LENGTH - n).map(key))
+  );
+}
+
+/** Closing: the deliveries settled, both histories compared with their receivers and with each other. */
+export class CompareHistory implements Command {
+  check = (s: Readonly<OracleState>) => s.hooks !== undefined;
+  async run(s: OracleState): Promise<void> {
+    const hooks = s.hooks;
+    if (!hooks) return;
+    await settleDeliveries(s);
+    const { deliveryTimeoutMs, pollIntervalMs } = s.ctx.fixtures;
+    await Promise.all([
+      quiet(hooks.deployment.received, Math.min(deliveryTimeoutMs, 1_000), quietStep(pollIntervalMs)),
+      quiet(hooks.model.received, 300, 20),
+    ]);
+    const fresh = hooks.deployment.received.slice(hooks.from.deployment);
+    const modelFresh = hooks.model.received.slice(hooks.from.model);
+    // The service records an outcome once the receiver has answered: read until it has (bounded).
+    let after = await historyOf(s, 'deployment');
+    const recorded = Date.now() + deliveryTimeoutMs;
+    while (!historyHolds(hooks.before.deployment, fresh, after) && Date.now() < recorded) {
+      await sleep(pollIntervalMs);
+      after = await historyOf(s, 'deployment');
+    }
+    let modelAfter = await historyOf(s, 'model');
+    for (let i = 0; i < 20 && !historyHolds(hooks.before.model, modelFresh, modelAfter); i += 1) {
+      await sleep(20);
+      modelAfter = await historyOf(s, 'model');
+    }
+    holds('historyLength', after.length <= HISTORY_LENGTH, () => `the history holds ${after.length} deliveries`);
+    holds(
+      'historyOrder',
+      after.every((d, i) => i === 0 || Date.parse(after[i - 1]?.createdAt ?? '') >= Date.parse(d.createdAt)),
+      () => `the history is not newest first: ${JSON.stringify(after.map((d) => [d.event, d.createdAt]))}`,
+    );
+    const shown = (list: Delivery[]) => JSON.stringify(list.map((d) => [d.event, d.status, d.createdAt]));
+    holds(
+      'historyRecent',
+      historyHolds(hooks.before.deployment, fresh, after),
+      () =>
+        `history before the sequence: ${shown(hooks.before.deployment)}; the receiver got ${fresh.length} deliveries since (${fresh.map(eventOf).join(', ') || 'none'}); history after: ${shown(after)}, expected those ${Math.min(HISTORY_LENGTH, fresh.length)} newest first, then the newest earlier ones, ${HISTORY_LENGTH} at most (the model's history after: ${shown(modelAfter)})`,
+    );
+    // Each delivery the receiver answered with 200 is recorded as the model records it (Success).
+    const n = Math.min(HISTORY_LENGTH, fresh.length);
+    const m = Math.min(HISTORY_LENGTH, modelFresh.length);
+    const outcomes = (list: Delivery[]) => [...new Set(list.map((d) => d.status))].sort();
+    if (n > 0 && m > 0)
+      same(
+        'historyRecorded',
+        'the outcomes recorded for deliveries the receiver answered with 200',
+        outcomes(after.slice(0, n)),
+        outcomes(modelAfter.slice(0, m)),
+      );
+  }
+  toString = () => 'compareHistory()';
+}
+
+export const webhookCommands = [
+  fc
+    .record({
+      method: fc.constantFrom('POST' as const, 'PUT' as const),
+      analysisCompleted: fc.option(fc.boolean(), { nil: undefined }),
+      analysisChangedStatus: fc.option(fc.boolean(), { nil: undefined }),
+    })
+    .map(
+      ({ method, analysisCompleted, analysisChangedStatus }) =>
+        new SaveWebhook(method, analysisCompleted, analysisChangedStatus),
+    ),
+];
