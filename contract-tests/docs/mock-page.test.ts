@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
+import { ENVIRONMENT_VARIABLES } from '../../mocks/src/cli.ts';
 import { defaultCredentials } from '../../mocks/src/domain/default-seed.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -13,11 +14,9 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 async function mockCodes(): Promise<string[]> {
   const files = (await readdir(join(ROOT, 'mocks/src'), { recursive: true })).filter((f) => f.endsWith('.ts'));
   const codes = new Set<string>();
-  // A name the mock reads from the environment (`env.MOCK_…`) is a setting, not a code, also where a message quotes it.
-  const variables = new Set<string>();
-  // npm start's defaults come from the environment too (scripts/start-mock.ts).
-  const startScript = await readFile(join(ROOT, 'scripts/start-mock.ts'), 'utf8');
-  for (const [, name] of startScript.matchAll(/\benv\.(MOCK_[A-Z_]+)/g)) variables.add(name!);
+  // A name the mock reads from the environment (`env.MOCK_…`, the command line's defaults) is a
+  // setting, not a code, also where a message quotes it.
+  const variables = new Set<string>(Object.values(ENVIRONMENT_VARIABLES));
   for (const file of files) {
     const source = await readFile(join(ROOT, 'mocks/src', file), 'utf8');
     for (const [code] of source.matchAll(/(?<=')MOCK_[A-Z_]+(?=')/g)) codes.add(code);

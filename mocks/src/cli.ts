@@ -67,6 +67,21 @@ export interface MockCliContext {
   };
 }
 
+/** The environment variable of each option's default (besides MOCK_NO_DOCS=1 and MOCK_LOG=1). */
+export const ENVIRONMENT_VARIABLES = {
+  port: 'PORT',
+  apiKey: 'MOCK_API_KEY',
+  accessToken: 'MOCK_ACCESS_TOKEN',
+  stateFile: 'MOCK_STATE_FILE',
+  store: 'MOCK_STORE',
+  nodeId: 'MOCK_NODE_ID',
+  advertiseUrl: 'MOCK_ADVERTISE_URL',
+  leaseMs: 'MOCK_LEASE_MS',
+  sessionIdleMs: 'MOCK_SESSION_IDLE_MS',
+  maxSessions: 'MOCK_MAX_SESSIONS',
+  cors: 'MOCK_CORS',
+} as const;
+
 /**
  * The flags' defaults from the environment, the same for the package's bin and `npm start`: PORT,
  * MOCK_API_KEY, MOCK_ACCESS_TOKEN, MOCK_STATE_FILE, MOCK_STORE, MOCK_NODE_ID, MOCK_ADVERTISE_URL,
@@ -76,20 +91,9 @@ export interface MockCliContext {
  * await main(process.argv.slice(2), { docsDir, defaults: defaultsFromEnvironment(process.env) });
  */
 export function defaultsFromEnvironment(env: NodeJS.ProcessEnv): NonNullable<MockCliContext['defaults']> {
-  const names = {
-    port: 'PORT',
-    apiKey: 'MOCK_API_KEY',
-    accessToken: 'MOCK_ACCESS_TOKEN',
-    stateFile: 'MOCK_STATE_FILE',
-    store: 'MOCK_STORE',
-    nodeId: 'MOCK_NODE_ID',
-    advertiseUrl: 'MOCK_ADVERTISE_URL',
-    leaseMs: 'MOCK_LEASE_MS',
-    sessionIdleMs: 'MOCK_SESSION_IDLE_MS',
-    maxSessions: 'MOCK_MAX_SESSIONS',
-    cors: 'MOCK_CORS',
-  } as const;
-  const given = Object.entries(names).flatMap(([option, name]) => (env[name] ? [[option, env[name]]] : []));
+  const given = Object.entries(ENVIRONMENT_VARIABLES).flatMap(([option, name]) =>
+    env[name] ? [[option, env[name]]] : [],
+  );
   return { ...Object.fromEntries(given), docs: env.MOCK_NO_DOCS !== '1', log: env.MOCK_LOG === '1' };
 }
 
