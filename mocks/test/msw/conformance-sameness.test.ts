@@ -35,7 +35,9 @@ describe('the MSW handlers against the HTTP mock', () => {
     expect(overHttp.summary.notChecked).toBe(0);
     expect(outcomes(overMsw)).toEqual(outcomes(overHttp));
     expect(overMsw.summary).toEqual(overHttp.summary);
-  });
+    // Two whole runs with writes (about 7 s each on a quiet machine, the oracle's deliveries and
+    // history 3 s of it), beside the package and e2e runs in npm test.
+  }, 90_000);
 
   it('differ, and the comparison fails, when the handlers break a rule (the company list fault on)', async () => {
     const broken = createHandlers({ origin: 'http://broken.test', seed: CONFORMANCE_SEED, session: 'broken' });
