@@ -7,6 +7,7 @@
 // mostly wait on the browser, the database and their children, so three run at once.
 import { defineConfig } from 'vitest/config';
 import { NODE_STRIPS_TYPES } from './contract-tests/support/typescript-runner.ts';
+import SlowestFirst from './vitest.slowest-first.ts';
 
 export default defineConfig({
   test: {
@@ -15,6 +16,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     maxWorkers: 3,
+    sequence: { sequencer: SlowestFirst },
     fileParallelism: true,
     // As in vitest.config.ts: a worker keeps the modules it imported from one file to the next, and
     // Node strips the types instead of Vite's transform (most of this run's import time otherwise).

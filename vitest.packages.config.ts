@@ -4,6 +4,7 @@
 // fast; one file per Node version, run side by side.
 import { defineConfig } from 'vitest/config';
 import { NODE_STRIPS_TYPES } from './contract-tests/support/typescript-runner.ts';
+import SlowestFirst from './vitest.slowest-first.ts';
 
 export default defineConfig({
   test: {
@@ -12,6 +13,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: 4,
+    sequence: { sequencer: SlowestFirst },
     fileParallelism: true,
     // As in vitest.config.ts: a worker keeps the modules it imported from one file to the next, and
     // Node strips the types instead of Vite's transform (most of this run's import time otherwise).

@@ -7,18 +7,42 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Slowest first, as the report after each whole run lists them (vitest.slowest-files.ts). */
+/**
+ * Slowest first, as the report after each whole run lists them (vitest.slowest-files.ts), for each
+ * config that uses this order: the unit run, then the package and e2e runs (files of one config
+ * never meet another's, so one list serves them all).
+ */
 const SLOWEST_FILES = [
-  'conformance/test/live/spec-doubles.test.ts',
-  'mocks/test/response-cache.test.ts',
-  'contract-tests/fuzz/operations.fuzz.test.ts',
-  'conformance/test/diff/corpus.test.ts',
+  // vitest.config.ts
   'conformance/test/live/broken-providers.test.ts',
+  'contract-tests/fuzz/operations.fuzz.test.ts',
+  'mocks/test/response-cache.test.ts',
+  'conformance/test/live/oracle.test.ts',
+  'conformance/test/diff/corpus.test.ts',
+  'conformance/test/live/spec-doubles.test.ts',
+  'contract-tests/pact/service.pact.test.ts',
+  'conformance/test/never-connecting-target.test.ts',
+  'contract-tests/robustness/large-bodies.test.ts',
+  'contract-tests/robustness/slow-client.test.ts',
   'conformance/test/live/arazzo-workflows.test.ts',
   'client/test/readme-examples.test.ts',
-  'contract-tests/pact/service.pact.test.ts',
-  'contract-tests/robustness/large-bodies.test.ts',
   'contract-tests/docs/code-samples.test.ts',
+  // vitest.packages.config.ts
+  'packages/tests/conformance-bin.test.ts',
+  'packages/tests/conformance-readme.test.ts',
+  'packages/tests/node24.test.ts',
+  'packages/tests/node22.test.ts',
+  'packages/tests/tarballs.test.ts',
+  'packages/tests/mock-bin.test.ts',
+  'packages/tests/node26.test.ts',
+  // vitest.e2e.config.ts
+  'contract-tests/docs/docs-versions.e2e.test.ts',
+  'mocks/test/cluster.e2e.test.ts',
+  'contract-tests/docs/docs-site.e2e.test.ts',
+  'contract-tests/contract/tooling.e2e.test.ts',
+  'mocks/test/state-file-kill.e2e.test.ts',
+  'contract-tests/generators/check-generators.e2e.test.ts',
+  'examples/front-end/test/front-end.e2e.test.ts',
 ];
 
 export default class SlowestFirst extends BaseSequencer {
