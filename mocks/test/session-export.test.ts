@@ -175,6 +175,8 @@ it('refuses a document whose file bytes do not match their entry, leaving the se
     { ...exported, files: [{ ...exported.files[0]!, name: '../../escape.pdf' }] },
     // A format this mock does not know.
     { ...exported, format: 'portfolio-mock-session/9' },
+    // A name no disk takes (over 255 bytes), listed by its folder record: refused before the reset.
+    withFileNamed(exported, `${'a'.repeat(296)}.pdf`),
   ];
   for (const document of broken) {
     const put = await json(
@@ -205,3 +207,16 @@ it("keeps an imported session's files in the state file's folder: there after a 
   const folder = files[0]!.folder;
   expect(await folderFiles(ci, 'returned', folder)).toEqual(Object.fromEntries(files.map((f) => [f.name, f.sha256])));
 });
+
+/** The document with its first file, and that file's entry in its folder record, renamed. */
+function withFileNamed(document: Document, name: string): Document {
+  const [first, ...rest] = document.files;
+  const records = (document as unknown as { records: [string, string, unknown][] }).records.map(
+    ([kind, key, value]): [string, string, unknown] => {
+      const folder = value as { folderPath?: string; fileNames?: string[] } | null;
+      if (kind !== 'folder' || !folder?.folderPath?.endsWith(`/${first!.folder}`)) return [kind, key, value];
+      return [kind, key, { ...folder, fileNames: folder.fileNames?.map((n) => (n === first!.name ? name : n)) }];
+    },
+  );
+  return { ...document, records, files: [{ ...first!, name }, ...rest] } as Document;
+}

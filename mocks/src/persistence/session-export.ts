@@ -109,6 +109,8 @@ function checkFiles(records: RecordOp[], files: ExportedFile[]): void {
     const where = `${file.folder}/${file.name}`;
     if (!SAFE_FOLDER.test(file.folder) || /[/\\\0]/.test(file.name) || file.name === '.' || file.name === '..')
       throw new Error(`file ${JSON.stringify(where)} does not name a file in a folder`);
+    // Checked here, not left to the disk: a rename failing after the reset would leave the session half replaced.
+    if (Buffer.byteLength(file.name) > 255) throw new Error(`file ${where} has a name longer than 255 bytes`);
     if (!listed.get(file.folder)?.has(file.name))
       throw new Error(`file ${where} is not listed by a folder record of the document`);
     if (seen.has(where)) throw new Error(`file ${where} is in the document twice`);
