@@ -2,6 +2,8 @@
 // (`kill $!` in a CI script) ends npm and the shell but never reaches the mock: it would keep its
 // port for good. So a mock started by npm exec stops, as on SIGTERM, once the shell that started it is gone.
 
+import { readFileSync } from 'node:fs';
+
 const CHECK_MS = 500;
 
 /**
@@ -14,6 +16,9 @@ const CHECK_MS = 500;
 export function stopWhenLauncherGone(env: NodeJS.ProcessEnv = process.env): void {
   if (env.npm_command !== 'exec') return;
   const launcher = process.ppid;
+  // npm_command is inherited by everything under npx: only the shell npm exec runs this bin from
+  // counts (where /proc tells), not a tool run by npx that starts the mock and leaves it running.
+  if (!launchedThisBin(launcher)) return;
   const timer = setInterval(() => {
     if (process.ppid === launcher) return;
     clearInterval(timer);
@@ -21,4 +26,16 @@ export function stopWhenLauncherGone(env: NodeJS.ProcessEnv = process.env): void
     process.kill(process.pid, 'SIGTERM');
   }, CHECK_MS);
   timer.unref();
+}
+
+/** Whether the parent is npm exec's `sh -c portfolio-mock ...` (true where /proc cannot tell). */
+function launchedThisBin(parent: number): boolean {
+  let commandLine: string;
+  try {
+    commandLine = readFileSync(`/proc/${parent}/cmdline`, 'utf8');
+  } catch {
+    return true;
+  }
+  // npm quotes the bin's name: sh -c "'portfolio-mock' --port 0".
+  return commandLine.split('\0').some((part) => /(^|[/'"\s])portfolio-mock(['"\s]|$)/.test(part));
 }
