@@ -4,10 +4,10 @@
 // deliveries, newest first, followed by the newest of the earlier history, 10 in all.
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
+import { HISTORY_LENGTH, historyFollows, quiet } from '../delivery-history.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
-const HISTORY_LENGTH = 10;
 
 async function history(ctx: RuleContext): Promise<Schemas['WebhookDelivery'][]> {
   const answer = await ctx.call('listWebhookDeliveries', { auth: 'bearer' });
@@ -18,9 +18,6 @@ async function history(ctx: RuleContext): Promise<Schemas['WebhookDelivery'][]> 
   }
   return data;
 }
-
-const key = (d: { event: string; status?: string; createdAt?: string }) => `${d.event}|${d.status}|${d.createdAt}`;
-const sortedEvents = (events: string[]) => JSON.stringify([...events].sort());
 
 export const webhookHistoryRules: Rule[] = [
   {
@@ -39,11 +36,7 @@ export const webhookHistoryRules: Rule[] = [
       const receiver = ctx.fixtures.receiver;
       if (!receiver) return ctx.notChecked('needs a webhook receiver: pass --receiver-host');
       // Let deliveries of earlier rules arrive first, so the two reads bracket only this rule's.
-      for (let quiet = 0, seen = -1, waited = 0; quiet < 2 && waited < 3_000; waited += 200) {
-        quiet = receiver.received.length === seen ? quiet + 1 : 0;
-        seen = receiver.received.length;
-        await sleep(200);
-      }
+      await quiet(receiver.received, 3_000, 200);
       const before = await history(ctx);
       const receivedBefore = receiver.received.length;
       const needed = before.length >= HISTORY_LENGTH ? 1 : HISTORY_LENGTH + 1 - before.length;
@@ -71,17 +64,12 @@ export const webhookHistoryRules: Rule[] = [
         .slice(receivedBefore)
         .map((d) => String((d.body as { event?: unknown } | null)?.event));
       const fresh = Math.min(HISTORY_LENGTH, events.length);
-      const wantedFresh = sortedEvents(events.slice(-fresh));
-      const wantedKept = before.slice(0, HISTORY_LENGTH - fresh).map(key);
       // Newest first over the whole history, the new deliveries included (a history of one kind of
       // event is told apart by its times only).
       const newestFirst = (after: Schemas['WebhookDelivery'][]) =>
         after.every((d, i) => i === 0 || Date.parse(after[i - 1]?.createdAt ?? '') >= Date.parse(d.createdAt));
       const matches = (after: Schemas['WebhookDelivery'][]) =>
-        newestFirst(after) &&
-        after.length === Math.min(HISTORY_LENGTH, before.length + events.length) &&
-        sortedEvents(after.slice(0, fresh).map((d) => d.event)) === wantedFresh &&
-        JSON.stringify(after.slice(fresh).map(key)) === JSON.stringify(wantedKept);
+        newestFirst(after) && historyFollows(before, events, after);
       // The service records an outcome once the receiver has answered: read until it has (bounded).
       let after = await history(ctx);
       const recorded = Date.now() + ctx.fixtures.deliveryTimeoutMs;

@@ -21,7 +21,8 @@ import {
   type OracleReal,
   type OracleState,
 } from './state.ts';
-import { CompareHistory, historyOf, quiet, quietStep, SaveWebhook, webhookCommands } from './webhook-commands.ts';
+import { quiet } from '../delivery-history.ts';
+import { CompareHistory, historyOf, quietStep, SaveWebhook, webhookCommands } from './webhook-commands.ts';
 
 export const ORACLE_RULE_ID = 'oracle.matches-model';
 export const ORACLE_RUNS = 5;

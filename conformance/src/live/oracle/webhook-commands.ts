@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { contractDocument, type components } from '../../../../openapi/index.ts';
 import { dataOf, sleep } from '../answers.ts';
 import type { Exchange } from '../exchange.ts';
+import { HISTORY_LENGTH, historyFollows, quiet } from '../delivery-history.ts';
 import type { Delivery as Received } from '../receiver.ts';
 import { awaitAnalyses } from './analysis-commands.ts';
 import { schemaGap } from './contract-gaps.ts';
@@ -19,7 +20,6 @@ import { onModel } from './state.ts';
 type Schemas = components['schemas'];
 type Command = fc.AsyncCommand<OracleState, OracleReal>;
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const HISTORY_LENGTH = 10;
 /** How long the model (in this process, delivering to a receiver on 127.0.0.1) may take to deliver. */
 const MODEL_DELIVERY_MS = 2_000;
 
@@ -228,8 +228,6 @@ export async function settleDeliveries(s: OracleState): Promise<void> {
   }
 }
 
-const key = (d: Delivery) => `${d.event}|${d.status}|${d.createdAt}`;
-const sortedEvents = (list: { event: string }[]) => JSON.stringify(list.map((d) => d.event).sort());
 // Which events the deployment's history holds follows from its own analyses' final states (which
 // one is a gap), compared per analysis above through the receiver; the history is compared with the
 // receiver, and its outcomes with the model's.
@@ -248,28 +246,9 @@ export async function historyOf(s: OracleState, side: 'deployment' | 'model'): P
 /** The step of a quiet wait: the poll interval, kept between 50 and 250 ms (a delivery under way arrives within moments). */
 export const quietStep = (pollIntervalMs: number) => Math.min(250, Math.max(50, pollIntervalMs));
 
-/** Waits until a receiver got nothing new for two polls (at most `ms`): deliveries of earlier calls are in. */
-export async function quiet(received: readonly Received[], ms: number, everyMs: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (let still = 0, seen = -1; still < 2 && Date.now() < deadline; ) {
-    still = received.length === seen ? still + 1 : 0;
-    seen = received.length;
-    await sleep(everyMs);
-  }
-}
-
-/**
- * What a history read after the sequence must be, given the history before it and the deliveries
- * the receiver got meanwhile: those deliveries (as many as fit in 10) newest first, then the newest
- * of the earlier history, 10 at most.
- */
+/** What a history read after the sequence must be, given the one before and the deliveries the receiver got meanwhile. */
 export function historyHolds(before: Delivery[], fresh: Received[], after: Delivery[]): boolean {
-  const n = Math.min(HISTORY_LENGTH, fresh.length);
-  return (
-    after.length === Math.min(HISTORY_LENGTH, before.length + fresh.length) &&
-    sortedEvents(after.slice(0, n)) === sortedEvents(fresh.slice(-n).map((d) => ({ event: eventOf(d) }))) &&
-    JSON.stringify(after.slice(n).map(key)) === JSON.stringify(before.slice(0, HISTORY_LENGTH - n).map(key))
-  );
+  return historyFollows(before, fresh.map(eventOf), after);
 }
 
 /** Closing: the deliveries settled, both histories compared with their receivers and with each other. */
