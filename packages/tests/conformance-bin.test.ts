@@ -13,7 +13,7 @@ import { GAP_DOUBLE_CHOICES, gapDouble } from '../../conformance/test/doubles/ga
 import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
 import { startTamperingProxy, type TamperingProxy } from '../../contract-tests/pact/support/tampering-proxy.ts';
 import { NODE_VERSIONS } from './support/node-binaries.ts';
-import { envFor, runCommand, start } from './support/run-command.ts';
+import { envFor, runCommand, start, startUpText } from './support/run-command.ts';
 
 const VERSION = NODE_VERSIONS[2];
 
@@ -40,15 +40,7 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
         cwd: project,
       },
     );
-    const listening = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const found = /Control API: (\S+)\/__mock/.exec(output)?.[1];
-        if (found) resolve(found);
-      });
-      child.once('exit', (c) => reject(new Error(`mock exited ${c}: ${output}`)));
-    });
+    const listening = /Control API: (\S+)\/__mock/.exec(await startUpText(child))![1]!;
     return { child, origin: listening };
   };
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../contract-tests/support/free-port.ts';
 import { groupGone, portIsFree, startMockBin } from './consumer-suite.ts';
 import { NODE_VERSIONS } from './support/node-binaries.ts';
-import { envFor, runCommand, start } from './support/run-command.ts';
+import { envFor, runCommand, start, startUpText } from './support/run-command.ts';
 
 const VERSION = NODE_VERSIONS[2];
 
@@ -19,14 +19,7 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
   it('SIGTERM to its pid: closes, exit code 0, port free', async () => {
     const port = await freePort();
     const child = start(binary, bin('portfolio-mock'), ['--port', String(port), '--no-docs'], { cwd: project });
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Control API:')) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-    });
+    const output = await startUpText(child);
     expect(output).not.toContain('Documentation:');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
@@ -40,15 +33,8 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
       cwd: project,
       env: { ...envFor(binary), PORT: String(port), MOCK_NO_DOCS: '1', MOCK_API_KEY: 'key-from-env' },
     });
-    let output = '';
     try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout?.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes('Control API:')) resolve();
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-      });
+      const output = await startUpText(child);
       expect(output).toContain(`Stateful mock: http://127.0.0.1:${port}/api`);
       expect(output).toContain('API key: key-from-env');
       expect(output).not.toContain('Documentation:');
@@ -136,14 +122,7 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
         { cwd: project },
       );
       try {
-        let output = '';
-        await new Promise<void>((resolve, reject) => {
-          child.stdout?.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-            if (output.includes('Control API:')) resolve();
-          });
-          child.once('exit', (c) => reject(new Error(`exited ${c}: ${output}`)));
-        });
+        const output = await startUpText(child);
         expect(output).toContain('API key: team-key  access token: team-token');
         const origin = /Control API: (\S+)\/__mock/.exec(output)![1]!;
         const state = (await (await fetch(`${origin}/__mock/state`)).json()) as { data: { credits: number } };

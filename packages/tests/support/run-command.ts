@@ -45,3 +45,15 @@ export function runCommand(
     });
   });
 }
+
+/** A mock bin's start-up text once it printed its control API line (the last one); rejects when it exits first. */
+export function startUpText(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Control API:')) resolve(output);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
