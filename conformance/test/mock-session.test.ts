@@ -5,11 +5,12 @@
 // SIGTERM drops its private session before it exits.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TYPESCRIPT_RUNNER } from '../../contract-tests/support/typescript-runner.ts';
 import { startMock, type RunningMock } from '../../mocks/src/server.ts';
 import { main as verify } from '../src/live/cli.ts';
 import { main as pactVerify } from '../src/pact/cli.ts';
+import { expectSignalFreesSlot, NEVER_ENDING_RUNS, pollingVerifyArgs } from './support/interrupted-verify.ts';
 import { captureOutput } from './support/captured-output.ts';
 import { mockWithSamplePact } from './support/mock-with-sample-pact.ts';
 
@@ -86,36 +87,15 @@ describe('a shared mock', () => {
 
 describe('an interrupted verify', () => {
   it('drops its private session on SIGTERM (exit 143), so the slot it took is free again', async () => {
-    // One named session at most: the run's own takes it; fund runs that never end keep the run polling.
-    const one = await startMock({ port: 0, maxSessions: 1, seed: { processingMs: 600_000 } });
+    // One named session at most: the run's own takes it.
+    const one = await startMock({ port: 0, maxSessions: 1, seed: NEVER_ENDING_RUNS });
     const child = spawn(
       TYPESCRIPT_RUNNER,
-      [
-        fileURLToPath(new URL('../src/bin.ts', import.meta.url)),
-        ...['verify', '--base-url', one.baseUrl, '--api-key', 'mock-api-key', '--allow-writes'],
-        ...['--max-credits', '10', '--rule', 'funds.upload-returns-folder', '--rule', 'funds.run-reaches-final-state'],
-        ...['--poll-interval', '100', '--poll-timeout', '60000'],
-      ],
+      [fileURLToPath(new URL('../src/bin.ts', import.meta.url)), ...pollingVerifyArgs(one.baseUrl)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      // The upload rule's result is printed: the run holds its session and now polls the fund run.
-      await vi.waitFor(() => expect(out).toMatch(/\[1\/2\] .* funds\.upload-returns-folder/), {
-        timeout: 20_000,
-        interval: 50,
-      });
-      const newSession = () =>
-        fetch(`${one.baseUrl}/integration/projects`, {
-          headers: { authorization: 'mock-api-key', 'x-mock-session': 'after-the-run' },
-        });
-      expect((await newSession()).status).toBe(503);
-      child.kill('SIGTERM');
-      expect(await exited, out).toBe(143);
-      expect((await newSession()).status).toBe(200);
+      await expectSignalFreesSlot(child, one.baseUrl, 'SIGTERM', 143);
     } finally {
       child.kill('SIGKILL');
       await one.close();

@@ -4,12 +4,17 @@
 // installed contract, and the broker's defaults.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GapProbeId } from '../../common/src/index.ts';
 import { BREAKS } from '../../conformance/test/doubles/broken-rules.ts';
 import { startBrokenProxy, type BrokenProxy } from '../../conformance/test/doubles/broken-proxy.ts';
 import { startFakeBroker } from '../../conformance/test/doubles/fake-broker.ts';
 import { GAP_DOUBLE_CHOICES, gapDouble } from '../../conformance/test/doubles/gap-double.ts';
+import {
+  expectSignalFreesSlot,
+  NEVER_ENDING_RUNS,
+  pollingVerifyArgs,
+} from '../../conformance/test/support/interrupted-verify.ts';
 import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
 import { startTamperingProxy, type TamperingProxy } from '../../contract-tests/pact/support/tampering-proxy.ts';
 import { NODE_VERSIONS } from './support/node-binaries.ts';
@@ -138,36 +143,19 @@ describe(`Node ${VERSION}: portfolio-conformance against deliberately broken pro
   });
 
   it('verify stopped by Ctrl-C (SIGINT) exits 130 and frees the session slot it took on the mock', async () => {
-    // One session at most, and fund runs that never end: the run holds its slot while it polls.
-    await writeFile(join(project, 'slow-seed.json'), JSON.stringify({ processingMs: 600_000 }));
+    // One session at most: the run holds its slot while it polls.
+    await writeFile(join(project, 'slow-seed.json'), JSON.stringify(NEVER_ENDING_RUNS));
     const one = await startMockBin(['--max-sessions', '1', '--seed', 'slow-seed.json']);
     const run = start(
       binary,
       join(project, 'node_modules/.bin/portfolio-conformance'),
-      [
-        ...['verify', '--base-url', `${one.origin}/api`, '--api-key', 'mock-api-key', '--allow-writes'],
-        ...['--max-credits', '10', '--rule', 'funds.upload-returns-folder', '--rule', 'funds.run-reaches-final-state'],
-        ...['--poll-interval', '100', '--poll-timeout', '60000'],
-      ],
-      { cwd: project },
+      pollingVerifyArgs(`${one.origin}/api`),
+      {
+        cwd: project,
+      },
     );
     try {
-      let out = '';
-      run.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      run.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)));
-      await vi.waitFor(() => expect(out).toMatch(/\[1\/2\] .* funds\.upload-returns-folder/), {
-        timeout: 20_000,
-        interval: 50,
-      });
-      const newSession = () =>
-        fetch(`${one.origin}/api/integration/projects`, {
-          headers: { authorization: 'mock-api-key', 'x-mock-session': 'after-the-run' },
-        });
-      expect((await newSession()).status).toBe(503);
-      run.kill('SIGINT');
-      expect(await exited, out).toBe(130);
-      expect((await newSession()).status).toBe(200);
+      await expectSignalFreesSlot(run, `${one.origin}/api`, 'SIGINT', 130);
     } finally {
       run.kill('SIGKILL');
       one.child.kill('SIGTERM');
