@@ -28,6 +28,8 @@ afterAll(async () => {
 });
 
 describe('the MSW handlers against the HTTP mock', () => {
+  // Two whole runs with writes (about 6 s each on a quiet machine), beside the package and e2e runs
+  // of npm test: 90 s, not the default 30.
   it('give the conformance suite (with writes) the same result: every rule passed on both', async () => {
     const overHttp = await runConformance({ ...fullRun(http.baseUrl), runId: 'same' });
     const overMsw = await intercepted(() => runConformance({ ...fullRun(`${MSW_ORIGIN}/api`), runId: 'same' }));
@@ -35,8 +37,6 @@ describe('the MSW handlers against the HTTP mock', () => {
     expect(overHttp.summary.notChecked).toBe(0);
     expect(outcomes(overMsw)).toEqual(outcomes(overHttp));
     expect(overMsw.summary).toEqual(overHttp.summary);
-    // Two whole runs with writes (about 7 s each on a quiet machine, the oracle's deliveries and
-    // history 3 s of it), beside the package and e2e runs in npm test.
   }, 90_000);
 
   it('differ, and the comparison fails, when the handlers break a rule (the company list fault on)', async () => {
