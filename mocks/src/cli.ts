@@ -27,6 +27,8 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --lease-ms <n>         with --store: how long a node owns its sessions without renewing (default 5000)
   --session-idle-ms <n>  drop a named session (X-Mock-Session) after this long without a request (default 30 min)
   --max-sessions <n>     named sessions held at once (default 1000)
+  --processing-ms <n>    how long an analysis or a fund run takes (default 3000, or the seed's processingMs);
+                         a CI run of the conformance suite against the mock waits less with 200
   --cors <origins>       page origins that may call the mock from a browser: loopback (default: localhost,
                          127.x.x.x, [::1] on any port), *, off, or a comma-separated list (MOCK_CORS)
   --gap-profile <file>   answer like your deployment where the specification is silent: the parity.json
@@ -39,7 +41,7 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
 
 Defaults from the environment (a flag wins): PORT, MOCK_API_KEY, MOCK_ACCESS_TOKEN, MOCK_STATE_FILE,
 MOCK_STORE, MOCK_NODE_ID, MOCK_ADVERTISE_URL, MOCK_LEASE_MS, MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS,
-MOCK_CORS, MOCK_NO_DOCS=1, MOCK_LOG=1.
+MOCK_PROCESSING_MS, MOCK_CORS, MOCK_NO_DOCS=1, MOCK_LOG=1.
 
 Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over), and when the npx that
 started it is killed. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file or gap profile, damaged
@@ -61,6 +63,7 @@ export interface MockCliContext {
     leaseMs?: string;
     sessionIdleMs?: string;
     maxSessions?: string;
+    processingMs?: string;
     cors?: string;
     docs?: boolean;
     log?: boolean;
@@ -79,13 +82,15 @@ export const ENVIRONMENT_VARIABLES = {
   leaseMs: 'MOCK_LEASE_MS',
   sessionIdleMs: 'MOCK_SESSION_IDLE_MS',
   maxSessions: 'MOCK_MAX_SESSIONS',
+  processingMs: 'MOCK_PROCESSING_MS',
   cors: 'MOCK_CORS',
 } as const;
 
 /**
  * The flags' defaults from the environment, the same for the package's bin and `npm start`: PORT,
  * MOCK_API_KEY, MOCK_ACCESS_TOKEN, MOCK_STATE_FILE, MOCK_STORE, MOCK_NODE_ID, MOCK_ADVERTISE_URL,
- * MOCK_LEASE_MS, MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS, MOCK_CORS, MOCK_NO_DOCS=1, MOCK_LOG=1.
+ * MOCK_LEASE_MS, MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS, MOCK_PROCESSING_MS, MOCK_CORS, MOCK_NO_DOCS=1,
+ * MOCK_LOG=1.
  *
  * @example
  * await main(process.argv.slice(2), { docsDir, defaults: defaultsFromEnvironment(process.env) });
@@ -113,6 +118,7 @@ interface MockCliOptions {
   leaseMs: number | undefined;
   sessionIdleMs: number | undefined;
   maxSessions: number | undefined;
+  processingMs: number | undefined;
   cors: CorsSetting;
   docs: boolean;
   log: boolean;
@@ -128,6 +134,7 @@ const VALUED = new Set([
   '--state-file',
   '--session-idle-ms',
   '--max-sessions',
+  '--processing-ms',
   '--cors',
 ]);
 
@@ -165,6 +172,7 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
         'lease-ms': { type: 'string' },
         'session-idle-ms': { type: 'string' },
         'max-sessions': { type: 'string' },
+        'processing-ms': { type: 'string' },
         cors: { type: 'string' },
         'no-docs': { type: 'boolean', default: false },
         log: { type: 'boolean', default: false },
@@ -227,6 +235,10 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
     maxSessions: positiveInteger(
       values['max-sessions'] === undefined ? 'MOCK_MAX_SESSIONS' : '--max-sessions',
       values['max-sessions'] ?? defaults.maxSessions,
+    ),
+    processingMs: positiveInteger(
+      values['processing-ms'] === undefined ? 'MOCK_PROCESSING_MS' : '--processing-ms',
+      values['processing-ms'] ?? defaults.processingMs,
     ),
     cors: corsFrom(values.cors === undefined ? 'MOCK_CORS' : '--cors', values.cors ?? defaults.cors),
     docs: !values['no-docs'] && defaults.docs !== false,
@@ -295,6 +307,9 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
   try {
     options = parse(argv, context.defaults ?? {});
     if (options !== 'help' && options.seedFile) seed = await readSeed(options.seedFile);
+    // The flag wins over the seed file's processingMs, as a flag wins over the environment.
+    if (options !== 'help' && options.processingMs !== undefined)
+      seed = { ...seed, processingMs: options.processingMs };
     if (options !== 'help' && options.gapProfileFile)
       gapProfile = await readGapProfile(options.gapProfileFile).catch((error: Error) => {
         throw new UsageError(error.message);

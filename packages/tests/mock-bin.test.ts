@@ -27,17 +27,42 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
     expect(await portIsFree(port)).toBe(true);
   });
 
-  it('takes its defaults from the environment (PORT, MOCK_NO_DOCS, MOCK_API_KEY), as npm start does', async () => {
+  it('takes its defaults from the environment (PORT, MOCK_NO_DOCS, MOCK_API_KEY, MOCK_PROCESSING_MS), as npm start does', async () => {
     const port = await freePort();
     const child = start(binary, bin('portfolio-mock'), [], {
       cwd: project,
-      env: { ...envFor(binary), PORT: String(port), MOCK_NO_DOCS: '1', MOCK_API_KEY: 'key-from-env' },
+      env: {
+        ...envFor(binary),
+        PORT: String(port),
+        MOCK_NO_DOCS: '1',
+        MOCK_API_KEY: 'key-from-env',
+        MOCK_PROCESSING_MS: '100',
+      },
     });
     try {
       const output = await startUpText(child);
       expect(output).toContain(`Stateful mock: http://127.0.0.1:${port}/api`);
       expect(output).toContain('API key: key-from-env');
       expect(output).not.toContain('Documentation:');
+      // An analysis of 100 ms has nothing left to run once the session's clock moved 150 ms ahead
+      // (of the default 3000 ms, its move to progress and its end would still wait).
+      const origin = `http://127.0.0.1:${port}`;
+      const created = await fetch(`${origin}/api/integration/project`, {
+        method: 'POST',
+        headers: { Authorization: 'key-from-env', 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          companyName: 'Quick Analysis Ltd',
+          projectType: 'projectAnalysisNoFile',
+          companyWebsite: 'https://quick.example',
+        }),
+      });
+      expect(created.status).toBe(200);
+      const clock = await fetch(`${origin}/__mock/clock`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ advanceMs: 150 }),
+      });
+      expect(((await clock.json()) as { data: { pendingJobs: number } }).data.pendingJobs).toBe(0);
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -83,6 +108,11 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
         /^portfolio-mock: --port must be a whole number from 0 to 65535, got "eighty" \(see --help\)$/,
       ],
       [['--colour'], 2, /^portfolio-mock: Unknown option '--colour' \(see --help\)$/],
+      [
+        ['--processing-ms', 'soon'],
+        2,
+        /^portfolio-mock: --processing-ms must be a positive whole number, got "soon" \(see --help\)$/,
+      ],
       [['--port', '-1'], 2, /^portfolio-mock: --port must be a whole number from 0 to 65535, got "-1" \(see --help\)$/],
       [
         ['--seed', 'missing.json'],
