@@ -60,7 +60,12 @@ export interface GapProbeFacts {
   /** Operations (paths under the API) an error answer of the profile is limited to; none: every one naming mockGap. */
   paths?: readonly string[];
   /** What the run needs to reach it besides the API key. */
-  needs?: 'writes' | 'writes and token';
+  needs?:
+    | 'writes'
+    | 'writes and token'
+    | 'second key'
+    | 'writes and analysis cost'
+    | 'writes, token, receiver and analysis cost';
 }
 
 /** The mock's 404 for an id the caller has no record under. */
@@ -73,6 +78,8 @@ const SEED_VALUES =
   "built from the mock's seed data (fit dimensions, chapters): a team sets those in its seed, not in a profile";
 const REPORT_PARTS_GAP =
   'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
+/** The mock's X-Mock-Gap when another user names a company it does not own. */
+const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
@@ -328,6 +335,36 @@ export const GAP_PROBES = {
     mock: { kind: 'error', status: 404, code: 'Error100' },
     profileable: true,
     needs: 'writes',
+  },
+  'companies.other-user-lookup': {
+    pointer: '#/components/schemas/ProjectUser/properties/role',
+    title:
+      "error when another user (--second-api-key) looks up a company the API key's user lists (company list with id)",
+    mockGap: OTHER_USER_GAP,
+    mock: NOT_FOUND,
+    paths: ['/integration/projects'],
+    profileable: true,
+    needs: 'second key',
+  },
+  'analysis.processing-while-running': {
+    pointer: '#/components/schemas/ProjectProcessing',
+    title:
+      'processing of a company read back at once after its creation with an analysis, while the analysis runs (needs --allow-writes and --analysis-cost)',
+    mockGap: 'project processing values other than completed: the mock uses progress while an analysis runs',
+    mock: { kind: 'values', values: { processing: 'progress' } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+    needs: 'writes and analysis cost',
+  },
+  'webhooks.delivery-headers': {
+    pointer: '#/x-document-gaps/16',
+    title:
+      "headers of a delivery beyond HTTP's own (the analysisCompleted of that analysis, to parity's receiver; needs --allow-writes, --access-token, --receiver-host and --analysis-cost)",
+    mock: { kind: 'fields', extra: {} },
+    profileable: false,
+    notProfileable:
+      "a delivery's headers may sign its body with the deployment's secret (the specification leaves any signature scheme open): copied values would not verify, so the mock sends its own",
+    needs: 'writes, token, receiver and analysis cost',
   },
   'webhooks.receiver-scheme-refused': {
     pointer: '#/components/responses/InvalidRequest',

@@ -45,6 +45,10 @@ export interface Break {
    * leaves it to the mock to judge, with a URL at the proxy's own port sent as one at the mock's.
    */
   webhookUrls?: 'relay' | 'upstream';
+  /** Saved webhook URLs matching this go through the relay even with `webhookUrls: 'upstream'`. */
+  relayUrls?: RegExp;
+  /** Headers the relay sends with each delivery, besides content-type. */
+  deliveryHeaders?: Record<string, string>;
 }
 
 export interface BrokenProxy {
@@ -92,7 +96,7 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
         const send = () =>
           fetch(url.searchParams.get('to') ?? '', {
             method: incoming.method,
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', ...broken.deliveryHeaders },
             body: JSON.stringify(delivered),
           });
         let answer = await send();
@@ -119,7 +123,10 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
           req.body = Buffer.from(
             JSON.stringify({
               ...json,
-              url: broken.webhookUrls === 'upstream' ? atUpstream(json.url) : toRelay(json.url),
+              url:
+                broken.webhookUrls === 'upstream' && !broken.relayUrls?.test(json.url)
+                  ? atUpstream(json.url)
+                  : toRelay(json.url),
             }),
           );
       }
