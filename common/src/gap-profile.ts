@@ -65,7 +65,8 @@ export interface GapProbeFacts {
     | 'writes and token'
     | 'second key'
     | 'writes and analysis cost'
-    | 'writes, token, receiver and analysis cost';
+    | 'writes, token, receiver and analysis cost'
+    | 'writes and drive folder';
 }
 
 /** The mock's 404 for an id the caller has no record under. */
@@ -365,6 +366,25 @@ export const GAP_PROBES = {
     notProfileable:
       "a delivery's headers may sign its body with the deployment's secret (the specification leaves any signature scheme open): copied values would not verify, so the mock sends its own",
     needs: 'writes, token, receiver and analysis cost',
+  },
+  'drive.folder-name-matching': {
+    pointer: '#/components/schemas/CreateProjectRequest/properties/folderName',
+    title:
+      'which spellings of a drive folder’s name (--drive-folder-name) a creation’s folderName finds: its first half, upper case, spaces around, as given (needs --allow-writes)',
+    mockGap: 'folder name matching: the mock matches the whole name, trimmed, ignoring letter case',
+    mock: {
+      kind: 'values',
+      values: {
+        'its first half': 'not found',
+        'in upper case': 'matched',
+        'with spaces around': 'matched',
+        'as given': 'matched',
+      },
+    },
+    profileable: false,
+    notProfileable:
+      "which names match is the deployment's search over the team's drive; the mock keeps its own rule over its seed's folders",
+    needs: 'writes and drive folder',
   },
   'webhooks.receiver-scheme-refused': {
     pointer: '#/components/responses/InvalidRequest',

@@ -28,6 +28,9 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
   --receiver-host <host>  with --analysis-cost and --access-token, and no webhook configuration saved: start
                           a receiver on this host (the deployment must reach it), save it subscribed to
                           analysisCompleted, and read the headers of that analysis's delivery
+  --drive-folder-name <n> with --allow-writes: a folder at the root of the user's connected drive, linked
+                          to no company; four companies (projectNoAnalysis) are created naming it in other
+                          spellings, to see which ones find it (a match links the folder to a parity company)
   --baseline <file>       compare with the parity.json of an earlier run instead of the mock's choices
                           (a mock started with that file as --gap-profile must show no difference)
   --session <id>          send X-Mock-Session: <id> (a run against a shared stateful mock)
@@ -47,6 +50,7 @@ interface ParityCliOptions {
   secondApiKey?: string;
   analysisCost?: number;
   receiverHost?: string;
+  driveFolderName?: string;
   allowWrites: boolean;
   session?: string;
   report?: string;
@@ -65,6 +69,7 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
       'second-api-key': { type: 'string' },
       'analysis-cost': { type: 'string' },
       'receiver-host': { type: 'string' },
+      'drive-folder-name': { type: 'string' },
       'allow-writes': { type: 'boolean', default: false },
       session: { type: 'string' },
       report: { type: 'string' },
@@ -86,6 +91,10 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     throw new Error(
       `Invalid --analysis-cost "${cost}": expected the whole number of credits one analysis costs, with --allow-writes`,
     );
+  if (values['drive-folder-name'] !== undefined && (!values['drive-folder-name'].trim() || !values['allow-writes']))
+    throw new Error(
+      '--drive-folder-name needs a folder name and --allow-writes: it creates companies naming that folder',
+    );
   if (values['receiver-host'] !== undefined && cost === undefined)
     throw new Error('--receiver-host needs --analysis-cost: the delivery it reads is of that analysis');
   return {
@@ -95,6 +104,7 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     ...(values['second-api-key'] ? { secondApiKey: values['second-api-key'] } : {}),
     ...(cost === undefined ? {} : { analysisCost: Number(cost) }),
     ...(values['receiver-host'] ? { receiverHost: values['receiver-host'] } : {}),
+    ...(values['drive-folder-name'] ? { driveFolderName: values['drive-folder-name'] } : {}),
     allowWrites: values['allow-writes'],
     session: sessionOption(values.session),
     report: values.report,

@@ -576,6 +576,49 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     );
     return { touched: true, observation: { kind: 'fields', extra }, exchange: last.recorded };
   },
+  'drive.folder-name-matching': async (ctx) => {
+    const name = ctx.driveFolderName;
+    if (!ctx.allowWrites || name === undefined)
+      return {
+        touched: false,
+        reason: 'creates companies naming a folder of the drive: pass --allow-writes and --drive-folder-name',
+      };
+    // The spelling least likely to match first: a match links the folder, and later matches find it linked.
+    const spellings: [string, string][] = [
+      ['its first half', name.slice(0, Math.ceil(name.length / 2))],
+      ['in upper case', name.toUpperCase()],
+      ['with spaces around', `  ${name}  `],
+      ['as given', name],
+    ];
+    const stamp = Date.now().toString(36);
+    const values: Record<string, string> = {};
+    let exchange: RecordedParityExchange | undefined;
+    for (const [i, [label, folderName]] of spellings.entries()) {
+      const created = await ctx.sender.send({
+        method: 'POST',
+        path: '/integration/project',
+        json: { companyName: `parity-${stamp} folder ${i + 1}`, projectType: 'projectNoAnalysis', folderName },
+      });
+      exchange ??= created.recorded;
+      const project = projectOf(created.answer);
+      if (!project || typeof project.id !== 'string') {
+        values[label] = `HTTP ${created.answer.status}`;
+        continue;
+      }
+      const read = await ctx.sender.send({ method: 'GET', path: LIST, query: { id: project.id } });
+      const link = lookedUp(read.answer)?.extraConfig;
+      const status = isObject(link) && isObject(link.driveFolderLink) ? link.driveFolderLink.status : undefined;
+      values[label] =
+        status === 'linked' || status === 'already_linked' || status === 'linked_to_other_project'
+          ? 'matched'
+          : status === 'ambiguous_folder'
+            ? 'ambiguous'
+            : status === 'not_found'
+              ? 'not found'
+              : valueWord({ status }, 'status');
+    }
+    return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };
+  },
   'webhooks.receiver-scheme-refused': async (ctx) => {
     const free = await noWebhookSaved(ctx);
     if (free !== true) return free;
@@ -617,6 +660,8 @@ export interface ContextOptions {
   analysisCost?: number;
   /** Where parity's receiver listens, reachable by the deployment (--receiver-host). */
   receiverHost?: string;
+  /** A folder at the root of the user's connected drive, linked to no company (--drive-folder-name). */
+  driveFolderName?: string;
 }
 
 /** The probes' context: each shared read (or the one creation) is sent once, when a probe first needs it. */

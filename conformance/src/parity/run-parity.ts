@@ -135,6 +135,8 @@ export interface ParityOptions extends ParityTarget {
   analysisCost?: number;
   /** Start parity's webhook receiver on this host (the deployment must reach it). */
   receiverHost?: string;
+  /** With writes: a folder of the user's drive, linked to no company, whose name spellings are tried. */
+  driveFolderName?: string;
 }
 
 export async function runParity(options: ParityOptions): Promise<ParityReport> {
@@ -158,6 +160,7 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
     hasSecondKey: !!options.secondApiKey,
     ...(options.analysisCost === undefined ? {} : { analysisCost: options.analysisCost }),
     ...(options.receiverHost === undefined ? {} : { receiverHost: options.receiverHost }),
+    ...(options.driveFolderName === undefined ? {} : { driveFolderName: options.driveFolderName }),
   });
   const ids = Object.keys(GAP_PROBES) as GapProbeId[];
   const gaps: ParityGap[] = [];

@@ -92,6 +92,15 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
   'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
   'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
+  'drive.folder-name-matching': {
+    kind: 'values',
+    values: {
+      'its first half': 'not found',
+      'in upper case': 'matched',
+      'with spaces around': 'not found',
+      'as given': 'matched',
+    },
+  },
   'webhooks.receiver-addresses-refused': {
     kind: 'values',
     values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
@@ -165,6 +174,13 @@ export function recordsGapDouble(): Break {
     // Parity's own receiver is reached through the relay, which signs each delivery.
     relayUrls: /^http:\/\/[^/]+\/conformance\/parity-receiver$/,
     deliveryHeaders: DELIVERY_HEADERS,
+    // A drive search that does not trim: a name with spaces around finds nothing.
+    request: (req) => {
+      if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
+      const sent = JSON.parse(req.body.toString('utf8'));
+      if (typeof sent.folderName === 'string' && sent.folderName !== sent.folderName.trim())
+        req.body = Buffer.from(JSON.stringify({ ...sent, folderName: `${sent.folderName}(untrimmed)` }));
+    },
     response: (req, answer) => {
       // Every http(s) receiver the mock refuses as itself is saved (a service that cannot be called through its own address).
       if (req.path === '/api/integration/webhook' && /points at the mock itself/.test(answer.body?.description ?? '')) {

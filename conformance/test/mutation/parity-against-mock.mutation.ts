@@ -39,6 +39,7 @@ describe('parity against the mutated mock', () => {
       secondApiKey: SECOND_API_KEY,
       analysisCost: 1,
       receiverHost: '127.0.0.1',
+      driveFolderName: 'Empty Folder',
       allowWrites: true,
       fetch: (input, init) => fetch(input, init),
       timeoutMs: 5_000,

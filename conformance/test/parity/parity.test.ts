@@ -29,8 +29,13 @@ import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
 
 /** Analyses take 300 ms: parity reads its company back while the analysis runs, then awaits its delivery. */
 const PARITY_SEED = { ...CONFORMANCE_SEED, processingMs: 300 };
-/** The options that let parity reach another user, an analysis and its delivery. */
-const REACH_ARGS = ['--second-api-key', SECOND_API_KEY, '--analysis-cost', '1', '--receiver-host', '127.0.0.1'];
+/** A folder of the seeded user's drive linked to no company. */
+const DRIVE_FOLDER = 'Empty Folder';
+/** The options that let parity reach another user, an analysis and its delivery, and the drive's name search. */
+const REACH_ARGS = [
+  ...['--second-api-key', SECOND_API_KEY, '--analysis-cost', '1', '--receiver-host', '127.0.0.1'],
+  ...['--drive-folder-name', DRIVE_FOLDER],
+];
 
 let mock: RunningMock;
 let double: BrokenProxy;
@@ -54,6 +59,7 @@ const parity = (baseUrl: string, session?: string) =>
     secondApiKey: SECOND_API_KEY,
     analysisCost: 1,
     receiverHost: '127.0.0.1',
+    driveFolderName: DRIVE_FOLDER,
     allowWrites: true,
     fetch: fetchInSession(session),
     timeoutMs: 5_000,
@@ -68,7 +74,7 @@ describe('parity', () => {
     // The conformance seed's analyses list no source: the shape of one cannot be seen.
     expect(report.gaps.filter((g) => !g.touched).map((g) => g.id)).toEqual(['analysis.entry-sources']);
     expect(report.touched).toBe(Object.keys(GAP_PROBES).length - 1);
-    expect([report.gapsTouched, report.contractGaps]).toEqual([21, 73]);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([22, 74]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
