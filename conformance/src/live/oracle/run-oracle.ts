@@ -153,7 +153,7 @@ export async function runOracle(ctx: RuleContext): Promise<void> {
         } catch (error) {
           // A difference on a fund run or an analysis shows again only with one: the replays that
           // shrink it may start a few more (the oracle is the last rule that spends credits).
-          if (!failed && (state.runs.length > 0 || state.analyses.length > 0)) {
+          if (!failed && error instanceof OracleDifference && (state.runs.length > 0 || state.analyses.length > 0)) {
             phase.caps.fundRuns = phase.fundRuns + SHRINK_FUND_RUNS;
             phase.caps.analyses = phase.analyses + SHRINK_ANALYSES;
           }
