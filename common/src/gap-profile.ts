@@ -350,7 +350,7 @@ export const GAP_PROBES = {
   'analysis.processing-while-running': {
     pointer: '#/components/schemas/ProjectProcessing',
     title:
-      'processing of a company read back at once after its creation with an analysis, while the analysis runs (needs --allow-writes and --analysis-cost)',
+      'processing of a company created with an analysis, in every read while the analysis runs (read back at once, then until it ends; needs --allow-writes and --analysis-cost)',
     mockGap: 'project processing values other than completed: the mock uses progress while an analysis runs',
     mock: { kind: 'values', values: { processing: 'progress' } },
     profileable: false,

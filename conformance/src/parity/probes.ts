@@ -33,6 +33,16 @@ export interface AnalysedCompany {
   receiver: ConformanceReceiver | string;
 }
 
+/** The analysed company followed to its analysis's end. */
+export interface FollowedAnalysis {
+  /** The last read. */
+  last: Sent & { record: Json };
+  /** completed, failed, or undefined when it did not end in time. */
+  ended: 'completed' | 'failed' | undefined;
+  /** The company's processing, as a word, in every read while its analysis was under way. */
+  whileRunning: string[];
+}
+
 export interface ProbeContext extends ContextOptions {
   sender: ParitySender;
   /** The company created once with projectNoAnalysis and no name or website (--allow-writes), or why not. */
@@ -49,6 +59,8 @@ export interface ProbeContext extends ContextOptions {
   createdRecord(): Promise<(Sent & { record: Json; companyName: string }) | string>;
   /** The company created with one analysis (and parity's receiver saved first, when it can be), or why not. */
   analysedCompany(): Promise<AnalysedCompany | string>;
+  /** That company read again until its analysis ends (at most ANALYSIS_WAIT_MS), once, or why not. */
+  followedAnalysis(): Promise<FollowedAnalysis | string>;
   /** Stops what the context started (parity's receiver). */
   close(): Promise<void>;
 }
@@ -515,18 +527,18 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
   'analysis.processing-while-running': async (ctx) => {
     const analysed = await ctx.analysedCompany();
     if (typeof analysed === 'string') return { touched: false, reason: analysed };
-    const { record, recorded } = analysed.readBack;
-    const statuses = analysisStatuses(record);
-    if (statuses.length === 0 || statuses.every((status) => FINAL_ANALYSIS.has(status)))
+    const followed = await ctx.followedAnalysis();
+    if (typeof followed === 'string' || followed.whileRunning.length === 0)
       return {
         touched: false,
-        reason: `the analysis was not under way when the company was read back at once (${statuses.join(', ') || 'no analysis listed'})`,
-        exchange: recorded,
+        reason: `the analysis was not seen under way (${analysisStatuses(analysed.readBack.record).join(', ') || 'no analysis listed'} when read back at once)`,
+        exchange: analysed.readBack.recorded,
       };
+    const processing = [...new Set(followed.whileRunning)].sort().join(', ');
     return {
       touched: true,
-      observation: { kind: 'values', values: { processing: valueWord(record, 'processing') } },
-      exchange: recorded,
+      observation: { kind: 'values', values: { processing } },
+      exchange: analysed.readBack.recorded,
     };
   },
   'webhooks.delivery-headers': async (ctx) => {
@@ -534,28 +546,18 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     if (typeof analysed === 'string') return { touched: false, reason: analysed };
     const { receiver } = analysed;
     if (typeof receiver === 'string') return { touched: false, reason: receiver };
-    // The analysis followed to its end (through the list called with its id), then its delivery awaited.
-    let last = analysed.readBack;
-    for (const deadline = Date.now() + ANALYSIS_WAIT_MS; ; ) {
-      const statuses = analysisStatuses(last.record);
-      if (statuses.includes('failed'))
-        return {
-          touched: false,
-          reason: 'the analysis ended failed: no analysisCompleted is sent',
-          exchange: last.recorded,
-        };
-      if (statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS.has(status))) break;
-      if (Date.now() > deadline)
-        return {
-          touched: false,
-          reason: `the analysis did not end within ${ANALYSIS_WAIT_MS / 1000} s`,
-          exchange: last.recorded,
-        };
-      await sleep(250);
-      const sent = await ctx.sender.send({ method: 'GET', path: LIST, query: { id: analysed.projectId } });
-      const record = lookedUp(sent.answer);
-      if (record) last = { ...sent, record };
-    }
+    const followed = await ctx.followedAnalysis();
+    if (typeof followed === 'string') return { touched: false, reason: followed };
+    const last = followed.last;
+    if (followed.ended !== 'completed')
+      return {
+        touched: false,
+        reason:
+          followed.ended === 'failed'
+            ? 'the analysis ended failed: no analysisCompleted is sent'
+            : `the analysis did not end within ${ANALYSIS_WAIT_MS / 1000} s`,
+        exchange: last.recorded,
+      };
     const ofIt = () =>
       receiver.received.find((d) => {
         const data = isObject(d.body) && d.body.event === 'analysisCompleted' ? d.body.data : undefined;
@@ -779,6 +781,25 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       receiver: hooked,
     };
   });
+  // Read again sooner at first (a short analysis shows each state), then less often.
+  const followedAnalysis = once(async (): Promise<FollowedAnalysis | string> => {
+    const analysed = await analysedCompany();
+    if (typeof analysed === 'string') return analysed;
+    let last = analysed.readBack;
+    const whileRunning: string[] = [];
+    for (let waitMs = 50, deadline = Date.now() + ANALYSIS_WAIT_MS; ; waitMs = Math.min(5_000, waitMs * 1.5)) {
+      const statuses = analysisStatuses(last.record);
+      if (statuses.includes('failed')) return { last, ended: 'failed', whileRunning };
+      if (statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS.has(status)))
+        return { last, ended: 'completed', whileRunning };
+      whileRunning.push(valueWord(last.record, 'processing'));
+      if (Date.now() > deadline) return { last, ended: undefined, whileRunning };
+      await sleep(waitMs);
+      const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: analysed.projectId } });
+      const record = lookedUp(sent.answer);
+      if (record) last = { ...sent, record };
+    }
+  });
   const close = async () => {
     await receiver?.close();
   };
@@ -792,6 +813,7 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     createdCompany,
     createdRecord,
     analysedCompany,
+    followedAnalysis,
     close,
   };
 }
