@@ -25,7 +25,7 @@ export const webhookHistoryRules: Rule[] = [
     id: 'webhooks.history-ten-most-recent',
     area: 'webhooks',
     title:
-      'after enough new deliveries to pass 10, the history is those deliveries newest first (by createdAt), then the newest earlier ones: 10 in all',
+      'after enough new deliveries to pass 10, the history is entries for those deliveries (one per delivery or per attempt, Success no more often than received) newest first (by createdAt), then the newest earlier ones: 10 in all',
     spec: '`GET {base_url}/integration/webhook/history`: no query parameters accepted; returns the 10 most recent deliveries, newest first, as an array of delivery records.',
     operations: ['listWebhookDeliveries', 'createProject'],
     // Up to 11 company analyses at --analysis-cost each (each call reserves its own).
