@@ -60,7 +60,13 @@ export interface GapProbeFacts {
   /** Operations (paths under the API) an error answer of the profile is limited to; none: every one naming mockGap. */
   paths?: readonly string[];
   /** What the run needs to reach it besides the API key. */
-  needs?: 'writes' | 'writes and token';
+  needs?:
+    | 'writes'
+    | 'writes and token'
+    | 'second key'
+    | 'writes and analysis cost'
+    | 'writes, token, receiver and analysis cost'
+    | 'writes and drive folder';
 }
 
 /** The mock's 404 for an id the caller has no record under. */
@@ -73,6 +79,8 @@ const SEED_VALUES =
   "built from the mock's seed data (fit dimensions, chapters): a team sets those in its seed, not in a profile";
 const REPORT_PARTS_GAP =
   'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
+/** The mock's X-Mock-Gap when another user names a company it does not own. */
+const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
@@ -328,6 +336,55 @@ export const GAP_PROBES = {
     mock: { kind: 'error', status: 404, code: 'Error100' },
     profileable: true,
     needs: 'writes',
+  },
+  'companies.other-user-lookup': {
+    pointer: '#/components/schemas/ProjectUser/properties/role',
+    title:
+      "error when another user (--second-api-key) looks up a company the API key's user lists (company list with id)",
+    mockGap: OTHER_USER_GAP,
+    mock: NOT_FOUND,
+    paths: ['/integration/projects'],
+    profileable: true,
+    needs: 'second key',
+  },
+  'analysis.processing-while-running': {
+    pointer: '#/components/schemas/ProjectProcessing',
+    title:
+      'processing of a company created with an analysis, in every read while the analysis runs (read back at once, then until it ends; needs --allow-writes and --analysis-cost)',
+    mockGap: 'project processing values other than completed: the mock uses progress while an analysis runs',
+    mock: { kind: 'values', values: { processing: 'progress' } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+    needs: 'writes and analysis cost',
+  },
+  'webhooks.delivery-headers': {
+    pointer: '#/x-document-gaps/16',
+    title:
+      "headers of a delivery beyond HTTP's own (the analysisCompleted of that analysis, to parity's receiver; needs --allow-writes, --access-token, --receiver-host and --analysis-cost)",
+    mock: { kind: 'fields', extra: {} },
+    profileable: false,
+    notProfileable:
+      "a delivery's headers may sign its body with the deployment's secret (the specification leaves any signature scheme open): copied values would not verify, so the mock sends its own",
+    needs: 'writes, token, receiver and analysis cost',
+  },
+  'drive.folder-name-matching': {
+    pointer: '#/components/schemas/CreateProjectRequest/properties/folderName',
+    title:
+      'which spellings of a drive folder’s name (--drive-folder-name) a creation’s folderName finds: its first half, upper case, spaces around, as given (needs --allow-writes)',
+    mockGap: 'folder name matching: the mock matches the whole name, trimmed, ignoring letter case',
+    mock: {
+      kind: 'values',
+      values: {
+        'its first half': 'not found',
+        'in upper case': 'matched',
+        'with spaces around': 'matched',
+        'as given': 'matched',
+      },
+    },
+    profileable: false,
+    notProfileable:
+      "which names match is the deployment's search over the team's drive; the mock keeps its own rule over its seed's folders",
+    needs: 'writes and drive folder',
   },
   'webhooks.receiver-scheme-refused': {
     pointer: '#/components/responses/InvalidRequest',

@@ -5,6 +5,8 @@ import { createServer } from 'node:http';
 export interface Delivery {
   method: string;
   path: string;
+  /** Request headers as received (names in lower case). */
+  headers: Record<string, string>;
   body: unknown;
   receivedAt: number;
 }
@@ -34,7 +36,10 @@ export async function startReceiver(
       } catch {
         // kept as text: the rule reports a body that is not JSON
       }
-      received.push({ method: request.method ?? '', path: request.url ?? '', body, receivedAt: Date.now() });
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers))
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      received.push({ method: request.method ?? '', path: request.url ?? '', headers, body, receivedAt: Date.now() });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });

@@ -22,6 +22,15 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
                           uploaded (refused; a service that accepts it charges 10 credits) and, with
                           --access-token and no webhook configuration saved, offer 15 receiver urls
   --access-token <token>  session token of the webhook calls (without it the webhook calls are not touched)
+  --second-api-key <key>  another user's API key: what that user is answered for a company of the first
+  --analysis-cost <n>     with --allow-writes, start one company analysis (projectAnalysisNoFile), which
+                          costs n credits on this deployment (a gap), and read the company back while it runs
+  --receiver-host <host>  with --analysis-cost and --access-token, and no webhook configuration saved: start
+                          a receiver on this host (the deployment must reach it), save it subscribed to
+                          analysisCompleted, and read the headers of that analysis's delivery
+  --drive-folder-name <n> with --allow-writes: a folder at the root of the user's connected drive, linked
+                          to no company; four companies (projectNoAnalysis) are created naming it in other
+                          spellings, to see which ones find it (a match links the folder to a parity company)
   --baseline <file>       compare with the parity.json of an earlier run instead of the mock's choices
                           (a mock started with that file as --gap-profile must show no difference)
   --session <id>          send X-Mock-Session: <id> (a run against a shared stateful mock)
@@ -38,6 +47,10 @@ interface ParityCliOptions {
   baseUrl: string;
   apiKey: string;
   accessToken?: string;
+  secondApiKey?: string;
+  analysisCost?: number;
+  receiverHost?: string;
+  driveFolderName?: string;
   allowWrites: boolean;
   session?: string;
   report?: string;
@@ -53,6 +66,10 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
       'access-token': { type: 'string' },
+      'second-api-key': { type: 'string' },
+      'analysis-cost': { type: 'string' },
+      'receiver-host': { type: 'string' },
+      'drive-folder-name': { type: 'string' },
       'allow-writes': { type: 'boolean', default: false },
       session: { type: 'string' },
       report: { type: 'string' },
@@ -69,10 +86,25 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
   const timeout = values.timeout ?? '10000';
   if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000)
     throw new Error(`Invalid --timeout "${timeout}": expected milliseconds from 1 to 600000`);
+  const cost = values['analysis-cost'];
+  if (cost !== undefined && (!/^\d{1,6}$/.test(cost) || !values['allow-writes']))
+    throw new Error(
+      `Invalid --analysis-cost "${cost}": expected the whole number of credits one analysis costs, with --allow-writes`,
+    );
+  if (values['drive-folder-name'] !== undefined && (!values['drive-folder-name'].trim() || !values['allow-writes']))
+    throw new Error(
+      '--drive-folder-name needs a folder name and --allow-writes: it creates companies naming that folder',
+    );
+  if (values['receiver-host'] !== undefined && cost === undefined)
+    throw new Error('--receiver-host needs --analysis-cost: the delivery it reads is of that analysis');
   return {
     baseUrl,
     apiKey,
     accessToken: values['access-token'],
+    ...(values['second-api-key'] ? { secondApiKey: values['second-api-key'] } : {}),
+    ...(cost === undefined ? {} : { analysisCost: Number(cost) }),
+    ...(values['receiver-host'] ? { receiverHost: values['receiver-host'] } : {}),
+    ...(values['drive-folder-name'] ? { driveFolderName: values['drive-folder-name'] } : {}),
     allowWrites: values['allow-writes'],
     session: sessionOption(values.session),
     report: values.report,

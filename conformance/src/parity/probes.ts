@@ -12,7 +12,9 @@ import {
   SCORE_COLOR_RULE,
 } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
+import { sleep } from '../live/answers.ts';
 import type { Exchange } from '../live/exchange.ts';
+import { type ConformanceReceiver, startReceiver } from '../live/receiver.ts';
 import { envelopeCode, type ParitySender, type RecordedParityExchange } from './sender.ts';
 
 export type ProbeOutcome =
@@ -22,11 +24,27 @@ export type ProbeOutcome =
 type Json = Record<string, unknown>;
 type Sent = { answer: Exchange; recorded: RecordedParityExchange };
 
-export interface ProbeContext {
+/** The company created once with an analysis (--allow-writes, --analysis-cost), read back at once. */
+export interface AnalysedCompany {
+  projectId: string;
+  analysisId: string | undefined;
+  readBack: Sent & { record: Json };
+  /** Parity's receiver, saved before the creation with analysisCompleted on; or why there is none. */
+  receiver: ConformanceReceiver | string;
+}
+
+/** The analysed company followed to its analysis's end. */
+export interface FollowedAnalysis {
+  /** The last read. */
+  last: Sent & { record: Json };
+  /** completed, failed, or undefined when it did not end in time. */
+  ended: 'completed' | 'failed' | undefined;
+  /** The company's processing, as a word, in every read while its analysis was under way. */
+  whileRunning: string[];
+}
+
+export interface ProbeContext extends ContextOptions {
   sender: ParitySender;
-  baseUrl: string;
-  allowWrites: boolean;
-  hasAccessToken: boolean;
   /** The company created once with projectNoAnalysis and no name or website (--allow-writes), or why not. */
   createdCompany(): Promise<{ answer: Exchange; recorded: RecordedParityExchange; companyName: string } | string>;
   /** The first company of the deployment's list, asked once; undefined when it lists none. */
@@ -39,6 +57,12 @@ export interface ProbeContext {
   fullReport(): Promise<Sent | string>;
   /** The created company read back through the list called with its id, asked once, or why not. */
   createdRecord(): Promise<(Sent & { record: Json; companyName: string }) | string>;
+  /** The company created with one analysis (and parity's receiver saved first, when it can be), or why not. */
+  analysedCompany(): Promise<AnalysedCompany | string>;
+  /** That company read again until its analysis ends (at most ANALYSIS_WAIT_MS), once, or why not. */
+  followedAnalysis(): Promise<FollowedAnalysis | string>;
+  /** Stops what the context started (parity's receiver). */
+  close(): Promise<void>;
 }
 
 type Probe = (ctx: ProbeContext) => Promise<ProbeOutcome>;
@@ -200,7 +224,9 @@ async function analysisEntries(
 }
 
 /** True when a receiver may be saved: writes allowed, the token given and no configuration saved (parity overwrites none). */
-async function noWebhookSaved(ctx: ProbeContext): Promise<true | ProbeOutcome> {
+async function noWebhookSaved(
+  ctx: Pick<ProbeContext, 'sender' | 'allowWrites' | 'hasAccessToken'>,
+): Promise<true | ProbeOutcome> {
   if (!ctx.allowWrites || !ctx.hasAccessToken)
     return { touched: false, reason: 'saves a webhook configuration: pass --allow-writes and --access-token' };
   const { answer, recorded } = await ctx.sender.send({ method: 'GET', path: '/integration/webhook', auth: 'bearer' });
@@ -218,13 +244,40 @@ async function noWebhookSaved(ctx: ProbeContext): Promise<true | ProbeOutcome> {
   return true;
 }
 
-const saveReceiver = (ctx: ProbeContext, url: string) =>
+const saveReceiver = (ctx: Pick<ProbeContext, 'sender'>, url: string, analysisCompleted = false) =>
   ctx.sender.send({
     method: 'POST',
     path: '/integration/webhook',
     auth: 'bearer',
-    json: { url, analysisCompleted: false, analysisChangedStatus: false },
+    json: { url, analysisCompleted, analysisChangedStatus: false },
   });
+
+/** Headers of HTTP itself (and the mock's own X-Mock-* notes): not a deployment's choice of delivery headers. */
+const HTTP_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'user-agent',
+  'sec-fetch-mode',
+  'expect',
+  'te',
+]);
+/** How long parity follows its analysis to its end, and then waits for its delivery. */
+const ANALYSIS_WAIT_MS = 120_000;
+const DELIVERY_WAIT_MS = 10_000;
+const FINAL_ANALYSIS = new Set(['completed', 'failed']);
+
+const analysisStatuses = (record: Json): string[] =>
+  (Array.isArray(record.analyses) ? (record.analyses as Json[]) : []).map((a) => String(a.status));
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> = {
   'errors.unknown-project': errorProbe(() => ({ method: 'GET', path: LIST, query: { id: randomUUID() } })),
@@ -458,6 +511,116 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     });
     return asError(answer, recorded);
   },
+  'companies.other-user-lookup': async (ctx) => {
+    if (!ctx.hasSecondKey) return { touched: false, reason: "needs another user's API key: pass --second-api-key" };
+    const company = await ctx.firstCompany();
+    if (!company)
+      return { touched: false, reason: 'the company list is empty: there is no company to ask for as another user' };
+    const { answer, recorded } = await ctx.sender.send({
+      method: 'GET',
+      path: LIST,
+      query: { id: company.id },
+      auth: 'secondKey',
+    });
+    return asError(answer, recorded);
+  },
+  'analysis.processing-while-running': async (ctx) => {
+    const analysed = await ctx.analysedCompany();
+    if (typeof analysed === 'string') return { touched: false, reason: analysed };
+    const followed = await ctx.followedAnalysis();
+    if (typeof followed === 'string' || followed.whileRunning.length === 0)
+      return {
+        touched: false,
+        reason: `the analysis was not seen under way (${analysisStatuses(analysed.readBack.record).join(', ') || 'no analysis listed'} when read back at once)`,
+        exchange: analysed.readBack.recorded,
+      };
+    const processing = [...new Set(followed.whileRunning)].sort().join(', ');
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { processing } },
+      exchange: analysed.readBack.recorded,
+    };
+  },
+  'webhooks.delivery-headers': async (ctx) => {
+    const analysed = await ctx.analysedCompany();
+    if (typeof analysed === 'string') return { touched: false, reason: analysed };
+    const { receiver } = analysed;
+    if (typeof receiver === 'string') return { touched: false, reason: receiver };
+    const followed = await ctx.followedAnalysis();
+    if (typeof followed === 'string') return { touched: false, reason: followed };
+    const last = followed.last;
+    if (followed.ended !== 'completed')
+      return {
+        touched: false,
+        reason:
+          followed.ended === 'failed'
+            ? 'the analysis ended failed: no analysisCompleted is sent'
+            : `the analysis did not end within ${ANALYSIS_WAIT_MS / 1000} s`,
+        exchange: last.recorded,
+      };
+    const ofIt = () =>
+      receiver.received.find((d) => {
+        const data = isObject(d.body) && d.body.event === 'analysisCompleted' ? d.body.data : undefined;
+        return isObject(data) && (data.analysisId === analysed.analysisId || data.projectId === analysed.projectId);
+      });
+    for (const deadline = Date.now() + DELIVERY_WAIT_MS; !ofIt() && Date.now() < deadline; ) await sleep(100);
+    const delivery = ofIt();
+    if (!delivery)
+      return {
+        touched: false,
+        reason: `no analysisCompleted of the analysis reached parity's receiver within ${DELIVERY_WAIT_MS / 1000} s`,
+        exchange: last.recorded,
+      };
+    const extra = Object.fromEntries(
+      Object.entries(delivery.headers)
+        .filter(([name]) => !HTTP_HEADERS.has(name) && !name.startsWith('x-mock-'))
+        .map(([name, value]) => [name, value.slice(0, 200)]),
+    );
+    return { touched: true, observation: { kind: 'fields', extra }, exchange: last.recorded };
+  },
+  'drive.folder-name-matching': async (ctx) => {
+    const name = ctx.driveFolderName;
+    if (!ctx.allowWrites || name === undefined)
+      return {
+        touched: false,
+        reason: 'creates companies naming a folder of the drive: pass --allow-writes and --drive-folder-name',
+      };
+    // The spelling least likely to match first: a match links the folder, and later matches find it linked.
+    const spellings: [string, string][] = [
+      ['its first half', name.slice(0, Math.ceil(name.length / 2))],
+      ['in upper case', name.toUpperCase()],
+      ['with spaces around', `  ${name}  `],
+      ['as given', name],
+    ];
+    const stamp = Date.now().toString(36);
+    const values: Record<string, string> = {};
+    let exchange: RecordedParityExchange | undefined;
+    for (const [i, [label, folderName]] of spellings.entries()) {
+      const created = await ctx.sender.send({
+        method: 'POST',
+        path: '/integration/project',
+        json: { companyName: `parity-${stamp} folder ${i + 1}`, projectType: 'projectNoAnalysis', folderName },
+      });
+      exchange ??= created.recorded;
+      const project = projectOf(created.answer);
+      if (!project || typeof project.id !== 'string') {
+        values[label] = `HTTP ${created.answer.status}`;
+        continue;
+      }
+      const read = await ctx.sender.send({ method: 'GET', path: LIST, query: { id: project.id } });
+      const link = lookedUp(read.answer)?.extraConfig;
+      const status = isObject(link) && isObject(link.driveFolderLink) ? link.driveFolderLink.status : undefined;
+      values[label] =
+        status === 'linked' || status === 'already_linked' || status === 'linked_to_other_project'
+          ? 'matched'
+          : status === 'ambiguous_folder'
+            ? 'ambiguous'
+            : status === 'not_found'
+              ? 'not found'
+              : valueWord({ status }, 'status');
+    }
+    return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };
+  },
   'webhooks.receiver-scheme-refused': async (ctx) => {
     const free = await noWebhookSaved(ctx);
     if (free !== true) return free;
@@ -493,6 +656,14 @@ export interface ContextOptions {
   baseUrl: string;
   allowWrites: boolean;
   hasAccessToken: boolean;
+  /** Another user's API key was given (--second-api-key). */
+  hasSecondKey: boolean;
+  /** What one company analysis costs on the deployment (--analysis-cost): one is started only with it. */
+  analysisCost?: number;
+  /** Where parity's receiver listens, reachable by the deployment (--receiver-host). */
+  receiverHost?: string;
+  /** A folder at the root of the user's connected drive, linked to no company (--drive-folder-name). */
+  driveFolderName?: string;
 }
 
 /** The probes' context: each shared read (or the one creation) is sent once, when a probe first needs it. */
@@ -569,5 +740,80 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       ? sent
       : `the full report of ${company.id} answered HTTP ${sent.answer.status}`;
   });
-  return { sender, ...options, firstCompany, listed, analysisDetail, fullReport, createdCompany, createdRecord };
+  let receiver: ConformanceReceiver | undefined;
+  const analysedCompany = once(async (): Promise<AnalysedCompany | string> => {
+    if (!options.allowWrites || options.analysisCost === undefined)
+      return 'starts one company analysis: pass --allow-writes and --analysis-cost N (what one costs on this deployment)';
+    let hooked: ConformanceReceiver | string =
+      "needs a receiver the deployment can reach and the webhook calls' token: pass --receiver-host and --access-token";
+    if (options.receiverHost && options.hasAccessToken) {
+      const free = await noWebhookSaved({ sender, ...options });
+      if (free !== true) hooked = free.touched ? 'a webhook configuration is saved' : free.reason;
+      else {
+        receiver = await startReceiver(options.receiverHost, 0, 'parity-receiver');
+        const saved = await saveReceiver({ sender }, receiver.url, true);
+        if (saved.answer.status < 200 || saved.answer.status >= 300)
+          hooked = `saving parity's receiver ${receiver.url} answered HTTP ${saved.answer.status}`;
+        else hooked = receiver;
+      }
+    }
+    const stamp = Date.now().toString(36);
+    const created = await sender.send({
+      method: 'POST',
+      path: '/integration/project',
+      json: {
+        companyName: `parity-${stamp} analysis`,
+        projectType: 'projectAnalysisNoFile',
+        companyWebsite: `https://parity-${stamp}.example`,
+      },
+    });
+    const project = projectOf(created.answer);
+    const data = (created.answer.body as { data?: Json } | undefined)?.data;
+    if (!project || typeof project.id !== 'string')
+      return `the company with an analysis was not created: HTTP ${created.answer.status}`;
+    const read = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: project.id } });
+    const record = lookedUp(read.answer);
+    if (!record) return `the lookup of the company with an analysis answered HTTP ${read.answer.status}`;
+    return {
+      projectId: project.id,
+      analysisId: typeof data?.analysisId === 'string' ? data.analysisId : undefined,
+      readBack: { ...read, record },
+      receiver: hooked,
+    };
+  });
+  // Read again sooner at first (a short analysis shows each state), then less often.
+  const followedAnalysis = once(async (): Promise<FollowedAnalysis | string> => {
+    const analysed = await analysedCompany();
+    if (typeof analysed === 'string') return analysed;
+    let last = analysed.readBack;
+    const whileRunning: string[] = [];
+    for (let waitMs = 50, deadline = Date.now() + ANALYSIS_WAIT_MS; ; waitMs = Math.min(5_000, waitMs * 1.5)) {
+      const statuses = analysisStatuses(last.record);
+      if (statuses.includes('failed')) return { last, ended: 'failed', whileRunning };
+      if (statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS.has(status)))
+        return { last, ended: 'completed', whileRunning };
+      whileRunning.push(valueWord(last.record, 'processing'));
+      if (Date.now() > deadline) return { last, ended: undefined, whileRunning };
+      await sleep(waitMs);
+      const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: analysed.projectId } });
+      const record = lookedUp(sent.answer);
+      if (record) last = { ...sent, record };
+    }
+  });
+  const close = async () => {
+    await receiver?.close();
+  };
+  return {
+    sender,
+    ...options,
+    firstCompany,
+    listed,
+    analysisDetail,
+    fullReport,
+    createdCompany,
+    createdRecord,
+    analysedCompany,
+    followedAnalysis,
+    close,
+  };
 }

@@ -131,6 +131,12 @@ export interface ParityOptions extends ParityTarget {
   baseline?: Baseline;
   /** Create one company (projectNoAnalysis, no credits) to observe the defaults of a creation. */
   allowWrites?: boolean;
+  /** With writes: start one company analysis, which costs this many credits on the deployment. */
+  analysisCost?: number;
+  /** Start parity's webhook receiver on this host (the deployment must reach it). */
+  receiverHost?: string;
+  /** With writes: a folder of the user's drive, linked to no company, whose name spellings are tried. */
+  driveFolderName?: string;
 }
 
 export async function runParity(options: ParityOptions): Promise<ParityReport> {
@@ -151,20 +157,28 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
     baseUrl: options.baseUrl,
     allowWrites: !!options.allowWrites,
     hasAccessToken: !!options.accessToken,
+    hasSecondKey: !!options.secondApiKey,
+    ...(options.analysisCost === undefined ? {} : { analysisCost: options.analysisCost }),
+    ...(options.receiverHost === undefined ? {} : { receiverHost: options.receiverHost }),
+    ...(options.driveFolderName === undefined ? {} : { driveFolderName: options.driveFolderName }),
   });
   const ids = Object.keys(GAP_PROBES) as GapProbeId[];
   const gaps: ParityGap[] = [];
-  for (const id of ids) {
-    let outcome: ProbeOutcome;
-    if (id === 'service.rate-limits') outcome = rateLimit;
-    else {
-      try {
-        outcome = await PROBES[id](ctx);
-      } catch (error) {
-        outcome = { touched: false, reason: `no answer: ${networkCause(error)}` };
+  try {
+    for (const id of ids) {
+      let outcome: ProbeOutcome;
+      if (id === 'service.rate-limits') outcome = rateLimit;
+      else {
+        try {
+          outcome = await PROBES[id](ctx);
+        } catch (error) {
+          outcome = { touched: false, reason: `no answer: ${networkCause(error)}` };
+        }
       }
+      gaps.push(entry(id, outcome, options.baseline));
     }
-    gaps.push(entry(id, outcome, options.baseline));
+  } finally {
+    await ctx.close();
   }
   return {
     kind: GAP_PROFILE_KIND,

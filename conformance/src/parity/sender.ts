@@ -9,12 +9,14 @@ export interface ParityTarget {
   baseUrl: string;
   apiKey: string;
   accessToken?: string;
+  /** Another user's API key (--second-api-key). */
+  secondApiKey?: string;
   fetch: FetchLike;
   timeoutMs: number;
 }
 
 export interface RecordedParityExchange {
-  request: { method: string; url: string; authorization: 'API key' | 'access token'; body?: string };
+  request: { method: string; url: string; authorization: 'API key' | 'access token' | 'second API key'; body?: string };
   response: { status: number; headers: Record<string, string>; body: unknown };
 }
 
@@ -26,7 +28,7 @@ export interface ParityRequest {
   json?: unknown;
   /** A raw body sent as application/json (malformed on purpose in one probe). */
   rawJson?: string;
-  auth?: 'apiKey' | 'bearer';
+  auth?: 'apiKey' | 'bearer' | 'secondKey';
 }
 
 /** Headers of an answer that speak of an open behaviour. */
@@ -45,8 +47,13 @@ export class ParitySender {
 
   /** One exchange, answered as it came (429 included). Throws when no answer came. */
   async once(request: ParityRequest): Promise<{ answer: Exchange; recorded: RecordedParityExchange }> {
-    const { baseUrl, apiKey, accessToken, timeoutMs } = this.target;
-    const authorization = request.auth === 'bearer' ? `Bearer ${accessToken ?? ''}` : apiKey;
+    const { baseUrl, apiKey, accessToken, secondApiKey, timeoutMs } = this.target;
+    const authorization =
+      request.auth === 'bearer'
+        ? `Bearer ${accessToken ?? ''}`
+        : request.auth === 'secondKey'
+          ? (secondApiKey ?? '')
+          : apiKey;
     // A raw body goes through fetch as it is: exchange() would serialize it as JSON text.
     const fetchImpl: FetchLike =
       request.rawJson === undefined
@@ -93,7 +100,8 @@ function record(request: ParityRequest, url: string, answer: Exchange): Recorded
     request: {
       method: request.method,
       url,
-      authorization: request.auth === 'bearer' ? 'access token' : 'API key',
+      authorization:
+        request.auth === 'bearer' ? 'access token' : request.auth === 'secondKey' ? 'second API key' : 'API key',
       ...(request.rawJson === undefined ? {} : { body: request.rawJson }),
       ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
     },

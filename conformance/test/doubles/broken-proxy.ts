@@ -27,19 +27,28 @@ export interface ProxiedAnswer {
 export interface Break {
   /** Changes the request before it reaches the mock; may answer it instead. */
   request?(req: ProxiedRequest): ProxiedAnswer | void;
-  /** Changes the answer; `upstream(pathAndQuery)` reads another answer of the mock as the same caller. */
+  /**
+   * Changes the answer; `upstream(pathAndQuery)` reads another answer of the mock as the same caller,
+   * `upstream(pathAndQuery, json)` POSTs `json` there (e.g. to the mock's control API).
+   */
   response?(
     req: ProxiedRequest,
     answer: ProxiedAnswer,
-    upstream: (pathAndQuery: string) => Promise<any>,
+    upstream: (pathAndQuery: string, json?: unknown) => Promise<any>,
   ): void | Promise<void>;
   /** Changes a webhook delivery's JSON body; undefined drops it. */
   delivery?(body: any): any;
+  /** Sends each delivery this many times (default 1), the last answer going back to the mock. */
+  deliveryCopies?: number;
   /**
    * What a saved webhook URL becomes: `relay` (default) points it at the proxy's relay; `upstream`
    * leaves it to the mock to judge, with a URL at the proxy's own port sent as one at the mock's.
    */
   webhookUrls?: 'relay' | 'upstream';
+  /** Saved webhook URLs matching this go through the relay even with `webhookUrls: 'upstream'`. */
+  relayUrls?: RegExp;
+  /** Headers the relay sends with each delivery, besides content-type. */
+  deliveryHeaders?: Record<string, string>;
 }
 
 export interface BrokenProxy {
@@ -84,11 +93,17 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
           ? broken.delivery(parse(body.toString('utf8')))
           : parse(body.toString('utf8'));
         if (delivered === undefined) return outgoing.writeHead(200).end();
-        const answer = await fetch(url.searchParams.get('to') ?? '', {
-          method: incoming.method,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(delivered),
-        });
+        const send = () =>
+          fetch(url.searchParams.get('to') ?? '', {
+            method: incoming.method,
+            headers: { 'content-type': 'application/json', ...broken.deliveryHeaders },
+            body: JSON.stringify(delivered),
+          });
+        let answer = await send();
+        for (let copy = 1; copy < (broken.deliveryCopies ?? 1); copy += 1) {
+          await answer.arrayBuffer();
+          answer = await send();
+        }
         return outgoing.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
       }
       const headers: Record<string, string> = {};
@@ -108,7 +123,10 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
           req.body = Buffer.from(
             JSON.stringify({
               ...json,
-              url: broken.webhookUrls === 'upstream' ? atUpstream(json.url) : toRelay(json.url),
+              url:
+                broken.webhookUrls === 'upstream' && !broken.relayUrls?.test(json.url)
+                  ? atUpstream(json.url)
+                  : toRelay(json.url),
             }),
           );
       }
@@ -125,8 +143,15 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
       }
       if (req.path === '/api/integration/webhook' && answer.body?.data?.url)
         answer.body.data.url = fromRelay(answer.body.data.url);
-      const upstream = async (pathAndQuery: string) =>
-        (await fetch(`${upstreamOrigin}${pathAndQuery}`, { headers: req.headers })).json();
+      const upstream = async (pathAndQuery: string, json?: unknown) =>
+        (
+          await fetch(
+            `${upstreamOrigin}${pathAndQuery}`,
+            json === undefined
+              ? { headers: req.headers }
+              : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) },
+          )
+        ).json();
       await broken.response?.(req, answer, upstream);
       const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       outgoing

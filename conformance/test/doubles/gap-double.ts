@@ -5,6 +5,7 @@
 // the receivers it saves (RECORDS_DOUBLE_CHOICES). Each map is what parity must report.
 import { randomUUID } from 'node:crypto';
 import { type GapObservation, type GapProbeId, RECEIVER_SPELLING_LABELS } from '../../../common/src/index.ts';
+import { SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import type { Break, ProxiedAnswer, ProxiedRequest } from './broken-proxy.ts';
 
 const LIST = '/api/integration/projects';
@@ -36,8 +37,12 @@ export const GAP_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
   'fullreport.vote-summary-fields': { kind: 'fields', extra: REPORT_EXTRA.projectvotesummary },
   'fullreport.company-event-fields': { kind: 'fields', extra: REPORT_EXTRA.eventsConfigsRelevantCompanyEvent },
   'funds.run-unknown-folder': { kind: 'error', status: 400, code: 'Error400' },
+  'companies.other-user-lookup': { kind: 'error', status: 403, code: 'Error403' },
   'webhooks.receiver-scheme-refused': { kind: 'error', status: 422, code: 'Error422' },
 };
+
+/** Headers recordsGapDouble sends with each delivery to parity's receiver (a signed delivery). */
+const DELIVERY_HEADERS = { 'x-signature': 'sha256=5d41402abc4b2a76b9719d911017c592', 'x-delivery-id': 'd-0001' };
 
 const SELF_SPELLINGS = [
   'own address',
@@ -85,6 +90,17 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     },
   },
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
+  'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
+  'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
+  'drive.folder-name-matching': {
+    kind: 'values',
+    values: {
+      'its first half': 'not found',
+      'in upper case': 'matched',
+      'with spaces around': 'not found',
+      'as given': 'matched',
+    },
+  },
   'webhooks.receiver-addresses-refused': {
     kind: 'values',
     values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
@@ -118,7 +134,9 @@ export function gapDouble(): Break {
     response: (req, answer) => {
       const code = answer.body?.code;
       const refuse = (status: number, newCode: string) => Object.assign(answer, refusal(status, newCode, 'Refused'));
-      if (code === 'MOCK_NOT_FOUND' && req.path === LIST) refuse(404, 'Error100');
+      if (code === 'MOCK_NOT_FOUND' && req.path === LIST && req.headers.authorization === SECOND_API_KEY)
+        refuse(403, 'Error403');
+      else if (code === 'MOCK_NOT_FOUND' && req.path === LIST) refuse(404, 'Error100');
       else if (code === 'MOCK_NOT_FOUND' && req.path === '/api/integration/analysis/detail') refuse(400, 'Error400');
       else if (code === 'MOCK_NOT_FOUND' && req.path === REPORT && /^No project/.test(answer.body.description))
         refuse(404, 'Error404');
@@ -153,6 +171,16 @@ export function recordsGapDouble(): Break {
   const created = new Set<string>();
   return {
     webhookUrls: 'upstream',
+    // Parity's own receiver is reached through the relay, which signs each delivery.
+    relayUrls: /^http:\/\/[^/]+\/conformance\/parity-receiver$/,
+    deliveryHeaders: DELIVERY_HEADERS,
+    // A drive search that does not trim: a name with spaces around finds nothing.
+    request: (req) => {
+      if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
+      const sent = JSON.parse(req.body.toString('utf8'));
+      if (typeof sent.folderName === 'string' && sent.folderName !== sent.folderName.trim())
+        req.body = Buffer.from(JSON.stringify({ ...sent, folderName: `${sent.folderName}(untrimmed)` }));
+    },
     response: (req, answer) => {
       // Every http(s) receiver the mock refuses as itself is saved (a service that cannot be called through its own address).
       if (req.path === '/api/integration/webhook' && /points at the mock itself/.test(answer.body?.description ?? '')) {
@@ -177,6 +205,7 @@ export function recordsGapDouble(): Break {
         return;
       }
       eachCompany(data, (company) => {
+        if (company.processing === 'progress') company.processing = 'running';
         company.projectowner.status = 'enabled';
         company.projectUser.role = 'admin';
         for (const analysis of company.analyses) analysis.type = 'dueDiligence';

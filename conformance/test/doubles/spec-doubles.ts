@@ -265,6 +265,44 @@ export const CORRECT_DOUBLES: Record<string, CorrectDouble> = {
       },
     }),
   },
+  'status moved on creation': {
+    difference:
+      'a new company is moved to another status at once, and changedStatus says so (the moves between statuses are not shown)',
+    // The oracle once required the model to have sent each changedStatus delivered (b186c62 stopped it).
+    rules: ['oracle.matches-model'],
+    make: () => ({
+      async response(req, answer, upstream) {
+        if (at(req, 'POST', '/integration/project') && answer.status === 200)
+          await upstream(`/__mock/projects/${answer.body.data.project.id}/status`, { code: 'screening' });
+      },
+    }),
+  },
+  'sent twice, recorded once': {
+    difference:
+      'each delivery reaches the receiver twice (at least once, the retry policy is not shown) and the history records it once',
+    rules: ['oracle.matches-model', 'webhooks.history-ten-most-recent'],
+    make: () => ({ deliveryCopies: 2 }),
+  },
+  'a failed attempt recorded': {
+    difference:
+      'before each delivery that reached the receiver, the history records an earlier attempt as Error Request (a timeout): one entry per attempt',
+    rules: ['oracle.matches-model', 'webhooks.history-ten-most-recent'],
+    make: () => ({
+      response: (req, answer) => {
+        if (!at(req, 'GET', HISTORY) || answer.status !== 200) return;
+        const attempts = (answer.body.data as Delivery[]).flatMap((d) => [
+          d,
+          {
+            event: d.event,
+            status: 'Error Request',
+            statusDescription: 'timeout',
+            createdAt: new Date(Date.parse(d.createdAt) - 1).toISOString(),
+          },
+        ]);
+        answer.body.data = attempts.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, 10);
+      },
+    }),
+  },
   'identifiers of another form': {
     difference:
       "fund company ids and the webhook configuration's id are not the mock's (`co_…`, a number as string): the specification types them as strings",

@@ -4,14 +4,16 @@
 // answers otherwise at a behaviour parity touches, stops naming the choice, or makes a behaviour
 // unreachable is observed: the mock no longer does what it says it does there.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
+import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { runParity } from '../../src/parity/run-parity.ts';
 import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
 
 // Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
+// Analyses take 300 ms: parity reads its company back while the analysis runs.
 const SEED = {
   ...CONFORMANCE_SEED,
+  processingMs: 300,
   fitDimensions: [7, 5, 4.9].map((score, i) => ({
     code: `edge${i}`,
     scoreLabel: `Edge ${i}`,
@@ -34,6 +36,10 @@ describe('parity against the mutated mock', () => {
       baseUrl: mock.baseUrl,
       apiKey: API_KEY,
       accessToken: ACCESS_TOKEN,
+      secondApiKey: SECOND_API_KEY,
+      analysisCost: 1,
+      receiverHost: '127.0.0.1',
+      driveFolderName: 'Empty Folder',
       allowWrites: true,
       fetch: (input, init) => fetch(input, init),
       timeoutMs: 5_000,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GAP_PROBES, type GapObservation, parseGapProfile } from '../../../common/src/index.ts';
-import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
+import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { freePort } from '../../../contract-tests/support/free-port.ts';
 import { listenOnLoopback } from '../../../contract-tests/support/listen-on-loopback.ts';
 import { main as mockMain } from '../../../mocks/src/cli.ts';
@@ -27,11 +27,21 @@ import { GAP_DOUBLE_CHOICES, gapDouble, RECORDS_DOUBLE_CHOICES, recordsGapDouble
 import { captureOutput } from '../support/captured-output.ts';
 import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
 
+/** Analyses take 300 ms: parity reads its company back while the analysis runs, then awaits its delivery. */
+const PARITY_SEED = { ...CONFORMANCE_SEED, processingMs: 300 };
+/** A folder of the seeded user's drive linked to no company. */
+const DRIVE_FOLDER = 'Empty Folder';
+/** The options that let parity reach another user, an analysis and its delivery, and the drive's name search. */
+const REACH_ARGS = [
+  ...['--second-api-key', SECOND_API_KEY, '--analysis-cost', '1', '--receiver-host', '127.0.0.1'],
+  ...['--drive-folder-name', DRIVE_FOLDER],
+];
+
 let mock: RunningMock;
 let double: BrokenProxy;
 let dir: string;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
+  mock = await startMock({ port: 0, seed: PARITY_SEED });
   double = await startBrokenProxy(mock.origin, gapDouble());
   dir = await mkdtemp(join(tmpdir(), 'parity-test-'));
 });
@@ -46,6 +56,10 @@ const parity = (baseUrl: string, session?: string) =>
     baseUrl,
     apiKey: API_KEY,
     accessToken: ACCESS_TOKEN,
+    secondApiKey: SECOND_API_KEY,
+    analysisCost: 1,
+    receiverHost: '127.0.0.1',
+    driveFolderName: DRIVE_FOLDER,
     allowWrites: true,
     fetch: fetchInSession(session),
     timeoutMs: 5_000,
@@ -60,7 +74,7 @@ describe('parity', () => {
     // The conformance seed's analyses list no source: the shape of one cannot be seen.
     expect(report.gaps.filter((g) => !g.touched).map((g) => g.id)).toEqual(['analysis.entry-sources']);
     expect(report.touched).toBe(Object.keys(GAP_PROBES).length - 1);
-    expect([report.gapsTouched, report.contractGaps]).toEqual([19, 73]);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([22, 74]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
@@ -77,6 +91,7 @@ describe('parity', () => {
         '--access-token',
         ACCESS_TOKEN,
         '--allow-writes',
+        ...REACH_ARGS,
         '--report',
         file,
       ]),
@@ -95,7 +110,7 @@ describe('parity', () => {
 
     const profiled = await startMock({
       port: 0,
-      seed: CONFORMANCE_SEED,
+      seed: PARITY_SEED,
       gapProfile: await readGapProfile(join(file, 'parity.json')),
     });
     try {
@@ -114,6 +129,7 @@ describe('parity', () => {
           '--access-token',
           ACCESS_TOKEN,
           '--allow-writes',
+          ...REACH_ARGS,
           '--baseline',
           join(file, 'parity.json'),
           '--report',
@@ -135,7 +151,7 @@ describe('parity', () => {
 
     // The MSW handlers given the same file (as a front-end test imports it) answer like the double too.
     const handlers = createHandlers({
-      seed: CONFORMANCE_SEED,
+      seed: PARITY_SEED,
       gapProfile: JSON.parse(await readFile(join(file, 'parity.json'), 'utf8')),
     });
     const served = await listenOnLoopback(createAdaptorServer({ fetch: handlers.fetch }) as Server, {
@@ -147,6 +163,7 @@ describe('parity', () => {
           'parity',
           ...['--base-url', `${served.origin}/api`, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN],
           '--allow-writes',
+          ...REACH_ARGS,
           ...['--baseline', join(file, 'parity.json'), '--report', join(dir, 'msw')],
         ]),
       );

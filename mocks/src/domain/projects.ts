@@ -114,11 +114,17 @@ export function projectsOf(state: MockState, user: UserRecord, keywords = ''): r
   return matchingProjects(state.projects, user, keywords);
 }
 
+/** What another user may see of a company is not shown: the mock answers as for an unknown id, and says so. */
+const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
+
 /** A project of the caller; 404 for an unknown id or another user's project. */
 export function ownProject(state: MockState, user: UserRecord, projectId: string): ProjectRecord {
   const project = state.projects.get(projectId);
   if (!project || project.ownerUserId !== user.id) {
-    throw errors.notFound(`No project ${projectId} for this user`, 'error for an unknown project id');
+    throw errors.notFound(
+      `No project ${projectId} for this user`,
+      project ? OTHER_USER_GAP : 'error for an unknown project id',
+    );
   }
   return project;
 }

@@ -78,12 +78,16 @@ export const searchProjects: OperationHandler<'searchProjects'> = ({ query, user
   };
 };
 
+/** The mock's folder-name match (domain/drive.ts), named where a creation searches by name. */
+const FOLDER_NAME_GAP = 'folder name matching: the mock matches the whole name, trimmed, ignoring letter case';
+
 export const createProjectHandler: OperationHandler<'createProject'> = ({ body, user, runtime }) => {
   const { project, analysis, returnedDriveLink } = createProject(runtime.state, user, body);
   const gaps: string[] = [];
   if (body.name === undefined || body.companyWebsite === undefined) gaps.push(NAME_GAP);
   if (analysis) gaps.push(ANALYSIS_COST_GAP);
   else gaps.push(NO_ANALYSIS_ID_GAP);
+  if (body.folderName !== undefined && body.folderLink === undefined) gaps.push(FOLDER_NAME_GAP);
   return {
     body: metadataEnvelope({
       project: {

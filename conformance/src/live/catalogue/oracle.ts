@@ -1,7 +1,7 @@
 // The model oracle: seeded command sequences sent to the deployment and to the stateful mock run
 // in this process, every observable the specification fixes compared (oracle/).
 import type { Rule } from '../rule.ts';
-import { MAX_ORACLE_ANALYSES, MAX_ORACLE_FUND_RUNS } from '../oracle/state.ts';
+import { MAX_ORACLE_ANALYSES, MAX_ORACLE_FUND_RUNS, SHRINK_ANALYSES, SHRINK_FUND_RUNS } from '../oracle/state.ts';
 import {
   ORACLE_MAX_COMMANDS,
   ORACLE_RULE_ID,
@@ -31,10 +31,11 @@ export const oracleRules: Rule[] = [
       'listWebhookDeliveries',
     ],
     // Worst case with writes: every sequence (and every replay that shrinks a failure) creating all it
-    // may, the 2 fund runs and, with --analysis-cost, 3 company analyses; the budget is still asked before each call.
+    // may, the 2 fund runs and, with --analysis-cost, 3 company analyses, and the 2 more of each the
+    // replays shrinking a fund run's or an analysis's difference may start; the budget is still asked before each call.
     cost: {
-      credits: 10 * MAX_ORACLE_FUND_RUNS,
-      optionalAnalyses: MAX_ORACLE_ANALYSES,
+      credits: 10 * (MAX_ORACLE_FUND_RUNS + SHRINK_FUND_RUNS),
+      optionalAnalyses: MAX_ORACLE_ANALYSES + SHRINK_ANALYSES,
       records: (ORACLE_RUNS + SHRINK_REPLAYS) * RECORDS_PER_SEQUENCE,
     },
     needs: {},

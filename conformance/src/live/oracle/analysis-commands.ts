@@ -7,7 +7,7 @@ import type { components } from '../../../../openapi/index.ts';
 import { dataOf, sleep } from '../answers.ts';
 import { holds, same } from './difference.ts';
 import { sameOutcome } from './outcome.ts';
-import { both, MAX_ORACLE_ANALYSES, onModel, type OracleAnalysis, type OracleReal, type OracleState } from './state.ts';
+import { both, onModel, type OracleAnalysis, type OracleReal, type OracleState } from './state.ts';
 
 type Schemas = components['schemas'];
 type Command = fc.AsyncCommand<OracleState, OracleReal>;
@@ -22,7 +22,7 @@ export class CreateAnalysedCompany implements Command {
     this.nickname = nickname;
   }
   check = (s: Readonly<OracleState>) =>
-    s.ctx.can('writes') && s.phase.analyses < MAX_ORACLE_ANALYSES && s.ctx.canSpend(ANALYSIS_COST);
+    s.ctx.can('writes') && s.phase.analyses < s.phase.caps.analyses && s.ctx.canSpend(ANALYSIS_COST);
   async run(s: OracleState): Promise<void> {
     s.phase.analyses += 1;
     s.phase.named += 1;

@@ -9,7 +9,7 @@ import { PDF_FILE } from '../records.ts';
 import type { Exchange } from '../exchange.ts';
 import { holds, same } from './difference.ts';
 import { sameOutcome } from './outcome.ts';
-import { both, MAX_ORACLE_FUND_RUNS, onModel, type OracleReal, type OracleRun, type OracleState } from './state.ts';
+import { both, onModel, type OracleReal, type OracleRun, type OracleState } from './state.ts';
 
 type Schemas = components['schemas'];
 type Command = fc.AsyncCommand<OracleState, OracleReal>;
@@ -76,7 +76,7 @@ export class StartRun implements Command {
     this.investor = investor;
   }
   check = (s: Readonly<OracleState>) =>
-    s.folders.length > 0 && s.phase.fundRuns < MAX_ORACLE_FUND_RUNS && s.ctx.canSpend(RUN_COST);
+    s.folders.length > 0 && s.phase.fundRuns < s.phase.caps.fundRuns && s.ctx.canSpend(RUN_COST);
   async run(s: OracleState): Promise<void> {
     s.phase.fundRuns += 1;
     const folder = s.folders[this.folder % s.folders.length];

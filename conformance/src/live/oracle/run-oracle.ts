@@ -18,7 +18,10 @@ import {
   MAX_ORACLE_ANALYSES,
   MAX_ORACLE_FUND_RUNS,
   type OracleHooks,
+  type OraclePhase,
   type OracleReal,
+  SHRINK_ANALYSES,
+  SHRINK_FUND_RUNS,
   type OracleState,
 } from './state.ts';
 import { quiet } from '../delivery-history.ts';
@@ -54,7 +57,7 @@ const commands = [
 function closing(s: OracleState): { run(s: OracleState): Promise<void>; check(s: OracleState): boolean }[] {
   // Both runs in one sequence, followed together: their processing overlaps (one wait, not two).
   const fundRun =
-    s.phase.fundRuns < MAX_ORACLE_FUND_RUNS
+    s.phase.fundRuns < s.phase.caps.fundRuns
       ? [
           new UploadFolder(undefined, 2),
           new UploadFolder(s.folders.length, 1),
@@ -63,7 +66,7 @@ function closing(s: OracleState): { run(s: OracleState): Promise<void>; check(s:
         ]
       : [];
   // With --analysis-cost, one company analysis while the rule may start one (its delivery is compared).
-  const analysis = s.phase.analyses < MAX_ORACLE_ANALYSES ? [new CreateAnalysedCompany(true)] : [];
+  const analysis = s.phase.analyses < s.phase.caps.analyses ? [new CreateAnalysedCompany(true)] : [];
   return [
     ...fundRun,
     ...analysis,
@@ -94,7 +97,12 @@ const opening = fc.array(
 
 export async function runOracle(ctx: RuleContext): Promise<void> {
   const model = await (ctx.oracleModel ?? mockModel)({ processingMs: MODEL_PROCESSING_MS });
-  const phase = { fundRuns: 0, analyses: 0, named: 0 };
+  const phase: OraclePhase = {
+    fundRuns: 0,
+    analyses: 0,
+    named: 0,
+    caps: { fundRuns: MAX_ORACLE_FUND_RUNS, analyses: MAX_ORACLE_ANALYSES },
+  };
   // Deliveries are compared with a receiver the deployment can reach and the webhook calls' token.
   const receiver = ctx.fixtures.receiver;
   const withHooks = receiver !== undefined && ctx.can('accessToken') && ctx.can('writes');
@@ -110,10 +118,12 @@ export async function runOracle(ctx: RuleContext): Promise<void> {
   let shrinkReplays = 0;
   try {
     const { path, replayPath } = sequencePaths(ctx.replay.path);
+    // The random calls first: fast-check shrinks its arguments in order, and the first replay then
+    // tries the sequence without them (a fund run's difference shows again within its allowance).
     const property = fc.asyncProperty(
-      opening,
       fc.commands(commands, { maxCommands: ORACLE_MAX_COMMANDS, size: 'max', replayPath }),
-      async (first, sequence) => {
+      opening,
+      async (sequence, first) => {
         if (failed && ++shrinkReplays > SHRINK_REPLAYS) return;
         sequences += 1;
         const state: OracleState = {
@@ -141,6 +151,12 @@ export async function runOracle(ctx: RuleContext): Promise<void> {
           // The closing calls end with CompareHistory's wait for quiet receivers (when hooks are on).
           receiversQuiet = state.hooks !== undefined;
         } catch (error) {
+          // A difference on a fund run or an analysis shows again only with one: the replays that
+          // shrink it may start a few more (the oracle is the last rule that spends credits).
+          if (!failed && error instanceof OracleDifference && (state.runs.length > 0 || state.analyses.length > 0)) {
+            phase.caps.fundRuns = phase.fundRuns + SHRINK_FUND_RUNS;
+            phase.caps.analyses = phase.analyses + SHRINK_ANALYSES;
+          }
           failed = true;
           throw error;
         }
@@ -156,8 +172,8 @@ export async function runOracle(ctx: RuleContext): Promise<void> {
       error instanceof OracleDifference
         ? `${error.message}\n      specification (${error.ruleId}): ${error.sentence}`
         : `an answer the oracle could not read: ${error instanceof Error ? error.message : String(error)}`;
-    const openedWith = (result.counterexample?.[0] ?? []).map(String).join(', ');
-    const { commands: shrunk, replay } = shrunkSequence(result, result.counterexample?.[1]?.toString() ?? '');
+    const openedWith = (result.counterexample?.[1] ?? []).map(String).join(', ');
+    const { commands: shrunk, replay } = shrunkSequence(result, result.counterexample?.[0]?.toString() ?? '');
     ctx.expect(
       false,
       `${message}\n      shortest sequence: ${openedWith || '(no company)'}, then ${shrunk || 'no random call'}, then the closing calls\n      seed: ${result.seed}\n      replay: npx portfolio-conformance verify <the same options> --rule ${ORACLE_RULE_ID} ${replay}`,

@@ -12,6 +12,12 @@ import { callModel, type OracleModel } from './model.ts';
 export const MAX_ORACLE_FUND_RUNS = 2;
 /** At most this many company analyses (--analysis-cost each) in the whole rule. */
 export const MAX_ORACLE_ANALYSES = 3;
+/**
+ * More fund runs and analyses the replays that shrink a failure may start, when the failing sequence
+ * started one (its difference may need one to show again); each still only while the budget allows.
+ */
+export const SHRINK_FUND_RUNS = 2;
+export const SHRINK_ANALYSES = 2;
 
 export interface OracleCompany {
   deployment: string;
@@ -59,6 +65,14 @@ export interface OracleHooks {
 
 export type Delivery = { event: string; status: string; statusDescription?: string | null; createdAt: string };
 
+export interface OraclePhase {
+  fundRuns: number;
+  analyses: number;
+  named: number;
+  /** Fund runs and analyses the rule may start: the maxima, and the shrink allowance once a sequence failed. */
+  caps: { fundRuns: number; analyses: number };
+}
+
 export interface OracleState {
   ctx: RuleContext;
   model: OracleModel;
@@ -71,8 +85,8 @@ export interface OracleState {
   analyses: OracleAnalysis[];
   /** With --receiver-host and --access-token (and writes): the deliveries compared too. */
   hooks?: OracleHooks;
-  /** Shared by the rule's sequences: fund runs and analyses started, records named. */
-  phase: { fundRuns: number; analyses: number; named: number };
+  /** Shared by the rule's sequences: fund runs and analyses started (and how many may be), records named. */
+  phase: OraclePhase;
 }
 
 /** Both answers of one request: the deployment's (through ctx.call: budget, retries, report) and the model's. */
