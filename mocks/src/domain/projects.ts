@@ -88,7 +88,7 @@ export function createProject(
 }
 
 /** The projects a user can see, in creation order (shared: do not modify). */
-export function projectsOf(state: MockState, user: UserRecord, keywords = ''): readonly ProjectRecord[] {
+export function projectsOf(state: MockState, user: UserRecord, keywords: string): readonly ProjectRecord[] {
   return matchingProjects(state.projects, user, keywords);
 }
 
