@@ -1,7 +1,8 @@
 // `npm run test:mutation`: StrykerJS mutates the stateful mock's domain logic (mocks/src/domain)
 // and runs the conformance suite against each mutant (vitest.mutation.config.ts). The last result
 // and its survivors are in docs/decisions/ (dated, with the machine's load). MUTATE narrows the
-// files (comma-separated globs) for a partial run.
+// files (comma-separated globs) for a partial run, or adds mocks/src/control (the control API's
+// code, outside the domain) so one run scores both boundaries (2026-11-mutation-boundary.md).
 const mutate = process.env.MUTATE?.split(',') ?? ['mocks/src/domain/**/*.ts'];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

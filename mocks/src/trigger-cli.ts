@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { GAP_HEADER } from './http/gap-header.ts';
 import { SESSION_HEADER } from './sessions/session-header.ts';
-import { TRIGGERABLE_EVENTS } from './domain/triggered-events.ts';
+import { TRIGGERABLE_EVENTS } from './control/triggered-events.ts';
 
 export const TRIGGER_USAGE = `Usage: portfolio-mock trigger <event> [options]
 

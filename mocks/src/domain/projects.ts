@@ -1,7 +1,6 @@
-// Company records: creation under the three project types and the drive folder rules, status
-// changes (which emit changedStatus), messages, and the keyword match of list and search.
+// Company records: creation under the three project types and the drive folder rules, messages,
+// and the keyword match of list and search (a status change comes only from the control API: ../control/).
 import type { components } from '../../../openapi/index.ts';
-import { buildChangedStatusEvent } from '../events.ts';
 import { errors } from '../http/errors.ts';
 import { createAnalysis } from './analyses.ts';
 import { commitDriveLink, resolveDriveFolder } from './drive.ts';
@@ -88,29 +87,8 @@ export function createProject(
   return { project, analysis, ...(noFilesAtAll && drive ? { returnedDriveLink: drive.outcome } : {}) };
 }
 
-/** Moves a project to another status (and phase); emits changedStatus to its owner. */
-export function changeProjectStatus(
-  state: MockState,
-  project: ProjectRecord,
-  status: Schemas['ProjectStatus'],
-  phase: Schemas['ProjectPhase'] | undefined,
-): Schemas['ChangedStatusEvent'] {
-  const previousStatus = project.status.code;
-  state.changed('project', project.id);
-  project.status = status;
-  if (phase) project.phase = phase;
-  const event = buildChangedStatusEvent(project, {
-    previousStatus,
-    newStatus: status.code,
-    stage: project.phase.code,
-    changedAt: state.ids.now(),
-  });
-  state.webhooks.emit(project.ownerUserId, event);
-  return event;
-}
-
 /** The projects a user can see, in creation order (shared: do not modify). */
-export function projectsOf(state: MockState, user: UserRecord, keywords = ''): readonly ProjectRecord[] {
+export function projectsOf(state: MockState, user: UserRecord, keywords: string): readonly ProjectRecord[] {
   return matchingProjects(state.projects, user, keywords);
 }
 

@@ -162,9 +162,9 @@ export class WebhookDispatcher {
     return entries.length;
   }
 
-  /** The most recent deliveries of a user, newest first. */
+  /** The most recent deliveries of a user, newest first (only those are kept). */
   history(userId: string): Delivery[] {
-    return [...(this.deliveries.get(userId) ?? [])].reverse().slice(0, HISTORY_LENGTH);
+    return [...(this.deliveries.get(userId) ?? [])].reverse();
   }
 
   /** A user's recorded deliveries, oldest first (what a state file keeps). */
@@ -174,7 +174,7 @@ export class WebhookDispatcher {
 
   /** Deliveries read back from a state file. */
   restore(userId: string, deliveries: Delivery[]): void {
-    this.deliveries.set(userId, deliveries);
+    this.deliveries.set(userId, mostRecent(deliveries));
   }
 
   /** Resolves when every delivery under way has an outcome; a delivery held by reorder is sent first. */
@@ -315,13 +315,16 @@ export class WebhookDispatcher {
     const list = this.deliveries.get(userId) ?? [];
     const delivery: Delivery = { ...outcome, createdAt: this.state.ids.now() };
     list.push(delivery);
-    // Only the most recent deliveries are ever read.
-    if (list.length > HISTORY_LENGTH) list.splice(0, list.length - HISTORY_LENGTH);
-    this.deliveries.set(userId, list);
+    this.deliveries.set(userId, mostRecent(list));
     this.state.changed('deliveries', userId);
     if (outboxKey !== undefined && this.outbox.delete(outboxKey)) this.state.changed('outbox', outboxKey);
     return delivery;
   }
+}
+
+/** The 10 most recent of a user's deliveries (oldest first): only those are ever read, so only those are kept. */
+function mostRecent(list: Delivery[]): Delivery[] {
+  return list.length > HISTORY_LENGTH ? list.slice(-HISTORY_LENGTH) : list;
 }
 
 function subscribes(config: WebhookConfigRecord, event: WebhookEvent): boolean {

@@ -2,11 +2,11 @@
 // X-Mock-Session header, as for the service) reset, state, settle, credits, project status,
 // engine and fault switches, webhook triggers and delivery switches, and the provider-state set-up call of the pacts.
 import { MockHttpError } from '../http/errors.ts';
-import { changeProjectStatus } from '../domain/projects.ts';
+import { changeProjectStatus } from '../control/project-status.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { FaultSwitches } from '../domain/state.ts';
-import { snapshot } from '../domain/snapshot.ts';
-import { type TriggerRequest, TriggerProblem, triggeredEvent } from '../domain/triggered-events.ts';
+import { snapshot } from '../control/snapshot.ts';
+import { type TriggerRequest, TriggerProblem, triggeredEvent } from '../control/triggered-events.ts';
 import { type DeliverySwitches, switchGaps } from '../domain/webhook-dispatcher.ts';
 import {
   ExportTooLargeError,

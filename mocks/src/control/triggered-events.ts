@@ -8,8 +8,8 @@ import {
   FUND_EVENT_PAYLOAD_GAP,
   type WebhookEvent,
 } from '../events.ts';
-import type { ProjectRecord } from './records.ts';
-import type { MockState } from './state.ts';
+import type { ProjectRecord } from '../domain/records.ts';
+import type { MockState } from '../domain/state.ts';
 
 export const TRIGGERABLE_EVENTS = ['analysisCompleted', 'changedStatus', 'fundAnalysisCompleted'] as const;
 export type TriggerableEvent = (typeof TRIGGERABLE_EVENTS)[number];

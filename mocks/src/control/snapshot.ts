@@ -1,6 +1,6 @@
 // The whole state as JSON (GET /__mock/state): what tests assert on besides the service's answers.
-import { projectView } from './project-views.ts';
-import type { MockState } from './state.ts';
+import { projectView } from '../domain/project-views.ts';
+import type { MockState } from '../domain/state.ts';
 
 export function snapshot(state: MockState) {
   return {
