@@ -5,7 +5,7 @@ import { buildChangedStatusEvent } from '../events.ts';
 import { errors } from '../http/errors.ts';
 import { createAnalysis } from './analyses.ts';
 import { commitDriveLink, resolveDriveFolder } from './drive.ts';
-import { matchingProjects } from './keyword-matches.ts';
+import { projectMatches, type ProjectMatches } from './keyword-matches.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from './records.ts';
 import { DEFAULT_PHASE, DEFAULT_STATUS, type MockState } from './state.ts';
 
@@ -109,9 +109,9 @@ export function changeProjectStatus(
   return event;
 }
 
-/** The projects a user can see, in creation order (shared: do not modify). */
-export function projectsOf(state: MockState, user: UserRecord, keywords = ''): readonly ProjectRecord[] {
-  return matchingProjects(state.projects, user, keywords);
+/** The projects a user can see, in creation order; built only as far as they are sliced. */
+export function projectsOf(state: MockState, user: UserRecord, keywords = ''): ProjectMatches {
+  return projectMatches(state.projects, user, keywords);
 }
 
 /** A project of the caller; 404 for an unknown id or another user's project. */

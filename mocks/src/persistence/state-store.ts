@@ -26,7 +26,8 @@ import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 import type { JournalEntry } from '../sessions/request-journal.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
-import { fromColumns, toColumns } from './record-columns.ts';
+import { adoptImage, partCount, splitImage, type ImageIndex } from './lazy-image.ts';
+import { fromColumns, toColumns, type ColumnPart } from './record-columns.ts';
 import {
   allRecords,
   applyMeta,
@@ -52,6 +53,8 @@ interface Line {
   r?: RecordOp[];
   /** Records in columns (a compacted block). */
   c?: unknown;
+  /** The index of a compacted block's projects and analyses: its parts are the next lines, read on first touch (lazy-image.ts). */
+  x?: ImageIndex;
   drop?: true;
   j?: JournalEntry[];
   more?: true;
@@ -142,6 +145,8 @@ export class StateStore {
     reader.users += 1;
     return (async () => {
       const replay = new Replay(id, this.log.path, this.restore);
+      /** An image index read, and the lines of its parts taken so far. */
+      let lazy: { index: ImageIndex; count: number; parts: (() => unknown)[] } | undefined;
       let since = performance.now();
       for (const [offset, length] of extents) {
         const bytes = Buffer.allocUnsafe(length);
@@ -153,6 +158,17 @@ export class StateStore {
         }
         let start = 0;
         for (let end = bytes.indexOf(10); end >= 0; start = end + 1, end = bytes.indexOf(10, start)) {
+          if (lazy) {
+            // A part of the image's projects or analyses: parsed when one of its records is touched.
+            const part = bytes.subarray(start, end);
+            const at = offset + start;
+            lazy.parts.push(() => partOfLine(part, this.log.path, at, id));
+            if (lazy.parts.length === lazy.count) {
+              replay.adopt(lazy.index, lazy.parts);
+              lazy = undefined;
+            }
+            continue;
+          }
           let line: Line;
           try {
             line = JSON.parse(bytes.toString('utf8', start, end)) as Line;
@@ -163,6 +179,15 @@ export class StateStore {
             );
           }
           replay.apply(line);
+          if (line.x !== undefined) {
+            const count = typeof line.x === 'object' && line.x !== null ? partCount(line.x) : -1;
+            if (count < 0) throw damagedAt(this.log.path, offset + start, id);
+            lazy = { index: line.x, count, parts: [] };
+            if (count === 0) {
+              replay.adopt(lazy.index, lazy.parts);
+              lazy = undefined;
+            }
+          }
           if (performance.now() - since > 10) {
             await new Promise((resolve) =>
               pace.background ? setTimeout(resolve, performance.now() - since) : setImmediate(resolve),
@@ -171,6 +196,7 @@ export class StateStore {
           }
         }
       }
+      if (lazy) throw new StateFileError(`the state file ${this.log.path} ends inside the image of session ${id}`);
       const session = replay.done();
       this.unread.delete(id);
       return session;
@@ -239,7 +265,11 @@ export class StateStore {
     const parts = [
       Buffer.from(`${JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true })}\n`),
     ];
-    const records = columnLines(session.id, metaOf(session.state), [...allRecords(session.state)]);
+    const meta = metaOf(session.state);
+    const { eager, index, parts: lazy } = splitImage([...allRecords(session.state)], OPS_PER_LINE);
+    const records = columnLines(session.id, meta, eager);
+    if (index)
+      records.push({ s: session.id, m: meta, x: index }, ...lazy.map((c): Line => ({ s: session.id, m: meta, c })));
     session.journal.takeUnwritten();
     const journal = session.journal.list();
     if (journal.length) records.push({ s: session.id, j: journal });
@@ -349,6 +379,22 @@ class Replay {
           );
         }
       });
+  }
+
+  /** Takes an image's projects and analyses as they are: each is built when first touched. */
+  adopt(index: ImageIndex, parts: (() => unknown)[]): void {
+    const state = this.session?.state;
+    if (!state)
+      throw new StateFileError(
+        `the state file ${this.path} is damaged (records of session ${this.id} before its start); it was not written by this mock, or edited`,
+      );
+    try {
+      state.untracked(() => adoptImage(state, { index, parts }));
+    } catch (error) {
+      throw new StateFileError(
+        `the state file ${this.path} is damaged (${(error as Error).message}, in session ${this.id}); it was not written by this mock, or edited`,
+      );
+    }
   }
 
   /** The session as the file left it, its pending jobs scheduled again. */
@@ -524,4 +570,22 @@ async function readLine(
     at += bytesRead;
   }
   return undefined;
+}
+
+function damagedAt(path: string, at: number, id: string): StateFileError {
+  return new StateFileError(
+    `the state file ${path} is damaged at byte ${at} (not JSON, in session ${id}); it was not written by this mock, or edited`,
+  );
+}
+
+/** A lazy part's records in columns, from its line (parsed when first touched). */
+function partOfLine(bytes: Buffer, path: string, at: number, id: string): ColumnPart[] {
+  let line: Line;
+  try {
+    line = JSON.parse(bytes.toString('utf8')) as Line;
+  } catch {
+    throw damagedAt(path, at, id);
+  }
+  if (line.s !== id || !Array.isArray(line.c)) throw damagedAt(path, at, id);
+  return line.c as ColumnPart[];
 }
