@@ -101,13 +101,17 @@ function eager(ops: RecordOp[]): Tables {
 
 /** The tables as a restart reads them: index and parts through JSON, each part counted when parsed. */
 function lazy(ops: RecordOp[]): Tables & { parsed: number[] } {
-  const { eager: rest, index, parts } = splitImage(ops, 1000);
+  const { eager: rest, index, keys, parts } = splitImage(ops, 1000);
   expect(rest).toEqual([]);
-  const stored = JSON.parse(JSON.stringify({ index, parts }));
+  const stored = JSON.parse(JSON.stringify({ index, keys, parts }));
   const parsed: number[] = [];
   const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
   adoptImage(tables as unknown as MockState, {
     index: stored.index,
+    keys: () => {
+      parsed.push(-1);
+      return structuredClone(stored.keys);
+    },
     parts: stored.parts.map((part: string, i: number) => () => {
       parsed.push(i);
       return structuredClone(part);
@@ -164,9 +168,11 @@ describe('tables read back lazily', () => {
     expect(projectMatches(read.projects, user('u2'), '').length).toBe(
       projectMatches(built.projects, user('u2'), '').length,
     );
-    // The first part of projects, and the parts of analyses those ten name: not the other parts.
+    // The first part of projects, and the parts of analyses those ten name: not the other parts,
+    // nor the keys (no look-up by key).
     expect(read.parsed.length).toBeLessThan(5);
     expect(read.parsed).toContain(0);
+    expect(read.parsed).not.toContain(-1);
   });
 
   for (const seed of [2, 3, 4]) {

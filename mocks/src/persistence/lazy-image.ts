@@ -1,7 +1,8 @@
 // A big session's image read lazily. Projects and analyses are written apart from the other
-// records: an index (each one's key, and a project's owner or an analysis's project, in their
-// order) and then parts of records in columns (record-columns.ts), one kind a part. Reading the
-// session back parses the index only; a part is parsed when one of its records is first touched
+// records: an index (a project's owner or an analysis's project, in their order), their keys,
+// and then parts of records in columns (record-columns.ts), one kind a part. Reading the session
+// back parses the index only; the keys are parsed on the first look-up by key, and a part when
+// one of its records is first touched
 // (domain/lazy-records.ts), so a session of 100,000 projects answers its first list without
 // parsing or building them (docs/decisions/2026-11-team-mock-start-up-quiet.md).
 import type { LazyRecords } from '../domain/lazy-records.ts';
@@ -22,7 +23,6 @@ const LAZY_KINDS = Object.keys(LAZY_FIELDS) as LazyKind[];
 type Column = { j: string; w?: number } | { r: [string, number][] } | { a: string[] };
 
 interface KindIndex {
-  keys: Column;
   /** The indexed field (LAZY_FIELDS) of each record. */
   field: Column;
   /** How many records each of the kind's parts holds, in order. */
@@ -32,9 +32,16 @@ interface KindIndex {
 /** The index of an image's lazy parts: per kind, the parts follow in LAZY_KINDS order. */
 export type ImageIndex = Partial<Record<LazyKind, KindIndex>>;
 
-/** An image's index and its lazy parts, each parsed on first touch to its records in columns. */
+/** Per kind, its records' keys in their order. */
+export type ImageKeys = Partial<Record<LazyKind, Column>>;
+
+/**
+ * An image's index, its keys (parsed on the first look-up by key, to `ImageKeys`) and its lazy
+ * parts (each parsed on first touch, to records in columns).
+ */
 export interface LazyImage {
   index: ImageIndex;
+  keys: () => unknown;
   parts: (() => unknown)[];
 }
 
@@ -100,11 +107,12 @@ function reader(col: Column, count: number, what: string): ColumnReader {
 export function splitImage(
   ops: readonly RecordOp[],
   partSize: number,
-): { eager: RecordOp[]; index?: ImageIndex; parts: ColumnPart[][] } {
+): { eager: RecordOp[]; index?: ImageIndex; keys?: ImageKeys; parts: ColumnPart[][] } {
   const byKind = new Map<LazyKind, RecordOp[]>(LAZY_KINDS.map((kind) => [kind, []]));
   const eager: RecordOp[] = [];
   for (const op of ops) byKind.get(op[0] as LazyKind)?.push(op) ?? eager.push(op);
   const index: ImageIndex = {};
+  const keys: ImageKeys = {};
   const parts: ColumnPart[][] = [];
   for (const kind of LAZY_KINDS) {
     const kindOps = byKind.get(kind)!;
@@ -122,13 +130,13 @@ export function splitImage(
       parts.push(toColumns(chunk));
       counts.push(chunk.length);
     }
+    keys[kind] = column(kindOps.map((op) => op[1]));
     index[kind] = {
-      keys: column(kindOps.map((op) => op[1])),
       field: column(kindOps.map((op) => (op[2] as Record<string, string>)[field]!)),
       parts: counts,
     };
   }
-  return parts.length ? { eager, index, parts } : { eager, parts };
+  return parts.length ? { eager, index, keys, parts } : { eager, parts };
 }
 
 /** How many lazy parts follow an index. */
@@ -140,22 +148,35 @@ export function partCount(index: ImageIndex): number {
  * Puts an image's lazy records into the state's tables (empty of them), each built when first
  * touched. A part that does not hold what the index says throws when it is touched.
  */
-export function adoptImage(state: MockState, { index, parts }: LazyImage): void {
+export function adoptImage(state: MockState, { index, keys, parts }: LazyImage): void {
   if (typeof index !== 'object' || index === null || partCount(index) !== parts.length)
     throw new Error(`the image's index does not name its ${parts.length} parts`);
+  let allKeys: ImageKeys | undefined;
+  const keysOf = (kind: LazyKind): Column => {
+    allKeys ??= keys() as ImageKeys;
+    const column = typeof allKeys === 'object' && allKeys !== null ? allKeys[kind] : undefined;
+    if (typeof column !== 'object' || column === null)
+      throw new Error(`the image holds no keys of its ${kind} records`);
+    return column;
+  };
   let next = 0;
   for (const kind of LAZY_KINDS) {
     const kindIndex = index[kind];
     if (!kindIndex) continue;
     const own = parts.slice(next, next + kindIndex.parts.length);
     next += kindIndex.parts.length;
-    const records = lazyRecords(kind, kindIndex, own);
+    const records = lazyRecords(kind, kindIndex, () => keysOf(kind), own);
     if (kind === 'project') state.projects.adopt(records as LazyRecords<never>);
     else state.analyses.adopt(records as LazyRecords<never>);
   }
 }
 
-function lazyRecords(kind: LazyKind, index: KindIndex, parts: (() => unknown)[]): LazyRecords<unknown> {
+function lazyRecords(
+  kind: LazyKind,
+  index: KindIndex,
+  keyColumn: () => Column,
+  parts: (() => unknown)[],
+): LazyRecords<unknown> {
   if (!Array.isArray(index.parts) || !index.parts.every((n) => Number.isInteger(n) && n > 0))
     throw new Error(`the image's index of ${kind} records is damaged`);
   /** The first position of each part. */
@@ -165,7 +186,7 @@ function lazyRecords(kind: LazyKind, index: KindIndex, parts: (() => unknown)[])
     starts.push(count);
     count += n;
   }
-  const keys = reader(index.keys, count, `${kind} keys`);
+  let keys: ColumnReader | undefined;
   const field = reader(index.field, count, `${kind} ${LAZY_FIELDS[kind]}`);
   const built: (unknown[] | undefined)[] = new Array(parts.length);
   const partOf = (i: number) => {
@@ -180,7 +201,7 @@ function lazyRecords(kind: LazyKind, index: KindIndex, parts: (() => unknown)[])
   };
   return {
     count,
-    key: keys.at,
+    key: (i) => (keys ??= reader(keyColumn(), count, `${kind} keys`)).at(i),
     field: field.at,
     positionsOf: field.positionsOf,
     build(i) {

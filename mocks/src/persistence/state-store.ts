@@ -14,7 +14,10 @@
 // compaction (and past `compactBytes`), it is rewritten as a compact image: a first line
 // {"imageV2":{id:[offset,length],...},"bytes":n} indexing one block per session (a fresh line and
 // its records, one group), then the blocks, then the lines appended since. A block's records are
-// in columns (`{"s":id,"m":meta,"c":[...]}`, record-columns.ts); appended lines keep `"r"`. Files
+// in columns (`{"s":id,"m":meta,"c":[...]}`, record-columns.ts); appended lines keep `"r"`. A
+// block's projects and analyses come last, after a line `{"s":id,"m":meta,"x":index}` naming
+// their keys, owners and projects (lazy-image.ts): reading the block parses that line and keeps
+// the lines of their parts as bytes, parsed when one of their records is first touched. Files
 // of the version before (`{"image":...}`, blocks of `"r"` lines) are read as they are; the new
 // first line makes that version refuse a file it would read only in part. Opening reads the
 // index and scans only the lines after the image, by their first and last bytes (no JSON parsing),
@@ -26,8 +29,8 @@ import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 import type { JournalEntry } from '../sessions/request-journal.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
-import { adoptImage, partCount, splitImage, type ImageIndex } from './lazy-image.ts';
-import { fromColumns, toColumns, type ColumnPart } from './record-columns.ts';
+import { adoptImage, partCount, splitImage, type ImageIndex, type ImageKeys } from './lazy-image.ts';
+import { fromColumns, toColumns } from './record-columns.ts';
 import {
   allRecords,
   applyMeta,
@@ -53,8 +56,12 @@ interface Line {
   r?: RecordOp[];
   /** Records in columns (a compacted block). */
   c?: unknown;
-  /** The index of a compacted block's projects and analyses: its parts are the next lines, read on first touch (lazy-image.ts). */
+  /**
+   * The index of a compacted block's projects and analyses: the next line holds their keys (`k`),
+   * the lines after it their parts (`c`), each parsed on first touch (lazy-image.ts).
+   */
   x?: ImageIndex;
+  k?: ImageKeys;
   drop?: true;
   j?: JournalEntry[];
   more?: true;
@@ -145,8 +152,8 @@ export class StateStore {
     reader.users += 1;
     return (async () => {
       const replay = new Replay(id, this.log.path, this.restore);
-      /** An image index read, and the lines of its parts taken so far. */
-      let lazy: { index: ImageIndex; count: number; parts: (() => unknown)[] } | undefined;
+      /** An image index read, and the lines of its keys and parts taken so far. */
+      let lazy: { index: ImageIndex; count: number; lines: (() => unknown)[] } | undefined;
       let since = performance.now();
       for (const [offset, length] of extents) {
         const bytes = Buffer.allocUnsafe(length);
@@ -159,12 +166,13 @@ export class StateStore {
         let start = 0;
         for (let end = bytes.indexOf(10); end >= 0; start = end + 1, end = bytes.indexOf(10, start)) {
           if (lazy) {
-            // A part of the image's projects or analyses: parsed when one of its records is touched.
+            // The image's keys, then a part of its projects or analyses: each parsed when first needed.
             const part = bytes.subarray(start, end);
             const at = offset + start;
-            lazy.parts.push(() => partOfLine(part, this.log.path, at, id));
-            if (lazy.parts.length === lazy.count) {
-              replay.adopt(lazy.index, lazy.parts);
+            const field = lazy.lines.length === 0 ? 'k' : 'c';
+            lazy.lines.push(() => fieldOfLine(part, field, this.log.path, at, id));
+            if (lazy.lines.length === lazy.count) {
+              replay.adopt(lazy.index, lazy.lines[0]!, lazy.lines.slice(1));
               lazy = undefined;
             }
             continue;
@@ -180,13 +188,8 @@ export class StateStore {
           }
           replay.apply(line);
           if (line.x !== undefined) {
-            const count = typeof line.x === 'object' && line.x !== null ? partCount(line.x) : -1;
-            if (count < 0) throw damagedAt(this.log.path, offset + start, id);
-            lazy = { index: line.x, count, parts: [] };
-            if (count === 0) {
-              replay.adopt(lazy.index, lazy.parts);
-              lazy = undefined;
-            }
+            if (typeof line.x !== 'object' || line.x === null) throw damagedAt(this.log.path, offset + start, id);
+            lazy = { index: line.x, count: partCount(line.x) + 1, lines: [] };
           }
           if (performance.now() - since > 10) {
             await new Promise((resolve) =>
@@ -266,10 +269,14 @@ export class StateStore {
       Buffer.from(`${JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true })}\n`),
     ];
     const meta = metaOf(session.state);
-    const { eager, index, parts: lazy } = splitImage([...allRecords(session.state)], OPS_PER_LINE);
+    const { eager, index, keys, parts: lazy } = splitImage([...allRecords(session.state)], OPS_PER_LINE);
     const records = columnLines(session.id, meta, eager);
     if (index)
-      records.push({ s: session.id, m: meta, x: index }, ...lazy.map((c): Line => ({ s: session.id, m: meta, c })));
+      records.push(
+        { s: session.id, m: meta, x: index },
+        { s: session.id, m: meta, k: keys },
+        ...lazy.map((c): Line => ({ s: session.id, m: meta, c })),
+      );
     session.journal.takeUnwritten();
     const journal = session.journal.list();
     if (journal.length) records.push({ s: session.id, j: journal });
@@ -382,14 +389,14 @@ class Replay {
   }
 
   /** Takes an image's projects and analyses as they are: each is built when first touched. */
-  adopt(index: ImageIndex, parts: (() => unknown)[]): void {
+  adopt(index: ImageIndex, keys: () => unknown, parts: (() => unknown)[]): void {
     const state = this.session?.state;
     if (!state)
       throw new StateFileError(
         `the state file ${this.path} is damaged (records of session ${this.id} before its start); it was not written by this mock, or edited`,
       );
     try {
-      state.untracked(() => adoptImage(state, { index, parts }));
+      state.untracked(() => adoptImage(state, { index, keys, parts }));
     } catch (error) {
       throw new StateFileError(
         `the state file ${this.path} is damaged (${(error as Error).message}, in session ${this.id}); it was not written by this mock, or edited`,
@@ -578,14 +585,15 @@ function damagedAt(path: string, at: number, id: string): StateFileError {
   );
 }
 
-/** A lazy part's records in columns, from its line (parsed when first touched). */
-function partOfLine(bytes: Buffer, path: string, at: number, id: string): ColumnPart[] {
+/** An image's keys (`k`) or a part's records in columns (`c`), from its line (parsed when first needed). */
+function fieldOfLine(bytes: Buffer, field: 'k' | 'c', path: string, at: number, id: string): unknown {
   let line: Line;
   try {
     line = JSON.parse(bytes.toString('utf8')) as Line;
   } catch {
     throw damagedAt(path, at, id);
   }
-  if (line.s !== id || !Array.isArray(line.c)) throw damagedAt(path, at, id);
-  return line.c as ColumnPart[];
+  const value = line[field];
+  if (line.s !== id || typeof value !== 'object' || value === null) throw damagedAt(path, at, id);
+  return value;
 }

@@ -531,13 +531,13 @@ async function* batches(
   const damaged = (error: unknown) =>
     new StoreDamagedError(`a part of the session's image is damaged: ${(error as Error).message}`);
   try {
-    /** After the index part: its lazy parts, kept as text until one of their records is touched. */
-    let lazy: (LazyImage & { count: number }) | undefined;
+    /** After the index part: its keys and lazy parts, kept packed until first needed. */
+    let lazy: { index: ImageIndex; count: number; packed: (() => unknown)[] } | undefined;
     for await (const parts of image) {
       const batch: RecordOp[] = [];
       for (const { data } of parts) {
         if (lazy) {
-          lazy.parts.push(() => {
+          lazy.packed.push(() => {
             try {
               return JSON.parse(unpack(data));
             } catch (error) {
@@ -553,7 +553,7 @@ async function* batches(
             const packed = (part as { xz?: unknown } | null)?.xz;
             if (typeof packed !== 'string') throw new Error('neither records nor an index');
             const index = JSON.parse(unpack(packed)) as ImageIndex;
-            lazy = { index, parts: [], count: partCount(index) };
+            lazy = { index, packed: [], count: partCount(index) + 1 };
           }
         } catch (error) {
           throw damaged(error);
@@ -562,8 +562,9 @@ async function* batches(
       yield batch;
     }
     if (lazy) {
-      if (lazy.parts.length !== lazy.count) throw damaged(new Error('the image ends before its parts'));
-      yield { index: lazy.index, parts: lazy.parts };
+      if (lazy.packed.length !== lazy.count) throw damaged(new Error('the image ends before its parts'));
+      const [keys, ...parts] = lazy.packed;
+      yield { index: lazy.index, keys: keys!, parts };
     }
     for await (const batch of rows) yield batch.map((r) => [r.kind, r.key, r.value] as RecordOp);
   } catch (error) {
@@ -575,15 +576,19 @@ async function* batches(
 /**
  * A session's records as the parts of its image, IMAGE_PART records in columns each: the records
  * other than projects and analyses in their order, then (when there are any) the index of the
- * projects and analyses and their parts (lazy-image.ts).
+ * projects and analyses, their keys and their parts (lazy-image.ts).
  */
 function imageParts(ops: RecordOp[]): string[] {
-  const { eager, index, parts: lazy } = splitImage(ops, IMAGE_PART);
+  const { eager, index, keys, parts: lazy } = splitImage(ops, IMAGE_PART);
   const parts: string[] = [];
   for (let at = 0; at < eager.length; at += IMAGE_PART)
     parts.push(JSON.stringify(toColumns(eager.slice(at, at + IMAGE_PART))));
   if (index)
-    parts.push(JSON.stringify({ xz: pack(JSON.stringify(index)) }), ...lazy.map((part) => pack(JSON.stringify(part))));
+    parts.push(
+      JSON.stringify({ xz: pack(JSON.stringify(index)) }),
+      pack(JSON.stringify(keys)),
+      ...lazy.map((part) => pack(JSON.stringify(part))),
+    );
   return parts;
 }
 
