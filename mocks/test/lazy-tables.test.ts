@@ -9,6 +9,7 @@ import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import type { MockState } from '../src/domain/state.ts';
 import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
+import { toColumns } from '../src/persistence/record-columns.ts';
 import type { RecordOp } from '../src/persistence/session-records.ts';
 
 const USERS = ['u1', 'u2', 'u3'];
@@ -103,7 +104,7 @@ function eager(ops: RecordOp[]): Tables {
 function lazy(ops: RecordOp[]): Tables & { parsed: number[] } {
   const { eager: rest, index, keys, parts } = splitImage(ops, 1000);
   expect(rest).toEqual([]);
-  const stored = JSON.parse(JSON.stringify({ index, keys, parts }));
+  const stored = JSON.parse(JSON.stringify({ index, keys, parts: parts.map((part) => toColumns(part)) }));
   const parsed: number[] = [];
   const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
   adoptImage(tables as unknown as MockState, {

@@ -7,7 +7,7 @@
 // parsing or building them (docs/decisions/2026-11-team-mock-start-up-quiet.md).
 import type { LazyRecords } from '../domain/lazy-records.ts';
 import type { MockState } from '../domain/state.ts';
-import { fromColumns, toColumns, type ColumnPart } from './record-columns.ts';
+import { fromColumns } from './record-columns.ts';
 import type { RecordOp } from './session-records.ts';
 
 /** The kinds read lazily, in the order their parts are written, and the field each indexes. */
@@ -46,13 +46,17 @@ export interface LazyImage {
 }
 
 function column(values: string[]): Column {
-  const runs: [string, number][] = [];
-  for (const value of values) {
-    const last = runs.at(-1);
-    if (last && last[0] === value) last[1] += 1;
-    else runs.push([value, 1]);
+  let changes = 0;
+  for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) changes += 1;
+  if (changes * 4 <= values.length) {
+    const runs: [string, number][] = [];
+    for (const value of values) {
+      const last = runs.at(-1);
+      if (last && last[0] === value) last[1] += 1;
+      else runs.push([value, 1]);
+    }
+    return { r: runs };
   }
-  if (runs.length * 4 <= values.length) return { r: runs };
   if (values.some((v) => v.includes('\n'))) return { a: values };
   const width = values[0]?.length ?? 0;
   return values.every((v) => v.length === width) ? { j: values.join('\n'), w: width } : { j: values.join('\n') };
@@ -101,19 +105,21 @@ function reader(col: Column, count: number, what: string): ColumnReader {
 
 /**
  * A session's records (allRecords' order) as the ones written as they are (`eager`) and, for a
- * kind whose every record is an object with its indexed field, the index and parts of `partSize`
- * records. Without such records, no index.
+ * kind whose every record is an object with its indexed field, the index, the keys and the
+ * records of each part (`partSize` each; the caller writes each part in columns with
+ * `toColumns`, one at a time: all of them at once held 1,000,000 projects twice in memory).
+ * Without such records, no index.
  */
 export function splitImage(
   ops: readonly RecordOp[],
   partSize: number,
-): { eager: RecordOp[]; index?: ImageIndex; keys?: ImageKeys; parts: ColumnPart[][] } {
+): { eager: RecordOp[]; index?: ImageIndex; keys?: ImageKeys; parts: RecordOp[][] } {
   const byKind = new Map<LazyKind, RecordOp[]>(LAZY_KINDS.map((kind) => [kind, []]));
   const eager: RecordOp[] = [];
   for (const op of ops) byKind.get(op[0] as LazyKind)?.push(op) ?? eager.push(op);
   const index: ImageIndex = {};
   const keys: ImageKeys = {};
-  const parts: ColumnPart[][] = [];
+  const parts: RecordOp[][] = [];
   for (const kind of LAZY_KINDS) {
     const kindOps = byKind.get(kind)!;
     const field = LAZY_FIELDS[kind];
@@ -121,13 +127,13 @@ export function splitImage(
       kindOps.length > 0 &&
       kindOps.every((op) => typeof (op[2] as Record<string, unknown> | null)?.[field] === 'string');
     if (!lazy) {
-      eager.push(...kindOps);
+      for (const op of kindOps) eager.push(op);
       continue;
     }
     const counts: number[] = [];
     for (let at = 0; at < kindOps.length; at += partSize) {
       const chunk = kindOps.slice(at, at + partSize);
-      parts.push(toColumns(chunk));
+      parts.push(chunk);
       counts.push(chunk.length);
     }
     keys[kind] = column(kindOps.map((op) => op[1]));

@@ -270,18 +270,21 @@ export class StateStore {
     ];
     const meta = metaOf(session.state);
     const { eager, index, keys, parts: lazy } = splitImage([...allRecords(session.state)], OPS_PER_LINE);
-    const records = columnLines(session.id, meta, eager);
+    const records: (Line | (() => Line))[] = columnLines(session.id, meta, eager);
     if (index)
       records.push(
         { s: session.id, m: meta, x: index },
         { s: session.id, m: meta, k: keys },
-        ...lazy.map((c): Line => ({ s: session.id, m: meta, c })),
+        // In columns as each is written: all at once they held a big session twice in memory.
+        ...lazy.map((ops) => () => ({ s: session.id, m: meta, c: toColumns(ops) })),
       );
     session.journal.takeUnwritten();
     const journal = session.journal.list();
     if (journal.length) records.push({ s: session.id, j: journal });
-    for (const [i, line] of records.entries())
+    for (const [i, made] of records.entries()) {
+      const line = typeof made === 'function' ? made() : made;
       parts.push(Buffer.from(`${JSON.stringify(i < records.length - 1 ? { ...line, more: true } : line)}\n`));
+    }
     return { parts, length: parts.reduce((sum, part) => sum + part.length, 0) };
   }
 

@@ -587,7 +587,7 @@ function imageParts(ops: RecordOp[]): string[] {
     parts.push(
       JSON.stringify({ xz: pack(JSON.stringify(index)) }),
       pack(JSON.stringify(keys)),
-      ...lazy.map((part) => pack(JSON.stringify(part))),
+      ...lazy.map((part) => pack(JSON.stringify(toColumns(part)))),
     );
   return parts;
 }
