@@ -1,8 +1,8 @@
 // A session read back from a compacted state file builds its projects and analyses on first touch
 // (persistence/lazy-image.ts): it answers exactly like the same session built record by record
-// (the mock that wrote the file, still running), through lists, filters, search, look-ups, writes
-// after the restart and the export; and a write to a project no request had touched is kept
-// after the next restart.
+// (the mock that wrote the file, still running), through lists, filters, search, look-ups, a
+// compaction, writes after the restart and the export; and a write to a project no request had
+// touched is kept after the next restart.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +112,21 @@ it('answers like the session built record by record, and keeps a write to an unt
   const analysisId = page.body.data.find((p: any) => p.analyses.length)?.analyses[0].id;
   await same(built, read, 'GET', `/api/integration/analysis/detail?analysisId=${analysisId}`);
   await same(built, read, 'GET', list(`id=${ids[4]}`), undefined, true);
+  // A compaction while the session is read back only in part: another session as big as the file
+  // doubles it; the image written then holds this session whole, and it answers the same after.
+  const document = await (await fetch(`${built.origin}/__mock/sessions/default/export`)).text();
+  const put = await fetch(`${read.origin}/__mock/sessions/other/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: document,
+  });
+  expect(put.status).toBe(200);
+  await put.arrayBuffer();
+  for (const started = Date.now(); !readFileSync(copy, 'utf8').split('\n', 1)[0]!.includes('"other"'); ) {
+    if (Date.now() - started > 20_000) throw new Error('the copy was not compacted');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await same(built, read, 'GET', list('page=55&pageSize=10'));
   await same(built, read, 'GET', list('page=1&pageSize=10&orderby=companyName'));
 
   // Writes after the restart: a new project with an analysis, a message, a status change, each

@@ -15,6 +15,8 @@ export interface LazyRecords<V> {
   build(i: number): V;
   /** The positions whose indexed field is `value`, in order (a search, no index made). */
   positionsOf(value: string): number[];
+  /** Told once every record is built or dropped: what they were read from may be let go. */
+  release?(): void;
 }
 
 /** The records ahead of a table's own: which are still there, and which are built. */

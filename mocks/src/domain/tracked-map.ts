@@ -47,6 +47,7 @@ export class TrackedMap<V> extends Map<string, V> {
   }
 
   override clear(): void {
+    this.prefix?.records.release?.();
     this.prefix = undefined;
     super.clear();
   }
@@ -87,6 +88,7 @@ export class TrackedMap<V> extends Map<string, V> {
     for (let i = 0; i < records.count; i++) if (prefix.isLive(i)) super.set(records.key(i), prefix.at(i));
     for (const [key, value] of own) super.set(key, value);
     this.materialized(prefix);
+    records.release?.();
   }
 
   /** Told once the records read back are all built and held as entries (subclasses drop positions). */

@@ -43,7 +43,12 @@ export interface LazyImage {
   index: ImageIndex;
   keys: () => unknown;
   parts: (() => unknown)[];
+  /** Told once no record of the image is left to build (what it is read from may be let go). */
+  release?: () => void;
 }
+
+/** Releases a table's lazy records it never told (a session dropped unbuilt). */
+const unreleased = new FinalizationRegistry<() => void>((release) => release());
 
 function column(values: string[]): Column {
   let changes = 0;
@@ -154,7 +159,7 @@ export function partCount(index: ImageIndex): number {
  * Puts an image's lazy records into the state's tables (empty of them), each built when first
  * touched. A part that does not hold what the index says throws when it is touched.
  */
-export function adoptImage(state: MockState, { index, keys, parts }: LazyImage): void {
+export function adoptImage(state: MockState, { index, keys, parts, release }: LazyImage): void {
   if (typeof index !== 'object' || index === null || partCount(index) !== parts.length)
     throw new Error(`the image's index does not name its ${parts.length} parts`);
   let allKeys: ImageKeys | undefined;
@@ -166,15 +171,26 @@ export function adoptImage(state: MockState, { index, keys, parts }: LazyImage):
     return column;
   };
   let next = 0;
+  // The image is let go once each kind's records are.
+  let holding = LAZY_KINDS.filter((kind) => index[kind]).length;
   for (const kind of LAZY_KINDS) {
     const kindIndex = index[kind];
     if (!kindIndex) continue;
     const own = parts.slice(next, next + kindIndex.parts.length);
     next += kindIndex.parts.length;
-    const records = lazyRecords(kind, kindIndex, () => keysOf(kind), own);
+    let held = true;
+    const letGo = () => {
+      if (!held) return;
+      held = false;
+      holding -= 1;
+      if (holding === 0) release?.();
+    };
+    const records = { ...lazyRecords(kind, kindIndex, () => keysOf(kind), own), release: letGo };
+    unreleased.register(records, letGo);
     if (kind === 'project') state.projects.adopt(records as LazyRecords<never>);
     else state.analyses.adopt(records as LazyRecords<never>);
   }
+  if (holding === 0) release?.();
 }
 
 function lazyRecords(
