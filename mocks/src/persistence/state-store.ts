@@ -15,9 +15,10 @@
 // {"imageV2":{id:[offset,length],...},"bytes":n} indexing one block per session (a fresh line and
 // its records, one group), then the blocks, then the lines appended since. A block's records are
 // in columns (`{"s":id,"m":meta,"c":[...]}`, record-columns.ts); appended lines keep `"r"`. A
-// block's projects and analyses come last, after a line `{"s":id,"m":meta,"x":index}` naming
-// their keys, owners and projects (lazy-image.ts): reading the block parses that line and keeps
-// the lines of their parts as bytes, parsed when one of their records is first touched. Files
+// block's projects and analyses come last: a line `{"s":id,"m":meta,"x":index,"xb":[...]}` naming
+// their owners and projects (lazy-image.ts) and the byte lengths of the lines after it, a line of
+// their keys (`"k"`), and their parts (`"c"` lines). Reading the block parses the index line and
+// skips the others: each is read from the file and parsed when first needed. Files
 // of the version before (`{"image":...}`, blocks of `"r"` lines) are read as they are; the new
 // first line makes that version refuse a file it would read only in part. Opening reads the
 // index and scans only the lines after the image, by their first and last bytes (no JSON parsing),
