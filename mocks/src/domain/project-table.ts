@@ -2,7 +2,7 @@
 // earlier one stopped instead of copying the whole map per request (see keyword-matches.ts).
 // Projects read back and not built yet (tracked-map.ts) stand in that array as their position:
 // a list filters by owner and counts without building them, and builds only the projects of its page.
-import type { LazyPrefix } from './lazy-records.ts';
+import type { LazyPrefix, LazyRecords } from './lazy-records.ts';
 import type { ProjectRecord } from './records.ts';
 import { TrackedMap } from './tracked-map.ts';
 
@@ -12,7 +12,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
   /** Changes when a project is replaced or removed; appending leaves it alone. */
   generation = 0;
 
-  override adopt(records: Parameters<TrackedMap<ProjectRecord>['adopt']>[0]): void {
+  override adopt(records: LazyRecords<ProjectRecord>): void {
     super.adopt(records);
     this.ordered = Array.from({ length: records.count }, (_, i) => i);
   }
