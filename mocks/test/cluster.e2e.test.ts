@@ -19,7 +19,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
+import { fromColumns } from '../src/persistence/record-columns.ts';
 import type { Meta, RecordOp } from '../src/persistence/session-records.ts';
+import { startMock } from '../src/server.ts';
 import { clusterBundle, startNode, stopNode, type MockNode } from './support/cluster.ts';
 import { fundForm, PDF, pdf } from './support/files.ts';
 import { startPostgres, type PostgresServer } from './support/postgres-server.ts';
@@ -487,12 +489,17 @@ it('reads a session written whole as an image, then what changed since, removals
     const stored = await check`
       SELECT (SELECT count(*)::int FROM mock_images WHERE session_id = 'image') AS parts,
         (SELECT count(*)::int FROM mock_records WHERE session_id = 'image') AS rows`;
-    expect(stored[0]).toEqual({ parts: 1, rows: 3 });
+    // The index of its projects, their keys, and one part of them.
+    expect(stored[0]).toEqual({ parts: 3, rows: 3 });
     await new Promise((r) => setTimeout(r, 300));
     const taken = await reader.claim('image');
     if (!('owned' in taken)) throw new Error('the lease did not run out');
     const read: RecordOp[] = [];
-    for await (const batch of taken.owned.records) read.push(...batch);
+    for await (const batch of taken.owned.records) {
+      // The image's projects come as parts read on first touch: read them all here.
+      if (Array.isArray(batch)) read.push(...batch);
+      else for (const part of batch.parts) fromColumns(part(), (op) => read.push(op));
+    }
     // Applied in order: the image's four, the rename in place, the new one, the removal.
     const projects = new Map<string, unknown>();
     for (const [, key, value] of read) value === null ? projects.delete(key) : projects.set(key, value);
@@ -716,4 +723,80 @@ it('answers 503 in the envelope while the database is away and recovers when it 
   // The write refused while the database was away was not kept: one analysis charged, not two.
   expect((await stateOf(node, session)).credits).toBe(4);
   expect((await fetch(`${node.origin}/readyz`)).status).toBe(200);
+});
+
+it('answers a session read back lazily from its image like the mock it was exported from, writes after the claim included', async () => {
+  // 5,000 projects and their analyses: an import of more than 10,000 records is stored as an image.
+  const words = ['Robotics', 'Energy', 'Fintech', 'Health'];
+  const source = await startMock({
+    port: 0,
+    seed: {
+      startTime: '2026-03-01T00:00:00.000Z',
+      processingMs: 600_000,
+      data: {
+        projects: Array.from({ length: 5_200 }, (_, n) => ({
+          ownerUserId: n % 3 === 0 ? 'user-second' : 'user-mock',
+          companyName: `${words[n % 4]} Company ${n}`,
+          companyIndustry: words[(n * 7) % 4],
+          description: n % 5 ? '' : `About ${words[n % 4]!.toLowerCase()} ${n}`,
+        })),
+      },
+    },
+  });
+  const writer = await clusterNode('image-importer', '60000');
+  extra.push(writer);
+  const session = 'lazy-image';
+  try {
+    const exported = await (await fetch(`${source.origin}/__mock/sessions/default/export`)).text();
+    const imported = await fetch(`${writer.origin}/__mock/sessions/${session}/export`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: exported,
+    });
+    expect(imported.status).toBe(200);
+    await imported.arrayBuffer();
+    // Handed over on SIGTERM: the next node asked claims it and reads the image back.
+    expect(await stopNode(writer, 'SIGTERM')).toBe(0);
+    const reader = nodes[1]!;
+    const ask = async (target: 'source' | 'reader', method: string, path: string, body?: unknown, second = false) => {
+      const headers: Record<string, string> = {
+        authorization: second ? `${API_KEY}-2` : API_KEY,
+        ...(target === 'reader' ? { 'x-mock-session': session } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      };
+      const origin = target === 'reader' ? reader.origin : source.origin;
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const response = await fetch(`${origin}${path}`, { method, headers, body: payload });
+      return { status: response.status, gap: response.headers.get('x-mock-gap'), body: await response.json() };
+    };
+    const same = async (method: string, path: string, body?: unknown, second = false) => {
+      const answer = await ask('reader', method, path, body, second);
+      expect(answer, `${method} ${path}`).toEqual(await ask('source', method, path, body, second));
+      return answer;
+    };
+    const list = (query: string) => `/api/integration/projects?${query}`;
+    const first = await same('GET', list('page=0&pageSize=10'));
+    expect(first.body.pagination.totalCount).toBe(3466);
+    await same('GET', list('page=346&pageSize=10'));
+    await same('GET', list('page=7&pageSize=20'), undefined, true);
+    await same('GET', list('page=1&pageSize=10&search=about%20fintech'));
+    await same('GET', '/api/integration/project/search?keywords=energy');
+    const page = await same('GET', list('page=200&pageSize=10'));
+    const ids: string[] = page.body.data.map((p: { id: string }) => p.id);
+    await same('GET', list(`id=${ids[1]}`));
+    await same('GET', `/api/integration/analysis/detail?analysisId=${page.body.data[2].analyses[0].id}`);
+    // Writes to projects nobody has read on the reader yet, and a new one.
+    const untouched = (await ask('source', 'GET', list('page=300&pageSize=10'))).body.data as { id: string }[];
+    await same('POST', '/api/integration/processmessage', { projectId: untouched[1]!.id, content: 'before any read' });
+    await same('POST', `/__mock/projects/${untouched[4]!.id}/status`, { code: 'closed', name: 'Closed' });
+    await same('POST', '/api/integration/project', { companyName: 'After Claim', projectType: 'projectNoAnalysis' });
+    await same('GET', list('page=346&pageSize=10'));
+    await same('GET', list(`id=${untouched[1]!.id}`));
+    await same('GET', list(`id=${untouched[4]!.id}`));
+    const records = async (target: 'source' | 'reader') =>
+      (await ask(target, 'GET', `/__mock/sessions/${target === 'reader' ? session : 'default'}/export`)).body.records;
+    expect(await records('reader')).toEqual(await records('source'));
+  } finally {
+    await source.close();
+  }
 });

@@ -2,7 +2,10 @@
 // remembered and extended as projects are added, views built for the page only. Same answers.
 import { describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../src/domain/analysis-table.ts';
-import { keywordFilter, matchingProjects } from '../src/domain/keyword-matches.ts';
+import { keywordFilter, projectMatches } from '../src/domain/keyword-matches.ts';
+
+/** Every match, built. */
+const matchingProjects = (...args: Parameters<typeof projectMatches>) => projectMatches(...args).slice(0);
 import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import { startMock } from '../src/server.ts';
@@ -58,7 +61,7 @@ describe('keywordFilter', () => {
   });
 });
 
-describe('matchingProjects', () => {
+describe('projectMatches', () => {
   it('remembers a search, extends it with projects added later, per user', () => {
     const table = new ProjectTable();
     table

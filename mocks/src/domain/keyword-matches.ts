@@ -2,7 +2,9 @@
 // extended by the projects added since. Scanning every project on every request kept the search
 // over 100,000 projects far above the benchmark's p99 target (bench/README.md). Sound because
 // projects are only appended (a replace or removal changes the table's generation and drops the
-// remembered results) and the fields a search reads are readonly in ProjectRecord.
+// remembered results) and the fields a search reads are readonly in ProjectRecord. Results are
+// places in the table's insertion order, so a list without keywords filters by owner and counts
+// without building projects read back and not touched yet (project-table.ts).
 import type { ProjectTable } from './project-table.ts';
 import type { ProjectRecord, UserRecord } from './records.ts';
 
@@ -10,7 +12,15 @@ interface Remembered {
   generation: number;
   /** How many projects of the table this result has seen. */
   scanned: number;
-  matches: ProjectRecord[];
+  /** Places in the table's insertion order (stable while the generation is). */
+  matches: number[];
+}
+
+/** A user's matching projects in creation order: counted without building them, built by the page. */
+export interface ProjectMatches {
+  readonly length: number;
+  /** The projects from `start` to before `end`, built. */
+  slice(start: number, end?: number): ProjectRecord[];
 }
 
 /** Distinct searches remembered per table; past it they are forgotten together (bounded memory). */
@@ -43,8 +53,8 @@ export function keywordFilter(keywords: string): (project: ProjectRecord) => boo
   return (project) => lowerCaseSearchFields(project).some((field) => field.includes(needle));
 }
 
-/** The user's projects matching `keywords`, in creation order. Read-only: shared between calls. */
-export function matchingProjects(projects: ProjectTable, user: UserRecord, keywords: string): readonly ProjectRecord[] {
+/** The user's projects matching `keywords`, in creation order, built only when sliced. */
+export function projectMatches(projects: ProjectTable, user: UserRecord, keywords: string): ProjectMatches {
   let byKey = remembered.get(projects);
   if (!byKey) remembered.set(projects, (byKey = new Map()));
   const key = `${user.id}\u0000${keywords.trim().toLowerCase()}`;
@@ -54,14 +64,22 @@ export function matchingProjects(projects: ProjectTable, user: UserRecord, keywo
     entry = { generation: projects.generation, scanned: 0, matches: [] };
     byKey.set(key, entry);
   }
-  const all = projects.inOrder();
-  if (entry.scanned < all.length) {
+  const count = projects.count;
+  if (entry.scanned < count) {
+    const everything = !keywords.trim();
     const matches = keywordFilter(keywords);
-    for (let i = entry.scanned; i < all.length; i++) {
-      const project = all[i]!;
-      if (project.ownerUserId === user.id && matches(project)) entry.matches.push(project);
+    for (let place = entry.scanned; place < count; place++) {
+      // The owner first: without keywords no project is built.
+      if (projects.ownerAtPlace(place) === user.id && (everything || matches(projects.atPlace(place))))
+        entry.matches.push(place);
     }
-    entry.scanned = all.length;
+    entry.scanned = count;
   }
-  return entry.matches;
+  const places = entry.matches;
+  // Later projects may extend the remembered places: this answer keeps its own length.
+  const length = places.length;
+  return {
+    length,
+    slice: (start, end = length) => places.slice(start, Math.min(end, length)).map((place) => projects.atPlace(place)),
+  };
 }

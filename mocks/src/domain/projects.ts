@@ -4,7 +4,7 @@ import type { components } from '../../../openapi/index.ts';
 import { errors } from '../http/errors.ts';
 import { createAnalysis } from './analyses.ts';
 import { commitDriveLink, resolveDriveFolder } from './drive.ts';
-import { matchingProjects } from './keyword-matches.ts';
+import { projectMatches, type ProjectMatches } from './keyword-matches.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from './records.ts';
 import { DEFAULT_PHASE, DEFAULT_STATUS, type MockState } from './state.ts';
 
@@ -87,9 +87,9 @@ export function createProject(
   return { project, analysis, ...(noFilesAtAll && drive ? { returnedDriveLink: drive.outcome } : {}) };
 }
 
-/** The projects a user can see, in creation order (shared: do not modify). */
-export function projectsOf(state: MockState, user: UserRecord, keywords: string): readonly ProjectRecord[] {
-  return matchingProjects(state.projects, user, keywords);
+/** The projects a user can see, in creation order; built only as far as they are sliced. */
+export function projectsOf(state: MockState, user: UserRecord, keywords: string): ProjectMatches {
+  return projectMatches(state.projects, user, keywords);
 }
 
 /** What another user may see of a company is not shown: the mock answers as for an unknown id, and says so. */

@@ -40,7 +40,7 @@ export const listProjects: OperationHandler<'listProjects'> = ({ query, user, ru
       gaps: projectGaps(state, onPage),
     };
   }
-  const entries = matching.map((record) => ({ record, view: projectView(state, record) }));
+  const entries = matching.slice(0).map((record) => ({ record, view: projectView(state, record) }));
   const key = query.orderby as keyof (typeof entries)[number]['view'];
   if (!entries.every(({ view }) => ['string', 'number', 'boolean'].includes(typeof view[key]))) {
     throw errors.invalidRequest(
@@ -73,7 +73,7 @@ function compare(a: unknown, b: unknown): number {
 export const searchProjects: OperationHandler<'searchProjects'> = ({ query, user, runtime }) => {
   const found = projectsOf(runtime.state, user, query.keywords);
   return {
-    body: metadataEnvelope({ data: found.map((p) => ({ id: p.id })) }),
+    body: metadataEnvelope({ data: found.slice(0).map((p) => ({ id: p.id })) }),
     gaps: ['search entry fields other than id: the mock returns id only'],
   };
 };

@@ -14,18 +14,24 @@
 // compaction (and past `compactBytes`), it is rewritten as a compact image: a first line
 // {"imageV2":{id:[offset,length],...},"bytes":n} indexing one block per session (a fresh line and
 // its records, one group), then the blocks, then the lines appended since. A block's records are
-// in columns (`{"s":id,"m":meta,"c":[...]}`, record-columns.ts); appended lines keep `"r"`. Files
+// in columns (`{"s":id,"m":meta,"c":[...]}`, record-columns.ts); appended lines keep `"r"`. A
+// block's projects and analyses come last: a line `{"s":id,"m":meta,"x":index,"xb":[...]}` naming
+// their owners and projects (lazy-image.ts) and the byte lengths of the lines after it, a line of
+// their keys (`"k"`), and their parts (`"c"` lines). Reading the block parses the index line and
+// skips the others: each is read from the file and parsed when first needed. Files
 // of the version before (`{"image":...}`, blocks of `"r"` lines) are read as they are; the new
 // first line makes that version refuse a file it would read only in part. Opening reads the
 // index and scans only the lines after the image, by their first and last bytes (no JSON parsing),
 // to learn which byte ranges belong to which session. A session's records are read and replayed
 // when it is first asked for (`load`); the runtime also loads them all in the background after
 // start, so pending processing resumes.
+import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 import type { JournalEntry } from '../sessions/request-journal.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
+import { adoptImage, partCount, splitImage, type ImageIndex, type ImageKeys } from './lazy-image.ts';
 import { fromColumns, toColumns } from './record-columns.ts';
 import {
   allRecords,
@@ -41,6 +47,8 @@ import {
 const OPS_PER_LINE = 1000;
 export const DEFAULT_COMPACT_BYTES = 16 * 1024 * 1024;
 const SCAN_CHUNK = 4 * 1024 * 1024;
+/** A session's lines are read this much at a time (more for a longer line). */
+const READ_WINDOW = 4 * 1024 * 1024;
 const MORE_SUFFIX = Buffer.from(',"more":true}');
 const DROP_SUFFIX = ',"drop":true}';
 const ID_PREFIX = '{"s":"';
@@ -52,6 +60,14 @@ interface Line {
   r?: RecordOp[];
   /** Records in columns (a compacted block). */
   c?: unknown;
+  /**
+   * The index of a compacted block's projects and analyses: the next line holds their keys (`k`),
+   * the lines after it their parts (`c`), each parsed on first touch (lazy-image.ts).
+   */
+  x?: ImageIndex;
+  /** With `x`: the byte lengths of the keys' line and the parts' lines (read from the file when first needed). */
+  xb?: number[];
+  k?: ImageKeys;
   drop?: true;
   j?: JournalEntry[];
   more?: true;
@@ -142,27 +158,59 @@ export class StateStore {
     reader.users += 1;
     return (async () => {
       const replay = new Replay(id, this.log.path, this.restore);
+      const path = this.log.path;
       let since = performance.now();
       for (const [offset, length] of extents) {
-        const bytes = Buffer.allocUnsafe(length);
-        let read = 0;
-        while (read < length) {
-          const { bytesRead } = await reader.handle.read(bytes, read, length - read, offset + read);
-          if (bytesRead === 0) throw new StateFileError(`the state file ${this.log.path} ends inside session ${id}`);
-          read += bytesRead;
-        }
-        let start = 0;
-        for (let end = bytes.indexOf(10); end >= 0; start = end + 1, end = bytes.indexOf(10, start)) {
+        const end = offset + length;
+        // The extent is read a window at a time: an image's keys and parts are skipped, not read.
+        let window = Buffer.alloc(0);
+        let windowAt = offset;
+        for (let pos = offset; pos < end; ) {
+          const newline = window.indexOf(10, pos - windowAt);
+          if (newline < 0) {
+            const kept = window.subarray(pos - windowAt);
+            // A long line (an image's index) grows the window fourfold a step: fewer copies of its start.
+            const more = Math.min(end - pos - kept.length, Math.max(READ_WINDOW, 3 * kept.length));
+            if (more <= 0) throw new StateFileError(`the state file ${path} ends inside session ${id}`);
+            const grown = Buffer.allocUnsafe(kept.length + more);
+            kept.copy(grown);
+            await readFully(reader.handle, grown, kept.length, more, pos + kept.length, () => {
+              throw new StateFileError(`the state file ${path} ends inside session ${id}`);
+            });
+            window = grown;
+            windowAt = pos;
+            continue;
+          }
           let line: Line;
           try {
-            line = JSON.parse(bytes.toString('utf8', start, end)) as Line;
+            line = JSON.parse(window.toString('utf8', pos - windowAt, newline)) as Line;
           } catch {
             replay.abandon();
-            throw new StateFileError(
-              `the state file ${this.log.path} is damaged at byte ${offset + start} (not JSON, in session ${id}); it was not written by this mock, or edited`,
-            );
+            throw damagedAt(path, pos, id);
           }
           replay.apply(line);
+          const at = pos;
+          pos = windowAt + newline + 1;
+          if (line.x !== undefined) {
+            const lengths = line.xb;
+            const count = typeof line.x === 'object' && line.x !== null ? partCount(line.x) + 1 : -1;
+            if (
+              !Array.isArray(lengths) ||
+              lengths.length !== count ||
+              !lengths.every((n) => Number.isInteger(n) && n > 0)
+            )
+              throw damagedAt(path, at, id);
+            // The keys' line, then the parts' lines: read and parsed when first needed.
+            const lines = lengths.map((bytes, i) => {
+              const from = pos;
+              pos += bytes + 1;
+              return () => fieldOfRange(reader.handle.fd, from, bytes, i === 0 ? 'k' : 'c', path, id);
+            });
+            if (pos > end) throw damagedAt(path, at, id);
+            // The file stays open for them (a compaction's new file does not close it) until they are built.
+            reader.users += 1;
+            replay.adopt(line.x, lines[0]!, lines.slice(1), () => this.letGo(reader));
+          }
           if (performance.now() - since > 10) {
             await new Promise((resolve) =>
               pace.background ? setTimeout(resolve, performance.now() - since) : setImmediate(resolve),
@@ -174,10 +222,13 @@ export class StateStore {
       const session = replay.done();
       this.unread.delete(id);
       return session;
-    })().finally(() => {
-      reader.users -= 1;
-      if (reader.retired && reader.users === 0) void reader.handle.close();
-    });
+    })().finally(() => this.letGo(reader));
+  }
+
+  /** A load, or a session's records read from the file when first needed, is done with a read handle. */
+  private letGo(reader: Reader): void {
+    reader.users -= 1;
+    if (reader.retired && reader.users === 0) void reader.handle.close();
   }
 
   /**
@@ -239,12 +290,34 @@ export class StateStore {
     const parts = [
       Buffer.from(`${JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true })}\n`),
     ];
-    const records = columnLines(session.id, metaOf(session.state), [...allRecords(session.state)]);
+    const meta = metaOf(session.state);
+    const { eager, index, keys, parts: lazy } = splitImage([...allRecords(session.state)], OPS_PER_LINE);
+    const records: (Line | (() => Line))[] = columnLines(session.id, meta, eager);
+    /** Where the index line goes: it names the byte lengths of the lines after it. */
+    const indexAt = records.length;
+    if (index)
+      records.push(
+        { s: session.id, m: meta, k: keys },
+        // In columns as each is written: all at once they held a big session twice in memory.
+        ...lazy.map((ops) => () => ({ s: session.id, m: meta, c: toColumns(ops) })),
+      );
     session.journal.takeUnwritten();
     const journal = session.journal.list();
     if (journal.length) records.push({ s: session.id, j: journal });
-    for (const [i, line] of records.entries())
-      parts.push(Buffer.from(`${JSON.stringify(i < records.length - 1 ? { ...line, more: true } : line)}\n`));
+    const written = records.map((made, i) => {
+      const line = typeof made === 'function' ? made() : made;
+      // An index line always comes before these: none is the first, and only the group's last has no `more`.
+      return Buffer.from(`${JSON.stringify(i < records.length - 1 ? { ...line, more: true } : line)}\n`);
+    });
+    if (index) {
+      const xb = written.slice(indexAt, indexAt + lazy.length + 1).map((line) => line.length - 1);
+      written.splice(
+        indexAt,
+        0,
+        Buffer.from(`${JSON.stringify({ s: session.id, m: meta, x: index, xb, more: true })}\n`),
+      );
+    }
+    parts.push(...written);
     return { parts, length: parts.reduce((sum, part) => sum + part.length, 0) };
   }
 
@@ -349,6 +422,22 @@ class Replay {
           );
         }
       });
+  }
+
+  /** Takes an image's projects and analyses as they are: each is built when first touched. */
+  adopt(index: ImageIndex, keys: () => unknown, parts: (() => unknown)[], release: () => void): void {
+    const state = this.session?.state;
+    if (!state)
+      throw new StateFileError(
+        `the state file ${this.path} is damaged (records of session ${this.id} before its start); it was not written by this mock, or edited`,
+      );
+    try {
+      state.untracked(() => adoptImage(state, { index, keys, parts, release }));
+    } catch (error) {
+      throw new StateFileError(
+        `the state file ${this.path} is damaged (${(error as Error).message}, in session ${this.id}); it was not written by this mock, or edited`,
+      );
+    }
   }
 
   /** The session as the file left it, its pending jobs scheduled again. */
@@ -524,4 +613,45 @@ async function readLine(
     at += bytesRead;
   }
   return undefined;
+}
+
+function damagedAt(path: string, at: number, id: string): StateFileError {
+  return new StateFileError(
+    `the state file ${path} is damaged at byte ${at} (not JSON, in session ${id}); it was not written by this mock, or edited`,
+  );
+}
+
+async function readFully(
+  handle: FileHandle,
+  into: Buffer,
+  from: number,
+  length: number,
+  position: number,
+  ended: () => never,
+): Promise<void> {
+  for (let read = 0; read < length; ) {
+    const { bytesRead } = await handle.read(into, from + read, length - read, position + read);
+    if (bytesRead === 0) ended();
+    read += bytesRead;
+  }
+}
+
+/** An image's keys (`k`) or a part's records in columns (`c`), read from the file and parsed when first needed. */
+function fieldOfRange(fd: number, at: number, length: number, field: 'k' | 'c', path: string, id: string): unknown {
+  const bytes = Buffer.allocUnsafe(length);
+  for (let read = 0; read < length; ) {
+    // Synchronous: a table builds a record inside a request's rule.
+    const got = readSync(fd, bytes, read, length - read, at + read);
+    if (got === 0) throw damagedAt(path, at, id);
+    read += got;
+  }
+  let line: Line;
+  try {
+    line = JSON.parse(bytes.toString('utf8')) as Line;
+  } catch {
+    throw damagedAt(path, at, id);
+  }
+  const value = line[field];
+  if (line.s !== id || typeof value !== 'object' || value === null) throw damagedAt(path, at, id);
+  return value;
 }

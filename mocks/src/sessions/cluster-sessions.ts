@@ -15,6 +15,7 @@ import {
   type ClusterStoreOptions,
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
+import { adoptImage } from '../persistence/lazy-image.ts';
 import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
@@ -121,7 +122,9 @@ export class ClusterSessions {
         // Batch by batch: the node answers its other sessions between them.
         for await (const batch of owned.records)
           session.state.untracked(() => {
-            for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
+            // An image's projects and analyses are taken as they are, each built when first touched.
+            if (!Array.isArray(batch)) adoptImage(session.state, batch);
+            else for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
           });
       } catch (error) {
         session.stop();

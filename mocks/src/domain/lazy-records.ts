@@ -1,0 +1,75 @@
+// Records read back from a store and not built yet (a big session's image): their keys and one
+// indexed field each are at hand, a record is built on first touch. The tables of projects and
+// analyses hold such records ahead of their own (tracked-map.ts), so a session of 100,000
+// projects answers its first list without building them
+// (docs/decisions/2026-11-team-mock-start-up-quiet.md).
+
+/** `count` records in their order: keys and one field known, each record built when asked. */
+export interface LazyRecords<V> {
+  readonly count: number;
+  /** The key of record `i`. */
+  key(i: number): string;
+  /** The indexed field of record `i` without building it: a project's owner, an analysis's project. */
+  field(i: number): string;
+  /** Builds record `i` (a new object; the table keeps it). */
+  build(i: number): V;
+  /** The positions whose indexed field is `value`, in order (a search, no index made). */
+  positionsOf(value: string): number[];
+  /** Told once every record is built or dropped: what they were read from may be let go. */
+  release?(): void;
+}
+
+/** The records ahead of a table's own: which are still there, and which are built. */
+export class LazyPrefix<V> {
+  readonly records: LazyRecords<V>;
+  /** Built records by position; a removed position is never read again. */
+  private readonly built: (V | undefined)[];
+  private readonly removed: Uint8Array;
+  live: number;
+  /** Key to position, made on the first look-up by key (a list needs none). */
+  private positions: Map<string, number> | undefined;
+
+  constructor(records: LazyRecords<V>) {
+    this.records = records;
+    this.built = new Array<V | undefined>(records.count);
+    this.removed = new Uint8Array(records.count);
+    this.live = records.count;
+  }
+
+  /** The position of a key still held, else undefined. */
+  find(key: string): number | undefined {
+    if (!this.positions) {
+      const positions = new Map<string, number>();
+      for (let i = 0; i < this.records.count; i++) if (!this.removed[i]) positions.set(this.records.key(i), i);
+      this.positions = positions;
+    }
+    return this.positions.get(key);
+  }
+
+  isLive(at: number): boolean {
+    return this.removed[at] === 0;
+  }
+
+  /** The record at a position, built on first touch. */
+  at(at: number): V {
+    let record = this.built[at];
+    if (record === undefined) this.built[at] = record = this.records.build(at);
+    return record;
+  }
+
+  /** The record at a position if built (else undefined: its fields are the records' own). */
+  peek(at: number): V | undefined {
+    return this.built[at];
+  }
+
+  replace(at: number, record: V): void {
+    this.built[at] = record;
+  }
+
+  remove(at: number, key: string): void {
+    this.removed[at] = 1;
+    this.built[at] = undefined;
+    this.positions?.delete(key);
+    this.live -= 1;
+  }
+}

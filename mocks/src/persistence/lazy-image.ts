@@ -1,0 +1,244 @@
+// A big session's image read lazily. Projects and analyses are written apart from the other
+// records: an index (a project's owner or an analysis's project, in their order), their keys,
+// and then parts of records in columns (record-columns.ts), one kind a part. Reading the session
+// back parses the index only; the keys are parsed on the first look-up by key, and a part when
+// one of its records is first touched
+// (domain/lazy-records.ts), so a session of 100,000 projects answers its first list without
+// parsing or building them (docs/decisions/2026-11-team-mock-start-up-quiet.md).
+import type { LazyRecords } from '../domain/lazy-records.ts';
+import type { MockState } from '../domain/state.ts';
+import { fromColumns } from './record-columns.ts';
+import type { RecordOp } from './session-records.ts';
+
+/** The kinds read lazily, in the order their parts are written, and the field each indexes. */
+const LAZY_FIELDS = { project: 'ownerUserId', analysis: 'projectId' } as const;
+type LazyKind = keyof typeof LAZY_FIELDS;
+const LAZY_KINDS = Object.keys(LAZY_FIELDS) as LazyKind[];
+
+/**
+ * Strings in their order: joined by newlines (`j`; `w` when every one has that many UTF-16 units,
+ * so a search finds a value's position without splitting), as runs of one value (`r`:
+ * [value, count]), or as they are (`a`: when one holds a newline).
+ */
+type Column = { j: string; w?: number } | { r: [string, number][] } | { a: string[] };
+
+interface KindIndex {
+  /** The indexed field (LAZY_FIELDS) of each record. */
+  field: Column;
+  /** How many records each of the kind's parts holds, in order. */
+  parts: number[];
+}
+
+/** The index of an image's lazy parts: per kind, the parts follow in LAZY_KINDS order. */
+export type ImageIndex = Partial<Record<LazyKind, KindIndex>>;
+
+/** Per kind, its records' keys in their order. */
+export type ImageKeys = Partial<Record<LazyKind, Column>>;
+
+/**
+ * An image's index, its keys (parsed on the first look-up by key, to `ImageKeys`) and its lazy
+ * parts (each parsed on first touch, to records in columns).
+ */
+export interface LazyImage {
+  index: ImageIndex;
+  keys: () => unknown;
+  parts: (() => unknown)[];
+  /** Told once no record of the image is left to build (what it is read from may be let go). */
+  release?: () => void;
+}
+
+/** Releases a table's lazy records it never told (a session dropped unbuilt). */
+const unreleased = new FinalizationRegistry<() => void>((release) => release());
+
+function column(values: string[]): Column {
+  let changes = 0;
+  for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) changes += 1;
+  if (changes * 4 <= values.length) {
+    const runs: [string, number][] = [];
+    for (const value of values) {
+      const last = runs.at(-1);
+      if (last && last[0] === value) last[1] += 1;
+      else runs.push([value, 1]);
+    }
+    return { r: runs };
+  }
+  if (values.some((v) => v.includes('\n'))) return { a: values };
+  const width = values[0]?.length ?? 0;
+  return values.every((v) => v.length === width) ? { j: values.join('\n'), w: width } : { j: values.join('\n') };
+}
+
+interface ColumnReader {
+  at(i: number): string;
+  /** The positions holding `value`, in order. */
+  positionsOf(value: string): number[];
+}
+
+/** A column's values, made into an array on first use (a search of fixed-width values needs none). */
+function reader(col: Column, count: number, what: string): ColumnReader {
+  let values: string[] | undefined;
+  const all = (): string[] => {
+    if ('a' in col) values = col.a;
+    else if ('j' in col) values = col.j === '' && count === 0 ? [] : col.j.split('\n');
+    else {
+      values = [];
+      for (const [value, n] of col.r) for (let i = 0; i < n; i++) values.push(value);
+    }
+    if (values.length !== count || values.some((v) => typeof v !== 'string'))
+      throw new Error(`the image's ${what} column does not hold ${count} strings`);
+    return values;
+  };
+  const at = (i: number) => (values ?? all())[i]!;
+  const fixed = 'j' in col && typeof col.w === 'number' && col.w > 0 && col.j.length === count * (col.w + 1) - 1;
+  return {
+    at,
+    positionsOf(value) {
+      const found: number[] = [];
+      if (fixed && 'j' in col) {
+        // A match at a line's start with the line's width is that line's value.
+        const step = col.w! + 1;
+        if (value.length !== col.w || value.includes('\n')) return found;
+        for (let from = col.j.indexOf(value); from >= 0; from = col.j.indexOf(value, from + 1))
+          if (from % step === 0) found.push(from / step);
+        return found;
+      }
+      const list = values ?? all();
+      for (let i = 0; i < list.length; i++) if (list[i] === value) found.push(i);
+      return found;
+    },
+  };
+}
+
+/**
+ * A session's records (allRecords' order) as the ones written as they are (`eager`) and, for a
+ * kind whose every record is an object with its indexed field, the index, the keys and the
+ * records of each part (`partSize` each; the caller writes each part in columns with
+ * `toColumns`, one at a time: all of them at once held 1,000,000 projects twice in memory).
+ * Without such records, no index.
+ */
+export function splitImage(
+  ops: readonly RecordOp[],
+  partSize: number,
+): { eager: RecordOp[]; index?: ImageIndex; keys?: ImageKeys; parts: RecordOp[][] } {
+  const byKind = new Map<LazyKind, RecordOp[]>(LAZY_KINDS.map((kind) => [kind, []]));
+  const eager: RecordOp[] = [];
+  for (const op of ops) byKind.get(op[0] as LazyKind)?.push(op) ?? eager.push(op);
+  const index: ImageIndex = {};
+  const keys: ImageKeys = {};
+  const parts: RecordOp[][] = [];
+  for (const kind of LAZY_KINDS) {
+    const kindOps = byKind.get(kind)!;
+    const field = LAZY_FIELDS[kind];
+    const lazy =
+      kindOps.length > 0 &&
+      kindOps.every((op) => typeof (op[2] as Record<string, unknown> | null)?.[field] === 'string');
+    if (!lazy) {
+      for (const op of kindOps) eager.push(op);
+      continue;
+    }
+    const counts: number[] = [];
+    for (let at = 0; at < kindOps.length; at += partSize) {
+      const chunk = kindOps.slice(at, at + partSize);
+      parts.push(chunk);
+      counts.push(chunk.length);
+    }
+    keys[kind] = column(kindOps.map((op) => op[1]));
+    index[kind] = {
+      field: column(kindOps.map((op) => (op[2] as Record<string, string>)[field]!)),
+      parts: counts,
+    };
+  }
+  return parts.length ? { eager, index, keys, parts } : { eager, parts };
+}
+
+/** How many lazy parts follow an index. */
+export function partCount(index: ImageIndex): number {
+  return LAZY_KINDS.reduce((sum, kind) => sum + (index[kind]?.parts.length ?? 0), 0);
+}
+
+/**
+ * Puts an image's lazy records into the state's tables (empty of them), each built when first
+ * touched. A part that does not hold what the index says throws when it is touched.
+ */
+export function adoptImage(state: MockState, { index, keys, parts, release }: LazyImage): void {
+  if (typeof index !== 'object' || index === null || partCount(index) !== parts.length)
+    throw new Error(`the image's index does not name its ${parts.length} parts`);
+  let allKeys: ImageKeys | undefined;
+  const keysOf = (kind: LazyKind): Column => {
+    allKeys ??= keys() as ImageKeys;
+    const column = typeof allKeys === 'object' && allKeys !== null ? allKeys[kind] : undefined;
+    if (typeof column !== 'object' || column === null)
+      throw new Error(`the image holds no keys of its ${kind} records`);
+    return column;
+  };
+  let next = 0;
+  // The image is let go once each kind's records are.
+  let holding = LAZY_KINDS.filter((kind) => index[kind]).length;
+  for (const kind of LAZY_KINDS) {
+    const kindIndex = index[kind];
+    if (!kindIndex) continue;
+    const own = parts.slice(next, next + kindIndex.parts.length);
+    next += kindIndex.parts.length;
+    let held = true;
+    const letGo = () => {
+      if (!held) return;
+      held = false;
+      holding -= 1;
+      if (holding === 0) release?.();
+    };
+    const records = { ...lazyRecords(kind, kindIndex, () => keysOf(kind), own), release: letGo };
+    unreleased.register(records, letGo);
+    if (kind === 'project') state.projects.adopt(records as LazyRecords<never>);
+    else state.analyses.adopt(records as LazyRecords<never>);
+  }
+  if (holding === 0) release?.();
+}
+
+function lazyRecords(
+  kind: LazyKind,
+  index: KindIndex,
+  keyColumn: () => Column,
+  parts: (() => unknown)[],
+): LazyRecords<unknown> {
+  if (!Array.isArray(index.parts) || !index.parts.every((n) => Number.isInteger(n) && n > 0))
+    throw new Error(`the image's index of ${kind} records is damaged`);
+  /** The first position of each part. */
+  const starts: number[] = [];
+  let count = 0;
+  for (const n of index.parts) {
+    starts.push(count);
+    count += n;
+  }
+  let keys: ColumnReader | undefined;
+  const field = reader(index.field, count, `${kind} ${LAZY_FIELDS[kind]}`);
+  const built: (unknown[] | undefined)[] = new Array(parts.length);
+  const partOf = (i: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= i) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  };
+  return {
+    count,
+    key: (i) => (keys ??= reader(keyColumn(), count, `${kind} keys`)).at(i),
+    field: field.at,
+    positionsOf: field.positionsOf,
+    build(i) {
+      const p = partOf(i);
+      let records = built[p];
+      if (!records) {
+        const read: unknown[] = [];
+        fromColumns(parts[p]!(), ([k, , value]) => {
+          if (k !== kind) throw new Error(`a part of the image's ${kind} records holds ${k} records`);
+          read.push(value);
+        });
+        if (read.length !== index.parts[p]) throw new Error(`a part of the image's ${kind} records is cut short`);
+        built[p] = records = read;
+      }
+      return records[i - starts[p]!];
+    },
+  };
+}

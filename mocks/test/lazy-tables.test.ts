@@ -1,0 +1,243 @@
+// Projects and analyses read back lazily from an image (persistence/lazy-image.ts into the tables of
+// domain/) answer exactly like tables built record by record: the same look-ups, lists, searches,
+// analyses by project, sizes and order, through a random run of replaces, removals and additions;
+// and a list's first page builds only the parts it shows.
+import { describe, expect, it } from 'vitest';
+import { AnalysisTable } from '../src/domain/analysis-table.ts';
+import { projectMatches } from '../src/domain/keyword-matches.ts';
+import { ProjectTable } from '../src/domain/project-table.ts';
+import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
+import type { MockState } from '../src/domain/state.ts';
+import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
+import { toColumns } from '../src/persistence/record-columns.ts';
+import type { RecordOp } from '../src/persistence/session-records.ts';
+
+const USERS = ['u1', 'u2', 'u3'];
+const WORDS = ['Robotics', 'Energy', 'Fintech', 'Health'];
+
+/** A small deterministic generator (mulberry32): the same run every time. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function project(id: string, owner: string, word: string, n: number): ProjectRecord {
+  return {
+    id,
+    ownerUserId: owner,
+    projectType: null,
+    name: `${word} ${n}`,
+    companyName: `${word} Company ${n}`,
+    companyWebsite: n % 3 ? `https://co${n}.example` : null,
+    companyLegalName: null,
+    companyEmail: null,
+    companyIndustry: word,
+    companyCountry: 'DE',
+    companyBusinessModel: '',
+    companyStage: '',
+    companyRevenueRange: '',
+    description: n % 5 ? '' : `About ${word.toLowerCase()}`,
+    isVisible: true,
+    isPending: false,
+    isUnread: n % 2 === 0,
+    status: { name: 'Active', code: 'active', order: 1, isVisible: true, hasProjectPhase: true },
+    phase: { name: 'Due diligence', code: 'dueDiligence', order: 1, isVisible: true },
+    extraConfig: {},
+    platformEntityCompanyId: `entity-${n}`,
+    messages: [],
+    createdAt: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000Z`,
+  };
+}
+
+function analysis(id: string, projectId: string, status: AnalysisRecord['status']): AnalysisRecord {
+  return {
+    id,
+    projectId,
+    type: 'company',
+    status,
+    sources: [`source-${id}`],
+    awaitingUpload: false,
+    unreadable: false,
+    score: status === 'completed' ? { status: 'done', scoreText: `Score ${id}`, score: 7.5 } : null,
+    createdAt: '2026-01-02T00:00:00.000Z',
+  };
+}
+
+/** A session's records in the order a state writes them: projects, then analyses (some of early projects late). */
+function records(count: number, next: () => number): RecordOp[] {
+  const projects: RecordOp[] = [];
+  const analyses: RecordOp[] = [];
+  for (let n = 0; n < count; n++) {
+    // Ids of one width, and of another now and then (the index then searches without its fixed width).
+    const id = n % 97 === 5 ? `project-long-${n}` : `project-${String(n).padStart(6, '0')}`;
+    projects.push(['project', id, project(id, USERS[n % 3]!, WORDS[Math.floor(next() * 4)]!, n)]);
+    const made = Math.floor(next() * 3);
+    for (let a = 0; a < made; a++) {
+      const of = next() < 0.2 ? (projects[Math.floor(next() * projects.length)]![1] as string) : id;
+      const aid = `analysis-${String(analyses.length).padStart(6, '0')}`;
+      analyses.push(['analysis', aid, analysis(aid, of, next() < 0.7 ? 'completed' : 'pending')]);
+    }
+  }
+  return [...projects, ...analyses];
+}
+
+interface Tables {
+  projects: ProjectTable;
+  analyses: AnalysisTable;
+}
+
+function eager(ops: RecordOp[]): Tables {
+  const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
+  for (const [kind, key, value] of structuredClone(ops)) {
+    if (kind === 'project') tables.projects.set(key, value as ProjectRecord);
+    else tables.analyses.set(key, value as AnalysisRecord);
+  }
+  return tables;
+}
+
+/** The tables as a restart reads them: index and parts through JSON, each part counted when parsed. */
+function lazy(ops: RecordOp[]): Tables & { parsed: number[] } {
+  const { eager: rest, index, keys, parts } = splitImage(ops, 1000);
+  expect(rest).toEqual([]);
+  const stored = JSON.parse(JSON.stringify({ index, keys, parts: parts.map((part) => toColumns(part)) }));
+  const parsed: number[] = [];
+  const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
+  adoptImage(tables as unknown as MockState, {
+    index: stored.index,
+    keys: () => {
+      parsed.push(-1);
+      return structuredClone(stored.keys);
+    },
+    parts: stored.parts.map((part: string, i: number) => () => {
+      parsed.push(i);
+      return structuredClone(part);
+    }),
+  });
+  return { ...tables, parsed };
+}
+
+const user = (id: string) => ({ id }) as UserRecord;
+const ids = (list: readonly { id: string }[]) => list.map((r) => r.id);
+
+/** What a client could learn of the tables without walking all of them. */
+function looks(tables: Tables, next: () => number, keys: string[]): unknown[] {
+  const seen: unknown[] = [];
+  for (let i = 0; i < 6; i++) {
+    const key = keys[Math.floor(next() * keys.length)]!;
+    seen.push(
+      tables.projects.get(key) ?? null,
+      tables.projects.has(key),
+      tables.analyses.ofProject(key).map((a) => a),
+    );
+  }
+  const owner = USERS[Math.floor(next() * 3)]!;
+  const word = next() < 0.5 ? '' : WORDS[Math.floor(next() * 4)]!.toLowerCase();
+  const matches = projectMatches(tables.projects, user(owner), word);
+  const start = Math.floor(next() * Math.max(1, matches.length - 10));
+  seen.push(matches.length, ids(matches.slice(start, start + 10)), tables.projects.count, tables.projects.size);
+  seen.push(tables.analyses.size);
+  return seen;
+}
+
+function everything(tables: Tables): unknown {
+  return {
+    projects: [...tables.projects.entries()],
+    inOrder: ids(tables.projects.inOrder()),
+    analyses: [...tables.analyses],
+    byProject: [...tables.projects.keys()].map((id) => ids(tables.analyses.ofProject(id))),
+  };
+}
+
+describe('tables read back lazily', () => {
+  it('answer a first page building only the parts it shows', () => {
+    const ops = records(3500, random(1));
+    const read = lazy(ops);
+    const built = eager(ops);
+    for (const tables of [read, built]) {
+      const page = projectMatches(tables.projects, user('u2'), '').slice(0, 10);
+      expect(page.map((p) => tables.analyses.ofProject(p.id).map((a) => a.status))).toEqual(
+        projectMatches(built.projects, user('u2'), '')
+          .slice(0, 10)
+          .map((p) => built.analyses.ofProject(p.id).map((a) => a.status)),
+      );
+    }
+    expect(projectMatches(read.projects, user('u2'), '').length).toBe(
+      projectMatches(built.projects, user('u2'), '').length,
+    );
+    // The first part of projects, and the parts of analyses those ten name: not the other parts,
+    // nor the keys (no look-up by key).
+    expect(read.parsed.length).toBeLessThan(5);
+    expect(read.parsed).toContain(0);
+    expect(read.parsed).not.toContain(-1);
+  });
+
+  for (const seed of [2, 3, 4]) {
+    it(`answer like tables built record by record through replaces, removals and additions (run ${seed})`, () => {
+      const next = random(seed);
+      const ops = records(1500, next);
+      const a = eager(ops);
+      const b = lazy(ops);
+      const keys = [...ops.map((op) => op[1]), 'project-missing', 'analysis-missing'];
+      const projectKeys = ops.filter((op) => op[0] === 'project').map((op) => op[1]);
+      const analysisKeys = ops.filter((op) => op[0] === 'analysis').map((op) => op[1]);
+      const check = () => {
+        const at = next();
+        const nextA = random(Math.floor(at * 1e9));
+        const nextB = random(Math.floor(at * 1e9));
+        expect(looks(b, nextB, keys)).toEqual(looks(a, nextA, keys));
+      };
+      check();
+      for (let step = 0; step < 300; step++) {
+        const roll = next();
+        const n = 10_000 + step;
+        if (roll < 0.2) {
+          const key = projectKeys[Math.floor(next() * projectKeys.length)]!;
+          const word = WORDS[Math.floor(next() * 4)]!;
+          for (const t of [a, b]) if (t.projects.has(key)) t.projects.set(key, project(key, 'u1', word, n));
+        } else if (roll < 0.35) {
+          const key = projectKeys[Math.floor(next() * projectKeys.length)]!;
+          expect(b.projects.delete(key)).toBe(a.projects.delete(key));
+        } else if (roll < 0.5) {
+          const key = `project-new-${n}`;
+          projectKeys.push(key);
+          const word = WORDS[Math.floor(next() * 4)]!;
+          for (const t of [a, b]) t.projects.set(key, project(key, USERS[n % 3]!, word, n));
+        } else if (roll < 0.7) {
+          const key = analysisKeys[Math.floor(next() * analysisKeys.length)]!;
+          const of = projectKeys[Math.floor(next() * projectKeys.length)]!;
+          for (const t of [a, b]) if (t.analyses.has(key)) t.analyses.set(key, analysis(key, of, 'failed'));
+        } else if (roll < 0.8) {
+          const key = analysisKeys[Math.floor(next() * analysisKeys.length)]!;
+          expect(b.analyses.delete(key)).toBe(a.analyses.delete(key));
+        } else if (roll < 0.9) {
+          const key = `analysis-new-${n}`;
+          analysisKeys.push(key);
+          const of = projectKeys[Math.floor(next() * projectKeys.length)]!;
+          for (const t of [a, b]) t.analyses.set(key, analysis(key, of, 'progress'));
+        } else {
+          // A record changed in place, as a rule does after a look-up.
+          const key = projectKeys[Math.floor(next() * projectKeys.length)]!;
+          for (const t of [a, b]) {
+            const found = t.projects.get(key);
+            if (found) found.isUnread = !found.isUnread;
+          }
+        }
+        if (step % 25 === 0) check();
+      }
+      check();
+      expect(everything(b)).toEqual(everything(a));
+      // Built through and through now: more changes behave as an ordinary map's.
+      b.projects.set('project-last', project('project-last', 'u3', 'Energy', 1));
+      a.projects.set('project-last', project('project-last', 'u3', 'Energy', 1));
+      b.analyses.delete(analysisKeys[0]!);
+      a.analyses.delete(analysisKeys[0]!);
+      expect(everything(b)).toEqual(everything(a));
+      check();
+    });
+  }
+});
