@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type CorsSetting, parseCorsSetting } from './http/cors.ts';
 import { StateFileError } from './persistence/append-log.ts';
-import { StoreUnavailableError } from './persistence/postgres/cluster-store.ts';
+import { SchemaTooNewError, StoreUnavailableError } from './persistence/postgres/cluster-store.ts';
 import { seedProblems } from './seed-problems.ts';
 import { type GapProfile, readGapProfile } from './gap-profile.ts';
 import { startMockServer, type MockSeed } from './server.ts';
@@ -45,7 +45,8 @@ MOCK_PROCESSING_MS, MOCK_CORS, MOCK_NO_DOCS=1, MOCK_LOG=1.
 
 Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over), and when the npx that
 started it is killed. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file or gap profile, damaged
-state file or one another mock has open, 3 the port is in use or cannot be bound, 4 the --store database cannot be used.
+state file or one another mock has open, 3 the port is in use or cannot be bound, 4 the --store database cannot be used, 5 the --store
+database was migrated by a newer release of the mock.
 A --host other than a loopback address is warned about: the control API has no credentials.`;
 
 export interface MockCliContext {
@@ -354,6 +355,10 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
     if (error instanceof StoreUnavailableError) {
       console.error(`portfolio-mock: ${error.message}`);
       return 4;
+    }
+    if (error instanceof SchemaTooNewError) {
+      console.error(`portfolio-mock: ${error.message}`);
+      return 5;
     }
     if (seed && !(error as NodeJS.ErrnoException).code) {
       console.error(`portfolio-mock: the seed file ${options.seedFile} is not a MockSeed: ${(error as Error).message}`);

@@ -7,7 +7,8 @@
 // its export (read from the database), and an import's bytes go to the database; a row
 // held by a long write does not stop a node's other renewals, and a write longer than its lease
 // keeps its session from a claim waiting on its row; the database going away answers 503
-// in the envelope and the nodes recover when it returns.
+// in the envelope and the nodes recover when it returns; a database a newer release migrated is
+// refused (a starting node exits 5, a running one answers 503 and hands its sessions over).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,10 +16,12 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
+import { main } from '../src/cli.ts';
 import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
+import { SCHEMA_VERSION } from '../src/persistence/postgres/migrations.ts';
 import { fromColumns } from '../src/persistence/record-columns.ts';
 import type { Meta, RecordOp } from '../src/persistence/session-records.ts';
 import { startMock } from '../src/server.ts';
@@ -798,5 +801,48 @@ it('answers a session read back lazily from its image like the mock it was expor
     expect(await records('reader')).toEqual(await records('source'));
   } finally {
     await source.close();
+  }
+});
+
+it('refuses a database a newer release migrated: a running node answers 503 and hands its sessions over, a starting one exits 5', async () => {
+  const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+  await admin`CREATE DATABASE newer_release`;
+  await admin.end();
+  const url = pg.url.replace(/\/postgres$/, '/newer_release');
+  const node = await startNode(bundle.path, url, 'older', { LEASE_MS: String(LEASE_MS), TMPDIR: nodesTmp });
+  extra.push(node);
+  const db = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    expect((await call(node, 'upgraded', 'POST', '/__mock/reset', { credits: 10_000 }, false)).status).toBe(200);
+    // What a newer release's migration leaves behind, as far as this release can tell.
+    await db`INSERT INTO mock_migrations (version, name) VALUES (${SCHEMA_VERSION + 1}, 'a newer release')`;
+    let answer: Answer | undefined;
+    const deadline = Date.now() + 5_000;
+    do {
+      await new Promise((r) => setTimeout(r, 50));
+      answer = await call(node, 'upgraded', 'POST', '/api/integration/project', createBody());
+    } while (answer.status !== 503 && Date.now() < deadline);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ code: 'MOCK_STORE_UNAVAILABLE', data: null });
+    expect(JSON.stringify(answer.body)).toContain(
+      `schema version ${SCHEMA_VERSION + 1}; this release knows up to ${SCHEMA_VERSION}`,
+    );
+    expect((await fetch(`${node.origin}/readyz`)).status).toBe(503);
+    // Handed over: a node of the newer release takes the session at once, not one lease later.
+    const [row] = await db<{ owner: string | null }[]>`SELECT owner FROM mock_sessions WHERE id = 'upgraded'`;
+    expect(row?.owner).toBeNull();
+    // A node of this release starting now: one line, exit code 5.
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    try {
+      expect(await main(['--store', url, '--port', '0', '--no-docs'], { docsDir: async () => undefined })).toBe(5);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors).toEqual([
+      `portfolio-mock: the database ${url} was migrated by a newer release of portfolio-mock (schema version ${SCHEMA_VERSION + 1}; this release knows up to ${SCHEMA_VERSION}): run this node from that release or a later one (docs/team-mock.md, "Upgrading")`,
+    ]);
+  } finally {
+    await db.end();
   }
 });

@@ -72,6 +72,8 @@ export class ClusterSessions {
    * `mayForward` false (a forwarded request) claims or answers 503, never forwards again.
    */
   async place(id: string, mayForward: boolean): Promise<Placement> {
+    // A newer release migrated the database: nothing of it is read, written or forwarded from here.
+    if (this.store.outdated) throw storeUnavailable(this.store.outdated.message);
     const held = this.host.sessions.get(id);
     if (held && this.store.holds(id)) return { session: held };
     const known = this.owners.get(id);

@@ -20,7 +20,9 @@ import type { MockSeed } from '../../domain/seed.ts';
 import { partCount, splitImage, type ImageIndex, type LazyImage } from '../lazy-image.ts';
 import { fromColumns, toColumns } from '../record-columns.ts';
 import type { Meta, RecordOp } from '../session-records.ts';
-import { migrate } from './migrations.ts';
+import { checkSchema, migrate, SchemaTooNewError, schemaVersion } from './migrations.ts';
+
+export { SchemaTooNewError } from './migrations.ts';
 
 export const DEFAULT_LEASE_MS = 5_000;
 const CHANNEL = 'mock_session';
@@ -124,6 +126,8 @@ export class ClusterStore {
   private renewer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private healthy = true;
+  /** Set once a renewal found the database migrated by a newer release: this node stops serving it. */
+  outdated: SchemaTooNewError | undefined;
   private readonly options: ClusterStoreOptions;
   /** Per session (most recent last), the files `readFiles` made on this node's disk. */
   private readonly made = new Map<string, Map<string, MadeFile>>();
@@ -151,6 +155,8 @@ export class ClusterStore {
       listened = await listening;
     } catch (error) {
       await sql.end({ timeout: 1 });
+      if (error instanceof SchemaTooNewError)
+        throw new SchemaTooNewError(error.found, `the database ${redact(options.url)}`);
       throw new StoreUnavailableError(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`);
     }
     // Connected on its first renewal, once the node listens: nothing more at start.
@@ -170,10 +176,11 @@ export class ClusterStore {
 
   /** Whether the database answered the last renewal (readiness). */
   get available(): boolean {
-    return this.healthy;
+    return this.healthy && !this.outdated;
   }
 
   async ping(): Promise<boolean> {
+    if (this.outdated) return false;
     try {
       await this.sql`SELECT 1`;
       return true;
@@ -193,6 +200,7 @@ export class ClusterStore {
    * (then its records are read back); else answers where its owner is reached.
    */
   async claim(id: string): Promise<Claim> {
+    if (this.outdated) throw new StoreUnavailableError(this.outdated.message);
     const asked = performance.now();
     const rows = await this.sql<
       { fence: string; seed: MockSeed | null; meta: Meta | null; written: boolean; files: boolean; imaged: boolean }[]
@@ -249,6 +257,7 @@ export class ClusterStore {
    * under `fence` (the fence the session in memory was claimed with).
    */
   async write(id: string, fence: number, change: SessionWrite): Promise<void> {
+    if (this.outdated) throw new StoreUnavailableError(this.outdated.message);
     const lease = this.leases.get(id);
     if (!lease || lease.fence !== fence) throw new SessionMovedError(`session ${id} is not owned by this node`);
     // With an image, a removed record may be in it: removed by a json null written over it (kept
@@ -480,6 +489,7 @@ export class ClusterStore {
         FROM mock_sessions s LEFT JOIN renewed r ON r.id = s.id
         WHERE s.owner = ${this.nodeId}`;
       this.healthy = true;
+      if (await this.newerSchema()) return;
       const owned = new Map(rows.map((r) => [r.id, { fence: Number(r.fence), renewed: r.renewed }]));
       for (const [id, lease] of this.leases) {
         const row = owned.get(id);
@@ -494,6 +504,27 @@ export class ClusterStore {
     } catch {
       // Leases are then no longer extended: holds() turns false when they may have run out.
       this.healthy = false;
+    }
+  }
+
+  /**
+   * Whether a newer release migrated the database since this node started (checked at every
+   * renewal): then the node forgets its sessions, hands them over to the nodes that know the
+   * schema, stops renewing, and answers 503 from then on.
+   */
+  private async newerSchema(): Promise<boolean> {
+    try {
+      checkSchema(await schemaVersion(this.renewal));
+      return false;
+    } catch (error) {
+      if (!(error instanceof SchemaTooNewError)) throw error;
+      this.outdated = new SchemaTooNewError(error.found, `the database ${redact(this.options.url)}`);
+      clearInterval(this.renewer);
+      console.error(`portfolio-mock: ${this.outdated.message}; this node answers 503 from now on`);
+      const held = [...this.leases.keys()];
+      for (const id of held) this.options.onMoved?.(id, '');
+      await this.release(held).catch(() => {});
+      return true;
     }
   }
 

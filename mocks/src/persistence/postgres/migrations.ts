@@ -1,7 +1,9 @@
 // The cluster store's schema, as numbered migrations applied in order at start. Every node runs
 // `migrate` when it starts; a transaction-scoped advisory lock lets one node at a time apply what
 // is missing, so nodes of two versions starting together never apply a step twice. A step once
-// released is never edited: a change of schema is a new step.
+// released is never edited: a change of schema is a new step. A database a newer release migrated
+// further is refused (SchemaTooNewError): this release would read and write tables whose meaning it
+// does not know (an older node reads no image of migration 4, so an imaged session looks empty to it).
 import type { Sql } from 'postgres';
 
 interface Migration {
@@ -91,14 +93,39 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** The last step this release knows. */
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** The database was migrated by a newer release: this one must not read or write it. */
+export class SchemaTooNewError extends Error {
+  readonly found: number;
+  constructor(found: number, where = 'the database') {
+    super(
+      `${where} was migrated by a newer release of portfolio-mock (schema version ${found}; this release knows up to ${SCHEMA_VERSION}): run this node from that release or a later one (docs/team-mock.md, "Upgrading")`,
+    );
+    this.found = found;
+  }
+}
+
+/** The highest step applied to the database (0 before the first start). */
+export async function schemaVersion(sql: Sql): Promise<number> {
+  const [table] = await sql<{ applied: boolean }[]>`
+    SELECT to_regclass('mock_migrations') IS NOT NULL AS applied`;
+  if (!table?.applied) return 0;
+  const [row] = await sql<{ version: number | null }[]>`SELECT max(version) AS version FROM mock_migrations`;
+  return row?.version ?? 0;
+}
+
+/** Throws SchemaTooNewError when the database is ahead of this release. */
+export function checkSchema(version: number): void {
+  if (version > SCHEMA_VERSION) throw new SchemaTooNewError(version);
+}
+
 /** Whether the database holds every step already: one plain read, no lock (every start but the first). */
 async function current(sql: Sql): Promise<boolean> {
-  const latest = MIGRATIONS.at(-1)!.version;
-  const [row] = await sql<{ applied: boolean }[]>`
-    SELECT to_regclass('mock_migrations') IS NOT NULL AS applied`;
-  if (!row?.applied) return false;
-  const [found] = await sql<{ version: number | null }[]>`SELECT max(version) AS version FROM mock_migrations`;
-  return (found?.version ?? 0) >= latest;
+  const version = await schemaVersion(sql);
+  checkSchema(version);
+  return version === SCHEMA_VERSION;
 }
 
 /** Applies the steps the database lacks; answers the versions applied now. */
@@ -112,6 +139,8 @@ export async function migrate(sql: Sql): Promise<number[]> {
       applied_at timestamptz NOT NULL DEFAULT now()
     )`;
     const done = new Set((await tx<{ version: number }[]>`SELECT version FROM mock_migrations`).map((r) => r.version));
+    // Checked again under the lock: a newer node may have migrated since the plain read.
+    checkSchema(Math.max(0, ...done));
     const applied: number[] = [];
     for (const step of MIGRATIONS) {
       if (done.has(step.version)) continue;
