@@ -29,7 +29,7 @@ describe('--help texts', () => {
     ['pact-verify', PACT_VERIFY_USAGE, ['0', '1', '2', '3']],
     ['broker', BROKER_USAGE, ['0', '1', '2', '3']],
     ['parity', PARITY_USAGE, ['0', '1', '2', '3']],
-    ['portfolio-mock', MOCK_USAGE, ['0', '2', '3']],
+    ['portfolio-mock', MOCK_USAGE, ['0', '2', '3', '4', '5']],
   ])('%s names its exit codes', (_name, text, codes) => {
     for (const code of codes) expect(text).toMatch(new RegExp(`\\b${code} [a-z]`));
   });

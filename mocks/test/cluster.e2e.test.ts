@@ -840,7 +840,7 @@ it('refuses a database a newer release migrated: a running node answers 503 and 
       spy.mockRestore();
     }
     expect(errors).toEqual([
-      `portfolio-mock: the database ${url} was migrated by a newer release of portfolio-mock (schema version ${SCHEMA_VERSION + 1}; this release knows up to ${SCHEMA_VERSION}): run this node from that release or a later one (docs/team-mock.md, "Upgrading")`,
+      `portfolio-mock: the database ${url} was migrated by a newer release of portfolio-mock (schema version ${SCHEMA_VERSION + 1}; this release knows up to ${SCHEMA_VERSION}): run this node from that release or a later one`,
     ]);
   } finally {
     await db.end();

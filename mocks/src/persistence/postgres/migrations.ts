@@ -101,7 +101,7 @@ export class SchemaTooNewError extends Error {
   readonly found: number;
   constructor(found: number, where = 'the database') {
     super(
-      `${where} was migrated by a newer release of portfolio-mock (schema version ${found}; this release knows up to ${SCHEMA_VERSION}): run this node from that release or a later one (docs/team-mock.md, "Upgrading")`,
+      `${where} was migrated by a newer release of portfolio-mock (schema version ${found}; this release knows up to ${SCHEMA_VERSION}): run this node from that release or a later one`,
     );
     this.found = found;
   }
