@@ -5,7 +5,8 @@ import type { MockSeed } from './domain/seed.ts';
 import { runJob } from './domain/jobs.ts';
 import { MockState } from './domain/state.ts';
 import { RequestJournal } from './sessions/request-journal.ts';
-import type { UploadStorage } from './uploads/folder-storage.ts';
+import type { StagedImport } from './uploads/file-transfer.ts';
+import type { FilesSwap, UploadStorage } from './uploads/folder-storage.ts';
 
 export interface SettleSummary {
   /** Scheduled state moves run by this settle. */
@@ -35,6 +36,8 @@ export class MockSession {
   pendingFresh: MockSeed | null | undefined;
   /** With the PostgreSQL store: the fence this node claimed the session with (its writes carry it). */
   fence: number | undefined;
+  /** Set once the session left its runtime (`retire`). */
+  private retired = false;
   private readonly track: boolean;
   private readonly manualClock: boolean;
   private readonly durable: ((session: MockSession) => Promise<void>) | undefined;
@@ -78,34 +81,50 @@ export class MockSession {
   }
 
   /**
-   * Replaces this session's state by one read from records (an imported session): `fill` puts
-   * them into a state of `seed` without the seed's projects. Throws, leaving the old state, when
-   * the seed or records are inconsistent.
+   * Replaces this session's state by one read from records (an imported session) and its files by
+   * `staged`, in one step: `fill` puts the records into a state of `seed` without the seed's
+   * projects; the staged folders take the place of the session's (two renames); with a store, the
+   * new state is written before this resolves. Any failure (inconsistent records, the disk at the
+   * rename, the store) leaves the session as it was: its state, processing and files.
    */
-  async replace(
-    seed: MockSeed | undefined,
-    fill: (state: MockState) => void,
-    addFiles?: () => Promise<void>,
-  ): Promise<void> {
+  async replace(seed: MockSeed | undefined, fill: (state: MockState) => void, staged?: StagedImport): Promise<void> {
     const next = this.stateFor(seed, true);
+    let swap: FilesSwap;
     try {
       fill(next);
+      swap = await this.storage.swapIn(staged);
     } catch (error) {
       next.scheduler.cancelAll();
       throw error;
     }
-    await this.startAgain(seed, next, addFiles);
+    const before = { state: this.state, pendingFresh: this.pendingFresh };
+    // The state before keeps running until the new one is written: a failure goes back to it as it is.
+    this.state = next;
+    this.pendingFresh = seed ?? null;
+    this.onTouch(this);
+    try {
+      await this.durable?.(this);
+    } catch (error) {
+      next.scheduler.cancelAll();
+      next.webhooks.abortAll();
+      this.state = before.state;
+      this.pendingFresh = before.pendingFresh;
+      this.onTouch(this);
+      // Dropped meanwhile (the PostgreSQL store drops a session whose write failed): nothing more runs.
+      if (this.retired) this.stop();
+      await swap.undo();
+      throw error;
+    }
+    before.state.scheduler.cancelAll();
+    before.state.webhooks.abortAll();
+    this.journal.clear();
+    await swap.finish();
   }
 
-  /**
-   * Starts the session again from `seed` as `next`: no processing, files or journal of before (a
-   * state file starts it again here too). `addFiles` puts the new state's files in once the old
-   * ones are gone, before the new state is written.
-   */
-  private async startAgain(seed: MockSeed | undefined, next: MockState, addFiles?: () => Promise<void>): Promise<void> {
+  /** Starts the session again from `seed` as `next`: no processing, files or journal of before (a state file starts it again here too). */
+  private async startAgain(seed: MockSeed | undefined, next: MockState): Promise<void> {
     this.stop();
     await this.storage.clear();
-    await addFiles?.();
     this.state = next;
     this.journal.clear();
     this.pendingFresh = seed ?? null;
@@ -123,8 +142,14 @@ export class MockSession {
 
   /** Ends processing and removes the session's files. */
   async close(): Promise<void> {
-    this.stop();
+    this.retire();
     await this.storage.destroy();
+  }
+
+  /** The session left its runtime (dropped, moved to another node): processing ends for good. */
+  retire(): void {
+    this.retired = true;
+    this.stop();
   }
 
   /** Ends processing (timers, deliveries under way), keeping the state and files. */

@@ -8,25 +8,29 @@
 // held by a long write does not stop a node's other renewals, and a write longer than its lease
 // keeps its session from a claim waiting on its row; the database going away answers 503
 // in the envelope and the nodes recover when it returns; a database a newer release migrated is
-// refused (a starting node exits 5, a running one answers 503 and hands its sessions over).
+// refused (a starting node exits 5, a running one answers 503 and hands its sessions over); an
+// import whose files' move fails at the rename leaves the session, its stored records and files
+// as they were.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { main } from '../src/cli.ts';
+import { startMock } from '../src/index.ts';
+import { folderMoves } from '../src/uploads/folder-storage.ts';
 import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
 import { SCHEMA_VERSION } from '../src/persistence/postgres/migrations.ts';
 import { fromColumns } from '../src/persistence/record-columns.ts';
 import type { Meta, RecordOp } from '../src/persistence/session-records.ts';
 import { startMock } from '../src/server.ts';
 import { clusterBundle, startNode, stopNode, type MockNode } from './support/cluster.ts';
-import { fundForm, PDF, pdf } from './support/files.ts';
+import { type ExportDocument, fundForm, PDF, pdf, withFileNamed } from './support/files.ts';
 import { startPostgres, type PostgresServer } from './support/postgres-server.ts';
 
 const LEASE_MS = 1_000;
@@ -844,5 +848,67 @@ it('refuses a database a newer release migrated: a running node answers 503 and 
     ]);
   } finally {
     await db.end();
+  }
+});
+
+it('switches an import in one step on a cluster node: a disk failing at the rename of its files leaves the session, its stored records and files as they were', async () => {
+  // In this process, so the test can make its disk fail at the one rename that moves the files in.
+  const running = await startMock({ port: 0, store: pg.url, nodeId: 'import-fault', leaseMs: LEASE_MS });
+  const node = { id: 'import-fault', origin: running.origin } as MockNode;
+  const session = 'import-fault';
+  const check = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const stored = async () => ({
+    files: await check`
+      SELECT folder, name, sum(length(data))::int AS size FROM mock_files WHERE session_id = ${session}
+      GROUP BY folder, name ORDER BY folder, name`,
+    records: await check`
+      SELECT kind, key, value::text FROM mock_records WHERE session_id = ${session} ORDER BY kind, key`,
+    meta: await check`SELECT meta::text FROM mock_sessions WHERE id = ${session}`,
+  });
+  try {
+    expect((await call(node, session, 'POST', '/__mock/reset', { processingMs: 600_000 }, false)).status).toBe(200);
+    const upload = await call(node, session, 'POST', '/api/integrationfund/fund/upload', fundForm([pdf('a.pdf')]));
+    expect(upload.status).toBe(200);
+    expect((await call(node, session, 'POST', '/api/integration/project', createBody())).status).toBe(200);
+    const exported = (await call(node, session, 'GET', `/__mock/sessions/${session}/export`, undefined, false))
+      .body as unknown as ExportDocument & { meta: { credits: number } };
+    const folder = exported.files[0]!.folder;
+    const view = await stateOf(node, session);
+    const { uploadsDir } = (await call(node, session, 'GET', '/__mock/state', undefined, false)).body.data as {
+      uploadsDir: string;
+    };
+    const onDisk = async () => (await readdir(join(uploadsDir, 'folders', folder))).sort();
+    const before = { view, disk: await onDisk(), stored: await stored() };
+    expect(before.view.pendingJobs).toBeGreaterThan(0);
+    expect(before.disk).toEqual(['a.pdf']);
+
+    const other = withFileNamed({ ...exported, meta: { ...exported.meta, credits: 3 } }, 'other.pdf');
+    let failed = 0;
+    const moves = vi.spyOn(folderMoves, 'rename').mockImplementation(async (from, to) => {
+      if (String(from).includes(`${sep}imports${sep}`)) {
+        failed += 1;
+        throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}'`), { code: 'EIO', syscall: 'rename' });
+      }
+      return rename(from, to);
+    });
+    let refused: Answer;
+    try {
+      refused = await call(node, session, 'PUT', `/__mock/sessions/${session}/export`, other, false);
+    } finally {
+      moves.mockRestore();
+    }
+    expect(failed).toBe(1);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'MOCK_STORAGE_FAILED', data: null });
+    expect(await stateOf(node, session)).toEqual(before.view);
+    expect(await onDisk()).toEqual(before.disk);
+    expect(await stored()).toEqual(before.stored);
+    // Once the disk works, the same document goes in: its file stored in the database.
+    expect((await call(node, session, 'PUT', `/__mock/sessions/${session}/export`, other, false)).status).toBe(200);
+    expect((await stored()).files.map((f) => f.name)).toEqual(['other.pdf']);
+    expect((await stateOf(node, session)).credits).toBe(3);
+  } finally {
+    await check.end();
+    await running.close();
   }
 });

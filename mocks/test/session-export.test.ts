@@ -3,15 +3,17 @@
 // uploaded files (byte for byte, from a mock with a state file into one with no store, and into
 // a state file, there after a restart); a
 // document that is not an export, or whose file bytes do not match their entry, is refused in the
-// envelope, the session unchanged.
+// envelope, the session unchanged; a disk failing at the rename that moves an import's files in
+// answers 503 in the envelope and leaves the session, its files and processing as they were.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { join, sep } from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../src/index.ts';
+import { folderMoves } from '../src/uploads/folder-storage.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
-import { fundForm, PDF, pdf } from './support/files.ts';
+import { type ExportDocument, fundForm, PDF, pdf, withFileNamed } from './support/files.ts';
 
 let ci: RunningMock;
 let laptop: RunningMock;
@@ -90,10 +92,7 @@ it('refuses a document that is not an export, leaving the session as it was', as
 });
 
 const auth = { authorization: 'mock-api-key' };
-type Document = {
-  format: string;
-  files: { folder: string; name: string; size: number; sha256: string; data: string }[];
-};
+type Document = ExportDocument;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -208,15 +207,64 @@ it("keeps an imported session's files in the state file's folder: there after a 
   expect(await folderFiles(ci, 'returned', folder)).toEqual(Object.fromEntries(files.map((f) => [f.name, f.sha256])));
 });
 
-/** The document with its first file, and that file's entry in its folder record, renamed. */
-function withFileNamed(document: Document, name: string): Document {
-  const [first, ...rest] = document.files;
-  const records = (document as unknown as { records: [string, string, unknown][] }).records.map(
-    ([kind, key, value]): [string, string, unknown] => {
-      const folder = value as { folderPath?: string; fileNames?: string[] } | null;
-      if (kind !== 'folder' || !folder?.folderPath?.endsWith(`/${first!.folder}`)) return [kind, key, value];
-      return [kind, key, { ...folder, fileNames: folder.fileNames?.map((n) => (n === first!.name ? name : n)) }];
-    },
-  );
-  return { ...document, records, files: [{ ...first!, name }, ...rest] } as Document;
-}
+it.each(['no store', 'state file'])(
+  'switches an import in one step (%s): a disk failing at the rename of its files leaves the session as it was',
+  async (store) => {
+    const mockOf = () => (store === 'no store' ? laptop : ci);
+    const session = 'swap-fault';
+    const exported = JSON.parse(await (await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).text());
+    const put = async (document: unknown) =>
+      json(
+        await fetch(`${mockOf().origin}/__mock/sessions/${session}/export`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(document),
+        }),
+      );
+    // The session before: the exported one (processing slowed, so nothing moves during the test),
+    // with a company created since: an analysis pending.
+    expect((await put({ ...exported, seed: { processingMs: 600_000 } })).status).toBe(200);
+    const created = await fetch(`${mockOf().baseUrl}/integration/project`, {
+      method: 'POST',
+      headers: { 'x-mock-session': session, ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(exampleValue('CreateProjectWithDocLink')),
+    });
+    expect(created.status).toBe(200);
+    const folder = (exported as Document).files[0]!.folder;
+    const before = { state: await state(mockOf(), session), files: await folderFiles(mockOf(), session, folder) };
+    expect(before.state.pendingJobs).toBeGreaterThan(0);
+
+    const other = withFileNamed({ ...exported, meta: { ...exported.meta, credits: 3 } }, 'other.pdf');
+    let failed = 0;
+    const moves = vi.spyOn(folderMoves, 'rename').mockImplementation(async (from, to) => {
+      // The staged files' move into place: the last step, after every check.
+      if (String(from).includes(`${sep}imports${sep}`)) {
+        failed += 1;
+        throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}'`), { code: 'EIO', syscall: 'rename' });
+      }
+      return rename(from, to);
+    });
+    let refused;
+    try {
+      refused = await put(other);
+    } finally {
+      moves.mockRestore();
+    }
+    expect(failed).toBe(1);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'MOCK_STORAGE_FAILED', data: null });
+    expect(await state(mockOf(), session)).toEqual(before.state);
+    expect(await folderFiles(mockOf(), session, folder)).toEqual(before.files);
+    if (store === 'state file') {
+      // Nothing of the refused import was written: read back, the session is the one before.
+      await ci.close();
+      ci = await startMock({ port: 0, stateFile: join(stateDir, 'state.jsonl') });
+      expect(await state(ci, session)).toEqual(before.state);
+      expect(await folderFiles(ci, session, folder)).toEqual(before.files);
+    }
+    // The same document goes in once the disk works.
+    expect((await put(other)).status).toBe(200);
+    expect(Object.keys(await folderFiles(mockOf(), session, folder))).toContain('other.pdf');
+    expect((await state(mockOf(), session)).credits).toBe(3);
+  },
+);

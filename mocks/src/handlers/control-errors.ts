@@ -7,6 +7,8 @@ export const controlErrors = {
     new MockHttpError(400, 'MOCK_INVALID_REQUEST', 'Invalid request', description),
   exportTooLarge: (description: string) =>
     new MockHttpError(400, 'MOCK_EXPORT_TOO_LARGE', 'Export too large', description),
+  storageFailed: (description: string) =>
+    new MockHttpError(503, 'MOCK_STORAGE_FAILED', 'Storage failed', description, undefined, { 'retry-after': '1' }),
   notFound: (description: string) => new MockHttpError(404, 'MOCK_NOT_FOUND', 'Not found', description),
   conflict: (description: string) => new MockHttpError(409, 'MOCK_NOTHING_TO_SEND', 'Nothing to send', description),
 } as const;

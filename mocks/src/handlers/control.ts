@@ -73,6 +73,12 @@ export function controlHandlers(
         const read = await importSession(session, request.body as SessionExport);
         return { body: metadataEnvelope({ session: session.id, ...read }) };
       } catch (error) {
+        // The store refused the write (a cluster node's 503), or the disk the switch: the document was fine.
+        if (error instanceof MockHttpError) throw error;
+        if (isSystemError(error))
+          throw controlErrors.storageFailed(
+            `The session could not be replaced, and is as it was: ${(error as Error).message}; retry`,
+          );
         throw controlErrors.invalidRequest(
           `The document is not a session this mock can take: ${error instanceof Error ? error.message : String(error)}`,
         );
@@ -197,4 +203,9 @@ export function controlHandlers(
       }
     },
   };
+}
+
+/** A failure of the file system or the store (it names a system call), not of the document. */
+function isSystemError(error: unknown): boolean {
+  return typeof (error as NodeJS.ErrnoException | undefined)?.syscall === 'string';
 }

@@ -52,7 +52,9 @@ export async function exportSession(session: MockSession): Promise<SessionExport
 
 /**
  * Replaces the session by the document (as a reset does); answers how many records it read and
- * files it wrote (none where the storage keeps no bytes: the MSW handlers). Every file is decoded and checked before the session changes: a bad one leaves it as it was.
+ * files it wrote (none where the storage keeps no bytes: the MSW handlers). Every file is decoded
+ * and checked before the session changes, and the records and files are switched in one step
+ * (MockSession.replace): a bad document or a failure at the switch leaves the session as it was.
  */
 export async function importSession(
   session: MockSession,
@@ -75,10 +77,7 @@ export async function importSession(
         // Deliveries the exporting mock had under way are not sent from here.
         state.webhooks.interrupted();
       },
-      async () => {
-        for (const [folderId, list] of staged?.folders ?? [])
-          await storage.commit(storage.folderDir(folderId), list, true);
-      },
+      staged,
     );
   } finally {
     await staged?.discard();

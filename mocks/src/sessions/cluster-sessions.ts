@@ -227,7 +227,7 @@ export class ClusterSessions {
     const held = this.host.sessions.get(id);
     if (!held) return;
     this.host.sessions.delete(id);
-    held.stop();
+    held.retire();
     this.host.forget(id);
   }
 

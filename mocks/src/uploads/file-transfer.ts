@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { syncDirectory } from '../persistence/append-log.ts';
 
 /** One uploaded file of an exported session: where it was (its folder's id, its name) and its bytes. */
 export interface ExportedFile {
@@ -17,10 +18,13 @@ export interface ExportedFile {
   data: string;
 }
 
-/** Files decoded and checked, waiting outside the session's folders until `commit` puts them in. */
+/**
+ * Files decoded and checked, laid out as a session's folders (`<tree>/<folder id>/<name>`) outside
+ * them, until the import puts the whole tree in place of the session's (UploadStorage.swapIn).
+ */
 export interface StagedImport {
-  /** The staged files by folder id: each one's name and where its bytes are staged. */
-  readonly folders: Map<string, { name: string; path: string }[]>;
+  /** The staged folders. */
+  readonly tree: string;
   discard(): Promise<void>;
 }
 
@@ -52,25 +56,30 @@ export function decodedFile(file: ExportedFile): Buffer {
   return bytes;
 }
 
-/** Decodes and checks every file into a fresh directory `under`; nothing is left there when one fails. */
-export async function stageFiles(under: string, files: ExportedFile[]): Promise<StagedImport> {
+/**
+ * Decodes and checks every file into a fresh directory `under`, as the folders they go to (names
+ * checked by the caller: each stays in its folder); nothing is left there when one fails. With
+ * `durable` every file and directory entry is synced: once moved in, the files are on disk.
+ */
+export async function stageFiles(under: string, files: ExportedFile[], durable = false): Promise<StagedImport> {
   const dir = join(under, `import-${randomBytes(6).toString('hex')}`);
+  const tree = join(dir, 'folders');
   const discard = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
-  const folders: StagedImport['folders'] = new Map();
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    for (const [index, file] of files.entries()) {
-      const path = join(dir, String(index));
-      await writeFile(path, decodedFile(file));
-      const list = folders.get(file.folder) ?? [];
-      list.push({ name: file.name, path });
-      folders.set(file.folder, list);
+    await mkdir(tree, { recursive: true, mode: 0o700 });
+    const folders = new Set<string>();
+    for (const file of files) {
+      const folder = join(tree, file.folder);
+      if (!folders.has(folder)) await mkdir(folder);
+      folders.add(folder);
+      await writeFile(join(folder, file.name), decodedFile(file), { flush: durable });
     }
+    if (durable) for (const folder of [...folders, tree]) syncDirectory(folder);
   } catch (error) {
     await discard();
     throw error;
   }
-  return { folders, discard };
+  return { tree, discard };
 }
 
 /** A file's bytes on disk, undefined when it is not there. */

@@ -40,7 +40,26 @@ export interface UploadStorage {
   exportFile(folderId: string, name: string): Promise<ExportedFile | undefined>;
   /** Decodes and checks an import's files where a reset leaves them (undefined: bytes are not kept). */
   stageImport(files: ExportedFile[]): Promise<StagedImport | undefined>;
+  /**
+   * Puts an import's staged folders in place of the session's; a failure leaves the session's files
+   * as they were. The answer undoes it (the import's records could not be written) or finishes it.
+   */
+  swapIn(staged: StagedImport | undefined): Promise<FilesSwap>;
 }
+
+/** An import's files in place of the session's, not final yet. */
+export interface FilesSwap {
+  /** Puts the session's files before the swap back. */
+  undo(): Promise<void>;
+  /** Removes the files before the swap, and uploads under way when it happened. */
+  finish(): Promise<void>;
+}
+
+/**
+ * The renames that move an import's folders in and out of place: the one step that can fail after
+ * every file is checked. A property, so a test can make a disk fail exactly there.
+ */
+export const folderMoves = { rename };
 
 /** Where the PostgreSQL store keeps a file's bytes: read from there (undefined when not there yet). */
 export type StoredBytes = (folderId: string, name: string) => Promise<Uint8Array | undefined>;
@@ -118,9 +137,52 @@ export class FolderStorage implements UploadStorage {
     return bytes && exportedFile(folderId, name, bytes);
   }
 
-  /** Staged beside `staging` and `folders`, which a reset empties: the import's reset leaves them. */
+  /** Staged beside `staging` and `folders` (on the same file system: moved in by a rename). */
   async stageImport(files: ExportedFile[]): Promise<StagedImport> {
-    return stageFiles(join(this.root, 'imports'), files);
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    return stageFiles(join(this.root, 'imports'), files, this.durable);
+  }
+
+  /**
+   * Two renames: the session's `folders` aside, the staged tree in its place; when the second fails
+   * the first is turned back, so the session keeps its files. No file is copied.
+   */
+  async swapIn(staged: StagedImport | undefined): Promise<FilesSwap> {
+    const folders = join(this.root, 'folders');
+    const aside = (what: string) => join(this.root, `folders-${what}-${randomBytes(6).toString('hex')}`);
+    const before = aside('replaced');
+    const moved = await folderMoves.rename(folders, before).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return false;
+        throw error;
+      },
+    );
+    const restore = async () => {
+      if (moved) await folderMoves.rename(before, folders);
+      if (this.durable) syncDirectory(this.root);
+    };
+    try {
+      if (staged) await folderMoves.rename(staged.tree, folders);
+      if (this.durable) syncDirectory(this.root);
+    } catch (error) {
+      await restore();
+      throw error;
+    }
+    const unsent = new Map(this.unsent);
+    this.unsent?.clear();
+    return {
+      undo: async () => {
+        const refused = aside('refused');
+        if (staged) await folderMoves.rename(folders, refused);
+        await restore();
+        for (const [key, file] of unsent) this.unsent?.set(key, file);
+        await this.remove(refused);
+      },
+      finish: async () => {
+        await Promise.all([this.remove(before), this.remove(join(this.root, 'staging'))]);
+      },
+    };
   }
 
   async takeAll(): Promise<UnsentFile[]> {

@@ -2,7 +2,7 @@
 // the session's records, so staging and committing hold nothing; the paths are labels. Nothing
 // reads an uploaded file's bytes after the upload (docs/decisions/2026-11-mock-msw-uploads.md).
 import type { ExportedFile, StagedImport } from './file-transfer.ts';
-import type { StagedFile, UploadStorage } from './folder-storage.ts';
+import type { FilesSwap, StagedFile, UploadStorage } from './folder-storage.ts';
 
 export class MemoryStorage implements UploadStorage {
   readonly root: string;
@@ -36,5 +36,9 @@ export class MemoryStorage implements UploadStorage {
 
   async stageImport(_files: ExportedFile[]): Promise<StagedImport | undefined> {
     return undefined;
+  }
+
+  async swapIn(_staged: StagedImport | undefined): Promise<FilesSwap> {
+    return { undo: async () => {}, finish: async () => {} };
   }
 }
