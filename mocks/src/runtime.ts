@@ -28,6 +28,9 @@ import { FORWARDED_HEADER } from './sessions/forward.ts';
 
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions/session-bounds.ts';
 
+/** With a state file: how long after the mock listens the sessions on file start being read in the background. */
+const BACKGROUND_LOAD_DELAY_MS = 1_000;
+
 export interface RuntimeOptions {
   /** The seed of the default session and of every new session (default: the built-in seed). */
   seed?: MockSeed;
@@ -65,6 +68,7 @@ export class MockRuntime implements SessionSource {
   /** With a state file: sessions being read from it, and the reading of them all after start. */
   private readonly loading = new Map<string, { pace: { background: boolean }; done: Promise<void> }>();
   private loadingAll: Promise<void> | undefined;
+  private loadTimer: NodeJS.Timeout | undefined;
   private closing = false;
   /** With the PostgreSQL store: the sessions this node owns, claimed and written there. */
   cluster: ClusterSessions | undefined;
@@ -229,8 +233,14 @@ export class MockRuntime implements SessionSource {
   /** With the PostgreSQL store, once listening: registers where the other nodes reach this one. */
   async listening(origin: string): Promise<void> {
     await this.cluster?.store.register(this.advertiseUrl ?? origin);
-    // Once serving: the sessions on file are read in the background (a request reads its own first).
-    if (this.store) this.loadingAll ??= this.loadAll();
+    // Once serving, and a moment later: the sessions on file are read in the background (a request
+    // reads its own first), after the readiness checks and first requests a start brings, which
+    // would otherwise share the CPU with reading the biggest session (1,000,000 projects: 12-15%
+    // later answers; docs/decisions/2026-11-state-file-start-growth.md).
+    if (this.store && !this.loadingAll)
+      this.loadTimer ??= setTimeout(() => {
+        this.loadingAll ??= this.loadAll();
+      }, BACKGROUND_LOAD_DELAY_MS);
   }
 
   /**
@@ -388,6 +398,7 @@ export class MockRuntime implements SessionSource {
     }
     if (this.store) {
       this.closing = true;
+      clearTimeout(this.loadTimer);
       await this.loadingAll;
       await Promise.allSettled([...this.loading.values()].map((l) => l.done));
       for (const session of this.sessions.values()) session.stop();

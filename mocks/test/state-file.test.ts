@@ -202,7 +202,10 @@ describe('a state file', () => {
       const damaged = await fetch(`${second.origin}/__mock/state`, { headers: { 'x-mock-session': 'team-a' } });
       expect(damaged.status).toBe(500);
       await damaged.arrayBuffer();
-      await vi.waitFor(() => expect(errors.join('\n')).toMatch(/damaged at byte \d+ \(not JSON, in session team-a\)/));
+      // Logged by the background read of the sessions on file, a second after the start.
+      await vi.waitFor(() => expect(errors.join('\n')).toMatch(/damaged at byte \d+ \(not JSON, in session team-a\)/), {
+        timeout: 5_000,
+      });
     } finally {
       spy.mockRestore();
     }
