@@ -23,8 +23,8 @@
 // first line makes that version refuse a file it would read only in part. Opening reads the
 // index and scans only the lines after the image, by their first and last bytes (no JSON parsing),
 // to learn which byte ranges belong to which session. A session's records are read and replayed
-// when it is first asked for (`load`); the runtime also loads them all in the background after
-// start, so pending processing resumes.
+// when it is first asked for (`load`); the runtime also loads them all in the background a second
+// after start, so pending processing resumes.
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { MockSeed } from '../domain/seed.ts';
