@@ -10,7 +10,8 @@
 // in the envelope and the nodes recover when it returns; a database a newer release migrated is
 // refused (a starting node exits 5, a running one answers 503 and hands its sessions over); an
 // import whose files' move fails at the rename leaves the session, its stored records and files
-// as they were.
+// as they were, and one whose records cannot be written (the database away) puts the files back;
+// a session read back lazily from its image answers like the mock it was exported from.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,6 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { main } from '../src/cli.ts';
-import { startMock } from '../src/index.ts';
 import { folderMoves } from '../src/uploads/folder-storage.ts';
 import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
 import { SCHEMA_VERSION } from '../src/persistence/postgres/migrations.ts';
@@ -911,4 +911,44 @@ it('switches an import in one step on a cluster node: a disk failing at the rena
     await check.end();
     await running.close();
   }
+});
+
+it("undoes an import's files when its records cannot be written (the database away): the session is the one before", async () => {
+  const node = live()[0]!;
+  const session = 'import-db-down';
+  expect((await call(node, session, 'POST', '/__mock/reset', { processingMs: 600_000 }, false)).status).toBe(200);
+  const upload = await call(node, session, 'POST', '/api/integrationfund/fund/upload', fundForm([pdf('a.pdf')]));
+  expect(upload.status).toBe(200);
+  const exported = (await call(node, session, 'GET', `/__mock/sessions/${session}/export`, undefined, false))
+    .body as unknown as ExportDocument & { meta: { credits: number } };
+  const folder = exported.files[0]!.folder;
+  const owner = live().find((n) => n.id === upload.node)!;
+  const { uploadsDir } = (await call(owner, session, 'GET', '/__mock/state', undefined, false)).body.data as {
+    uploadsDir: string;
+  };
+  const onDisk = async () => (await readdir(join(uploadsDir, 'folders', folder))).sort();
+  const before = await stateOf(owner, session);
+  const other = withFileNamed({ ...exported, meta: { ...exported.meta, credits: 3 } }, 'other.pdf');
+  await pg.stop();
+  let refused: Answer;
+  try {
+    refused = await call(owner, session, 'PUT', `/__mock/sessions/${session}/export`, other, false);
+    // The node's disk holds the files of before again (the records were not written).
+    expect(await onDisk()).toEqual(['a.pdf']);
+  } finally {
+    await pg.start();
+  }
+  expect(refused.status).toBe(503);
+  expect(refused.body).toMatchObject({ code: 'MOCK_STORE_UNAVAILABLE', data: null });
+  let after: MockStateView | undefined;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const answer = await call(owner, session, 'GET', '/__mock/state', undefined, false).catch(() => undefined);
+    if (answer?.status === 200) {
+      after = answer.body.data as MockStateView;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(after).toEqual(before);
 });
