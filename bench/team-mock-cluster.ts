@@ -114,14 +114,14 @@ async function measure(
 }
 
 /** Spawn to /readyz, then to the first list of a small session, then to the first list of the big (default) one. */
-interface Probed {
+export interface Probed {
   ready: number;
   small: number;
   firstList: number;
 }
 
-/** A mock started on a store that already holds the big session (no seed of its own), probed as `Probed` says. */
-async function probeStart(bundle: string, env: Record<string, string>): Promise<Probed> {
+/** A mock started on a store that already holds the big session (no seed of its own), probed as `Probed` says (without `bigList`, not the big session's list). */
+export async function probeStart(bundle: string, env: Record<string, string>, bigList = true): Promise<Probed> {
   const port = await freePort();
   const spawnedAt = performance.now();
   const node = await startServer({
@@ -142,14 +142,14 @@ async function probeStart(bundle: string, env: Record<string, string>): Promise<
       return performance.now() - spawnedAt;
     };
     const small = await list('small');
-    return { ready: node.startupMs, small, firstList: await list() };
+    return { ready: node.startupMs, small, firstList: bigList ? await list() : Number.NaN };
   } finally {
     await node.stop();
   }
 }
 
 /** Waits (up to 10 minutes) until the state file starts with its compacted image's index. */
-async function compacted(file: string): Promise<void> {
+export async function compacted(file: string): Promise<void> {
   const head = Buffer.alloc(7);
   for (const started = performance.now(); performance.now() - started < 600_000; ) {
     const handle = await open(file, 'r');
