@@ -17,13 +17,12 @@ import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { main } from '../src/cli.ts';
-import { folderMoves } from '../src/uploads/folder-storage.ts';
 import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
 import { SCHEMA_VERSION } from '../src/persistence/postgres/migrations.ts';
 import { fromColumns } from '../src/persistence/record-columns.ts';
@@ -32,6 +31,7 @@ import { startMock } from '../src/server.ts';
 import { clusterBundle, startNode, stopNode, type MockNode } from './support/cluster.ts';
 import { type ExportDocument, fundForm, PDF, pdf, withFileNamed } from './support/files.ts';
 import { startPostgres, type PostgresServer } from './support/postgres-server.ts';
+import { failImportMoves } from './support/failing-import-moves.ts';
 
 const LEASE_MS = 1_000;
 const API_KEY = 'mock-api-key';
@@ -883,21 +883,14 @@ it('switches an import in one step on a cluster node: a disk failing at the rena
     expect(before.disk).toEqual(['a.pdf']);
 
     const other = withFileNamed({ ...exported, meta: { ...exported.meta, credits: 3 } }, 'other.pdf');
-    let failed = 0;
-    const moves = vi.spyOn(folderMoves, 'rename').mockImplementation(async (from, to) => {
-      if (String(from).includes(`${sep}imports${sep}`)) {
-        failed += 1;
-        throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}'`), { code: 'EIO', syscall: 'rename' });
-      }
-      return rename(from, to);
-    });
+    const failing = failImportMoves();
     let refused: Answer;
     try {
       refused = await call(node, session, 'PUT', `/__mock/sessions/${session}/export`, other, false);
     } finally {
-      moves.mockRestore();
+      failing.restore();
     }
-    expect(failed).toBe(1);
+    expect(failing.failures()).toBe(1);
     expect(refused.status).toBe(503);
     expect(refused.body).toMatchObject({ code: 'MOCK_STORAGE_FAILED', data: null });
     expect(await stateOf(node, session)).toEqual(before.view);

@@ -11,20 +11,10 @@ import type { MockState } from '../src/domain/state.ts';
 import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
 import { toColumns } from '../src/persistence/record-columns.ts';
 import type { RecordOp } from '../src/persistence/session-records.ts';
+import { seededRandom } from './support/seeded-random.ts';
 
 const USERS = ['u1', 'u2', 'u3'];
 const WORDS = ['Robotics', 'Energy', 'Fintech', 'Health'];
-
-/** A small deterministic generator (mulberry32): the same run every time. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function project(id: string, owner: string, word: string, n: number): ProjectRecord {
   return {
@@ -155,7 +145,7 @@ function everything(tables: Tables): unknown {
 
 describe('tables read back lazily', () => {
   it('answer a first page building only the parts it shows', () => {
-    const ops = records(3500, random(1));
+    const ops = records(3500, seededRandom(1));
     const read = lazy(ops);
     const built = eager(ops);
     for (const tables of [read, built]) {
@@ -178,7 +168,7 @@ describe('tables read back lazily', () => {
 
   for (const seed of [2, 3, 4]) {
     it(`answer like tables built record by record through replaces, removals and additions (run ${seed})`, () => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const ops = records(1500, next);
       const a = eager(ops);
       const b = lazy(ops);
@@ -187,8 +177,8 @@ describe('tables read back lazily', () => {
       const analysisKeys = ops.filter((op) => op[0] === 'analysis').map((op) => op[1]);
       const check = () => {
         const at = next();
-        const nextA = random(Math.floor(at * 1e9));
-        const nextB = random(Math.floor(at * 1e9));
+        const nextA = seededRandom(Math.floor(at * 1e9));
+        const nextB = seededRandom(Math.floor(at * 1e9));
         expect(looks(b, nextB, keys)).toEqual(looks(a, nextA, keys));
       };
       check();

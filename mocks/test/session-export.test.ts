@@ -6,14 +6,14 @@
 // envelope, the session unchanged; a disk failing at the rename that moves an import's files in
 // answers 503 in the envelope and leaves the session, its files and processing as they were.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, sep } from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../src/index.ts';
-import { folderMoves } from '../src/uploads/folder-storage.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { type ExportDocument, fundForm, PDF, pdf, withFileNamed } from './support/files.ts';
+import { failImportMoves } from './support/failing-import-moves.ts';
 
 let ci: RunningMock;
 let laptop: RunningMock;
@@ -235,22 +235,14 @@ it.each(['no store', 'state file'])(
     expect(before.state.pendingJobs).toBeGreaterThan(0);
 
     const other = withFileNamed({ ...exported, meta: { ...exported.meta, credits: 3 } }, 'other.pdf');
-    let failed = 0;
-    const moves = vi.spyOn(folderMoves, 'rename').mockImplementation(async (from, to) => {
-      // The staged files' move into place: the last step, after every check.
-      if (String(from).includes(`${sep}imports${sep}`)) {
-        failed += 1;
-        throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}'`), { code: 'EIO', syscall: 'rename' });
-      }
-      return rename(from, to);
-    });
+    const failing = failImportMoves();
     let refused;
     try {
       refused = await put(other);
     } finally {
-      moves.mockRestore();
+      failing.restore();
     }
-    expect(failed).toBe(1);
+    expect(failing.failures()).toBe(1);
     expect(refused.status).toBe(503);
     expect(refused.body).toMatchObject({ code: 'MOCK_STORAGE_FAILED', data: null });
     expect(await state(mockOf(), session)).toEqual(before.state);

@@ -13,6 +13,7 @@ import { buildMockBundle, type MockBundle } from '../../contract-tests/support/m
 import { httpCall } from '../../contract-tests/support/http-call.ts';
 import { fundForm, pdf } from './support/files.ts';
 import { API_KEY } from '../../contract-tests/support/mock-under-test.ts';
+import { seededRandom } from './support/seeded-random.ts';
 
 const KILLS = Number(process.env.STATE_FILE_KILLS ?? 15);
 if (!Number.isInteger(KILLS) || KILLS < 1)
@@ -36,17 +37,6 @@ afterAll(async () => {
   await bundle?.remove();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** mulberry32: the same kill moments on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function startChild(file: string): Promise<string> {
   child = spawn(process.execPath, [bundle.path], {
@@ -159,7 +149,7 @@ async function stateOf(origin: string, session: string | undefined): Promise<any
 
 it(`keeps every acknowledged write through ${KILLS} kills`, { timeout: 240_000 + KILLS * 3_000 }, async () => {
   const file = join(dir, 'mock.state');
-  const next = random(17);
+  const next = seededRandom(17);
   const acked = new Map(SESSIONS.map((s) => [s, { projects: new Set<string>(), runs: new Set<string>() }]));
   const folders = new Map<string | undefined, string>();
   for (let at = 0; at < KILLS; at += 1) {

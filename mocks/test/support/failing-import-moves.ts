@@ -1,0 +1,19 @@
+// A disk failing at an import's last step: the move of its staged files into place (from the
+// session's `imports` folder) fails with EIO; every other rename goes through.
+import { rename } from 'node:fs/promises';
+import { sep } from 'node:path';
+import { vi } from 'vitest';
+import { folderMoves } from '../../src/uploads/folder-storage.ts';
+
+/** Fails the staged files' moves until `restore()`; `failures()` counts them. */
+export function failImportMoves(): { failures: () => number; restore: () => void } {
+  let failed = 0;
+  const moves = vi.spyOn(folderMoves, 'rename').mockImplementation(async (from, to) => {
+    if (String(from).includes(`${sep}imports${sep}`)) {
+      failed += 1;
+      throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}'`), { code: 'EIO', syscall: 'rename' });
+    }
+    return rename(from, to);
+  });
+  return { failures: () => failed, restore: () => moves.mockRestore() };
+}
