@@ -360,7 +360,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
       console.error(`portfolio-mock: ${error.message}`);
       return 5;
     }
-    if (seed && !(error as NodeJS.ErrnoException).code) {
+    if (options.seedFile && !(error as NodeJS.ErrnoException).code) {
       console.error(`portfolio-mock: the seed file ${options.seedFile} is not a MockSeed: ${(error as Error).message}`);
       return 2;
     }

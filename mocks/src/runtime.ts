@@ -235,8 +235,8 @@ export class MockRuntime implements SessionSource {
     await this.cluster?.store.register(this.advertiseUrl ?? origin);
     // Once serving, and a moment later: the sessions on file are read in the background (a request
     // reads its own first), after the readiness checks and first requests a start brings, which
-    // would otherwise share the CPU with reading the biggest session (1,000,000 projects: 12-15%
-    // later answers; docs/decisions/2026-11-state-file-start-growth.md).
+    // would otherwise share the CPU with reading the biggest session
+    // (docs/decisions/2026-11-state-file-start-growth.md).
     if (this.store && !this.loadingAll)
       this.loadTimer ??= setTimeout(() => {
         this.loadingAll ??= this.loadAll();

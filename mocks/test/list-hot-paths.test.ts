@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../src/domain/analysis-table.ts';
 import { keywordFilter, projectMatches } from '../src/domain/keyword-matches.ts';
-
-/** Every match, built. */
-const matchingProjects = (...args: Parameters<typeof projectMatches>) => projectMatches(...args).slice(0);
 import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import { startMock } from '../src/server.ts';
+
+/** Every match, built. */
+const matchingProjects = (...args: Parameters<typeof projectMatches>) => projectMatches(...args).slice(0);
 
 const analysis = (id: string, projectId: string, status: AnalysisRecord['status'] = 'completed'): AnalysisRecord => ({
   id,

@@ -15,7 +15,7 @@ export interface LazyRecords<V> {
   build(i: number): V;
   /** The positions whose indexed field is `value`, in order (a search, no index made). */
   positionsOf(value: string): number[];
-  /** Told once every record is built or dropped: what they were read from may be let go. */
+  /** Told when every record is built, the table is cleared, or the table is collected: what they were read from may be let go. */
   release?(): void;
 }
 

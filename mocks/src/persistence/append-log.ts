@@ -123,6 +123,7 @@ export class AppendLog {
       while (this.queue.length) {
         const batch = this.queue;
         this.queue = [];
+        const before = this.size;
         try {
           // In pieces of a few MiB: a whole batch (a session of a million records) can pass V8's longest string.
           let piece = '';
@@ -137,6 +138,12 @@ export class AppendLog {
           await this.handle.datasync();
           for (const p of batch) p.done();
         } catch (error) {
+          // A batch is all or nothing: the lines of it already written are cut off again, so a
+          // refused write (an import, say) leaves no torn group for the next batch to close.
+          await this.handle.truncate(before).then(
+            () => (this.size = before),
+            () => undefined,
+          );
           for (const p of batch) p.failed(error);
         }
         await this.maintain(this);

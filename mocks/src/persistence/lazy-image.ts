@@ -43,7 +43,7 @@ export interface LazyImage {
   index: ImageIndex;
   keys: () => unknown;
   parts: (() => unknown)[];
-  /** Told once no record of the image is left to build (what it is read from may be let go). */
+  /** Told when every record is built, the tables are cleared, or they are collected (what the image is read from may be let go). */
   release?: () => void;
 }
 

@@ -193,23 +193,37 @@ export class StateStore {
           pos = windowAt + newline + 1;
           if (line.x !== undefined) {
             const lengths = line.xb;
-            const count = typeof line.x === 'object' && line.x !== null ? partCount(line.x) + 1 : -1;
+            const damaged = () => {
+              replay.abandon();
+              return damagedAt(path, at, id);
+            };
+            let count = -1;
+            try {
+              if (typeof line.x === 'object' && line.x !== null) count = partCount(line.x) + 1;
+            } catch {
+              throw damaged();
+            }
             if (
               !Array.isArray(lengths) ||
               lengths.length !== count ||
               !lengths.every((n) => Number.isInteger(n) && n > 0)
             )
-              throw damagedAt(path, at, id);
+              throw damaged();
             // The keys' line, then the parts' lines: read and parsed when first needed.
             const lines = lengths.map((bytes, i) => {
               const from = pos;
               pos += bytes + 1;
               return () => fieldOfRange(reader.handle.fd, from, bytes, i === 0 ? 'k' : 'c', path, id);
             });
-            if (pos > end) throw damagedAt(path, at, id);
+            if (pos > end) throw damaged();
             // The file stays open for them (a compaction's new file does not close it) until they are built.
             reader.users += 1;
-            replay.adopt(line.x, lines[0]!, lines.slice(1), () => this.letGo(reader));
+            try {
+              replay.adopt(line.x, lines[0]!, lines.slice(1), () => this.letGo(reader));
+            } catch {
+              this.letGo(reader);
+              throw damaged();
+            }
           }
           if (performance.now() - since > 10) {
             await new Promise((resolve) =>
