@@ -11,7 +11,8 @@ import type { Break, ProxiedAnswer, ProxiedRequest } from './broken-proxy.ts';
 const LIST = '/api/integration/projects';
 const REPORT = '/api/integration/retrievereport';
 const LIMIT = 20;
-const WINDOW_S = 1;
+// Long enough that the burst reaches the limit at up to 140 ms a request (a loaded machine).
+const WINDOW_S = 3;
 
 /** Fields the double adds to the full report's open parts. */
 const REPORT_EXTRA = {
@@ -118,7 +119,7 @@ export function gapDouble(): Break {
     // The mock judges the receivers (and this double words its refusals): the same ones refused.
     webhookUrls: 'upstream',
     request: (req: ProxiedRequest): ProxiedAnswer | undefined => {
-      // 10 calls per caller in a window of 1 s, then 429 until the window ends.
+      // LIMIT calls per caller in a window of WINDOW_S, then 429 until the window ends.
       const key = `${req.headers['x-mock-session'] ?? ''} ${req.headers.authorization ?? ''}`;
       const now = Date.now();
       let window = windows.get(key);
