@@ -31,6 +31,14 @@ afterAll(async () => {
   if (stateDir) await rm(stateDir, { recursive: true, force: true });
 });
 
+/** The import: PUT of an export document (as text, or an object sent as JSON) into a session. */
+const importInto = (origin: string, session: string, document: unknown) =>
+  fetch(`${origin}/__mock/sessions/${session}/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: typeof document === 'string' ? document : JSON.stringify(document),
+  });
+
 async function json(response: Response) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { data: never } };
 }
@@ -57,13 +65,7 @@ it('puts a session exported from one mock into another, processing included', as
   const exported = await fetch(`${ci.origin}/__mock/sessions/ci-42/export`);
   expect(exported.status).toBe(200);
   const document = await exported.text();
-  const put = await json(
-    await fetch(`${laptop.origin}/__mock/sessions/replay/export`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: document,
-    }),
-  );
+  const put = await json(await importInto(laptop.origin, 'replay', document));
   expect(put.status).toBe(200);
   expect(put.body.data).toMatchObject({ session: 'replay' });
 
@@ -80,10 +82,11 @@ it('puts a session exported from one mock into another, processing included', as
 
 it('refuses a document that is not an export, leaving the session as it was', async () => {
   const bad = await json(
-    await fetch(`${laptop.origin}/__mock/sessions/replay/export`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ format: 'portfolio-mock-session/1', seed: null, meta: {}, records: [['planet', 'x', 1]] }),
+    await importInto(laptop.origin, 'replay', {
+      format: 'portfolio-mock-session/1',
+      seed: null,
+      meta: {},
+      records: [['planet', 'x', 1]],
     }),
   );
   expect(bad.status).toBe(400);
@@ -127,13 +130,7 @@ it("carries a session's uploaded files: a fund runs over them on the mock it is 
   expect(exported.status).toBe(200);
   const document = await exported.text();
   expect((JSON.parse(document) as Document).format).toBe('portfolio-mock-session/2');
-  const put = await json(
-    await fetch(`${laptop.origin}/__mock/sessions/home/export`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: document,
-    }),
-  );
+  const put = await json(await importInto(laptop.origin, 'home', document));
   expect(put.status).toBe(200);
   expect(put.body.data).toMatchObject({ session: 'home', files: 2 });
   expect(await folderFiles(laptop, 'home', folderPath.split('/').at(-1)!)).toEqual({
@@ -178,13 +175,7 @@ it('refuses a document whose file bytes do not match their entry, leaving the se
     withFileNamed(exported, `${'a'.repeat(296)}.pdf`),
   ];
   for (const document of broken) {
-    const put = await json(
-      await fetch(`${laptop.origin}/__mock/sessions/home/export`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(document),
-      }),
-    );
+    const put = await json(await importInto(laptop.origin, 'home', document));
     expect(put.status).toBe(400);
     expect(put.body).toMatchObject({ code: 'MOCK_INVALID_REQUEST', data: null });
   }
@@ -195,11 +186,7 @@ it('refuses a document whose file bytes do not match their entry, leaving the se
 it("keeps an imported session's files in the state file's folder: there after a restart", async () => {
   const document = await (await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).text();
   const { files } = JSON.parse(document) as Document;
-  const put = await fetch(`${ci.origin}/__mock/sessions/returned/export`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: document,
-  });
+  const put = await importInto(ci.origin, 'returned', document);
   expect(put.status).toBe(200);
   await ci.close();
   ci = await startMock({ port: 0, stateFile: join(stateDir, 'state.jsonl') });
@@ -213,14 +200,7 @@ it.each(['no store', 'state file'])(
     const mockOf = () => (store === 'no store' ? laptop : ci);
     const session = 'swap-fault';
     const exported = JSON.parse(await (await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).text());
-    const put = async (document: unknown) =>
-      json(
-        await fetch(`${mockOf().origin}/__mock/sessions/${session}/export`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(document),
-        }),
-      );
+    const put = async (document: unknown) => json(await importInto(mockOf().origin, session, document));
     // The session before: the exported one (processing slowed, so nothing moves during the test),
     // with a company created since: an analysis pending.
     expect((await put({ ...exported, seed: { processingMs: 600_000 } })).status).toBe(200);
