@@ -359,6 +359,7 @@ export class StateStore {
     });
     const head = Buffer.from(`${JSON.stringify({ imageV2: index, bytes })}\n`);
     const reader = this.reader.handle;
+    const logPath = this.log.path;
     const rewritten = this.log.rewrite(
       (async function* () {
         yield head;
@@ -366,8 +367,9 @@ export class StateStore {
         for (const extents of copied)
           for (const [offset, length] of extents) {
             const part = Buffer.allocUnsafe(length);
-            let read = 0;
-            while (read < length) read += (await reader.read(part, read, length - read, offset + read)).bytesRead;
+            await readFully(reader, part, 0, length, offset, () => {
+              throw new StateFileError(`the state file ${logPath} ends inside a session it copies at a compaction`);
+            });
             yield part;
           }
       })(),
