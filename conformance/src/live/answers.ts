@@ -33,4 +33,8 @@ export function refusedAs(answer: Exchange, status: number, code: string): [bool
   ];
 }
 
+/** A JSON object (not null, not an array): a body or a field whose members can be read. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -12,7 +12,7 @@ import {
   SCORE_COLOR_RULE,
 } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
-import { sleep } from '../live/answers.ts';
+import { isObject, sleep } from '../live/answers.ts';
 import type { Exchange } from '../live/exchange.ts';
 import { type ConformanceReceiver, startReceiver } from '../live/receiver.ts';
 import { envelopeCode, type ParitySender, type RecordedParityExchange } from './sender.ts';
@@ -275,9 +275,6 @@ const FINAL_ANALYSIS = new Set(['completed', 'failed']);
 
 const analysisStatuses = (record: Json): string[] =>
   (Array.isArray(record.analyses) ? (record.analyses as Json[]) : []).map((a) => String(a.status));
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> = {
   'errors.unknown-project': errorProbe(() => ({ method: 'GET', path: LIST, query: { id: randomUUID() } })),

@@ -2,15 +2,13 @@
 // run and an analysis, their record in the history, and none of an event the configuration does
 // not subscribe to.
 import type { components } from '../../../../openapi/index.ts';
-import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
+import { dataOf, describeAnswer, isObject, isSuccess, sleep } from '../answers.ts';
 import { analysisOutcome } from './companies-outcomes.ts';
 import type { Delivery } from '../receiver.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const eventOf = (body: unknown) => (isObject(body) ? body.event : undefined);
 
 /** With the receiver configured and the fund run finished, the first delivery the receiver got; none leaves the rule not checked. */

@@ -6,7 +6,7 @@
 // correspondence.
 import fc from 'fast-check';
 import { contractDocument, type components } from '../../../../openapi/index.ts';
-import { dataOf, sleep } from '../answers.ts';
+import { dataOf, isObject, sleep } from '../answers.ts';
 import type { Exchange } from '../exchange.ts';
 import { HISTORY_LENGTH, newEntries, quiet, receipts } from '../delivery-history.ts';
 import type { Delivery as Received } from '../receiver.ts';
@@ -23,8 +23,6 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 /** How long the model (in this process, delivering to a receiver on 127.0.0.1) may take to deliver. */
 const MODEL_DELIVERY_MS = 2_000;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const eventOf = (d: Received) => (isObject(d.body) ? String(d.body.event) : '');
 const dataField = (d: Received, field: string) =>
   isObject(d.body) && isObject(d.body.data) ? d.body.data[field] : undefined;
