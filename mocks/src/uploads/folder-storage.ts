@@ -176,6 +176,9 @@ export class FolderStorage implements UploadStorage {
   async swapIn(staged: StagedImport | undefined): Promise<FilesSwap> {
     const folders = join(this.root, 'folders');
     const before = join(this.root, `folders-replaced-${staged?.token ?? randomBytes(6).toString('hex')}`);
+    // The uploads under way now are of the state before: their staging goes once the swap is final.
+    // Listed now, not the whole `staging` then: an upload begun on the imported state keeps its own.
+    const underWay = await namesIn(join(this.root, 'staging'));
     const moved = await importSteps.rename(folders, before).then(
       () => true,
       (error: NodeJS.ErrnoException) => {
@@ -205,7 +208,7 @@ export class FolderStorage implements UploadStorage {
       },
       finish: async () => {
         await importSteps.rm(before, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
-        await this.remove(join(this.root, 'staging'));
+        await Promise.all(underWay.map((name) => this.remove(join(this.root, 'staging', name))));
       },
     };
   }
