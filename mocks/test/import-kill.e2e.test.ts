@@ -2,7 +2,8 @@
 // (staging each file, its mark, the two renames, the clean-up) and just after its records are
 // written: the mock started again on the same file serves the session as it was before the import
 // or as the import made it, its files those its records list, never a mix and never a refusal;
-// nothing of the import is left beside the session's folders. The import runs in a child process
+// nothing of the import is left beside the session's folders; killed again at each step of that
+// settling (two interrupted imports: one turned back, one finished), the same. The import runs in a child process
 // (support/import-kill-child.ts) that kills itself at the step named; the restart is in this process.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -55,12 +56,12 @@ async function besideFolders(mock: RunningMock): Promise<string[]> {
 }
 
 /** Runs the import in a child on the state file in `at`; resolves with its exit signal, code and output. */
-function importInChild(at: string, killAt: string) {
+function importInChild(at: string, killAt: string, document = true) {
   const child = spawn(TYPESCRIPT_RUNNER, [CHILD], {
     env: {
       ...process.env,
       STATE_FILE: join(at, 'state.jsonl'),
-      DOCUMENT: join(dir, 'document.json'),
+      DOCUMENT: document ? join(dir, 'document.json') : '',
       SESSION,
       KILL_AT: killAt,
       // The list run (first) compiles the modules once; the killed children read them compiled.
@@ -146,27 +147,54 @@ it('serves the session before or after an import killed at any step, never a mix
     // The same, the state file compacted since (the records' mark of the import must outlive it).
     `${movedIn + 1}:before:compact`,
   ];
-  // Each point's outcome as one line, all compared at once: a failure shows every point that mixes.
-  const outcome = async (point: string) => {
-    const at = join(dir, point.replaceAll(':', '-'));
-    await cp(join(dir, 'base'), at, { recursive: true });
-    const run = await importInChild(at, point);
-    if (run.signal !== 'SIGKILL') return `${point}: not killed (${run.code}): ${run.output}`;
-    const mock = await startMock({ port: 0, stateFile: join(at, 'state.jsonl') });
-    try {
-      const seen = await view(mock);
-      const as = (v: View) => JSON.stringify(seen) === JSON.stringify(v);
-      const left = await besideFolders(mock);
-      return `${point}: ${as(before) ? 'before' : as(after) ? 'after' : `a mix ${JSON.stringify(seen)}`}${left.length ? `, left over ${left.join(' ')}` : ''}`;
-    } finally {
-      await mock.close();
-      await rm(at, { recursive: true, force: true });
-    }
-  };
   const seen: string[] = [];
   // Two at a time: each is mostly a child's start.
-  for (let i = 0; i < points.length; i += 2) seen.push(...(await Promise.all(points.slice(i, i + 2).map(outcome))));
+  for (let i = 0; i < points.length; i += 2)
+    seen.push(...(await Promise.all(points.slice(i, i + 2).map((point) => outcome('base', point)))));
   // The records are written between the move in (`movedIn:after`) and the next step.
   const expected = points.map((point) => `${point}: ${Number(point.split(':')[0]) > movedIn ? 'after' : 'before'}`);
   expect(seen).toEqual(expected);
+
+  // Killed again while the restart settles what the first kill left: files moved in, records not
+  // written (turned back), and records written, files not cleaned up (finished).
+  for (const [first, settled] of [
+    [`${movedIn}:after`, 'before'],
+    [`${movedIn + 1}:before`, 'after'],
+  ] as const) {
+    const interrupted = `interrupted-${first.replace(':', '-')}`;
+    await cp(join(dir, 'base'), join(dir, interrupted), { recursive: true });
+    expect((await importInChild(join(dir, interrupted), first)).signal).toBe('SIGKILL');
+    await cp(join(dir, interrupted), join(dir, 'settle-list'), { recursive: true });
+    const settling = await importInChild(join(dir, 'settle-list'), 'list', false);
+    expect(settling.code, settling.output).toBe(0);
+    const settleSteps = settling.output.trim().split('\n');
+    expect(settleSteps.length).toBeGreaterThan(1);
+    const again = ['0:before', ...settleSteps.map((_, n) => `${n}:after`)];
+    const twice: string[] = [];
+    for (let i = 0; i < again.length; i += 2)
+      twice.push(...(await Promise.all(again.slice(i, i + 2).map((point) => outcome(interrupted, point, false)))));
+    expect(twice, `killed at ${first}, then while settling`).toEqual(again.map((point) => `${point}: ${settled}`));
+    await rm(join(dir, 'settle-list'), { recursive: true, force: true });
+  }
 });
+
+/**
+ * The child run on a copy of `from` (an import, or with `document` false only a read of the
+ * session), killed at `point`; then the mock started again here: what it serves, as one line.
+ */
+async function outcome(from: string, point: string, document = true): Promise<string> {
+  const at = join(dir, `${from}-${point.replaceAll(':', '-')}`);
+  await cp(join(dir, from), at, { recursive: true });
+  const run = await importInChild(at, point, document);
+  if (run.signal !== 'SIGKILL') return `${point}: not killed (${run.code}): ${run.output}`;
+  const mock = await startMock({ port: 0, stateFile: join(at, 'state.jsonl') });
+  try {
+    const seen = await view(mock);
+    const as = (v: View) => JSON.stringify(seen) === JSON.stringify(v);
+    const left = await besideFolders(mock);
+    return `${point}: ${as(before) ? 'before' : as(after) ? 'after' : `a mix ${JSON.stringify(seen)}`}${left.length ? `, left over ${left.join(' ')}` : ''}`;
+  } finally {
+    await mock.close();
+    await rm(at, { recursive: true, force: true });
+  }
+}
