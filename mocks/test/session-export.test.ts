@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../src/index.ts';
 import { StateStore } from '../src/persistence/state-store.ts';
+import { FolderStorage } from '../src/uploads/folder-storage.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { type ExportDocument, fundForm, PDF, pdf, withFileNamed } from './support/files.ts';
 import { failImportMoves } from './support/failing-import-moves.ts';
@@ -299,4 +300,24 @@ it('keeps an upload begun while an import is being written: the import does not 
   body.close();
   const answer = await json(await upload!);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+});
+
+it('refuses, in the envelope and before any byte of the document, an export of more uploaded bytes than an import takes', async () => {
+  // The files' entries claim 40 MiB each (their size is what the limit counts): two pass 64 MiB.
+  const entries = vi
+    .spyOn(FolderStorage.prototype, 'exportFile')
+    .mockImplementation(async (folder, name) => ({ folder, name, size: 40 * 2 ** 20, sha256: '', data: '' }));
+  const descriptors = async () => (await readdir('/proc/self/fd')).length;
+  const before = await descriptors();
+  try {
+    const refused = await json(await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'MOCK_EXPORT_TOO_LARGE', data: null });
+    expect(entries).toHaveBeenCalledTimes(2);
+  } finally {
+    entries.mockRestore();
+  }
+  // The temporary file the document was being written to is closed (and was never left on disk).
+  expect(await descriptors()).toBeLessThanOrEqual(before);
+  expect((await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).status).toBe(200);
 });
