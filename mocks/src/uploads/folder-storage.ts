@@ -216,6 +216,7 @@ export class FolderStorage implements UploadStorage {
   async settleImports(committed: string | undefined): Promise<void> {
     const folders = join(this.root, 'folders');
     const imports = join(this.root, 'imports');
+    let settled = false;
     for (const name of await namesIn(imports)) {
       const token = /^import-([0-9a-f]+)$/.exec(name)?.[1];
       if (token && this.importing.has(token)) continue;
@@ -230,8 +231,10 @@ export class FolderStorage implements UploadStorage {
       // Finished (the records are the import's: its tree is in place), or turned back: what is left goes.
       await importSteps.rm(before, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
       await removeImportDir(dir);
+      settled = true;
     }
-    if (this.durable && (await exists(this.root))) syncDirectory(this.root);
+    // Synced only when something was settled: a reset with nothing left over costs one readdir.
+    if (settled && this.durable) syncDirectory(this.root);
   }
 
   async takeAll(): Promise<UnsentFile[]> {
