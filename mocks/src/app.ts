@@ -4,6 +4,7 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { controlHandlers } from './handlers/control.ts';
+import { exportStream } from './persistence/export-file.ts';
 import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
 import { serviceAuthenticate, serviceRoutes } from './handlers/service-routes.ts';
 import { AllowedMethods } from './http/allowed-methods.ts';
@@ -206,7 +207,7 @@ export async function buildMockApp({
   registerContractRoutes(app, {
     operations: control.operations,
     validator: control.validator,
-    handlers: controlHandlers(runtime, control.doc),
+    handlers: controlHandlers(runtime, control.doc, { exportStream }),
     authenticate: () => undefined,
     allowedMethods,
   });

@@ -155,13 +155,22 @@ export class MockRuntime implements SessionSource {
    */
   async load(id: string, background = false): Promise<void> {
     const store = this.store;
-    if (!store || this.sessions.has(id) || !store.isUnread(id)) return;
+    if (!store || this.sessions.has(id)) return;
+    // Still loading once off the file's unread list: its import is being settled.
     let pending = this.loading.get(id);
+    if (!pending && !store.isUnread(id)) return;
     if (!pending) {
       const pace = { background };
       const done = store
         .load(id, pace)
-        .then((session) => {
+        .then(async (session) => {
+          // An import a crash interrupted: its files finished or turned back, as the records say. A
+          // disk refusing that is reported; the session is still served (its records are whole).
+          await session.storage
+            .settleImports?.(session.importId)
+            .catch((error: unknown) =>
+              console.error(`portfolio-mock: settling an interrupted import of session ${id}: ${String(error)}`),
+            );
           this.sessions.set(id, session);
           session.state.webhooks.interrupted();
           this.touch(id);

@@ -34,8 +34,15 @@ export class MockSession {
   lastUsed = Date.now();
   /** Set when the state was (re)created from a seed and a state file has not written it yet (null: the default seed). */
   pendingFresh: MockSeed | null | undefined;
+  /**
+   * The token of the import the state comes from (undefined after a reset): a state file writes it
+   * with the import's records, and a restart finishes that import's files or turns back any other's.
+   */
+  importId: string | undefined;
   /** With the PostgreSQL store: the fence this node claimed the session with (its writes carry it). */
   fence: number | undefined;
+  /** The import under way: imports of one session take their turn (one set of folders aside at a time). */
+  private replacing: Promise<unknown> = Promise.resolve();
   /** Set once the session left its runtime (`retire`). */
   private retired = false;
   private readonly track: boolean;
@@ -88,19 +95,28 @@ export class MockSession {
    * rename, the store) leaves the session as it was: its state, processing and files.
    */
   async replace(seed: MockSeed | undefined, fill: (state: MockState) => void, staged?: StagedImport): Promise<void> {
+    const turn = this.replacing.then(() => this.replaceNow(seed, fill, staged));
+    this.replacing = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async replaceNow(seed: MockSeed | undefined, fill: (state: MockState) => void, staged?: StagedImport) {
     const next = this.stateFor(seed, true);
     let swap: FilesSwap;
     try {
       fill(next);
+      // What an earlier import left (its clean-up failed) is settled first, as the records now say.
+      await this.storage.settleImports?.(this.importId);
       swap = await this.storage.swapIn(staged);
     } catch (error) {
       next.scheduler.cancelAll();
       throw error;
     }
-    const before = { state: this.state, pendingFresh: this.pendingFresh };
+    const before = { state: this.state, pendingFresh: this.pendingFresh, importId: this.importId };
     // The state before keeps running until the new one is written: a failure goes back to it as it is.
     this.state = next;
     this.pendingFresh = seed ?? null;
+    this.importId = staged?.token;
     this.onTouch(this);
     try {
       await this.durable?.(this);
@@ -109,6 +125,7 @@ export class MockSession {
       next.webhooks.abortAll();
       this.state = before.state;
       this.pendingFresh = before.pendingFresh;
+      this.importId = before.importId;
       this.onTouch(this);
       // Dropped meanwhile (the PostgreSQL store drops a session whose write failed): nothing more runs.
       if (this.retired) this.stop();
@@ -124,8 +141,11 @@ export class MockSession {
   /** Starts the session again from `seed` as `next`: no processing, files or journal of before (a state file starts it again here too). */
   private async startAgain(seed: MockSeed | undefined, next: MockState): Promise<void> {
     this.stop();
+    // Settled while the records still name the last import: then nothing of it outlives the reset.
+    await this.storage.settleImports?.(this.importId);
     await this.storage.clear();
     this.state = next;
+    this.importId = undefined;
     this.journal.clear();
     this.pendingFresh = seed ?? null;
     this.onTouch(this);

@@ -4,13 +4,16 @@
 // a state file, there after a restart); a
 // document that is not an export, or whose file bytes do not match their entry, is refused in the
 // envelope, the session unchanged; a disk failing at the rename that moves an import's files in
-// answers 503 in the envelope and leaves the session, its files and processing as they were.
+// answers 503 in the envelope and leaves the session, its files and processing as they were; an
+// upload begun on the imported state while the import's records are written is answered 200.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../src/index.ts';
+import { StateStore } from '../src/persistence/state-store.ts';
+import { FolderStorage } from '../src/uploads/folder-storage.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { type ExportDocument, fundForm, PDF, pdf, withFileNamed } from './support/files.ts';
 import { failImportMoves } from './support/failing-import-moves.ts';
@@ -240,3 +243,81 @@ it.each(['no store', 'state file'])(
     expect((await state(mockOf(), session)).credits).toBe(3);
   },
 );
+
+it('keeps an upload begun while an import is being written: the import does not remove its staging', async () => {
+  const session = 'import-race';
+  const headers = { 'x-mock-session': session };
+  const exported = await (await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).text();
+  expect((await importInto(ci.origin, session, exported)).status).toBe(200);
+  const { uploadsDir } = (await json(await fetch(`${ci.origin}/__mock/state`, { headers }))).body.data as {
+    uploadsDir: string;
+  };
+  // The import's write (the commit naming its token) is held until the upload below has its staging.
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const commit = StateStore.prototype.commit;
+  const spy = vi.spyOn(StateStore.prototype, 'commit').mockImplementation(async function (this: StateStore, s, force) {
+    if (s.id === session && s.pendingFresh !== undefined) {
+      held();
+      await released;
+    }
+    return commit.call(this, s, force);
+  });
+  let put: Promise<Response> | undefined;
+  let upload: Promise<Response> | undefined;
+  let body!: ReadableStreamDefaultController<Uint8Array>;
+  let bytes = new Uint8Array();
+  try {
+    put = importInto(ci.origin, session, exported);
+    await holding;
+    // An upload on the imported state (the one answering now), its body sent in two halves.
+    const form = new Response(fundForm([pdf('late.pdf')]));
+    bytes = new Uint8Array(await form.arrayBuffer());
+    upload = fetch(`${ci.baseUrl}/integrationfund/fund/upload`, {
+      method: 'POST',
+      headers: { ...headers, ...auth, 'content-type': form.headers.get('content-type')! },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          body = controller;
+          controller.enqueue(bytes.subarray(0, bytes.length >> 1));
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    const staging = join(uploadsDir, 'staging');
+    for (let tries = 0; !(await readdir(staging).catch(() => [])).length; tries += 1) {
+      if (tries > 200) throw new Error('the upload made no staging directory');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    release();
+    spy.mockRestore();
+  }
+  expect((await put).status).toBe(200);
+  body.enqueue(bytes.subarray(bytes.length >> 1));
+  body.close();
+  const answer = await json(await upload!);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+});
+
+it('refuses, in the envelope and before any byte of the document, an export of more uploaded bytes than an import takes', async () => {
+  // The files' entries claim 40 MiB each (their size is what the limit counts): two pass 64 MiB.
+  const entries = vi
+    .spyOn(FolderStorage.prototype, 'exportFile')
+    .mockImplementation(async (folder, name) => ({ folder, name, size: 40 * 2 ** 20, sha256: '', data: '' }));
+  const descriptors = async () => (await readdir('/proc/self/fd')).length;
+  const before = await descriptors();
+  try {
+    const refused = await json(await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'MOCK_EXPORT_TOO_LARGE', data: null });
+    expect(entries).toHaveBeenCalledTimes(2);
+  } finally {
+    entries.mockRestore();
+  }
+  // The temporary file the document was being written to is closed (and was never left on disk).
+  expect(await descriptors()).toBeLessThanOrEqual(before);
+  expect((await fetch(`${ci.origin}/__mock/sessions/ci-uploads/export`)).status).toBe(200);
+});

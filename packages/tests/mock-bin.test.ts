@@ -1,11 +1,13 @@
 // Once (on Node 26): the installed portfolio-mock bin on its own: SIGTERM by pid, one-line errors and
-// exit codes, --seed, ports fetch refuses, --host warnings and a state file in use.
+// exit codes (5: a --store database a newer release migrated), --seed, ports fetch refuses, --host
+// warnings and a state file in use.
 import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../contract-tests/support/free-port.ts';
 import { groupGone, portIsFree, startMockBin } from './consumer-suite.ts';
+import { newerSchemaPostgres, type NewerSchemaPostgres } from './support/newer-schema-postgres.ts';
 import { NODE_VERSIONS } from './support/node-binaries.ts';
 import { envFor, runCommand, start, startUpText } from './support/run-command.ts';
 
@@ -91,7 +93,9 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
   describe('one-line errors and exit codes', () => {
     let blocker: Server;
     let busyPort: number;
+    let newer: NewerSchemaPostgres;
     beforeAll(async () => {
+      newer = await newerSchemaPostgres(1000);
       blocker = createServer();
       busyPort = await new Promise<number>((resolve) =>
         blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
@@ -99,7 +103,10 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
       await writeFile(join(project, 'bad-seed.json'), JSON.stringify({ credits: 'many' }));
       await writeFile(join(project, 'not-json.json'), '{ credits: 5');
     });
-    afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    afterAll(async () => {
+      await newer?.close();
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    });
 
     it.each([
       [
@@ -134,8 +141,14 @@ describe(`Node ${VERSION}: portfolio-mock run directly`, () => {
         3,
         /^portfolio-mock: port \d+ on 127\.0\.0\.1 is already in use \(try --port 0 for a free one\)$/,
       ],
+      [
+        // A database a newer release migrated (schema version 1000; support/newer-schema-postgres.ts).
+        ['--store', 'NEWER', '--port', '0', '--no-docs'],
+        5,
+        /^portfolio-mock: the database postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres was migrated by a newer release of portfolio-mock \(schema version 1000; this release knows up to \d+\): run this node from that release or a later one$/,
+      ],
     ] as const)('%j: exit %i, one line', async (args, code, line) => {
-      const argv = args.map((a) => (a === 'BUSY' ? String(busyPort) : a));
+      const argv = args.map((a) => (a === 'BUSY' ? String(busyPort) : a === 'NEWER' ? newer.url : a));
       const result = await runCommand(binary, bin('portfolio-mock'), argv, { cwd: project, timeoutMs: 20_000 });
       expect(result.code).toBe(code);
       expect(result.stdout).toBe('');

@@ -36,9 +36,18 @@ interface StatusChange {
   phase?: PhaseChange;
 }
 
+export interface ControlOptions {
+  /**
+   * The export's body as the HTTP mock streams it (persistence/export-file.ts: its JSON text, never
+   * whole in memory); without it, the document as an object (the MSW handlers).
+   */
+  exportStream?: (session: MockSession) => Promise<unknown>;
+}
+
 export function controlHandlers(
   runtime: SessionSource,
   controlDoc: Record<string, unknown>,
+  { exportStream }: ControlOptions = {},
 ): Record<string, RouteHandler<undefined>> {
   const calls = controlCalls(controlDoc);
   const stateResult = (session: MockSession): RouteResult => ({
@@ -61,7 +70,13 @@ export function controlHandlers(
     },
     async exportMockSession(request: MockRequest) {
       try {
-        return { body: await exportSession(namedSession(request)) };
+        const session = namedSession(request);
+        if (exportStream)
+          return {
+            body: await exportStream(session),
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+          };
+        return { body: await exportSession(session) };
       } catch (error) {
         if (error instanceof ExportTooLargeError) throw controlErrors.exportTooLarge(error.message);
         throw error;

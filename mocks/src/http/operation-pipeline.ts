@@ -17,6 +17,8 @@ export interface RouteResult {
   body: unknown;
   /** Open facts this response answers, sent as `X-Mock-Gap`. */
   gaps?: string[];
+  /** Headers of the answer (a streamed body names its media type). */
+  headers?: Record<string, string>;
 }
 
 export type RouteHandler<Caller> = (request: MockRequest, caller: Caller) => Promise<RouteResult>;
@@ -66,9 +68,12 @@ export function judge(
   return unknown.length ? { [UNKNOWN_FIELDS_HEADER]: unknownFieldsHeader(unknown) } : {};
 }
 
-/** The headers a handler's result adds (X-Mock-Gap, each open fact once). */
+/** The headers a handler's result adds (its own, and X-Mock-Gap: each open fact once). */
 export function resultHeaders(result: RouteResult): Record<string, string> {
-  return result.gaps?.length ? { [GAP_HEADER]: [...new Set(result.gaps)].join('; ') } : {};
+  return {
+    ...result.headers,
+    ...(result.gaps?.length ? { [GAP_HEADER]: [...new Set(result.gaps)].join('; ') } : {}),
+  };
 }
 
 export function isJson(contentType: string | undefined): boolean {

@@ -28,26 +28,44 @@ export interface SessionExport {
 /** A session whose uploaded files are more than an import takes. */
 export class ExportTooLargeError extends Error {}
 
-/** The session as a document; its files' bytes from where its store keeps them. */
-export async function exportSession(session: MockSession): Promise<SessionExport> {
-  const { state, storage } = session;
-  // Taken before any file is read: the records and the files listed are of one moment.
-  const records = [...allRecords(state)];
-  const document = { format: EXPORT_FORMAT, seed: seedOfLine(state.seed), meta: metaOf(state), records };
-  const files: ExportedFile[] = [];
+/** What an export holds before its files are read: the document's head, and the records as they are now. */
+export function exportHead(session: MockSession): {
+  head: Pick<SessionExport, 'format' | 'seed' | 'meta'>;
+  records: RecordOp[];
+} {
+  const { state } = session;
+  return {
+    head: { format: EXPORT_FORMAT, seed: seedOfLine(state.seed), meta: metaOf(state) },
+    records: [...allRecords(state)],
+  };
+}
+
+/**
+ * The files the records list, as export entries, one at a time (their bytes from where the store
+ * keeps them); throws ExportTooLargeError once they pass MAX_EXPORT_FILE_BYTES.
+ */
+export async function* exportFiles(session: MockSession, records: RecordOp[]): AsyncGenerator<ExportedFile> {
   let bytes = 0;
   for (const [folderId, names] of folderFiles(records))
     for (const name of names) {
-      const file = await storage.exportFile(folderId, name);
+      const file = await session.storage.exportFile(folderId, name);
       if (!file) continue;
       bytes += file.size;
       if (bytes > MAX_EXPORT_FILE_BYTES)
         throw new ExportTooLargeError(
           `session ${session.id} holds more than ${MAX_EXPORT_FILE_BYTES / 2 ** 20} MiB of uploaded files, more than an import takes`,
         );
-      files.push(file);
+      yield file;
     }
-  return { ...document, files };
+}
+
+/** The session as a document; its files' bytes from where its store keeps them. */
+export async function exportSession(session: MockSession): Promise<SessionExport> {
+  // Taken before any file is read: the records and the files listed are of one moment.
+  const { head, records } = exportHead(session);
+  const files: ExportedFile[] = [];
+  for await (const file of exportFiles(session, records)) files.push(file);
+  return { ...head, records, files };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The state file (`--state-file`, `startMock({ stateFile })`): every session's state as an
 // append-only log of JSON lines (append-log.ts). A line is one of
-//   {"s":id,"fresh":seed|null}      the session starts again from this seed (created, or reset)
+//   {"s":id,"fresh":seed|null}      the session starts again from this seed (created, or reset);
+//                                   an import's also names it ("imp":token, see MockSession.importId)
 //   {"s":id,"m":meta,"r":[[kind,key,value],...]}   these records now have these values
 //   {"s":id,"drop":true}            the session was dropped (idle)
 //   {"s":id,"j":[entry,...]}        these calls were added to the session's request journal
@@ -56,6 +57,8 @@ const ID_PREFIX = '{"s":"';
 interface Line {
   s: string;
   fresh?: MockSeed | null;
+  /** With `fresh`: the session starts again as this import (its token; settleImports reads it at a restart). */
+  imp?: string;
   m?: Meta;
   r?: RecordOp[];
   /** Records in columns (a compacted block). */
@@ -291,7 +294,7 @@ export class StateStore {
     const taken = takeChanges(session, force);
     const lines: Line[] = [];
     if (taken) {
-      if (taken.fresh !== undefined) lines.push({ s: session.id, fresh: taken.fresh });
+      if (taken.fresh !== undefined) lines.push({ s: session.id, fresh: taken.fresh, ...importOf(session) });
       lines.push(...recordLines(session.id, metaOf(session.state), taken.ops));
     }
     const journal = session.journal.takeUnwritten();
@@ -302,7 +305,9 @@ export class StateStore {
   /** One session as a fresh line and its records, one group: its block of the image, a line a part. */
   private static blockOf(session: MockSession): { parts: Buffer[]; length: number } {
     const parts = [
-      Buffer.from(`${JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), more: true })}\n`),
+      Buffer.from(
+        `${JSON.stringify({ s: session.id, fresh: seedOfLine(session.state.seed), ...importOf(session), more: true })}\n`,
+      ),
     ];
     const meta = metaOf(session.state);
     const { eager, index, keys, parts: lazy } = splitImage([...allRecords(session.state)], OPS_PER_LINE);
@@ -413,6 +418,7 @@ class Replay {
     if (line.fresh !== undefined) {
       this.abandon();
       this.session = this.restore(this.id, line.fresh ?? undefined);
+      this.session.importId = typeof line.imp === 'string' ? line.imp : undefined;
       this.jobs = new Map();
     }
     const session = this.session;
@@ -469,6 +475,11 @@ class Replay {
   abandon(): void {
     this.session?.state.scheduler.cancelAll();
   }
+}
+
+/** The fresh line's mark of the import the session's state comes from (none after a reset). */
+function importOf(session: MockSession): { imp?: string } {
+  return session.importId === undefined ? {} : { imp: session.importId };
 }
 
 function recordLines(id: string, meta: Meta, ops: RecordOp[]): Line[] {

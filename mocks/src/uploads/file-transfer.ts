@@ -3,7 +3,7 @@
 // and hash before anything of the importing session changes. One file's bytes are in memory at a
 // time (beside the document itself, which the import route's body limit bounds).
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { syncDirectory } from '../persistence/append-log.ts';
 
@@ -19,10 +19,21 @@ export interface ExportedFile {
 }
 
 /**
+ * The file-system steps of an import (staging, the moves in and out of place, the clean-up), in one
+ * property: a test can make a disk fail at one of them, or kill the mock there (import-kill.e2e.test.ts).
+ */
+export const importSteps = { writeFile, rename, rm };
+
+/** The name of the file that marks an import's files staged whole (`imports/import-<token>/staged`). */
+export const STAGED_MARK = 'staged';
+
+/**
  * Files decoded and checked, laid out as a session's folders (`<tree>/<folder id>/<name>`) outside
  * them, until the import puts the whole tree in place of the session's (UploadStorage.swapIn).
  */
 export interface StagedImport {
+  /** The import's token: its staging directory is `import-<token>`, and the records it writes name it. */
+  readonly token: string;
   /** The staged folders. */
   readonly tree: string;
   discard(): Promise<void>;
@@ -59,12 +70,13 @@ export function decodedFile(file: ExportedFile): Buffer {
 /**
  * Decodes and checks every file into a fresh directory `under`, as the folders they go to (names
  * checked by the caller: each stays in its folder); nothing is left there when one fails. With
- * `durable` every file and directory entry is synced: once moved in, the files are on disk.
+ * `durable` every file and directory entry is synced: once moved in, the files are on disk. The
+ * mark file is written last: a directory without it was cut short while staging, and is only removed.
  */
 export async function stageFiles(under: string, files: ExportedFile[], durable = false): Promise<StagedImport> {
-  const dir = join(under, `import-${randomBytes(6).toString('hex')}`);
+  const token = randomBytes(6).toString('hex');
+  const dir = join(under, `import-${token}`);
   const tree = join(dir, 'folders');
-  const discard = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   try {
     await mkdir(tree, { recursive: true, mode: 0o700 });
     const folders = new Set<string>();
@@ -72,14 +84,21 @@ export async function stageFiles(under: string, files: ExportedFile[], durable =
       const folder = join(tree, file.folder);
       if (!folders.has(folder)) await mkdir(folder);
       folders.add(folder);
-      await writeFile(join(folder, file.name), decodedFile(file), { flush: durable });
+      await importSteps.writeFile(join(folder, file.name), decodedFile(file), { flush: durable });
     }
-    if (durable) for (const folder of [...folders, tree]) syncDirectory(folder);
+    await importSteps.writeFile(join(dir, STAGED_MARK), '', { flush: durable });
+    if (durable) for (const folder of [...folders, tree, dir]) syncDirectory(folder);
   } catch (error) {
-    await discard();
+    await removeImportDir(dir);
     throw error;
   }
-  return { tree, discard };
+  return { token, tree, discard: () => removeImportDir(dir) };
+}
+
+/** Removes an import's staging directory, its mark first: a removal cut short leaves nothing that reads as staged. */
+export async function removeImportDir(dir: string): Promise<void> {
+  await importSteps.rm(join(dir, STAGED_MARK), { force: true });
+  await importSteps.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
 }
 
 /** A file's bytes on disk, undefined when it is not there. */

@@ -2,11 +2,20 @@
 // staging directory first and only moved into their folder when the whole upload succeeded, so a
 // failed upload never leaves a partial folder or file behind.
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { syncDirectory } from '../persistence/append-log.ts';
-import { bytesOnDisk, type ExportedFile, exportedFile, type StagedImport, stageFiles } from './file-transfer.ts';
+import {
+  bytesOnDisk,
+  type ExportedFile,
+  exportedFile,
+  importSteps,
+  removeImportDir,
+  STAGED_MARK,
+  type StagedImport,
+  stageFiles,
+} from './file-transfer.ts';
 
 export interface StagedFile {
   /** Name as stored (sanitised file name from the request). */
@@ -45,6 +54,13 @@ export interface UploadStorage {
    * as they were. The answer undoes it (the import's records could not be written) or finishes it.
    */
   swapIn(staged: StagedImport | undefined): Promise<FilesSwap>;
+  /**
+   * Finishes or turns back what imports not under way left on disk (a crash, a failed clean-up):
+   * the import whose token is `committed` (the one the session's records came from) is finished,
+   * any other is turned back, so the files are those of the records. Idempotent; a kill during it
+   * leaves what the next call completes.
+   */
+  settleImports?(committed: string | undefined): Promise<void>;
 }
 
 /** An import's files in place of the session's, not final yet. */
@@ -55,12 +71,6 @@ export interface FilesSwap {
   finish(): Promise<void>;
 }
 
-/**
- * The renames that move an import's folders in and out of place: the one step that can fail after
- * every file is checked. A property, so a test can make a disk fail exactly there.
- */
-export const folderMoves = { rename };
-
 /** Where the PostgreSQL store keeps a file's bytes: read from there (undefined when not there yet). */
 export type StoredBytes = (folderId: string, name: string) => Promise<Uint8Array | undefined>;
 
@@ -70,6 +80,8 @@ export class FolderStorage implements UploadStorage {
   /** With `shared`, by folder and name: the files the next write of the session stores in the database. */
   private readonly unsent: Map<string, UnsentFile> | undefined;
   private readonly stored: StoredBytes | undefined;
+  /** Tokens of the imports staged and not finished or turned back yet (settleImports leaves them). */
+  private readonly importing = new Set<string>();
 
   /**
    * Nothing is created until the first upload. `durable`: files are synced before an upload is
@@ -140,18 +152,34 @@ export class FolderStorage implements UploadStorage {
   /** Staged beside `staging` and `folders` (on the same file system: moved in by a rename). */
   async stageImport(files: ExportedFile[]): Promise<StagedImport> {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
-    return stageFiles(join(this.root, 'imports'), files, this.durable);
+    const staged = await stageFiles(join(this.root, 'imports'), files, this.durable);
+    this.importing.add(staged.token);
+    return {
+      ...staged,
+      discard: async () => {
+        try {
+          await staged.discard();
+        } finally {
+          this.importing.delete(staged.token);
+        }
+      },
+    };
   }
 
   /**
-   * Two renames: the session's `folders` aside, the staged tree in its place; when the second fails
-   * the first is turned back, so the session keeps its files. No file is copied.
+   * Two renames: the session's `folders` aside (`folders-replaced-<token>`), the staged tree in its
+   * place; when the second fails the first is turned back, so the session keeps its files. No file
+   * is copied. Every state on the way is one `settleImports` tells apart after a crash: the staged
+   * tree still in `imports/import-<token>/` (not moved in) or gone from there (moved in), the
+   * folders before aside or not.
    */
   async swapIn(staged: StagedImport | undefined): Promise<FilesSwap> {
     const folders = join(this.root, 'folders');
-    const aside = (what: string) => join(this.root, `folders-${what}-${randomBytes(6).toString('hex')}`);
-    const before = aside('replaced');
-    const moved = await folderMoves.rename(folders, before).then(
+    const before = join(this.root, `folders-replaced-${staged?.token ?? randomBytes(6).toString('hex')}`);
+    // The uploads under way now are of the state before: their staging goes once the swap is final.
+    // Listed now, not the whole `staging` then: an upload begun on the imported state keeps its own.
+    const underWay = await namesIn(join(this.root, 'staging'));
+    const moved = await importSteps.rename(folders, before).then(
       () => true,
       (error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return false;
@@ -159,11 +187,11 @@ export class FolderStorage implements UploadStorage {
       },
     );
     const restore = async () => {
-      if (moved) await folderMoves.rename(before, folders);
+      if (moved) await importSteps.rename(before, folders);
       if (this.durable) syncDirectory(this.root);
     };
     try {
-      if (staged) await folderMoves.rename(staged.tree, folders);
+      if (staged) await importSteps.rename(staged.tree, folders);
       if (this.durable) syncDirectory(this.root);
     } catch (error) {
       await restore();
@@ -173,16 +201,40 @@ export class FolderStorage implements UploadStorage {
     this.unsent?.clear();
     return {
       undo: async () => {
-        const refused = aside('refused');
-        if (staged) await folderMoves.rename(folders, refused);
+        // The protocol run backwards: the import's tree back where it was staged, then the folders before.
+        if (staged) await importSteps.rename(folders, staged.tree);
         await restore();
         for (const [key, file] of unsent) this.unsent?.set(key, file);
-        await this.remove(refused);
       },
       finish: async () => {
-        await Promise.all([this.remove(before), this.remove(join(this.root, 'staging'))]);
+        await importSteps.rm(before, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+        await Promise.all(underWay.map((name) => this.remove(join(this.root, 'staging', name))));
       },
     };
+  }
+
+  async settleImports(committed: string | undefined): Promise<void> {
+    const folders = join(this.root, 'folders');
+    const imports = join(this.root, 'imports');
+    let settled = false;
+    for (const name of await namesIn(imports)) {
+      const token = /^import-([0-9a-f]+)$/.exec(name)?.[1];
+      if (token && this.importing.has(token)) continue;
+      const dir = join(imports, name);
+      const tree = join(dir, 'folders');
+      const before = join(this.root, `folders-replaced-${token}`);
+      if (token && token !== committed && (await exists(join(dir, STAGED_MARK)))) {
+        // Staged whole, its records not written: each step is turned back, the last one first.
+        if (!(await exists(tree))) await moveIfThere(folders, tree);
+        await moveIfThere(before, folders);
+      }
+      // Finished (the records are the import's: its tree is in place), or turned back: what is left goes.
+      await importSteps.rm(before, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+      await removeImportDir(dir);
+      settled = true;
+    }
+    // Synced only when something was settled: a reset with nothing left over costs one readdir.
+    if (settled && this.durable) syncDirectory(this.root);
   }
 
   async takeAll(): Promise<UnsentFile[]> {
@@ -211,6 +263,20 @@ async function namesIn(dir: string): Promise<string[]> {
   return readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
+  });
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Renames `from` to `to` when `from` is there (a step a crash may have done already). */
+async function moveIfThere(from: string, to: string): Promise<void> {
+  await importSteps.rename(from, to).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
   });
 }
 

@@ -3,12 +3,12 @@
 import { rename } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { vi } from 'vitest';
-import { folderMoves } from '../../src/uploads/folder-storage.ts';
+import { importSteps } from '../../src/uploads/file-transfer.ts';
 
 /** Fails the staged files' moves until `restore()`; `failures()` counts them. */
 export function failImportMoves(): { failures: () => number; restore: () => void } {
   let failed = 0;
-  const moves = vi.spyOn(folderMoves, 'rename').mockImplementation(async (from, to) => {
+  const moves = vi.spyOn(importSteps, 'rename').mockImplementation(async (from, to) => {
     if (String(from).includes(`${sep}imports${sep}`)) {
       failed += 1;
       throw Object.assign(new Error(`EIO: i/o error, rename '${String(from)}'`), { code: 'EIO', syscall: 'rename' });

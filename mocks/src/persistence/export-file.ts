@@ -1,0 +1,43 @@
+// An export (`GET /__mock/sessions/{id}/export`) as the HTTP mock sends it: written to a temporary
+// file, a thousand records at a time, and streamed from there, so the process never holds the
+// document as one string (nor its bytes beside it) however big the session: the records are
+// serialized in one synchronous pass (one moment of the session, as a single JSON.stringify was),
+// each file's entry as it is read. The file is unlinked as soon as it is opened: nothing is left
+// behind, whatever becomes of the process. Measured: docs/decisions/2026-11-export-streamed.md.
+import { randomBytes } from 'node:crypto';
+import { closeSync, createReadStream, openSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { MockSession } from '../session.ts';
+import { exportFiles, exportHead } from './session-export.ts';
+
+const RECORDS_PER_PIECE = 1000;
+
+/** The session's export document as a stream of its JSON text; throws (before any byte) ExportTooLargeError. */
+export async function exportStream(session: MockSession): Promise<Readable> {
+  const { head, records } = exportHead(session);
+  const path = join(tmpdir(), `mock-export-${randomBytes(8).toString('hex')}.json`);
+  const fd = openSync(path, 'wx+', 0o600);
+  unlinkSync(path);
+  const write = (text: string) => {
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+  };
+  try {
+    write(`${JSON.stringify(head).slice(0, -1)},"records":[`);
+    for (let at = 0; at < records.length; at += RECORDS_PER_PIECE)
+      write(`${at ? ',' : ''}${JSON.stringify(records.slice(at, at + RECORDS_PER_PIECE)).slice(1, -1)}`);
+    write('],"files":[');
+    let first = true;
+    for await (const file of exportFiles(session, records)) {
+      write(`${first ? '' : ','}${JSON.stringify(file)}`);
+      first = false;
+    }
+    write(']}');
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return createReadStream('', { fd, start: 0 });
+}
