@@ -1,6 +1,8 @@
 // The conformance suite in `npm test`: against the stateful mock every rule holds, read only (the
 // rules a run cannot check are named) and with writes; the CLI's exit codes, --strict, --dry-run
-// and its JSON and JUnit reports.
+// and its JSON and JUnit reports. The run with writes goes through the broken-provider proxy with
+// no break, so it also shows that the proxy of broken-providers.test.ts breaks nothing by itself
+// (the same run straight against the mock is the HTTP half of mocks/test/msw/conformance-sameness.test.ts).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,17 +12,21 @@ import { API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { mockState } from '../../../contract-tests/support/control-api.ts';
 import { catalogue } from '../../src/live/catalogue/index.ts';
 import { main } from '../../src/live/cli.ts';
+import { type BrokenProxy, startBrokenProxy } from '../doubles/broken-proxy.ts';
 import { CONFORMANCE_SEED, fullRun, fullRunArgs, readOnly } from '../support/conformance-mock.ts';
 import type { ConformanceReport } from '../../src/live/report-types.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 
 let mock: RunningMock;
+let unbroken: BrokenProxy;
 let outDir: string;
 beforeAll(async () => {
   mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
+  unbroken = await startBrokenProxy(mock.origin);
   outDir = await mkdtemp(join(tmpdir(), 'conformance-mock-'));
 });
 afterAll(async () => {
+  await unbroken?.close();
   await mock?.close();
   await rm(outDir, { recursive: true, force: true });
 });
@@ -44,14 +50,14 @@ async function cli(argv: string[]): Promise<{ code: number; out: string; err: st
 const FULL_RUN_SESSION = 'live-suite-full';
 let sharedFullRun: Promise<{ run: Awaited<ReturnType<typeof cli>>; report: ConformanceReport }> | undefined;
 /**
- * The full run with writes (seconds of calls), made once through the command line with --report:
- * the catalogue's test reads the run's report from its JSON file, the command line's test its exit
- * code, output and files.
+ * The full run with writes (seconds of calls), made once through the command line with --report,
+ * through the proxy with no break: the catalogue's test reads the run's report from its JSON file,
+ * the command line's test its exit code, output and files.
  */
 function fullRunThroughCli(): NonNullable<typeof sharedFullRun> {
   sharedFullRun ??= (async () => {
     const run = await cli([
-      ...fullRunArgs(mock.baseUrl),
+      ...fullRunArgs(unbroken.baseUrl),
       ...['--run-id', 'mock-full', '--report', join(outDir, 'full'), '--session', FULL_RUN_SESSION],
     ]);
     const report = JSON.parse(await readFile(join(outDir, 'full', 'conformance.json'), 'utf8')) as ConformanceReport;
@@ -61,7 +67,7 @@ function fullRunThroughCli(): NonNullable<typeof sharedFullRun> {
 }
 
 describe('the catalogue against the stateful mock', () => {
-  it('holds with writes: every rule checked and passed, the budget kept, every record named with the run id', async () => {
+  it('holds with writes (through the proxy with no break): every rule checked and passed, the budget kept, every record named with the run id', async () => {
     const { report } = await fullRunThroughCli();
     expect(report.results.filter((r) => r.status !== 'passed').map((r) => [r.id, r.reason, r.violations])).toEqual([]);
     expect(report.summary).toEqual({
