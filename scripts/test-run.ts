@@ -2,9 +2,9 @@
 // ends the run with its exit code), then the MSW scenarios, the package tests and the tests that need
 // a service side by side (they spend most of their time waiting on processes they start; each one's
 // output is kept and printed whole when it ends, so the logs do not interleave). The package tests'
-// consumer project (pack, Node binaries, npm install) is prepared meanwhile, from the start: the type
-// check leaves a core idle and the install waits on the disk, so the package stage no longer begins
-// with it. Timings: docs/decisions/2026-11-test-time.md.
+// consumer project (pack, Node binaries, npm install; and the conformance package installed alone)
+// is prepared meanwhile, from the start: the type check leaves a core idle and the installs wait on
+// the disk, so the package stage no longer begins with them. Timings: docs/decisions/2026-11-test-time.md.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,12 +47,12 @@ function run(script: string, { keep = false, env = process.env } = {}): Promise<
 
 const described = join(tmpdir(), `portfolio-prepared-consumer-${process.pid}.json`);
 const preparation = new AbortController();
-/** The consumer project's folder, known as soon as it exists (half made while its install runs). */
-let project: string | undefined;
-/** The package stage removes the project it adopted; this removes it too when that stage never ran or ended early. */
+/** The prepared projects' folders, known as soon as each exists (half made while its install runs). */
+const projects: string[] = [];
+/** The package stage removes the projects it adopted; this removes them too when that stage never ran or ended early. */
 const cleanUp = () => {
   rmSync(described, { force: true });
-  if (project) rmSync(project, { recursive: true, force: true });
+  for (const dir of projects) rmSync(dir, { recursive: true, force: true });
 };
 // Interrupted: the install stops, the npm runs get the signal and are waited for (at most 10 s),
 // then what was prepared is removed.
@@ -68,7 +68,7 @@ for (const [signal, code] of [
     process.exit(code);
   });
 
-const preparing = prepareConsumer({ signal: preparation.signal, onDir: (dir) => (project = dir) }).then(
+const preparing = prepareConsumer({ signal: preparation.signal, onDir: (dir) => projects.push(dir) }).then(
   (prepared: ConsumerProject) => {
     writeFileSync(described, JSON.stringify(prepared));
     return true;

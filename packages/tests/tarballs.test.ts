@@ -1,6 +1,6 @@
 // What the four tarballs hold: only what a user needs (no tests, fixtures or TypeScript sources
 // other than declarations), the license, a README, and the contract's version.
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -8,7 +8,6 @@ import { listenOnLoopback, type LoopbackServer } from '../../contract-tests/supp
 import { contractVersion } from '../../scripts/build-packages.ts';
 import { NODE_VERSIONS } from './support/node-binaries.ts';
 import { envFor, runCommand } from './support/run-command.ts';
-import { scratchProject } from './support/scratch-project.ts';
 
 const packed = inject('packed');
 
@@ -46,19 +45,24 @@ describe('the tarballs', () => {
 
   it('the conformance package installed alone: no optional peer; broker and diff each name the one to add (exit 2)', async () => {
     const binary = inject('nodes')[NODE_VERSIONS[1]];
-    const tarball = packed.find((p) => p.name === '@portfolio-integration/conformance')!.tarball;
-    const alone = await scratchProject('conformance-alone', binary, [tarball]);
+    // Installed by the global setup (support/consumer-project.ts) beside the consumer project, and
+    // removed by it.
+    const alone = inject('alone');
     let broker: LoopbackServer | undefined;
     try {
-      expect(await readdir(join(alone.dir, 'node_modules/@pact-foundation'))).not.toContain('pact-cli');
-      expect(await readdir(join(alone.dir, 'node_modules'))).not.toContain('@redocly');
-      const bin = join(alone.dir, 'node_modules/.bin/portfolio-conformance');
-      const contract = join(alone.dir, 'base.json');
+      const manifest = JSON.parse(await readFile(join(alone, 'package.json'), 'utf8'));
+      expect(Object.keys(manifest.dependencies), 'the conformance tarball and nothing else installed').toEqual([
+        '@portfolio-integration/conformance',
+      ]);
+      expect(await readdir(join(alone, 'node_modules/@pact-foundation'))).not.toContain('pact-cli');
+      expect(await readdir(join(alone, 'node_modules'))).not.toContain('@redocly');
+      const bin = join(alone, 'node_modules/.bin/portfolio-conformance');
+      const contract = join(alone, 'base.json');
       await writeFile(
         contract,
         JSON.stringify({ openapi: '3.1.0', info: { title: 'base', version: '0.0.1' }, paths: {} }),
       );
-      const diff = await runCommand(binary, bin, ['diff', '--base', contract], { cwd: alone.dir });
+      const diff = await runCommand(binary, bin, ['diff', '--base', contract], { cwd: alone });
       expect([diff.code, diff.stderr.trim()]).toEqual([
         2,
         expect.stringMatching(/^diff: diff needs @redocly\/cli@?.*2\.77\.0[^\n]*$/),
@@ -70,7 +74,7 @@ describe('the tarballs', () => {
         bin,
         ['broker', 'can-i-deploy', '--pacticipant', 'p', '--to-environment', 'e'],
         {
-          cwd: alone.dir,
+          cwd: alone,
           env: { ...envFor(binary), PACT_BROKER_BASE_URL: broker.origin, PACT_VERSION: '1' },
         },
       );
@@ -80,7 +84,6 @@ describe('the tarballs', () => {
       ]);
     } finally {
       await broker?.close();
-      await rm(alone.dir, { recursive: true, force: true });
     }
   });
 
