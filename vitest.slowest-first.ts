@@ -32,15 +32,16 @@ const SLOWEST_FILES = [
   'packages/tests/conformance-readme.test.ts',
   'packages/tests/node24.test.ts',
   'packages/tests/node22.test.ts',
-  'packages/tests/tarballs.test.ts',
   'packages/tests/mock-bin.test.ts',
   'packages/tests/node26.test.ts',
+  'packages/tests/tarballs.test.ts',
   // vitest.e2e.config.ts
   'contract-tests/docs/docs-versions.e2e.test.ts',
   'mocks/test/cluster.e2e.test.ts',
   'contract-tests/docs/docs-site.e2e.test.ts',
   'contract-tests/contract/tooling.e2e.test.ts',
   'mocks/test/state-file-kill.e2e.test.ts',
+  'mocks/test/import-kill.e2e.test.ts',
   'contract-tests/generators/check-generators.e2e.test.ts',
   'examples/front-end/test/front-end.e2e.test.ts',
 ];
