@@ -39,7 +39,7 @@ export class TrackedMap<V> extends Map<string, V> {
     let had: boolean;
     if (at === undefined) had = super.delete(key);
     else {
-      this.prefix!.remove(at, key);
+      this.prefix!.remove(at);
       had = true;
     }
     if (had) this.onChange?.(key);
