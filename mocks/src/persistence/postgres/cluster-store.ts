@@ -232,13 +232,19 @@ export class ClusterStore {
       validUntil: asked + this.leaseMs * 0.8,
       imaged: row.imaged,
     });
-    await this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
+    // Not waited for: other nodes forget the session when it arrives (or at their next renewal).
+    void this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
     if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: batches([]), files: false } };
     // The image first (parts in order, up to its index: its keys and lazy parts are fetched apart,
     // when asked), then what changed since, in write order.
+    // Its index is found by its first bytes (`substr` of an uncompressed value reads its first chunk only).
     const image = row.imaged
       ? this.sql<ImageRow[]>`
-          SELECT part, data, xmin::text AS version FROM mock_images WHERE session_id = ${id} ORDER BY part`.cursor(1)
+          SELECT part, data, xmin::text AS version FROM mock_images
+          WHERE session_id = ${id} AND part <= coalesce(
+            (SELECT min(part) FROM mock_images WHERE session_id = ${id} AND substr(data, 1, 6) = '{"xz":'),
+            2147483647)
+          ORDER BY part`.cursor(IMAGE_BATCH)
       : [];
     const records = this.sql<StoredRecord[]>`
       SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.cursor(RECORD_BATCH);
@@ -595,7 +601,7 @@ async function* batches(
     new StoreDamagedError(`a part of the session's image is damaged: ${(error as Error).message}`);
   try {
     let lazy: LazyImage | undefined;
-    rows: for await (const parts of image) {
+    for await (const parts of image) {
       const batch: RecordOp[] = [];
       for (const { data, part: at, version } of parts) {
         try {
@@ -610,13 +616,11 @@ async function* batches(
         } catch (error) {
           throw damaged(error);
         }
-        if (lazy) {
-          yield batch;
-          // The rest of the image is fetched when asked; the cursor stops here.
-          break rows;
-        }
+        // The rest of the image is fetched when asked.
+        if (lazy) break;
       }
       yield batch;
+      if (lazy) break;
     }
     if (lazy) yield lazy;
     for await (const batch of rows) yield batch.map((r) => [r.kind, r.key, r.value] as RecordOp);
