@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../src/domain/analysis-table.ts';
 import { projectMatches } from '../src/domain/keyword-matches.ts';
-import { fetchProjectPage } from '../src/domain/projects.ts';
+import { fetchProject, fetchProjectPage } from '../src/domain/projects.ts';
 import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import type { MockState } from '../src/domain/state.ts';
@@ -234,6 +234,13 @@ describe('tables read back lazily', () => {
     expect(fetched.size).toBeLessThan(5);
     expect(fetched).not.toContain(-1);
     expect(() => tables.projects.get('project-000001')).toThrow(/part -1 is not fetched/);
+    // A look-up by id: the keys, its project's part and its analyses' parts.
+    const far = built.projects.inOrder()[3300]!.id;
+    expect(() => tables.projects.get(far)).toThrow(/not fetched/);
+    await fetchProject(tables as unknown as MockState, far);
+    expect(tables.projects.get(far)).toEqual(built.projects.get(far));
+    expect(tables.analyses.ofProject(far)).toEqual(built.analyses.ofProject(far));
+    expect(fetched.size).toBeLessThan(8);
   });
 
   // Seed, projects, how they are made, and whether the image is as the release before wrote it.

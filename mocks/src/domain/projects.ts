@@ -103,6 +103,15 @@ export async function fetchProjectPage(state: MockState, user: UserRecord, start
   await state.analyses.fetchOf(matching.slice(start, end).map((project) => project.id));
 }
 
+/**
+ * The same for a look-up by id: the keys, the part holding the project and those holding its
+ * analyses (not the whole image).
+ */
+export async function fetchProject(state: MockState, projectId: string): Promise<void> {
+  await state.projects.fetchKey(projectId);
+  if (state.projects.has(projectId)) await state.analyses.fetchOf([projectId]);
+}
+
 /** What another user may see of a company is not shown: the mock answers as for an unknown id, and says so. */
 const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
 

@@ -46,6 +46,15 @@ export class TrackedMap<V> extends Map<string, V> {
     return had;
   }
 
+  /** Where parts are fetched apart: resolves once the record of this key (if read back) can be built. */
+  async fetchKey(key: string): Promise<void> {
+    const records = this.prefix?.records;
+    if (!records?.fetch) return;
+    await records.fetch([-1]);
+    const at = this.prefix?.find(key);
+    if (at !== undefined && this.prefix!.peek(at) === undefined) await records.fetch(records.partsOf([at]));
+  }
+
   override clear(): void {
     this.prefix?.records.release?.();
     this.prefix = undefined;

@@ -2,6 +2,7 @@
 import { attachUploadedFiles } from '../domain/analyses.ts';
 import {
   createProject,
+  fetchProject,
   fetchProjectPage,
   ownAnalysis,
   ownProject,
@@ -25,9 +26,10 @@ const NO_ANALYSIS_ID_GAP = 'analysisId for projectNoAnalysis: the mock omits it 
 export const listProjects: OperationHandler<'listProjects'> = async ({ query, user, runtime }) => {
   const page = query.page ?? 0;
   const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
-  // A session still fetching its stored image (PostgreSQL): a page of the plain list waits for
-  // its own projects and analyses only; any other list may read every record.
-  if (query.id === undefined && query.orderby === undefined && !query.search?.trim())
+  // A session still fetching its stored image (PostgreSQL): a page of the plain list, or a
+  // look-up by id, waits for its own projects and analyses only; any other list may read every record.
+  if (query.id !== undefined) await fetchProject(runtime.state, query.id);
+  else if (query.orderby === undefined && !query.search?.trim())
     await fetchProjectPage(runtime.state, user, page * pageSize, (page + 1) * pageSize);
   else await runtime.whole();
   const { state } = runtime;
