@@ -154,7 +154,9 @@ export class ClusterSessions {
       if (session.state.webhooks.interrupted()) this.commitSoon(session);
       if (session.fetchRest) {
         const rest = session.fetchRest;
-        setTimeout(() => void rest().catch(() => {}), BACKGROUND_FETCH_DELAY_MS).unref();
+        // Not for a session this node has let go meanwhile (dropped, moved).
+        const later = () => (this.host.sessions.get(session.id) === session ? rest() : Promise.resolve());
+        setTimeout(() => void later().catch(() => {}), BACKGROUND_FETCH_DELAY_MS).unref();
       }
     }
     if (owned.files) {
