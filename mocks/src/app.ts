@@ -61,6 +61,9 @@ function placeSessions(app: FastifyInstance, runtime: MockRuntime): void {
     if (!('forward' in placed)) {
       // Which node answered: for people reading a load balancer's traffic, and for the cluster tests.
       reply.header(NODE_HEADER, cluster.store.nodeId);
+      // A control call may read any record: the session's stored image is fetched whole first
+      // (service calls wait in their routes, the company list for its page only).
+      if (!path.startsWith(`${API_PREFIX}/`)) await placed.session.whole();
       return;
     }
     reply.hijack();

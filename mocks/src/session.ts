@@ -41,6 +41,11 @@ export class MockSession {
   importId: string | undefined;
   /** With the PostgreSQL store: the fence this node claimed the session with (its writes carry it). */
   fence: number | undefined;
+  /**
+   * With the PostgreSQL store, while parts of the session's stored image are not fetched yet:
+   * fetches the rest (a request that does not name the parts it reads waits for it before its rule).
+   */
+  fetchRest: (() => Promise<void>) | undefined;
   /** The import under way: imports of one session take their turn (one set of folders aside at a time). */
   private replacing: Promise<unknown> = Promise.resolve();
   /** Set once the session left its runtime (`retire`). */
@@ -158,6 +163,11 @@ export class MockSession {
     const jobsRun = scheduler.settle();
     await webhooks.drain();
     return { jobsRun, deliveries: webhooks.delivered - deliveredBefore };
+  }
+
+  /** Resolves once every part of the session's stored image is at hand (at once when none is to be fetched). */
+  async whole(): Promise<void> {
+    await this.fetchRest?.();
   }
 
   /** Ends processing and removes the session's files. */

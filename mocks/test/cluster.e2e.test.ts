@@ -23,7 +23,13 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { MockBundle } from '../../contract-tests/support/mock-bundle.ts';
 import { exampleValue } from '../../client/test/support/every-operation.ts';
 import { main } from '../src/cli.ts';
-import { ClusterStore, SessionMovedError } from '../src/persistence/postgres/cluster-store.ts';
+import {
+  ClusterStore,
+  PartPendingError,
+  SessionMovedError,
+  type ClaimedSession,
+} from '../src/persistence/postgres/cluster-store.ts';
+import type { LazyImage } from '../src/persistence/lazy-image.ts';
 import { SCHEMA_VERSION } from '../src/persistence/postgres/migrations.ts';
 import { fromColumns } from '../src/persistence/record-columns.ts';
 import type { Meta, RecordOp } from '../src/persistence/session-records.ts';
@@ -503,9 +509,14 @@ it('reads a session written whole as an image, then what changed since, removals
     if (!('owned' in taken)) throw new Error('the lease did not run out');
     const read: RecordOp[] = [];
     for await (const batch of taken.owned.records) {
-      // The image's projects come as parts read on first touch: read them all here.
-      if (Array.isArray(batch)) read.push(...batch);
-      else for (const part of batch.parts) fromColumns(part(), (op) => read.push(op));
+      if (Array.isArray(batch)) {
+        read.push(...batch);
+        continue;
+      }
+      // The image's projects come as parts fetched when asked: none is read before it is fetched.
+      expect(() => batch.parts[0]!()).toThrow(PartPendingError);
+      await batch.fetch!([-1, ...batch.parts.keys()]);
+      for (const part of batch.parts) fromColumns(part(), (op) => read.push(op));
     }
     // Applied in order: the image's four, the rename in place, the new one, the removal.
     const projects = new Map<string, unknown>();
@@ -524,6 +535,56 @@ it('reads a session written whole as an image, then what changed since, removals
     await check.end();
     await writer.close();
     await reader.close();
+  }
+});
+
+it("fetches an image's parts only while the node owns the session and the image is the one it claimed", async () => {
+  const meta: Meta = { credits: 1, engineAvailable: true, faults: {} as Meta['faults'], lastJob: 0 };
+  const projects = (names: string[]) =>
+    names.map((name, n): RecordOp => ['project', `p${n}`, { id: `p${n}`, ownerUserId: 'user-mock', name }]);
+  const stores = await Promise.all(
+    ['fetch-a', 'fetch-b'].map((nodeId) => ClusterStore.open({ url: pg.url, nodeId, leaseMs: 200, imageRecords: 3 })),
+  );
+  const [a, b] = stores as [ClusterStore, ClusterStore];
+  /** The claimed session's image, its parts not fetched. */
+  const imageOf = async (owned: ClaimedSession): Promise<LazyImage> => {
+    for await (const batch of owned.records) if (!Array.isArray(batch)) return batch;
+    throw new Error('no image');
+  };
+  const claim = async (store: ClusterStore) => {
+    const claimed = await store.claim('fetched');
+    if (!('owned' in claimed)) throw new Error(`${store.nodeId} did not own the session`);
+    return claimed.owned;
+  };
+  try {
+    const first = await claim(a);
+    await a.write('fetched', first.fence, {
+      fresh: { seed: null },
+      meta,
+      upserts: projects(['A', 'B', 'C']),
+      deletes: [],
+    });
+    // Read back by its own node, then replaced by a reset of that node: the old image's parts are not fetched.
+    const again = await claim(a);
+    const old = await imageOf(again);
+    await a.write('fetched', again.fence, {
+      fresh: { seed: null },
+      meta,
+      upserts: projects(['D', 'E', 'F']),
+      deletes: [],
+    });
+    await expect(old.fetch!([0])).rejects.toThrow(SessionMovedError);
+    // Claimed by this node, then taken by another once its lease ran out (no renewals here): refused too.
+    const mine = await imageOf(await claim(a));
+    await new Promise((r) => setTimeout(r, 300));
+    const theirs = await imageOf(await claim(b));
+    await expect(mine.fetch!([0])).rejects.toThrow(SessionMovedError);
+    await theirs.fetch!([-1, 0]);
+    const read: unknown[] = [];
+    fromColumns(theirs.parts[0]!(), ([, , value]) => read.push((value as { name: string }).name));
+    expect(read).toEqual(['D', 'E', 'F']);
+  } finally {
+    await Promise.all(stores.map((store) => store.close()));
   }
 });
 

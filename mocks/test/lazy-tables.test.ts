@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../src/domain/analysis-table.ts';
 import { projectMatches } from '../src/domain/keyword-matches.ts';
+import { fetchProject, fetchProjectPage } from '../src/domain/projects.ts';
 import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import type { MockState } from '../src/domain/state.ts';
@@ -58,18 +59,31 @@ function analysis(id: string, projectId: string, status: AnalysisRecord['status'
   };
 }
 
+/** How a run's records are made: ids of one width or not, owners taking turns or in runs. */
+interface Shape {
+  /** Every id of one width (the index reads values in place); else one in 97 is longer. */
+  fixedIds?: boolean;
+  /** Owners in runs of 300 projects (the index keeps runs); else they take turns. */
+  ownerRuns?: boolean;
+  /** Ids made in random order (the index's order by value is sorted when written), not in sequence. */
+  shuffled?: boolean;
+}
+
 /** A session's records in the order a state writes them: projects, then analyses (some of early projects late). */
-function records(count: number, next: () => number): RecordOp[] {
+function records(count: number, next: () => number, shape: Shape = {}): RecordOp[] {
   const projects: RecordOp[] = [];
   const analyses: RecordOp[] = [];
+  const numbers = Array.from({ length: count }, (_, n) => n);
+  if (shape.shuffled) numbers.sort(() => next() - 0.5);
   for (let n = 0; n < count; n++) {
     // Ids of one width, and of another now and then (the index then searches without its fixed width).
-    const id = n % 97 === 5 ? `project-long-${n}` : `project-${String(n).padStart(6, '0')}`;
-    projects.push(['project', id, project(id, USERS[n % 3]!, WORDS[Math.floor(next() * 4)]!, n)]);
+    const id = n % 97 === 5 && !shape.fixedIds ? `project-long-${n}` : `project-${String(numbers[n]).padStart(6, '0')}`;
+    const owner = shape.ownerRuns ? USERS[Math.floor(n / 300) % 3]! : USERS[n % 3]!;
+    projects.push(['project', id, project(id, owner, WORDS[Math.floor(next() * 4)]!, n)]);
     const made = Math.floor(next() * 3);
     for (let a = 0; a < made; a++) {
       const of = next() < 0.2 ? (projects[Math.floor(next() * projects.length)]![1] as string) : id;
-      const aid = `analysis-${String(analyses.length).padStart(6, '0')}`;
+      const aid = `analysis-${String(shape.shuffled ? numbers[n]! * 3 + a : analyses.length).padStart(6, '0')}`;
       analyses.push(['analysis', aid, analysis(aid, of, next() < 0.7 ? 'completed' : 'pending')]);
     }
   }
@@ -90,20 +104,29 @@ function eager(ops: RecordOp[]): Tables {
   return tables;
 }
 
-/** The tables as a restart reads them: index and parts through JSON, each part counted when parsed. */
-function lazy(ops: RecordOp[]): Tables & { parsed: number[] } {
+/** Removes every `o` (a column's order by value): an image as the release before wrote it. */
+function withoutOrder(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value), (key, v) => (key === 'o' ? undefined : v));
+}
+
+/**
+ * The tables as a restart reads them: index and parts through JSON, each part counted when parsed;
+ * `older`: as the release before wrote it (no order by value in its columns).
+ */
+function lazy(ops: RecordOp[], older = false): Tables & { parsed: number[] } {
   const { eager: rest, index, keys, parts } = splitImage(ops, 1000);
   expect(rest).toEqual([]);
-  const stored = JSON.parse(JSON.stringify({ index, keys, parts: parts.map((part) => toColumns(part)) }));
+  const written = { index, keys, parts: parts.map((part) => toColumns(part)) };
+  const stored = (older ? withoutOrder(written) : JSON.parse(JSON.stringify(written))) as typeof written;
   const parsed: number[] = [];
   const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
   adoptImage(tables as unknown as MockState, {
-    index: stored.index,
+    index: stored.index!,
     keys: () => {
       parsed.push(-1);
       return structuredClone(stored.keys);
     },
-    parts: stored.parts.map((part: string, i: number) => () => {
+    parts: stored.parts.map((part, i) => () => {
       parsed.push(i);
       return structuredClone(part);
     }),
@@ -164,14 +187,77 @@ describe('tables read back lazily', () => {
     expect(read.parsed.length).toBeLessThan(5);
     expect(read.parsed).toContain(0);
     expect(read.parsed).not.toContain(-1);
+    // A project read back given to another owner: both owners' lists follow it.
+    const moved = projectMatches(built.projects, user('u2'), '').slice(3, 4)[0]!;
+    for (const tables of [read, built]) tables.projects.set(moved.id, { ...structuredClone(moved), ownerUserId: 'u1' });
+    for (const owner of ['u1', 'u2'])
+      expect(ids(projectMatches(read.projects, user(owner), '').slice(0, 1300))).toEqual(
+        ids(projectMatches(built.projects, user(owner), '').slice(0, 1300)),
+      );
   });
 
-  for (const seed of [2, 3, 4]) {
-    it(`answer like tables built record by record through replaces, removals and additions (run ${seed})`, () => {
+  it('fetch apart only the parts a page reads (PostgreSQL), and never read a part not fetched', async () => {
+    const ops = records(3500, seededRandom(8), { fixedIds: true });
+    const { index, keys, parts } = splitImage(ops, 1000);
+    const stored = JSON.parse(JSON.stringify({ index, keys, parts: parts.map((part) => toColumns(part)) }));
+    const fetched = new Set<number>();
+    const notFetched = (part: number) => new Error(`part ${part} is not fetched`);
+    const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
+    adoptImage(tables as unknown as MockState, {
+      index: stored.index,
+      keys: () => {
+        if (!fetched.has(-1)) throw notFetched(-1);
+        return structuredClone(stored.keys);
+      },
+      parts: stored.parts.map((part: unknown, i: number) => () => {
+        if (!fetched.has(i)) throw notFetched(i);
+        return structuredClone(part);
+      }),
+      fetch: async (wanted) => {
+        await new Promise((r) => setTimeout(r, 1));
+        for (const part of wanted) fetched.add(part);
+      },
+    });
+    const built = eager(ops);
+    const shown = (t: Tables, start: number) =>
+      projectMatches(t.projects, user('u2'), '')
+        .slice(start, start + 10)
+        .map((p) => [p.id, ids(t.analyses.ofProject(p.id))]);
+    // Read before its parts are fetched: an error, not an answer.
+    expect(() => shown(tables, 500)).toThrow(/not fetched/);
+    await fetchProjectPage(tables as unknown as MockState, user('u2'), 500, 510);
+    expect(shown(tables, 500)).toEqual(shown(built, 500));
+    expect(projectMatches(tables.projects, user('u2'), '').length).toBe(
+      projectMatches(built.projects, user('u2'), '').length,
+    );
+    // The part of those ten projects and of their analyses; no keys (no look-up by key).
+    expect(fetched.size).toBeLessThan(5);
+    expect(fetched).not.toContain(-1);
+    expect(() => tables.projects.get('project-000001')).toThrow(/part -1 is not fetched/);
+    // A look-up by id: the keys, its project's part and its analyses' parts.
+    const far = built.projects.inOrder()[3300]!.id;
+    expect(() => tables.projects.get(far)).toThrow(/not fetched/);
+    await fetchProject(tables as unknown as MockState, far);
+    expect(tables.projects.get(far)).toEqual(built.projects.get(far));
+    expect(tables.analyses.ofProject(far)).toEqual(built.analyses.ofProject(far));
+    expect(fetched.size).toBeLessThan(8);
+  });
+
+  // Seed, projects, how they are made, and whether the image is as the release before wrote it.
+  const runs: [number, number, Shape, boolean, string][] = [
+    [2, 1500, {}, false, ''],
+    [3, 1500, {}, false, ''],
+    [4, 1500, {}, false, ''],
+    [5, 1500, { fixedIds: true, ownerRuns: true }, false, ', ids of one width, owners in runs'],
+    [6, 700, { fixedIds: true, shuffled: true }, false, ', ids of one width in random order'],
+    [7, 700, { shuffled: true }, true, ', as the release before wrote it'],
+  ];
+  for (const [seed, count, shape, older, what] of runs) {
+    it(`answer like tables built record by record through replaces, removals and additions (run ${seed}${what})`, () => {
       const next = seededRandom(seed);
-      const ops = records(1500, next);
+      const ops = records(count, next, shape);
       const a = eager(ops);
-      const b = lazy(ops);
+      const b = lazy(ops, older);
       const keys = [...ops.map((op) => op[1]), 'project-missing', 'analysis-missing'];
       const projectKeys = ops.filter((op) => op[0] === 'project').map((op) => op[1]);
       const analysisKeys = ops.filter((op) => op[0] === 'analysis').map((op) => op[1]);

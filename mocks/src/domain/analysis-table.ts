@@ -67,6 +67,20 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
     return list as AnalysisRecord[];
   }
 
+  /** Where parts are fetched apart: resolves once these projects' analyses can be built. */
+  async fetchOf(projectIds: readonly string[]): Promise<void> {
+    const prefix = this.prefix;
+    if (!prefix?.records.fetch) return;
+    const positions: number[] = [];
+    for (const projectId of projectIds) {
+      if (this.byProject) {
+        for (const slot of this.byProject.get(projectId) ?? []) if (typeof slot === 'number') positions.push(slot);
+      } else if (!this.searched.has(projectId)) positions.push(...prefix.records.positionsOf(projectId));
+    }
+    const unbuilt = positions.filter((at) => prefix.isLive(at) && prefix.peek(at) === undefined);
+    if (unbuilt.length) await prefix.records.fetch(prefix.records.partsOf(unbuilt));
+  }
+
   /** The index by project, made from the records read back (in their order) on first use. */
   private index(): Map<string, Slot[]> {
     if (this.byProject) return this.byProject;

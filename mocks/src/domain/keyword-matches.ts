@@ -5,6 +5,7 @@
 // remembered results) and the fields a search reads are readonly in ProjectRecord. Results are
 // places in the table's insertion order, so a list without keywords filters by owner and counts
 // without building projects read back and not touched yet (project-table.ts).
+import type { Positions } from './lazy-records.ts';
 import type { ProjectTable } from './project-table.ts';
 import type { ProjectRecord, UserRecord } from './records.ts';
 
@@ -12,7 +13,9 @@ interface Remembered {
   generation: number;
   /** How many projects of the table this result has seen. */
   scanned: number;
-  /** Places in the table's insertion order (stable while the generation is). */
+  /** The first matching places, from the index of projects read back (a million stay unlisted). */
+  head?: Positions;
+  /** Places in the table's insertion order (stable while the generation is), after `head`'s. */
   matches: number[];
 }
 
@@ -21,6 +24,8 @@ export interface ProjectMatches {
   readonly length: number;
   /** The projects from `start` to before `end`, built. */
   slice(start: number, end?: number): ProjectRecord[];
+  /** Their places in the table's insertion order, not built. */
+  places(start: number, end: number): number[];
 }
 
 /** Distinct searches remembered per table; past it they are forgotten together (bounded memory). */
@@ -62,6 +67,12 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
   if (!entry || entry.generation !== projects.generation) {
     if (byKey.size >= MAX_REMEMBERED) byKey.clear();
     entry = { generation: projects.generation, scanned: 0, matches: [] };
+    // Without keywords, the owner's projects read back are the index's places: no walk of them.
+    const readBack = keywords.trim() ? undefined : projects.ownedAmongReadBack(user.id);
+    if (readBack) {
+      entry.head = readBack.places;
+      entry.scanned = readBack.through;
+    }
     byKey.set(key, entry);
   }
   const count = projects.count;
@@ -75,11 +86,19 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
     }
     entry.scanned = count;
   }
-  const places = entry.matches;
+  const { head, matches: places } = entry;
+  const headLength = head?.length ?? 0;
   // Later projects may extend the remembered places: this answer keeps its own length.
-  const length = places.length;
+  const length = headLength + places.length;
+  const placesOf = (start: number, end: number) => {
+    const found: number[] = [];
+    for (let k = Math.max(0, start); k < Math.min(end, length); k++)
+      found.push(k < headLength ? head!.at(k) : places[k - headLength]!);
+    return found;
+  };
   return {
     length,
-    slice: (start, end = length) => places.slice(start, Math.min(end, length)).map((place) => projects.atPlace(place)),
+    places: placesOf,
+    slice: (start, end = length) => placesOf(start, end).map((place) => projects.atPlace(place)),
   };
 }

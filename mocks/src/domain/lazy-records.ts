@@ -4,17 +4,34 @@
 // projects answers its first list without building them
 // (docs/decisions/2026-11-team-mock-start-up-quiet.md).
 
+/** Positions in increasing order, read one at a time. */
+export interface Positions {
+  readonly length: number;
+  at(k: number): number;
+}
+
 /** `count` records in their order: keys and one field known, each record built when asked. */
 export interface LazyRecords<V> {
   readonly count: number;
   /** The key of record `i`. */
   key(i: number): string;
+  /** The position of a key (removed records included), else undefined. */
+  find(key: string): number | undefined;
   /** The indexed field of record `i` without building it: a project's owner, an analysis's project. */
   field(i: number): string;
   /** Builds record `i` (a new object; the table keeps it). */
   build(i: number): V;
   /** The positions whose indexed field is `value`, in order (a search, no index made). */
   positionsOf(value: string): number[];
+  /** The same, read one at a time: a list counts a million of them and builds ten. */
+  withField(value: string): Positions;
+  /** The parts (numbers) that hold these positions. */
+  partsOf(positions: readonly number[]): number[];
+  /**
+   * Present when parts are fetched apart (PostgreSQL): resolves once these parts (`-1`: the keys)
+   * are at hand. Building a record of a part not at hand throws.
+   */
+  fetch?(parts: readonly number[]): Promise<void>;
   /** Told when every record is built, the table is cleared, or the table is collected: what they were read from may be let go. */
   release?(): void;
 }
@@ -26,8 +43,6 @@ export class LazyPrefix<V> {
   private readonly built: (V | undefined)[];
   private readonly removed: Uint8Array;
   live: number;
-  /** Key to position, made on the first look-up by key (a list needs none). */
-  private positions: Map<string, number> | undefined;
 
   constructor(records: LazyRecords<V>) {
     this.records = records;
@@ -38,12 +53,8 @@ export class LazyPrefix<V> {
 
   /** The position of a key still held, else undefined. */
   find(key: string): number | undefined {
-    if (!this.positions) {
-      const positions = new Map<string, number>();
-      for (let i = 0; i < this.records.count; i++) if (!this.removed[i]) positions.set(this.records.key(i), i);
-      this.positions = positions;
-    }
-    return this.positions.get(key);
+    const at = this.records.find(key);
+    return at !== undefined && this.removed[at] === 0 ? at : undefined;
   }
 
   isLive(at: number): boolean {
@@ -66,10 +77,9 @@ export class LazyPrefix<V> {
     this.built[at] = record;
   }
 
-  remove(at: number, key: string): void {
+  remove(at: number): void {
     this.removed[at] = 1;
     this.built[at] = undefined;
-    this.positions?.delete(key);
     this.live -= 1;
   }
 }

@@ -2,7 +2,7 @@
 // earlier one stopped instead of copying the whole map per request (see keyword-matches.ts).
 // Projects read back and not built yet (tracked-map.ts) stand in that array as their position:
 // a list filters by owner and counts without building them, and builds only the projects of its page.
-import type { LazyPrefix, LazyRecords } from './lazy-records.ts';
+import type { LazyPrefix, LazyRecords, Positions } from './lazy-records.ts';
 import type { ProjectRecord } from './records.ts';
 import { TrackedMap } from './tracked-map.ts';
 
@@ -11,6 +11,12 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
   private ordered: (ProjectRecord | number)[] = [];
   /** Changes when a project is replaced or removed; appending leaves it alone. */
   generation = 0;
+  /**
+   * While no project read back was removed or given another owner, the first places of the order
+   * are the records' positions and their owners are the index's: a user's projects among them are
+   * found by the index's search, not by a walk of every place.
+   */
+  private placesKept = false;
 
   override adopt(records: LazyRecords<ProjectRecord>): void {
     super.adopt(records);
@@ -18,6 +24,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     const ordered = new Array<number>(records.count);
     for (let i = 0; i < records.count; i++) ordered[i] = i;
     this.ordered = ordered;
+    this.placesKept = true;
   }
 
   override set(id: string, project: ProjectRecord): this {
@@ -25,6 +32,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     if (at !== undefined) {
       // The order holds its position, which now builds to this project.
       this.generation += 1;
+      if (project.ownerUserId !== this.prefix!.records.field(at)) this.placesKept = false;
     } else {
       const previous = super.get(id);
       if (previous) {
@@ -41,6 +49,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     const at = this.prefix?.find(id);
     const previous = at ?? super.get(id);
     if (previous === undefined) return false;
+    if (at !== undefined) this.placesKept = false;
     this.ordered.splice(this.ordered.indexOf(previous), 1);
     this.generation += 1;
     return super.delete(id);
@@ -48,6 +57,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
 
   override clear(): void {
     this.ordered = [];
+    this.placesKept = false;
     this.generation += 1;
     super.clear();
   }
@@ -77,7 +87,28 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     return prefix.peek(slot)?.ownerUserId ?? prefix.records.field(slot);
   }
 
+  /**
+   * The places of an owner's projects among the first `through` places (the projects read back),
+   * from the index without building or walking them; undefined once those places moved.
+   */
+  ownedAmongReadBack(owner: string): { places: Positions; through: number } | undefined {
+    const prefix = this.prefix;
+    if (!prefix || !this.placesKept) return undefined;
+    return { places: prefix.records.withField(owner), through: prefix.records.count };
+  }
+
+  /** Where parts are fetched apart: resolves once the projects at these places can be built. */
+  async fetchPlaces(places: readonly number[]): Promise<void> {
+    const prefix = this.prefix;
+    if (!prefix?.records.fetch) return;
+    const slots = places
+      .map((place) => this.ordered[place])
+      .filter((slot): slot is number => typeof slot === 'number' && prefix.peek(slot) === undefined);
+    if (slots.length) await prefix.records.fetch(prefix.records.partsOf(slots));
+  }
+
   protected override materialized(prefix: LazyPrefix<ProjectRecord>): void {
+    this.placesKept = false;
     this.ordered = this.ordered.map((slot) => (typeof slot === 'number' ? prefix.at(slot) : slot));
   }
 }

@@ -39,11 +39,20 @@ export class TrackedMap<V> extends Map<string, V> {
     let had: boolean;
     if (at === undefined) had = super.delete(key);
     else {
-      this.prefix!.remove(at, key);
+      this.prefix!.remove(at);
       had = true;
     }
     if (had) this.onChange?.(key);
     return had;
+  }
+
+  /** Where parts are fetched apart: resolves once the record of this key (if read back) can be built. */
+  async fetchKey(key: string): Promise<void> {
+    const records = this.prefix?.records;
+    if (!records?.fetch) return;
+    await records.fetch([-1]);
+    const at = this.prefix?.find(key);
+    if (at !== undefined && this.prefix!.peek(at) === undefined) await records.fetch(records.partsOf([at]));
   }
 
   override clear(): void {

@@ -1,6 +1,14 @@
 // Company records: list (and the `id` lookup), search, create, manual file upload, messages.
 import { attachUploadedFiles } from '../domain/analyses.ts';
-import { createProject, ownAnalysis, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
+import {
+  createProject,
+  fetchProject,
+  fetchProjectPage,
+  ownAnalysis,
+  ownProject,
+  projectsOf,
+  ANALYSIS_COST_GAP,
+} from '../domain/projects.ts';
 import { projectGaps, projectView } from '../domain/project-views.ts';
 import { metadataEnvelope, topLevelEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
@@ -15,7 +23,15 @@ const NAME_GAP =
   'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null';
 const NO_ANALYSIS_ID_GAP = 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)';
 
-export const listProjects: OperationHandler<'listProjects'> = ({ query, user, runtime }) => {
+export const listProjects: OperationHandler<'listProjects'> = async ({ query, user, runtime }) => {
+  const page = query.page ?? 0;
+  const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
+  // A session still fetching its stored image (PostgreSQL): a page of the plain list, or a
+  // look-up by id, waits for its own projects and analyses only; any other list may read every record.
+  if (query.id !== undefined) await fetchProject(runtime.state, query.id);
+  else if (query.orderby === undefined && !query.search?.trim())
+    await fetchProjectPage(runtime.state, user, page * pageSize, (page + 1) * pageSize);
+  else await runtime.whole();
   const { state } = runtime;
   if (state.faults.companyList) throw errors.companyListFailed();
   if (query.id !== undefined) {
@@ -25,8 +41,6 @@ export const listProjects: OperationHandler<'listProjects'> = ({ query, user, ru
       gaps: [LOOKUP_GAP, ...projectGaps(state, [project])],
     };
   }
-  const page = query.page ?? 0;
-  const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
   const matching = projectsOf(state, user, query.search ?? '');
   const start = page * pageSize;
   if (query.orderby === undefined) {

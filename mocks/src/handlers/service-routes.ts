@@ -8,19 +8,27 @@ import type { SessionSource } from '../sessions/session-source.ts';
 import { serviceHandlers } from './index.ts';
 import type { OperationHandler, OperationInput, ServiceOperation } from './operation-types.ts';
 
+/** Operations whose handler waits for the parts of a stored image it reads (companies.ts). */
+const WAITS_FOR_ITS_OWN = new Set(['listProjects']);
+
 export function serviceRoutes(sessions: SessionSource): Record<string, RouteHandler<UserRecord>> {
   return Object.fromEntries(
     Object.entries(serviceHandlers).map(([operationId, handler]) => {
       // Each handler's input is the one its operation declares; the router validated it already.
       const run = handler as unknown as OperationHandler<ServiceOperation>;
-      const route: RouteHandler<UserRecord> = async (request, user) =>
-        run({
+      const route: RouteHandler<UserRecord> = async (request, user) => {
+        const session = sessions.sessionFor(request);
+        // A session whose stored image is still being fetched (PostgreSQL): the rule may read any
+        // record, so it waits for all of them; the company list waits for its page's only.
+        if (!WAITS_FOR_ITS_OWN.has(operationId)) await session.whole();
+        return run({
           request,
           user,
-          runtime: sessions.sessionFor(request),
+          runtime: session,
           query: request.query,
           body: request.body,
         } as OperationInput<ServiceOperation>);
+      };
       return [operationId, route];
     }),
   );

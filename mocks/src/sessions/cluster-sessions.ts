@@ -10,17 +10,23 @@
 import { MockHttpError } from '../http/errors.ts';
 import {
   ClusterStore,
+  PartPendingError,
   SessionMovedError,
   StoreUnavailableError,
   type ClusterStoreOptions,
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
-import { adoptImage } from '../persistence/lazy-image.ts';
+import { adoptImage, partCount, type LazyImage } from '../persistence/lazy-image.ts';
 import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 
 const STORE_GAP = 'mock cluster (PostgreSQL store): not part of the service';
+/**
+ * After a claim, a big session's image parts not asked for yet are fetched in the background after
+ * this long: its first request's own parts come first (docs/decisions/2026-11-team-mock-start-up-quiet.md).
+ */
+const BACKGROUND_FETCH_DELAY_MS = 1_000;
 
 /** 503 in the envelope: the database cannot be reached, or the session is moving between nodes; retry. */
 export function storeUnavailable(description: string): MockHttpError {
@@ -120,14 +126,24 @@ export class ClusterSessions {
       session = this.host.make(id, owned.seed ?? undefined, true);
       const jobs = new Map<number, { due: number; job: never }>();
       if (owned.meta) applyMeta(session.state, owned.meta);
+      let image: LazyImage | undefined;
       try {
         // Batch by batch: the node answers its other sessions between them.
-        for await (const batch of owned.records)
-          session.state.untracked(() => {
+        for await (const batch of owned.records) {
+          if (!Array.isArray(batch)) {
+            image = this.fetchedWhenAsked(session, batch);
             // An image's projects and analyses are taken as they are, each built when first touched.
-            if (!Array.isArray(batch)) adoptImage(session.state, batch);
-            else for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
+            session.state.untracked(() => adoptImage(session.state, image!));
+            continue;
+          }
+          // Records written since the image apply over it by key: its keys are needed first.
+          if (image?.fetch && batch.some((op) => op[0] === 'project' || op[0] === 'analysis')) await image.fetch([-1]);
+          session.state.untracked(() => {
+            for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
           });
+        }
+        // Processing restored, or deliveries to finish, run outside any request: all of it first.
+        if (jobs.size > 0 || session.state.webhooks.interrupted()) await session.whole();
       } catch (error) {
         session.stop();
         throw storeUnavailable((error as Error).message);
@@ -136,6 +152,12 @@ export class ClusterSessions {
       session.state.dirty?.clear();
       // Deliveries its last owner had under way get their outcome here (written with the next change).
       if (session.state.webhooks.interrupted()) this.commitSoon(session);
+      if (session.fetchRest) {
+        const rest = session.fetchRest;
+        // Not for a session this node has let go meanwhile (dropped, moved).
+        const later = () => (this.host.sessions.get(session.id) === session ? rest() : Promise.resolve());
+        setTimeout(() => void later().catch(() => {}), BACKGROUND_FETCH_DELAY_MS).unref();
+      }
     }
     if (owned.files) {
       try {
@@ -149,6 +171,60 @@ export class ClusterSessions {
     this.host.sessions.set(id, session);
     this.host.touch(id);
     return { session };
+  }
+
+  /**
+   * An image whose parts are fetched when asked (`LazyImage.fetch`): a part read before it is
+   * fetched answers 503 (never a wrong answer); a fetch that finds the session moved, or the
+   * database away, drops the session from this node (the next request claims it again). Once the
+   * tables let the image go (every record built, or a reset cleared them), nothing more is fetched.
+   */
+  private fetchedWhenAsked(session: MockSession, image: LazyImage): LazyImage {
+    const { fetch } = image;
+    if (!fetch) return image;
+    let current = true;
+    let rest: Promise<void> | undefined;
+    const guarded = async (wanted: readonly number[]) => {
+      if (!current) return;
+      try {
+        await fetch(wanted);
+      } catch (error) {
+        if (!current) return;
+        if (this.host.sessions.get(session.id) === session) this.drop(session.id);
+        throw storeUnavailable(`${(error as Error).message}; retry`);
+      }
+    };
+    const all = [-1, ...Array.from({ length: partCount(image.index) }, (_, p) => p)];
+    session.fetchRest = () =>
+      (rest ??= guarded(all).then(
+        () => {
+          if (session.fetchRest) session.fetchRest = undefined;
+        },
+        (error) => {
+          rest = undefined;
+          throw error;
+        },
+      ));
+    const pending = (read: () => unknown) => (): unknown => {
+      try {
+        return read();
+      } catch (error) {
+        if (error instanceof PartPendingError)
+          throw storeUnavailable(`Session ${session.id} is still being read from the database; retry`);
+        throw error;
+      }
+    };
+    return {
+      index: image.index,
+      keys: pending(image.keys),
+      parts: image.parts.map(pending),
+      fetch: guarded,
+      release: () => {
+        current = false;
+        session.fetchRest = undefined;
+        image.release?.();
+      },
+    };
   }
 
   /**

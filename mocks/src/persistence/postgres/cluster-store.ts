@@ -232,12 +232,19 @@ export class ClusterStore {
       validUntil: asked + this.leaseMs * 0.8,
       imaged: row.imaged,
     });
-    await this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
+    // Not waited for: other nodes forget the session when it arrives (or at their next renewal).
+    void this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
     if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: batches([]), files: false } };
-    // The image first (parts in order), then what changed since, in write order.
+    // The image first (parts in order, up to its index: its keys and lazy parts are fetched apart,
+    // when asked), then what changed since, in write order.
+    // Its index is found by its first bytes (`substr` of an uncompressed value reads its first chunk only).
     const image = row.imaged
-      ? this.sql<{ data: string }[]>`
-          SELECT data FROM mock_images WHERE session_id = ${id} ORDER BY part`.cursor(IMAGE_BATCH)
+      ? this.sql<ImageRow[]>`
+          SELECT part, data, xmin::text AS version FROM mock_images
+          WHERE session_id = ${id} AND part <= coalesce(
+            (SELECT min(part) FROM mock_images WHERE session_id = ${id} AND substr(data, 1, 6) = '{"xz":'),
+            2147483647)
+          ORDER BY part`.cursor(IMAGE_BATCH)
       : [];
     const records = this.sql<StoredRecord[]>`
       SELECT kind, key, value FROM mock_records WHERE session_id = ${id} ORDER BY seq`.cursor(RECORD_BATCH);
@@ -246,10 +253,25 @@ export class ClusterStore {
         fence,
         seed: row.seed,
         meta: row.meta ?? undefined,
-        records: batches(records, image),
+        records: batches(records, image, (version, parts) => this.imageRows(id, fence, version, parts)),
         files: row.files,
       },
     };
+  }
+
+  /**
+   * Parts of a claimed session's image, only while this node still owns the session under `fence`
+   * and the image is the one claimed (its rows' `xmin`: an image is written in one transaction):
+   * else `SessionMovedError`, never another image's part.
+   */
+  private async imageRows(id: string, fence: number, version: string, parts: number[]): Promise<Map<number, string>> {
+    const rows = await this.sql<{ part: number; data: string }[]>`
+      SELECT i.part, i.data FROM mock_images i JOIN mock_sessions s ON s.id = i.session_id
+      WHERE i.session_id = ${id} AND s.owner = ${this.nodeId} AND s.fence = ${fence}
+        AND i.xmin::text = ${version} AND i.part = ANY(${parts}::int[])`.catch(unavailable);
+    if (rows.length !== parts.length)
+      throw new SessionMovedError(`session ${id} was taken over, or its image replaced, while its parts were fetched`);
+    return new Map(rows.map((r) => [r.part, r.data]));
   }
 
   /**
@@ -555,57 +577,107 @@ function sameFile(a: FileIdentity, b: FileIdentity): boolean {
   return a.size === b.size && a.ino === b.ino && a.mtimeNs === b.mtimeNs;
 }
 
+interface ImageRow {
+  part: number;
+  data: string;
+  version: string;
+}
+
+/** A lazy part asked for before it was fetched (a rule read what its request did not wait for). */
+export class PartPendingError extends Error {}
+
 /**
- * The image's parts, then the rows of mock_records, as record batches; a failure of the database
- * is `StoreUnavailableError`, an image part that is not records in columns `StoreDamagedError`.
+ * The image's parts up to its index, then the rows of mock_records, as record batches; the index's
+ * keys and parts are fetched by `fetchRows` when asked (`LazyImage.fetch`, up to IMAGE_BATCH a
+ * round trip). A failure of the database is `StoreUnavailableError`, an image part that is not
+ * records in columns `StoreDamagedError`.
  */
 async function* batches(
   rows: AsyncIterable<StoredRecord[]> | Iterable<StoredRecord[]>,
-  image: AsyncIterable<{ data: string }[]> | Iterable<{ data: string }[]> = [],
+  image: AsyncIterable<ImageRow[]> | Iterable<ImageRow[]> = [],
+  fetchRows?: (version: string, parts: number[]) => Promise<Map<number, string>>,
 ): AsyncGenerator<RecordOp[] | LazyImage> {
   const damaged = (error: unknown) =>
     new StoreDamagedError(`a part of the session's image is damaged: ${(error as Error).message}`);
   try {
-    /** After the index part: its keys and lazy parts, kept packed until first needed. */
-    let lazy: { index: ImageIndex; count: number; packed: (() => unknown)[] } | undefined;
+    let lazy: LazyImage | undefined;
     for await (const parts of image) {
       const batch: RecordOp[] = [];
-      for (const { data } of parts) {
-        if (lazy) {
-          lazy.packed.push(() => {
-            try {
-              return JSON.parse(unpack(data));
-            } catch (error) {
-              throw damaged(error);
-            }
-          });
-          continue;
-        }
+      for (const { data, part: at, version } of parts) {
         try {
           const part = JSON.parse(data) as unknown;
           if (Array.isArray(part)) fromColumns(part, (op) => batch.push(op));
           else {
             const packed = (part as { xz?: unknown } | null)?.xz;
-            if (typeof packed !== 'string') throw new Error('neither records nor an index');
+            if (typeof packed !== 'string' || !fetchRows) throw new Error('neither records nor an index');
             const index = JSON.parse(unpack(packed)) as ImageIndex;
-            lazy = { index, packed: [], count: partCount(index) + 1 };
+            lazy = fetchedApart(index, at, partCount(index), (parts) => fetchRows(version, parts), damaged);
           }
         } catch (error) {
           throw damaged(error);
         }
+        // The rest of the image is fetched when asked.
+        if (lazy) break;
       }
       yield batch;
+      if (lazy) break;
     }
-    if (lazy) {
-      if (lazy.packed.length !== lazy.count) throw damaged(new Error('the image ends before its parts'));
-      const [keys, ...parts] = lazy.packed;
-      yield { index: lazy.index, keys: keys!, parts };
-    }
+    if (lazy) yield lazy;
     for await (const batch of rows) yield batch.map((r) => [r.kind, r.key, r.value] as RecordOp);
   } catch (error) {
-    if (error instanceof StoreDamagedError) throw error;
+    if (error instanceof StoreDamagedError || error instanceof SessionMovedError) throw error;
     unavailable(error);
   }
+}
+
+/**
+ * An image whose keys (row `indexPart + 1`) and `count` parts (the rows after) are fetched when
+ * asked, each kept packed until first read; reading one not fetched yet throws `PartPendingError`.
+ */
+function fetchedApart(
+  index: ImageIndex,
+  indexPart: number,
+  count: number,
+  fetchRows: (parts: number[]) => Promise<Map<number, string>>,
+  damaged: (error: unknown) => Error,
+): LazyImage {
+  const packed = new Map<number, string>();
+  const asked = new Map<number, Promise<void>>();
+  const read = (at: number) => () => {
+    const data = packed.get(at);
+    if (data === undefined) throw new PartPendingError(`part ${at} of the session's image is not fetched yet`);
+    try {
+      return JSON.parse(unpack(data));
+    } catch (error) {
+      throw damaged(error);
+    }
+  };
+  const fetch = async (wanted: readonly number[]) => {
+    const rows = [...new Set(wanted)].map((p) => indexPart + 2 + p).filter((row) => !packed.has(row));
+    const fresh = rows.filter((row) => !asked.has(row));
+    for (let at = 0; at < fresh.length; at += IMAGE_BATCH) {
+      const some = fresh.slice(at, at + IMAGE_BATCH);
+      const got = fetchRows(some).then((found) => {
+        for (const [row, data] of found) packed.set(row, data);
+      });
+      for (const row of some)
+        asked.set(
+          row,
+          got.catch((error) => {
+            // Asked again next time (the database came back); a moved session is dropped by the caller.
+            asked.delete(row);
+            throw error;
+          }),
+        );
+    }
+    await Promise.all(rows.map((row) => asked.get(row)));
+  };
+  return {
+    index,
+    keys: read(indexPart + 1),
+    parts: Array.from({ length: count }, (_, p) => read(indexPart + 2 + p)),
+    fetch,
+  };
 }
 
 /**
