@@ -31,6 +31,10 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
   --drive-folder-name <n> with --allow-writes: a folder at the root of the user's connected drive, linked
                           to no company; four companies (projectNoAnalysis) are created naming it in other
                           spellings, to see which ones find it (a match links the folder to a parity company)
+  --fund-run              with --allow-writes: upload one small PDF and start one fund run over it with name
+                          and folderPath alone (10 credits; projectMode left to its default, bookmark, which
+                          makes a company record of each portfolio company the run finds), and follow it
+                          to its end: its defaults, data sections, statuses, id forms and linked records
   --baseline <file>       compare with the parity.json of an earlier run instead of the mock's choices
                           (a mock started with that file as --gap-profile must show no difference)
   --session <id>          send X-Mock-Session: <id> (a run against a shared stateful mock)
@@ -51,6 +55,7 @@ interface ParityCliOptions {
   analysisCost?: number;
   receiverHost?: string;
   driveFolderName?: string;
+  fundRun: boolean;
   allowWrites: boolean;
   session?: string;
   report?: string;
@@ -71,6 +76,7 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
       'receiver-host': { type: 'string' },
       'drive-folder-name': { type: 'string' },
       'allow-writes': { type: 'boolean', default: false },
+      'fund-run': { type: 'boolean', default: false },
       session: { type: 'string' },
       report: { type: 'string' },
       baseline: { type: 'string' },
@@ -95,6 +101,8 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     throw new Error(
       '--drive-folder-name needs a folder name and --allow-writes: it creates companies naming that folder',
     );
+  if (values['fund-run'] && !values['allow-writes'])
+    throw new Error('--fund-run needs --allow-writes: it uploads a file and starts a fund run');
   if (values['receiver-host'] !== undefined && cost === undefined)
     throw new Error('--receiver-host needs --analysis-cost: the delivery it reads is of that analysis');
   return {
@@ -105,6 +113,7 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     ...(cost === undefined ? {} : { analysisCost: Number(cost) }),
     ...(values['receiver-host'] ? { receiverHost: values['receiver-host'] } : {}),
     ...(values['drive-folder-name'] ? { driveFolderName: values['drive-folder-name'] } : {}),
+    fundRun: values['fund-run'],
     allowWrites: values['allow-writes'],
     session: sessionOption(values.session),
     report: values.report,

@@ -5,7 +5,6 @@
 // company to look up) is "not touched", with the reason.
 import { randomUUID } from 'node:crypto';
 import {
-  type GapObservation,
   type GapProbeId,
   type RateLimitObservation,
   RECEIVER_SPELLING_LABELS,
@@ -13,16 +12,25 @@ import {
 } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
 import { isObject, sleep } from '../live/answers.ts';
+import { FUND_PROBES } from './fund-probes.ts';
+import { type FollowedFundRun, followFundRun } from './fund-run.ts';
 import type { Exchange } from '../live/exchange.ts';
 import { type ConformanceReceiver, startReceiver } from '../live/receiver.ts';
+import {
+  asError,
+  formOf,
+  type Json,
+  lookedUp,
+  type ProbeOutcome,
+  projectOf,
+  type Sent,
+  shapeOf,
+  valueWord,
+  word,
+} from './probe-values.ts';
 import { envelopeCode, type ParitySender, type RecordedParityExchange } from './sender.ts';
 
-export type ProbeOutcome =
-  | { touched: true; observation: GapObservation; exchange: RecordedParityExchange }
-  | { touched: false; reason: string; exchange?: RecordedParityExchange };
-
-type Json = Record<string, unknown>;
-type Sent = { answer: Exchange; recorded: RecordedParityExchange };
+export type { ProbeOutcome } from './probe-values.ts';
 
 /** The company created once with an analysis (--allow-writes, --analysis-cost), read back at once. */
 export interface AnalysedCompany {
@@ -61,6 +69,8 @@ export interface ProbeContext extends ContextOptions {
   analysedCompany(): Promise<AnalysedCompany | string>;
   /** That company read again until its analysis ends (at most ANALYSIS_WAIT_MS), once, or why not. */
   followedAnalysis(): Promise<FollowedAnalysis | string>;
+  /** The fund run (--fund-run) followed to its end, once, or why there is none. */
+  fundRun(): Promise<FollowedFundRun | string>;
   /** Stops what the context started (parity's receiver). */
   close(): Promise<void>;
 }
@@ -71,61 +81,6 @@ type Probe = (ctx: ProbeContext) => Promise<ProbeOutcome>;
 export const BURST = 25;
 
 const LIST = '/integration/projects';
-
-function asError(answer: Exchange, exchange: RecordedParityExchange): ProbeOutcome {
-  return { touched: true, observation: { kind: 'error', status: answer.status, code: envelopeCode(answer) }, exchange };
-}
-
-function shapeOf(value: unknown): 'object' | 'array' | 'null' | 'other' {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value === 'object' ? 'object' : 'other';
-}
-
-/** A value as the word the report compares: absent, null, empty, an id (a non-empty string), or its type. */
-function word(holder: Record<string, unknown>, name: string): string {
-  if (!(name in holder)) return 'absent';
-  const value = holder[name];
-  if (value === null) return 'null';
-  if (value === '') return 'empty';
-  return typeof value === 'string' ? 'a string' : typeof value;
-}
-
-/** The record of a lookup answer, whichever shape the deployment gives it (an object or a list of one). */
-function lookedUp(answer: Exchange): Json | undefined {
-  const data = (answer.body as { data?: unknown } | undefined)?.data;
-  const one = Array.isArray(data) ? data[0] : data;
-  return answer.status === 200 && one && typeof one === 'object' ? (one as Json) : undefined;
-}
-
-/** A value as a word that keeps enumeration-like strings: absent, null, empty, true/false, empty list, or the text (at most 40 characters). */
-function valueWord(holder: Json | undefined, name: string): string {
-  if (!holder || !(name in holder)) return 'absent';
-  const value = holder[name];
-  if (value === null) return 'null';
-  if (value === '') return 'empty';
-  if (Array.isArray(value)) return value.length === 0 ? 'empty list' : 'a list';
-  if (typeof value === 'string') return value.slice(0, 40);
-  return typeof value === 'object' ? 'an object' : String(value);
-}
-
-/** The text with the company's name written as the placeholders `{companyName}` and `{companyName as a slug}`. */
-function formOf(value: unknown, companyName: string): string {
-  if (typeof value !== 'string') return value === null ? 'null' : value === undefined ? 'absent' : typeof value;
-  if (value === '') return 'empty';
-  const slug = companyName
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return value.split(companyName).join('{companyName}').split(slug).join('{companyName as a slug}').slice(0, 80);
-}
-
-function projectOf(answer: Exchange): Record<string, unknown> | undefined {
-  const project = (answer.body as { data?: { project?: unknown } } | undefined)?.data?.project;
-  return answer.status >= 200 && answer.status < 300 && project && typeof project === 'object'
-    ? (project as Record<string, unknown>)
-    : undefined;
-}
 
 const refusedCreation = (created: { answer: Exchange; recorded: RecordedParityExchange }): ProbeOutcome => ({
   touched: false,
@@ -277,6 +232,7 @@ const analysisStatuses = (record: Json): string[] =>
   (Array.isArray(record.analyses) ? (record.analyses as Json[]) : []).map((a) => String(a.status));
 
 export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> = {
+  ...FUND_PROBES,
   'errors.unknown-project': errorProbe(() => ({ method: 'GET', path: LIST, query: { id: randomUUID() } })),
   'errors.unknown-analysis': errorProbe(() => ({
     method: 'GET',
@@ -661,6 +617,8 @@ export interface ContextOptions {
   receiverHost?: string;
   /** A folder at the root of the user's connected drive, linked to no company (--drive-folder-name). */
   driveFolderName?: string;
+  /** Start one fund run over one small PDF, name and folder alone (--fund-run: the run's cost and its companies). */
+  startFundRun?: boolean;
 }
 
 /** The probes' context: each shared read (or the one creation) is sent once, when a probe first needs it. */
@@ -797,6 +755,11 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       if (record) last = { ...sent, record };
     }
   });
+  const fundRun = once(async (): Promise<FollowedFundRun | string> => {
+    if (!options.allowWrites || !options.startFundRun)
+      return 'starts one fund run (its credits, and a company record per portfolio company it finds): pass --allow-writes and --fund-run';
+    return followFundRun(sender, listed);
+  });
   const close = async () => {
     await receiver?.close();
   };
@@ -811,6 +774,7 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     createdRecord,
     analysedCompany,
     followedAnalysis,
+    fundRun,
     close,
   };
 }

@@ -106,7 +106,74 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     kind: 'values',
     values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
   },
+  'funds.run-defaults': {
+    kind: 'values',
+    values: { customerIsInvestor: 'true', showDerivedMetrics: 'true', 'available.incremental': 'true' },
+  },
+  'funds.data-sections': {
+    kind: 'values',
+    values: {
+      dataSections:
+        'reconciled, entities, coverage, validation, metricDefinitions, runStats, workbookSelections, publish',
+    },
+  },
+  'funds.run-progress': {
+    kind: 'values',
+    values: {
+      statuses: 'pending, completed',
+      'figures before the end': 'empty list',
+      'available before the end': 'incremental',
+      'dataSections before the end': 'empty list',
+      'figures when completed': 'a list',
+    },
+  },
+  'funds.id-forms': { kind: 'values', values: { fundId: '{fundExtractionId}', 'company ids': 'fc-1, fc-2, fc-3' } },
+  'funds.portfolio-name-matching': {
+    kind: 'values',
+    values: {
+      'named as a listed company': 'the listed company of its name',
+      'named as a listed company in another case': 'another record',
+      'named as no listed company': 'another record',
+    },
+  },
 };
+
+/**
+ * A fund service's own choices in a run's summary: other defaults, two more data sections, no
+ * `running` shown, the first run's id as the fund's and short company ids, and names compared with
+ * letter case (a company named in another case gets a record of its own, made once per company).
+ */
+async function fundSummary(
+  data: any,
+  relinked: Map<string, string>,
+  upstream: (pathAndQuery: string, json?: unknown, asCaller?: boolean) => Promise<any>,
+): Promise<void> {
+  if (data.status === 'running') data.status = 'pending';
+  Object.assign(data, { customerIsInvestor: true, showDerivedMetrics: true, fundId: data.fundExtractionId });
+  data.available.incremental = true;
+  if (data.status === 'completed') data.available.dataSections.push('workbookSelections', 'publish');
+  for (const [i, company] of data.companies.entries()) {
+    const key = `${data.fundExtractionId} ${company.id}`;
+    company.id = `fc-${i + 1}`;
+    if (typeof company.projectId !== 'string') continue;
+    let id = relinked.get(key);
+    if (id === undefined) {
+      const linked = (await upstream(`/api/integration/projects?id=${company.projectId}`)).data;
+      id =
+        linked?.companyName === company.companyName
+          ? company.projectId
+          : (
+              await upstream(
+                '/api/integration/project',
+                { companyName: company.companyName, projectType: 'projectNoAnalysis' },
+                true,
+              )
+            ).data.project.id;
+      relinked.set(key, id!);
+    }
+    company.projectId = id;
+  }
+}
 
 const refusal = (status: number, code: string, title: string): Pick<ProxiedAnswer, 'status' | 'body'> => ({
   status,
@@ -170,6 +237,7 @@ function eachCompany(data: any, change: (company: any) => void): void {
 
 export function recordsGapDouble(): Break {
   const created = new Set<string>();
+  const relinked = new Map<string, string>();
   return {
     webhookUrls: 'upstream',
     // Parity's own receiver is reached through the relay, which signs each delivery.
@@ -182,7 +250,9 @@ export function recordsGapDouble(): Break {
       if (typeof sent.folderName === 'string' && sent.folderName !== sent.folderName.trim())
         req.body = Buffer.from(JSON.stringify({ ...sent, folderName: `${sent.folderName}(untrimmed)` }));
     },
-    response: (req, answer) => {
+    response: async (req, answer, upstream) => {
+      if (answer.status === 200 && req.path === '/api/integrationfund/fund')
+        return fundSummary(answer.body.data, relinked, upstream);
       // Every http(s) receiver the mock refuses as itself is saved (a service that cannot be called through its own address).
       if (req.path === '/api/integration/webhook' && /points at the mock itself/.test(answer.body?.description ?? '')) {
         const { url } = JSON.parse(req.body.toString('utf8'));

@@ -25,16 +25,20 @@ import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-p
 import { type BrokenProxy, startBrokenProxy } from '../doubles/broken-proxy.ts';
 import { GAP_DOUBLE_CHOICES, gapDouble, RECORDS_DOUBLE_CHOICES, recordsGapDouble } from '../doubles/gap-double.ts';
 import { captureOutput } from '../support/captured-output.ts';
-import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
+import { paritySeed } from '../support/conformance-mock.ts';
 
-/** Analyses take 300 ms: parity reads its company back while the analysis runs, then awaits its delivery. */
-const PARITY_SEED = { ...CONFORMANCE_SEED, processingMs: 300 };
+/**
+ * Analyses and fund runs take 300 ms: parity reads its company back while the analysis runs, then
+ * awaits its delivery, and reads its fund run while it runs; two companies are named as the fund
+ * run's portfolio companies.
+ */
+const PARITY_SEED = paritySeed(300);
 /** A folder of the seeded user's drive linked to no company. */
 const DRIVE_FOLDER = 'Empty Folder';
 /** The options that let parity reach another user, an analysis and its delivery, and the drive's name search. */
 const REACH_ARGS = [
   ...['--second-api-key', SECOND_API_KEY, '--analysis-cost', '1', '--receiver-host', '127.0.0.1'],
-  ...['--drive-folder-name', DRIVE_FOLDER],
+  ...['--drive-folder-name', DRIVE_FOLDER, '--fund-run'],
 ];
 
 let mock: RunningMock;
@@ -60,6 +64,7 @@ const parity = (baseUrl: string, session?: string) =>
     analysisCost: 1,
     receiverHost: '127.0.0.1',
     driveFolderName: DRIVE_FOLDER,
+    fundRun: true,
     allowWrites: true,
     fetch: fetchInSession(session),
     timeoutMs: 5_000,
@@ -74,7 +79,7 @@ describe('parity', () => {
     // The conformance seed's analyses list no source: the shape of one cannot be seen.
     expect(report.gaps.filter((g) => !g.touched).map((g) => g.id)).toEqual(['analysis.entry-sources']);
     expect(report.touched).toBe(Object.keys(GAP_PROBES).length - 1);
-    expect([report.gapsTouched, report.contractGaps]).toEqual([22, 74]);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([27, 77]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
