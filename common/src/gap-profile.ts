@@ -360,6 +360,15 @@ export const GAP_PROBES = {
     notProfileable: VIEW_VALUES,
     needs: 'writes and analysis cost',
   },
+  'analysis.statuses': {
+    pointer: '#/components/schemas/AnalysisStatus',
+    title:
+      'the statuses the analysis of that company passes (read back at once, then a tenth of the time waited apart; needs --allow-writes and --analysis-cost)',
+    mock: { kind: 'values', values: { statuses: 'pending, progress, completed' } },
+    profileable: false,
+    notProfileable: RECORD_FIELDS,
+    needs: 'writes and analysis cost',
+  },
   'webhooks.delivery-headers': {
     pointer: '#/x-document-gaps/16',
     title:

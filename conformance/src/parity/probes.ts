@@ -49,6 +49,13 @@ export interface FollowedAnalysis {
   ended: 'completed' | 'failed' | undefined;
   /** The company's processing, as a word, in every read while its analysis was under way. */
   whileRunning: string[];
+  /** Each status its analysis showed, in order, a repeat left out. */
+  statuses: string[];
+  /** A read was refused 429 and waited out while the analysis was followed. */
+  rateLimited: boolean;
+  /** The longest time between the starts of two reads, and from the read back to the last read. */
+  longestGapMs: number;
+  elapsedMs: number;
 }
 
 export interface ProbeContext extends ContextOptions {
@@ -494,6 +501,26 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
       exchange: analysed.readBack.recorded,
     };
   },
+  'analysis.statuses': async (ctx) => {
+    const followed = await ctx.followedAnalysis();
+    if (typeof followed === 'string') return { touched: false, reason: followed };
+    if (followed.ended === undefined)
+      return { touched: false, reason: 'the analysis did not end in time', exchange: followed.last.recorded };
+    // A status shorter than the longest time between two reads may pass unseen.
+    if (followed.rateLimited || followed.longestGapMs * 3 > followed.elapsedMs)
+      return {
+        touched: false,
+        reason: followed.rateLimited
+          ? 'a read of the company was refused 429 and waited out: statuses may have passed unseen'
+          : `reads of the company came up to ${followed.longestGapMs} ms apart while its analysis ran ${followed.elapsedMs} ms: statuses may have passed unseen`,
+        exchange: followed.last.recorded,
+      };
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { statuses: followed.statuses.join(', ') } },
+      exchange: followed.last.recorded,
+    };
+  },
   'webhooks.delivery-headers': async (ctx) => {
     const analysed = await ctx.analysedCompany();
     if (typeof analysed === 'string') return { touched: false, reason: analysed };
@@ -742,14 +769,32 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     if (typeof analysed === 'string') return analysed;
     let last = analysed.readBack;
     const whileRunning: string[] = [];
-    for (let waitMs = 50, deadline = Date.now() + ANALYSIS_WAIT_MS; ; waitMs = Math.min(5_000, waitMs * 1.5)) {
-      const statuses = analysisStatuses(last.record);
-      if (statuses.includes('failed')) return { last, ended: 'failed', whileRunning };
-      if (statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS.has(status)))
-        return { last, ended: 'completed', whileRunning };
+    const statuses: string[] = [];
+    const waitsBefore = sender.rateLimited.waits;
+    const begin = Date.now();
+    let lastStart = begin;
+    let longestGapMs = 0;
+    const seen = (ended: FollowedAnalysis['ended']): FollowedAnalysis => ({
+      last,
+      ended,
+      whileRunning,
+      statuses,
+      rateLimited: sender.rateLimited.waits > waitsBefore,
+      longestGapMs,
+      elapsedMs: lastStart - begin,
+    });
+    for (;;) {
+      const now = analysisStatuses(last.record);
+      if (now.length > 0 && statuses.at(-1) !== now.join(' and ')) statuses.push(now.join(' and '));
+      if (now.includes('failed')) return seen('failed');
+      if (now.length > 0 && now.every((status) => FINAL_ANALYSIS.has(status))) return seen('completed');
       whileRunning.push(valueWord(last.record, 'processing'));
-      if (Date.now() > deadline) return { last, ended: undefined, whileRunning };
-      await sleep(waitMs);
+      const waited = Date.now() - begin;
+      if (waited > ANALYSIS_WAIT_MS) return seen(undefined);
+      await sleep(Math.min(5_000, Math.max(25, waited / 10)));
+      const start = Date.now();
+      longestGapMs = Math.max(longestGapMs, start - lastStart);
+      lastStart = start;
       const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: analysed.projectId } });
       const record = lookedUp(sent.answer);
       if (record) last = { ...sent, record };

@@ -92,6 +92,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   },
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
   'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
+  'analysis.statuses': { kind: 'values', values: { statuses: 'pending, completed' } },
   'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
   'drive.folder-name-matching': {
     kind: 'values',
@@ -279,7 +280,12 @@ export function recordsGapDouble(): Break {
         if (company.processing === 'progress') company.processing = 'running';
         company.projectowner.status = 'enabled';
         company.projectUser.role = 'admin';
-        for (const analysis of company.analyses) analysis.type = 'dueDiligence';
+        // An analysis shown pending until it ends (no progress status).
+        for (const analysis of company.analyses)
+          Object.assign(analysis, {
+            type: 'dueDiligence',
+            ...(analysis.status === 'progress' ? { status: 'pending' } : {}),
+          });
         if (!created.has(company.id)) return;
         Object.assign(company, {
           companyWebsite: '',

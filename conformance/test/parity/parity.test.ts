@@ -55,6 +55,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+const ids = Object.keys(GAP_PROBES);
+
 const parity = (baseUrl: string, session?: string) =>
   runParity({
     baseUrl,
@@ -72,14 +74,28 @@ const parity = (baseUrl: string, session?: string) =>
 
 const differing = (report: ParityReport) => report.gaps.filter((g) => g.differs).map((g) => g.id);
 
+/**
+ * Behaviours read from statuses over time: on a loaded machine two reads may come too far apart to
+ * see each status, and parity then leaves the behaviour not touched, saying why.
+ */
+const unseenForTiming = (report: ParityReport) =>
+  report.gaps.filter((g) => !g.touched && /statuses may have passed unseen$/.test(g.reason ?? '')).map((g) => g.id);
+
 describe('parity', () => {
   it('finds nothing against the mock, whose answers name the choices the table holds', async () => {
     const report = await parity(mock.baseUrl, 'parity-plain');
     expect(differing(report)).toEqual([]);
     // The conformance seed's analyses list no source: the shape of one cannot be seen.
-    expect(report.gaps.filter((g) => !g.touched).map((g) => g.id)).toEqual(['analysis.entry-sources']);
-    expect(report.touched).toBe(Object.keys(GAP_PROBES).length - 1);
-    expect([report.gapsTouched, report.contractGaps]).toEqual([27, 77]);
+    const timing = unseenForTiming(report);
+    expect(
+      timing.every((id) => ['analysis.statuses', 'funds.run-progress'].includes(id)),
+      timing.join(),
+    ).toBe(true);
+    expect(report.gaps.filter((g) => !g.touched).map((g) => g.id)).toEqual(
+      ['analysis.entry-sources', ...timing].sort((a, b) => ids.indexOf(a) - ids.indexOf(b)),
+    );
+    expect(report.touched).toBe(ids.length - 1 - timing.length);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([28, 77]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
@@ -187,7 +203,10 @@ describe('parity', () => {
     try {
       const report = await parity(records.baseUrl, 'parity-records');
       const listed = report.gaps.filter((g) => g.differs);
-      expect(listed.map((g) => [g.id, g.deployment])).toEqual(Object.entries(RECORDS_DOUBLE_CHOICES));
+      const timing = unseenForTiming(report);
+      expect(listed.map((g) => [g.id, g.deployment])).toEqual(
+        Object.entries(RECORDS_DOUBLE_CHOICES).filter(([id]) => !timing.includes(id)),
+      );
       for (const gap of listed) {
         expect(gap.profileable, gap.id).toBe(false);
         expect(gap.profileNote, gap.id).toMatch(/^the mock cannot take this behaviour from a profile: ./);

@@ -40,8 +40,8 @@ export const CONFORMANCE_SEED: MockSeed = { processingMs: 30, data: { projects }
 
 /**
  * The conformance seed with two companies named as portfolio companies of the mock's fund runs
- * (one in another letter case), for parity's fund run (`funds.portfolio-name-matching`), and
- * analyses of `processingMs`.
+ * (one in another letter case) and a third of that kind owned by the second user, for parity's fund
+ * run (`funds.portfolio-name-matching`), and analyses of `processingMs`.
  */
 export const paritySeed = (processingMs: number): MockSeed => ({
   ...CONFORMANCE_SEED,
@@ -56,6 +56,7 @@ export const paritySeed = (processingMs: number): MockSeed => ({
         companyWebsite: `https://${companyName.toLowerCase().replace(/ /g, '')}.example`,
         completedAnalysis: false,
       })),
+      { ownerUserId: 'user-second', companyName: 'Helio Grid Technologies', completedAnalysis: false },
     ],
   },
 });
