@@ -67,6 +67,7 @@ export interface GapProbeFacts {
     | 'writes and analysis cost'
     | 'writes, token, receiver and analysis cost'
     | 'writes and drive folder'
+    | 'writes and drive folder id'
     | 'writes and fund run';
 }
 
@@ -101,10 +102,12 @@ const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
   '[::1]': 'refused',
   '[::]': 'refused',
   '[::ffff:127.0.0.1]': 'refused',
+  '[::ffff:0.0.0.0]': 'refused',
   'localhost at another port': 'saved',
   'parity-receiver.example': 'saved',
   '10.0.0.1': 'saved',
   '[::ffff:10.0.0.1]': 'saved',
+  '[::ffff:10.0.0.0]': 'saved',
   'https, parity-receiver.example': 'saved',
 };
 
@@ -397,6 +400,25 @@ export const GAP_PROBES = {
     notProfileable:
       "which names match is the deployment's search over the team's drive; the mock keeps its own rule over its seed's folders",
     needs: 'writes and drive folder',
+  },
+  'drive.folder-link-forms': {
+    pointer: '#/components/schemas/CreateProjectRequest/properties/folderLink',
+    title:
+      'which forms of a link to a drive folder (--drive-folder-id) a creation’s folderLink finds: an open?id= url, the same with a query after the id, the bare id with spaces around, a folders url with a query, the bare id (needs --allow-writes)',
+    mock: {
+      kind: 'values',
+      values: {
+        'open?id= url': 'matched',
+        'open?id= url, id not last': 'matched',
+        'bare id with spaces around': 'matched',
+        'folders url with a query': 'matched',
+        'bare id': 'matched',
+      },
+    },
+    profileable: false,
+    notProfileable:
+      "which links resolve is the deployment's reading of drive URLs over the team's drive; the mock keeps its own rule over its seed's folders",
+    needs: 'writes and drive folder id',
   },
   'webhooks.receiver-scheme-refused': {
     pointer: '#/components/responses/InvalidRequest',

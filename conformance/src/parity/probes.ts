@@ -12,6 +12,7 @@ import {
 } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
 import { isObject, sleep } from '../live/answers.ts';
+import { DRIVE_PROBES } from './drive-probes.ts';
 import { FUND_PROBES } from './fund-probes.ts';
 import { type FollowedFundRun, followFundRun } from './fund-run.ts';
 import type { Exchange } from '../live/exchange.ts';
@@ -240,6 +241,7 @@ const analysisStatuses = (record: Json): string[] =>
 
 export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> = {
   ...FUND_PROBES,
+  ...DRIVE_PROBES,
   'errors.unknown-project': errorProbe(() => ({ method: 'GET', path: LIST, query: { id: randomUUID() } })),
   'errors.unknown-analysis': errorProbe(() => ({
     method: 'GET',
@@ -558,49 +560,6 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     );
     return { touched: true, observation: { kind: 'fields', extra }, exchange: last.recorded };
   },
-  'drive.folder-name-matching': async (ctx) => {
-    const name = ctx.driveFolderName;
-    if (!ctx.allowWrites || name === undefined)
-      return {
-        touched: false,
-        reason: 'creates companies naming a folder of the drive: pass --allow-writes and --drive-folder-name',
-      };
-    // The spelling least likely to match first: a match links the folder, and later matches find it linked.
-    const spellings: [string, string][] = [
-      ['its first half', name.slice(0, Math.ceil(name.length / 2))],
-      ['in upper case', name.toUpperCase()],
-      ['with spaces around', `  ${name}  `],
-      ['as given', name],
-    ];
-    const stamp = Date.now().toString(36);
-    const values: Record<string, string> = {};
-    let exchange: RecordedParityExchange | undefined;
-    for (const [i, [label, folderName]] of spellings.entries()) {
-      const created = await ctx.sender.send({
-        method: 'POST',
-        path: '/integration/project',
-        json: { companyName: `parity-${stamp} folder ${i + 1}`, projectType: 'projectNoAnalysis', folderName },
-      });
-      exchange ??= created.recorded;
-      const project = projectOf(created.answer);
-      if (!project || typeof project.id !== 'string') {
-        values[label] = `HTTP ${created.answer.status}`;
-        continue;
-      }
-      const read = await ctx.sender.send({ method: 'GET', path: LIST, query: { id: project.id } });
-      const link = lookedUp(read.answer)?.extraConfig;
-      const status = isObject(link) && isObject(link.driveFolderLink) ? link.driveFolderLink.status : undefined;
-      values[label] =
-        status === 'linked' || status === 'already_linked' || status === 'linked_to_other_project'
-          ? 'matched'
-          : status === 'ambiguous_folder'
-            ? 'ambiguous'
-            : status === 'not_found'
-              ? 'not found'
-              : valueWord({ status }, 'status');
-    }
-    return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };
-  },
   'webhooks.receiver-scheme-refused': async (ctx) => {
     const free = await noWebhookSaved(ctx);
     if (free !== true) return free;
@@ -644,6 +603,8 @@ export interface ContextOptions {
   receiverHost?: string;
   /** A folder at the root of the user's connected drive, linked to no company (--drive-folder-name). */
   driveFolderName?: string;
+  /** A folder of the user's connected drive by its id (--drive-folder-id). */
+  driveFolderId?: string;
   /** Start one fund run over one small PDF, name and folder alone (--fund-run: the run's cost and its companies). */
   startFundRun?: boolean;
 }

@@ -103,6 +103,16 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
       'as given': 'matched',
     },
   },
+  'drive.folder-link-forms': {
+    kind: 'values',
+    values: {
+      'open?id= url': 'not found',
+      'open?id= url, id not last': 'not found',
+      'bare id with spaces around': 'matched',
+      'folders url with a query': 'matched',
+      'bare id': 'matched',
+    },
+  },
   'webhooks.receiver-addresses-refused': {
     kind: 'values',
     values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
@@ -244,12 +254,15 @@ export function recordsGapDouble(): Break {
     // Parity's own receiver is reached through the relay, which signs each delivery.
     relayUrls: /^http:\/\/[^/]+\/conformance\/parity-receiver$/,
     deliveryHeaders: DELIVERY_HEADERS,
-    // A drive search that does not trim: a name with spaces around finds nothing.
+    // A drive search that does not trim: a name with spaces around finds nothing; a link in the
+    // open?id= form is not read.
     request: (req) => {
       if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
       const sent = JSON.parse(req.body.toString('utf8'));
       if (typeof sent.folderName === 'string' && sent.folderName !== sent.folderName.trim())
         req.body = Buffer.from(JSON.stringify({ ...sent, folderName: `${sent.folderName}(untrimmed)` }));
+      if (typeof sent.folderLink === 'string' && sent.folderLink.includes('open?id='))
+        req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: 'https://drive.google.com/open' }));
     },
     response: async (req, answer, upstream) => {
       if (answer.status === 200 && req.path === '/api/integrationfund/fund')

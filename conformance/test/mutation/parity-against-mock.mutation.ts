@@ -41,6 +41,7 @@ describe('parity against the mutated mock', () => {
       analysisCost: 1,
       receiverHost: '127.0.0.1',
       driveFolderName: 'Empty Folder',
+      driveFolderId: 'folder-helio-grid',
       fundRun: true,
       allowWrites: true,
       fetch: (input, init) => fetch(input, init),
