@@ -372,6 +372,15 @@ export const GAP_PROBES = {
     notProfileable: RECORD_FIELDS,
     needs: 'writes and analysis cost',
   },
+  'analysis.project-scores': {
+    pointer: '#/components/schemas/Project/properties/projectscores',
+    title:
+      'how many entries projectscores holds for that company, read back at once (its analysis under way) and when its analysis completed (needs --allow-writes and --analysis-cost)',
+    mock: { kind: 'values', values: { 'read back at once': '0', 'when completed': 'one' } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+    needs: 'writes and analysis cost',
+  },
   'webhooks.delivery-headers': {
     pointer: '#/x-document-gaps/16',
     title:

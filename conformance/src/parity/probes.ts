@@ -523,6 +523,29 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
       exchange: followed.last.recorded,
     };
   },
+  'analysis.project-scores': async (ctx) => {
+    const analysed = await ctx.analysedCompany();
+    if (typeof analysed === 'string') return { touched: false, reason: analysed };
+    const followed = await ctx.followedAnalysis();
+    if (typeof followed === 'string') return { touched: false, reason: followed };
+    const first = analysed.readBack.record;
+    if (followed.ended !== 'completed' || analysisStatuses(first).every((status) => FINAL_ANALYSIS.has(status)))
+      return {
+        touched: false,
+        reason: 'the analysis was not read both under way and completed',
+        exchange: followed.last.recorded,
+      };
+    const count = (record: Json) => {
+      const scores = Array.isArray(record.projectscores) ? record.projectscores : undefined;
+      return scores === undefined
+        ? valueWord(record, 'projectscores')
+        : scores.length === 1
+          ? 'one'
+          : String(scores.length);
+    };
+    const values = { 'read back at once': count(first), 'when completed': count(followed.last.record) };
+    return { touched: true, observation: { kind: 'values', values }, exchange: followed.last.recorded };
+  },
   'webhooks.delivery-headers': async (ctx) => {
     const analysed = await ctx.analysedCompany();
     if (typeof analysed === 'string') return { touched: false, reason: analysed };

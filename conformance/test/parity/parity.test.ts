@@ -102,7 +102,7 @@ describe('parity', () => {
     );
     expect(report.touched).toBe(ids.length - 1 - timing.length);
     // Each timed behaviour answers a mark of its own.
-    expect([report.gapsTouched, report.contractGaps]).toEqual([29 - timing.length, 78]);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([30 - timing.length, 79]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
