@@ -372,6 +372,17 @@ export const GAP_PROBES = {
     notProfileable: RECORD_FIELDS,
     needs: 'writes and analysis cost',
   },
+  'companies.email-placeholder-with-website': {
+    pointer: '#/components/schemas/CreatedProject',
+    title:
+      'companyEmail read back from a company created with a companyWebsite and no email (the company with an analysis; needs --allow-writes and --analysis-cost)',
+    mockGap:
+      'project fields not given at creation: companyWebsite, companyEmail and companyLegalName hold mock placeholders',
+    mock: { kind: 'values', values: { companyEmail: 'contact@{website host}' } },
+    profileable: false,
+    notProfileable: RECORD_FIELDS,
+    needs: 'writes and analysis cost',
+  },
   'analysis.project-scores': {
     pointer: '#/components/schemas/Project/properties/projectscores',
     title:

@@ -20,6 +20,7 @@ import { type ConformanceReceiver, startReceiver } from '../live/receiver.ts';
 import {
   asError,
   formOf,
+  formWith,
   type Json,
   lookedUp,
   type ProbeOutcome,
@@ -521,6 +522,24 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
       touched: true,
       observation: { kind: 'values', values: { statuses: followed.statuses.join(', ') } },
       exchange: followed.last.recorded,
+    };
+  },
+  'companies.email-placeholder-with-website': async (ctx) => {
+    const analysed = await ctx.analysedCompany();
+    if (typeof analysed === 'string') return { touched: false, reason: analysed };
+    const { record } = analysed.readBack;
+    const website = typeof record.companyWebsite === 'string' ? record.companyWebsite : '';
+    let host = '';
+    try {
+      host = new URL(website).hostname;
+    } catch {
+      // No host to name: the email's form keeps its text.
+    }
+    const companyEmail = formWith(record.companyEmail, { '{website host}': host });
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { companyEmail } },
+      exchange: analysed.readBack.recorded,
     };
   },
   'analysis.project-scores': async (ctx) => {

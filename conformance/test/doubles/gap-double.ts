@@ -93,6 +93,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
   'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
   'analysis.statuses': { kind: 'values', values: { statuses: 'pending, completed' } },
+  'companies.email-placeholder-with-website': { kind: 'values', values: { companyEmail: 'empty' } },
   'analysis.project-scores': { kind: 'values', values: { 'read back at once': '0', 'when completed': '2' } },
   'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
   'drive.folder-name-matching': {
@@ -294,6 +295,8 @@ export function recordsGapDouble(): Break {
         if (company.processing === 'progress') company.processing = 'running';
         company.projectowner.status = 'enabled';
         company.projectUser.role = 'admin';
+        // No email made up for a company created without one.
+        if (/^parity-.* analysis$/.test(company.companyName)) company.companyEmail = '';
         // Scores of the company's own and of its sector's benchmark.
         if (company.projectscores.length > 0)
           company.projectscores = [...company.projectscores, { ...company.projectscores[0], scoreText: 'Benchmark' }];
