@@ -20,7 +20,7 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
   --allow-writes          also create one company (projectNoAnalysis: no analysis, no credits) to observe
                           the values the specification leaves open, ask for a fund run on a folder never
                           uploaded (refused; a service that accepts it charges 10 credits) and, with
-                          --access-token and no webhook configuration saved, offer 15 receiver urls
+                          --access-token and no webhook configuration saved, offer 17 receiver urls
   --access-token <token>  session token of the webhook calls (without it the webhook calls are not touched)
   --second-api-key <key>  another user's API key: what that user is answered for a company of the first
   --analysis-cost <n>     with --allow-writes, start one company analysis (projectAnalysisNoFile), which
