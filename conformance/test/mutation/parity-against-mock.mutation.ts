@@ -10,11 +10,12 @@ import { runParity } from '../../src/parity/run-parity.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
 
 // Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
-// Analyses and fund runs take 300 ms: parity reads its company back while the analysis runs, and
-// its fund run's summary while the run is pending and running. Two companies are named as portfolio
-// companies of the fund run.
+// Analyses and fund runs take 600 ms: parity reads its company back while the analysis runs, and
+// its fund run's summary while the run is pending and running, with reads close enough to see each
+// status on a loaded machine (at 300 ms, load 20 spread them too far: statuses not judged, no kill).
+// Three companies are named as portfolio companies of the fund run.
 const SEED = {
-  ...paritySeed(300),
+  ...paritySeed(600),
   fitDimensions: [7, 5, 4.9].map((score, i) => ({
     code: `edge${i}`,
     scoreLabel: `Edge ${i}`,
