@@ -4,12 +4,7 @@
 // receivers while none is saved). A behaviour the deployment's data does not let the run reach (no
 // company to look up) is "not touched", with the reason.
 import { randomUUID } from 'node:crypto';
-import {
-  type GapProbeId,
-  type RateLimitObservation,
-  RECEIVER_SPELLING_LABELS,
-  SCORE_COLOR_RULE,
-} from '../../../common/src/index.ts';
+import { type GapProbeId, type RateLimitObservation, SCORE_COLOR_RULE } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
 import { isObject, sleep } from '../live/answers.ts';
 import { DRIVE_PROBES } from './drive-probes.ts';
@@ -31,6 +26,7 @@ import {
   word,
 } from './probe-values.ts';
 import { envelopeCode, type ParitySender, type RecordedParityExchange } from './sender.ts';
+import { noWebhookSaved, saveReceiver, WEBHOOK_PROBES } from './webhook-probes.ts';
 
 export type { ProbeOutcome } from './probe-values.ts';
 
@@ -187,35 +183,6 @@ async function analysisEntries(
   return list.length === 0 ? 'the analysis detail has no analysisData entry' : { list, recorded: detail.recorded };
 }
 
-/** True when a receiver may be saved: writes allowed, the token given and no configuration saved (parity overwrites none). */
-async function noWebhookSaved(
-  ctx: Pick<ProbeContext, 'sender' | 'allowWrites' | 'hasAccessToken'>,
-): Promise<true | ProbeOutcome> {
-  if (!ctx.allowWrites || !ctx.hasAccessToken)
-    return { touched: false, reason: 'saves a webhook configuration: pass --allow-writes and --access-token' };
-  const { answer, recorded } = await ctx.sender.send({ method: 'GET', path: '/integration/webhook', auth: 'bearer' });
-  const data = (answer.body as { data?: unknown } | undefined)?.data;
-  if (answer.status !== 200 || (data !== null && data !== undefined)) {
-    const saved = answer.status === 200 && typeof data === 'object' && (data as Json).url;
-    // A receiver an earlier probe of this run saved is parity's own, not the team's.
-    if (!(typeof saved === 'string' && saved.includes('/parity-receiver')))
-      return {
-        touched: false,
-        reason: `a webhook configuration is saved (or the read answered HTTP ${answer.status}): parity does not overwrite it`,
-        exchange: recorded,
-      };
-  }
-  return true;
-}
-
-const saveReceiver = (ctx: Pick<ProbeContext, 'sender'>, url: string, analysisCompleted = false) =>
-  ctx.sender.send({
-    method: 'POST',
-    path: '/integration/webhook',
-    auth: 'bearer',
-    json: { url, analysisCompleted, analysisChangedStatus: false },
-  });
-
 /** Headers of HTTP itself (and the mock's own X-Mock-* notes): not a deployment's choice of delivery headers. */
 const HTTP_HEADERS = new Set([
   'host',
@@ -243,6 +210,7 @@ const analysisStatuses = (record: Json): string[] =>
 export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> = {
   ...FUND_PROBES,
   ...DRIVE_PROBES,
+  ...WEBHOOK_PROBES,
   'errors.unknown-project': errorProbe(() => ({ method: 'GET', path: LIST, query: { id: randomUUID() } })),
   'errors.unknown-analysis': errorProbe(() => ({
     method: 'GET',
@@ -321,22 +289,6 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
       touched: true,
       observation: { kind: 'values', values: { analysisId: word(data, 'analysisId') } },
       exchange: created.recorded,
-    };
-  },
-  'webhooks.read-before-save': async (ctx) => {
-    if (!ctx.hasAccessToken) return { touched: false, reason: 'needs the webhook calls’ token: pass --access-token' };
-    const { answer, recorded } = await ctx.sender.send({ method: 'GET', path: '/integration/webhook', auth: 'bearer' });
-    const data = (answer.body as { data?: unknown } | undefined)?.data;
-    if (answer.status === 200 && data !== null && data !== undefined)
-      return {
-        touched: false,
-        reason: 'a webhook configuration is saved: the answer before any is saved cannot be read',
-        exchange: recorded,
-      };
-    return {
-      touched: true,
-      observation: { kind: 'shape', shape: answer.status === 200 ? 'null' : 'other' },
-      exchange: recorded,
     };
   },
   'errors.unknown-project-report': errorProbe(() => ({
@@ -601,35 +553,6 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
         .map(([name, value]) => [name, value.slice(0, 200)]),
     );
     return { touched: true, observation: { kind: 'fields', extra }, exchange: last.recorded };
-  },
-  'webhooks.receiver-scheme-refused': async (ctx) => {
-    const free = await noWebhookSaved(ctx);
-    if (free !== true) return free;
-    const { answer, recorded } = await saveReceiver(ctx, `ftp://${new URL(ctx.baseUrl).hostname}/parity-receiver`);
-    return asError(answer, recorded);
-  },
-  'webhooks.receiver-addresses-refused': async (ctx) => {
-    const free = await noWebhookSaved(ctx);
-    if (free !== true) return free;
-    const base = new URL(ctx.baseUrl);
-    const port = base.port || (base.protocol === 'https:' ? '443' : '80');
-    const own = base.hostname.includes(':') && !base.hostname.startsWith('[') ? `[${base.hostname}]` : base.hostname;
-    const other = String((Number(port) % 65535) + 1);
-    // Each label's url: scheme, host and port (the deployment's own unless said).
-    const urls: Record<string, string> = {
-      'own address': `http://${own}:${port}`,
-      'localhost at another port': `http://localhost:${other}`,
-      'https, parity-receiver.example': `https://parity-receiver.example:${port}`,
-    };
-    for (const label of RECEIVER_SPELLING_LABELS) urls[label] ??= `http://${label}:${port}`;
-    const values: Record<string, string> = {};
-    let exchange: RecordedParityExchange | undefined;
-    for (const label of RECEIVER_SPELLING_LABELS) {
-      const sent = await saveReceiver(ctx, `${urls[label]}/parity-receiver`);
-      values[label] = sent.answer.status >= 200 && sent.answer.status < 300 ? 'saved' : 'refused';
-      exchange ??= sent.recorded;
-    }
-    return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };
   },
 };
 
