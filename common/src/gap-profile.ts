@@ -66,7 +66,9 @@ export interface GapProbeFacts {
     | 'second key'
     | 'writes and analysis cost'
     | 'writes, token, receiver and analysis cost'
-    | 'writes and drive folder';
+    | 'writes and drive folder'
+    | 'writes and drive folder id'
+    | 'writes and fund run';
 }
 
 /** The mock's 404 for an id the caller has no record under. */
@@ -81,6 +83,8 @@ const REPORT_PARTS_GAP =
   'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
 /** The mock's X-Mock-Gap when another user names a company it does not own. */
 const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
+const FUND_RUN_VALUES =
+  "values of the fund run record the mock stores and every fund read shows, built by the mock's run: a profile would have to rewrite the run";
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
@@ -98,10 +102,12 @@ const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
   '[::1]': 'refused',
   '[::]': 'refused',
   '[::ffff:127.0.0.1]': 'refused',
+  '[::ffff:0.0.0.0]': 'refused',
   'localhost at another port': 'saved',
   'parity-receiver.example': 'saved',
   '10.0.0.1': 'saved',
   '[::ffff:10.0.0.1]': 'saved',
+  '[::ffff:10.0.0.0]': 'saved',
   'https, parity-receiver.example': 'saved',
 };
 
@@ -357,6 +363,35 @@ export const GAP_PROBES = {
     notProfileable: VIEW_VALUES,
     needs: 'writes and analysis cost',
   },
+  'analysis.statuses': {
+    pointer: '#/components/schemas/AnalysisStatus',
+    title:
+      'the statuses the analysis of that company passes (read back at once, then a tenth of the time waited apart; needs --allow-writes and --analysis-cost)',
+    mock: { kind: 'values', values: { statuses: 'pending, progress, completed' } },
+    profileable: false,
+    notProfileable: RECORD_FIELDS,
+    needs: 'writes and analysis cost',
+  },
+  'companies.email-placeholder-with-website': {
+    pointer: '#/components/schemas/CreatedProject',
+    title:
+      'companyEmail read back from a company created with a companyWebsite and no email (the company with an analysis; needs --allow-writes and --analysis-cost)',
+    mockGap:
+      'project fields not given at creation: companyWebsite, companyEmail and companyLegalName hold mock placeholders',
+    mock: { kind: 'values', values: { companyEmail: 'contact@{website host}' } },
+    profileable: false,
+    notProfileable: RECORD_FIELDS,
+    needs: 'writes and analysis cost',
+  },
+  'analysis.project-scores': {
+    pointer: '#/components/schemas/Project/properties/projectscores',
+    title:
+      'how many entries projectscores holds for that company, read back at once (its analysis under way) and when its analysis completed (needs --allow-writes and --analysis-cost)',
+    mock: { kind: 'values', values: { 'read back at once': '0', 'when completed': 'one' } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+    needs: 'writes and analysis cost',
+  },
   'webhooks.delivery-headers': {
     pointer: '#/x-document-gaps/16',
     title:
@@ -386,6 +421,25 @@ export const GAP_PROBES = {
       "which names match is the deployment's search over the team's drive; the mock keeps its own rule over its seed's folders",
     needs: 'writes and drive folder',
   },
+  'drive.folder-link-forms': {
+    pointer: '#/components/schemas/CreateProjectRequest/properties/folderLink',
+    title:
+      'which forms of a link to a drive folder (--drive-folder-id) a creation’s folderLink finds: an open?id= url, the same with a query after the id, the bare id with spaces around, a folders url with a query, the bare id (needs --allow-writes)',
+    mock: {
+      kind: 'values',
+      values: {
+        'open?id= url': 'matched',
+        'open?id= url, id not last': 'matched',
+        'bare id with spaces around': 'matched',
+        'folders url with a query': 'matched',
+        'bare id': 'matched',
+      },
+    },
+    profileable: false,
+    notProfileable:
+      "which links resolve is the deployment's reading of drive URLs over the team's drive; the mock keeps its own rule over its seed's folders",
+    needs: 'writes and drive folder id',
+  },
   'webhooks.receiver-scheme-refused': {
     pointer: '#/components/responses/InvalidRequest',
     title: 'error for a webhook receiver url of another scheme (ftp:), saved only when none is saved yet',
@@ -403,6 +457,79 @@ export const GAP_PROBES = {
     profileable: false,
     notProfileable: 'which receivers a deployment refuses depends on its network; the mock keeps its own rule',
     needs: 'writes and token',
+  },
+  'funds.run-defaults': {
+    pointer: '#/components/schemas/FundRunRequest/properties/customerIsInvestor',
+    title:
+      'customerIsInvestor, showDerivedMetrics and available.incremental of a fund run started with name and folderPath alone (needs --allow-writes and --fund-run)',
+    mock: {
+      kind: 'values',
+      values: { customerIsInvestor: 'false', showDerivedMetrics: 'false', 'available.incremental': 'false' },
+    },
+    profileable: false,
+    notProfileable: FUND_RUN_VALUES,
+    needs: 'writes and fund run',
+  },
+  'funds.data-sections': {
+    pointer: '#/components/schemas/FundAvailability/properties/dataSections',
+    title: "available.dataSections of parity's completed fund run, in the order listed",
+    mock: {
+      kind: 'values',
+      values: { dataSections: 'reconciled, entities, coverage, validation, metricDefinitions, runStats' },
+    },
+    profileable: false,
+    notProfileable: FUND_RUN_VALUES,
+    needs: 'writes and fund run',
+  },
+  'funds.run-progress': {
+    pointer: '#/components/schemas/FundRunStatus',
+    title:
+      "the statuses parity's fund run passes (its summary read at once, then a tenth of the time waited apart), and its figures and available before it ends",
+    mock: {
+      kind: 'values',
+      values: {
+        statuses: 'pending, running, completed',
+        'figures before the end': 'empty list',
+        'available before the end': 'none',
+        'dataSections before the end': 'empty list',
+        'figures when completed': 'a list',
+      },
+    },
+    profileable: false,
+    notProfileable: FUND_RUN_VALUES,
+    needs: 'writes and fund run',
+  },
+  'funds.id-forms': {
+    pointer: '#/components/schemas/FundRunSummary/properties/fundId',
+    title:
+      "the form of the fundId and of the portfolio companies' ids of parity's fund run, its own values written as placeholders",
+    mock: {
+      kind: 'values',
+      values: {
+        fundId: 'fund-{owner id}-{name as a slug}',
+        'company ids': '{fundExtractionId}-company-1, {fundExtractionId}-company-2, {fundExtractionId}-company-3',
+      },
+    },
+    profileable: false,
+    notProfileable: FUND_RUN_VALUES,
+    needs: 'writes and fund run',
+  },
+  'funds.portfolio-name-matching': {
+    pointer: '#/components/schemas/FundCompany/properties/projectId',
+    title:
+      "which company record each portfolio company of parity's fund run (projectMode left to its default) links to, by how its name compares with the companies listed before the run",
+    mock: {
+      kind: 'values',
+      values: {
+        'named as a listed company': 'the listed company of its name',
+        'named as a listed company in another case': 'the listed company of its name in another case',
+        'named as no listed company': 'another record',
+      },
+    },
+    profileable: false,
+    notProfileable:
+      "which records a run links is the deployment's matching over the team's companies; the mock keeps its own rule (the owner's company of that name, letter case ignored)",
+    needs: 'writes and fund run',
   },
   'service.rate-limits': {
     pointer: '#/x-document-gaps/15',

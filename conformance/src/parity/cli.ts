@@ -20,7 +20,7 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
   --allow-writes          also create one company (projectNoAnalysis: no analysis, no credits) to observe
                           the values the specification leaves open, ask for a fund run on a folder never
                           uploaded (refused; a service that accepts it charges 10 credits) and, with
-                          --access-token and no webhook configuration saved, offer 15 receiver urls
+                          --access-token and no webhook configuration saved, offer 17 receiver urls
   --access-token <token>  session token of the webhook calls (without it the webhook calls are not touched)
   --second-api-key <key>  another user's API key: what that user is answered for a company of the first
   --analysis-cost <n>     with --allow-writes, start one company analysis (projectAnalysisNoFile), which
@@ -31,6 +31,14 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
   --drive-folder-name <n> with --allow-writes: a folder at the root of the user's connected drive, linked
                           to no company; four companies (projectNoAnalysis) are created naming it in other
                           spellings, to see which ones find it (a match links the folder to a parity company)
+  --drive-folder-id <id>  with --allow-writes: a folder of the user's connected drive by its id; five
+                          companies (projectNoAnalysis) are created linking it in other forms (open?id=
+                          urls, the id with spaces around, a folders url with a query, the bare id), to
+                          see which ones find it (the first that does links it to a parity company)
+  --fund-run              with --allow-writes: upload one small PDF and start one fund run over it with name
+                          and folderPath alone (10 credits; projectMode left to its default, bookmark, which
+                          makes a company record of each portfolio company the run finds), and follow it
+                          to its end: its defaults, data sections, statuses, id forms and linked records
   --baseline <file>       compare with the parity.json of an earlier run instead of the mock's choices
                           (a mock started with that file as --gap-profile must show no difference)
   --session <id>          send X-Mock-Session: <id> (a run against a shared stateful mock)
@@ -51,6 +59,8 @@ interface ParityCliOptions {
   analysisCost?: number;
   receiverHost?: string;
   driveFolderName?: string;
+  driveFolderId?: string;
+  fundRun: boolean;
   allowWrites: boolean;
   session?: string;
   report?: string;
@@ -70,7 +80,9 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
       'analysis-cost': { type: 'string' },
       'receiver-host': { type: 'string' },
       'drive-folder-name': { type: 'string' },
+      'drive-folder-id': { type: 'string' },
       'allow-writes': { type: 'boolean', default: false },
+      'fund-run': { type: 'boolean', default: false },
       session: { type: 'string' },
       report: { type: 'string' },
       baseline: { type: 'string' },
@@ -95,6 +107,10 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     throw new Error(
       '--drive-folder-name needs a folder name and --allow-writes: it creates companies naming that folder',
     );
+  if (values['drive-folder-id'] !== undefined && (!values['drive-folder-id'].trim() || !values['allow-writes']))
+    throw new Error('--drive-folder-id needs a folder id and --allow-writes: it creates companies linking that folder');
+  if (values['fund-run'] && !values['allow-writes'])
+    throw new Error('--fund-run needs --allow-writes: it uploads a file and starts a fund run');
   if (values['receiver-host'] !== undefined && cost === undefined)
     throw new Error('--receiver-host needs --analysis-cost: the delivery it reads is of that analysis');
   return {
@@ -105,6 +121,8 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     ...(cost === undefined ? {} : { analysisCost: Number(cost) }),
     ...(values['receiver-host'] ? { receiverHost: values['receiver-host'] } : {}),
     ...(values['drive-folder-name'] ? { driveFolderName: values['drive-folder-name'] } : {}),
+    ...(values['drive-folder-id'] ? { driveFolderId: values['drive-folder-id'] } : {}),
+    fundRun: values['fund-run'],
     allowWrites: values['allow-writes'],
     session: sessionOption(values.session),
     report: values.report,

@@ -4,25 +4,31 @@
 // receivers while none is saved). A behaviour the deployment's data does not let the run reach (no
 // company to look up) is "not touched", with the reason.
 import { randomUUID } from 'node:crypto';
-import {
-  type GapObservation,
-  type GapProbeId,
-  type RateLimitObservation,
-  RECEIVER_SPELLING_LABELS,
-  SCORE_COLOR_RULE,
-} from '../../../common/src/index.ts';
+import { type GapProbeId, type RateLimitObservation, SCORE_COLOR_RULE } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
 import { isObject, sleep } from '../live/answers.ts';
+import { DRIVE_PROBES } from './drive-probes.ts';
+import { FUND_PROBES } from './fund-probes.ts';
+import { type FollowedFundRun, followFundRun } from './fund-run.ts';
 import type { Exchange } from '../live/exchange.ts';
 import { type ConformanceReceiver, startReceiver } from '../live/receiver.ts';
+import {
+  asError,
+  formOf,
+  formWith,
+  type Json,
+  lookedUp,
+  type ProbeOutcome,
+  projectOf,
+  type Sent,
+  shapeOf,
+  valueWord,
+  word,
+} from './probe-values.ts';
 import { envelopeCode, type ParitySender, type RecordedParityExchange } from './sender.ts';
+import { noWebhookSaved, saveReceiver, WEBHOOK_PROBES } from './webhook-probes.ts';
 
-export type ProbeOutcome =
-  | { touched: true; observation: GapObservation; exchange: RecordedParityExchange }
-  | { touched: false; reason: string; exchange?: RecordedParityExchange };
-
-type Json = Record<string, unknown>;
-type Sent = { answer: Exchange; recorded: RecordedParityExchange };
+export type { ProbeOutcome } from './probe-values.ts';
 
 /** The company created once with an analysis (--allow-writes, --analysis-cost), read back at once. */
 export interface AnalysedCompany {
@@ -41,6 +47,13 @@ export interface FollowedAnalysis {
   ended: 'completed' | 'failed' | undefined;
   /** The company's processing, as a word, in every read while its analysis was under way. */
   whileRunning: string[];
+  /** Each status its analysis showed, in order, a repeat left out. */
+  statuses: string[];
+  /** A read was refused 429 and waited out while the analysis was followed. */
+  rateLimited: boolean;
+  /** The longest time between the starts of two reads, and from the read back to the last read. */
+  longestGapMs: number;
+  elapsedMs: number;
 }
 
 export interface ProbeContext extends ContextOptions {
@@ -61,6 +74,8 @@ export interface ProbeContext extends ContextOptions {
   analysedCompany(): Promise<AnalysedCompany | string>;
   /** That company read again until its analysis ends (at most ANALYSIS_WAIT_MS), once, or why not. */
   followedAnalysis(): Promise<FollowedAnalysis | string>;
+  /** The fund run (--fund-run) followed to its end, once, or why there is none. */
+  fundRun(): Promise<FollowedFundRun | string>;
   /** Stops what the context started (parity's receiver). */
   close(): Promise<void>;
 }
@@ -71,61 +86,6 @@ type Probe = (ctx: ProbeContext) => Promise<ProbeOutcome>;
 export const BURST = 25;
 
 const LIST = '/integration/projects';
-
-function asError(answer: Exchange, exchange: RecordedParityExchange): ProbeOutcome {
-  return { touched: true, observation: { kind: 'error', status: answer.status, code: envelopeCode(answer) }, exchange };
-}
-
-function shapeOf(value: unknown): 'object' | 'array' | 'null' | 'other' {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value === 'object' ? 'object' : 'other';
-}
-
-/** A value as the word the report compares: absent, null, empty, an id (a non-empty string), or its type. */
-function word(holder: Record<string, unknown>, name: string): string {
-  if (!(name in holder)) return 'absent';
-  const value = holder[name];
-  if (value === null) return 'null';
-  if (value === '') return 'empty';
-  return typeof value === 'string' ? 'a string' : typeof value;
-}
-
-/** The record of a lookup answer, whichever shape the deployment gives it (an object or a list of one). */
-function lookedUp(answer: Exchange): Json | undefined {
-  const data = (answer.body as { data?: unknown } | undefined)?.data;
-  const one = Array.isArray(data) ? data[0] : data;
-  return answer.status === 200 && one && typeof one === 'object' ? (one as Json) : undefined;
-}
-
-/** A value as a word that keeps enumeration-like strings: absent, null, empty, true/false, empty list, or the text (at most 40 characters). */
-function valueWord(holder: Json | undefined, name: string): string {
-  if (!holder || !(name in holder)) return 'absent';
-  const value = holder[name];
-  if (value === null) return 'null';
-  if (value === '') return 'empty';
-  if (Array.isArray(value)) return value.length === 0 ? 'empty list' : 'a list';
-  if (typeof value === 'string') return value.slice(0, 40);
-  return typeof value === 'object' ? 'an object' : String(value);
-}
-
-/** The text with the company's name written as the placeholders `{companyName}` and `{companyName as a slug}`. */
-function formOf(value: unknown, companyName: string): string {
-  if (typeof value !== 'string') return value === null ? 'null' : value === undefined ? 'absent' : typeof value;
-  if (value === '') return 'empty';
-  const slug = companyName
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return value.split(companyName).join('{companyName}').split(slug).join('{companyName as a slug}').slice(0, 80);
-}
-
-function projectOf(answer: Exchange): Record<string, unknown> | undefined {
-  const project = (answer.body as { data?: { project?: unknown } } | undefined)?.data?.project;
-  return answer.status >= 200 && answer.status < 300 && project && typeof project === 'object'
-    ? (project as Record<string, unknown>)
-    : undefined;
-}
 
 const refusedCreation = (created: { answer: Exchange; recorded: RecordedParityExchange }): ProbeOutcome => ({
   touched: false,
@@ -223,35 +183,6 @@ async function analysisEntries(
   return list.length === 0 ? 'the analysis detail has no analysisData entry' : { list, recorded: detail.recorded };
 }
 
-/** True when a receiver may be saved: writes allowed, the token given and no configuration saved (parity overwrites none). */
-async function noWebhookSaved(
-  ctx: Pick<ProbeContext, 'sender' | 'allowWrites' | 'hasAccessToken'>,
-): Promise<true | ProbeOutcome> {
-  if (!ctx.allowWrites || !ctx.hasAccessToken)
-    return { touched: false, reason: 'saves a webhook configuration: pass --allow-writes and --access-token' };
-  const { answer, recorded } = await ctx.sender.send({ method: 'GET', path: '/integration/webhook', auth: 'bearer' });
-  const data = (answer.body as { data?: unknown } | undefined)?.data;
-  if (answer.status !== 200 || (data !== null && data !== undefined)) {
-    const saved = answer.status === 200 && typeof data === 'object' && (data as Json).url;
-    // A receiver an earlier probe of this run saved is parity's own, not the team's.
-    if (!(typeof saved === 'string' && saved.includes('/parity-receiver')))
-      return {
-        touched: false,
-        reason: `a webhook configuration is saved (or the read answered HTTP ${answer.status}): parity does not overwrite it`,
-        exchange: recorded,
-      };
-  }
-  return true;
-}
-
-const saveReceiver = (ctx: Pick<ProbeContext, 'sender'>, url: string, analysisCompleted = false) =>
-  ctx.sender.send({
-    method: 'POST',
-    path: '/integration/webhook',
-    auth: 'bearer',
-    json: { url, analysisCompleted, analysisChangedStatus: false },
-  });
-
 /** Headers of HTTP itself (and the mock's own X-Mock-* notes): not a deployment's choice of delivery headers. */
 const HTTP_HEADERS = new Set([
   'host',
@@ -277,6 +208,9 @@ const analysisStatuses = (record: Json): string[] =>
   (Array.isArray(record.analyses) ? (record.analyses as Json[]) : []).map((a) => String(a.status));
 
 export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> = {
+  ...FUND_PROBES,
+  ...DRIVE_PROBES,
+  ...WEBHOOK_PROBES,
   'errors.unknown-project': errorProbe(() => ({ method: 'GET', path: LIST, query: { id: randomUUID() } })),
   'errors.unknown-analysis': errorProbe(() => ({
     method: 'GET',
@@ -355,22 +289,6 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
       touched: true,
       observation: { kind: 'values', values: { analysisId: word(data, 'analysisId') } },
       exchange: created.recorded,
-    };
-  },
-  'webhooks.read-before-save': async (ctx) => {
-    if (!ctx.hasAccessToken) return { touched: false, reason: 'needs the webhook calls’ token: pass --access-token' };
-    const { answer, recorded } = await ctx.sender.send({ method: 'GET', path: '/integration/webhook', auth: 'bearer' });
-    const data = (answer.body as { data?: unknown } | undefined)?.data;
-    if (answer.status === 200 && data !== null && data !== undefined)
-      return {
-        touched: false,
-        reason: 'a webhook configuration is saved: the answer before any is saved cannot be read',
-        exchange: recorded,
-      };
-    return {
-      touched: true,
-      observation: { kind: 'shape', shape: answer.status === 200 ? 'null' : 'other' },
-      exchange: recorded,
     };
   },
   'errors.unknown-project-report': errorProbe(() => ({
@@ -538,6 +456,67 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
       exchange: analysed.readBack.recorded,
     };
   },
+  'analysis.statuses': async (ctx) => {
+    const followed = await ctx.followedAnalysis();
+    if (typeof followed === 'string') return { touched: false, reason: followed };
+    if (followed.ended === undefined)
+      return { touched: false, reason: 'the analysis did not end in time', exchange: followed.last.recorded };
+    // A status shorter than the longest time between two reads may pass unseen.
+    if (followed.rateLimited || followed.longestGapMs * 3 > followed.elapsedMs)
+      return {
+        touched: false,
+        reason: followed.rateLimited
+          ? 'a read of the company was refused 429 and waited out: statuses may have passed unseen'
+          : `reads of the company came up to ${followed.longestGapMs} ms apart while its analysis ran ${followed.elapsedMs} ms: statuses may have passed unseen`,
+        exchange: followed.last.recorded,
+      };
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { statuses: followed.statuses.join(', ') } },
+      exchange: followed.last.recorded,
+    };
+  },
+  'companies.email-placeholder-with-website': async (ctx) => {
+    const analysed = await ctx.analysedCompany();
+    if (typeof analysed === 'string') return { touched: false, reason: analysed };
+    const { record } = analysed.readBack;
+    const website = typeof record.companyWebsite === 'string' ? record.companyWebsite : '';
+    let host = '';
+    try {
+      host = new URL(website).hostname;
+    } catch {
+      // No host to name: the email's form keeps its text.
+    }
+    const companyEmail = formWith(record.companyEmail, { '{website host}': host });
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { companyEmail } },
+      exchange: analysed.readBack.recorded,
+    };
+  },
+  'analysis.project-scores': async (ctx) => {
+    const analysed = await ctx.analysedCompany();
+    if (typeof analysed === 'string') return { touched: false, reason: analysed };
+    const followed = await ctx.followedAnalysis();
+    if (typeof followed === 'string') return { touched: false, reason: followed };
+    const first = analysed.readBack.record;
+    if (followed.ended !== 'completed' || analysisStatuses(first).every((status) => FINAL_ANALYSIS.has(status)))
+      return {
+        touched: false,
+        reason: 'the analysis was not read both under way and completed',
+        exchange: followed.last.recorded,
+      };
+    const count = (record: Json) => {
+      const scores = Array.isArray(record.projectscores) ? record.projectscores : undefined;
+      return scores === undefined
+        ? valueWord(record, 'projectscores')
+        : scores.length === 1
+          ? 'one'
+          : String(scores.length);
+    };
+    const values = { 'read back at once': count(first), 'when completed': count(followed.last.record) };
+    return { touched: true, observation: { kind: 'values', values }, exchange: followed.last.recorded };
+  },
   'webhooks.delivery-headers': async (ctx) => {
     const analysed = await ctx.analysedCompany();
     if (typeof analysed === 'string') return { touched: false, reason: analysed };
@@ -575,78 +554,6 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     );
     return { touched: true, observation: { kind: 'fields', extra }, exchange: last.recorded };
   },
-  'drive.folder-name-matching': async (ctx) => {
-    const name = ctx.driveFolderName;
-    if (!ctx.allowWrites || name === undefined)
-      return {
-        touched: false,
-        reason: 'creates companies naming a folder of the drive: pass --allow-writes and --drive-folder-name',
-      };
-    // The spelling least likely to match first: a match links the folder, and later matches find it linked.
-    const spellings: [string, string][] = [
-      ['its first half', name.slice(0, Math.ceil(name.length / 2))],
-      ['in upper case', name.toUpperCase()],
-      ['with spaces around', `  ${name}  `],
-      ['as given', name],
-    ];
-    const stamp = Date.now().toString(36);
-    const values: Record<string, string> = {};
-    let exchange: RecordedParityExchange | undefined;
-    for (const [i, [label, folderName]] of spellings.entries()) {
-      const created = await ctx.sender.send({
-        method: 'POST',
-        path: '/integration/project',
-        json: { companyName: `parity-${stamp} folder ${i + 1}`, projectType: 'projectNoAnalysis', folderName },
-      });
-      exchange ??= created.recorded;
-      const project = projectOf(created.answer);
-      if (!project || typeof project.id !== 'string') {
-        values[label] = `HTTP ${created.answer.status}`;
-        continue;
-      }
-      const read = await ctx.sender.send({ method: 'GET', path: LIST, query: { id: project.id } });
-      const link = lookedUp(read.answer)?.extraConfig;
-      const status = isObject(link) && isObject(link.driveFolderLink) ? link.driveFolderLink.status : undefined;
-      values[label] =
-        status === 'linked' || status === 'already_linked' || status === 'linked_to_other_project'
-          ? 'matched'
-          : status === 'ambiguous_folder'
-            ? 'ambiguous'
-            : status === 'not_found'
-              ? 'not found'
-              : valueWord({ status }, 'status');
-    }
-    return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };
-  },
-  'webhooks.receiver-scheme-refused': async (ctx) => {
-    const free = await noWebhookSaved(ctx);
-    if (free !== true) return free;
-    const { answer, recorded } = await saveReceiver(ctx, `ftp://${new URL(ctx.baseUrl).hostname}/parity-receiver`);
-    return asError(answer, recorded);
-  },
-  'webhooks.receiver-addresses-refused': async (ctx) => {
-    const free = await noWebhookSaved(ctx);
-    if (free !== true) return free;
-    const base = new URL(ctx.baseUrl);
-    const port = base.port || (base.protocol === 'https:' ? '443' : '80');
-    const own = base.hostname.includes(':') && !base.hostname.startsWith('[') ? `[${base.hostname}]` : base.hostname;
-    const other = String((Number(port) % 65535) + 1);
-    // Each label's url: scheme, host and port (the deployment's own unless said).
-    const urls: Record<string, string> = {
-      'own address': `http://${own}:${port}`,
-      'localhost at another port': `http://localhost:${other}`,
-      'https, parity-receiver.example': `https://parity-receiver.example:${port}`,
-    };
-    for (const label of RECEIVER_SPELLING_LABELS) urls[label] ??= `http://${label}:${port}`;
-    const values: Record<string, string> = {};
-    let exchange: RecordedParityExchange | undefined;
-    for (const label of RECEIVER_SPELLING_LABELS) {
-      const sent = await saveReceiver(ctx, `${urls[label]}/parity-receiver`);
-      values[label] = sent.answer.status >= 200 && sent.answer.status < 300 ? 'saved' : 'refused';
-      exchange ??= sent.recorded;
-    }
-    return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };
-  },
 };
 
 export interface ContextOptions {
@@ -661,6 +568,10 @@ export interface ContextOptions {
   receiverHost?: string;
   /** A folder at the root of the user's connected drive, linked to no company (--drive-folder-name). */
   driveFolderName?: string;
+  /** A folder of the user's connected drive by its id (--drive-folder-id). */
+  driveFolderId?: string;
+  /** Start one fund run over one small PDF, name and folder alone (--fund-run: the run's cost and its companies). */
+  startFundRun?: boolean;
 }
 
 /** The probes' context: each shared read (or the one creation) is sent once, when a probe first needs it. */
@@ -784,18 +695,41 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     if (typeof analysed === 'string') return analysed;
     let last = analysed.readBack;
     const whileRunning: string[] = [];
-    for (let waitMs = 50, deadline = Date.now() + ANALYSIS_WAIT_MS; ; waitMs = Math.min(5_000, waitMs * 1.5)) {
-      const statuses = analysisStatuses(last.record);
-      if (statuses.includes('failed')) return { last, ended: 'failed', whileRunning };
-      if (statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS.has(status)))
-        return { last, ended: 'completed', whileRunning };
+    const statuses: string[] = [];
+    const waitsBefore = sender.rateLimited.waits;
+    const begin = Date.now();
+    let lastStart = begin;
+    let longestGapMs = 0;
+    const seen = (ended: FollowedAnalysis['ended']): FollowedAnalysis => ({
+      last,
+      ended,
+      whileRunning,
+      statuses,
+      rateLimited: sender.rateLimited.waits > waitsBefore,
+      longestGapMs,
+      elapsedMs: lastStart - begin,
+    });
+    for (;;) {
+      const now = analysisStatuses(last.record);
+      if (now.length > 0 && statuses.at(-1) !== now.join(' and ')) statuses.push(now.join(' and '));
+      if (now.includes('failed')) return seen('failed');
+      if (now.length > 0 && now.every((status) => FINAL_ANALYSIS.has(status))) return seen('completed');
       whileRunning.push(valueWord(last.record, 'processing'));
-      if (Date.now() > deadline) return { last, ended: undefined, whileRunning };
-      await sleep(waitMs);
+      const waited = Date.now() - begin;
+      if (waited > ANALYSIS_WAIT_MS) return seen(undefined);
+      await sleep(Math.min(5_000, Math.max(25, waited / 10)));
+      const start = Date.now();
+      longestGapMs = Math.max(longestGapMs, start - lastStart);
+      lastStart = start;
       const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: analysed.projectId } });
       const record = lookedUp(sent.answer);
       if (record) last = { ...sent, record };
     }
+  });
+  const fundRun = once(async (): Promise<FollowedFundRun | string> => {
+    if (!options.allowWrites || !options.startFundRun)
+      return 'starts one fund run (its credits, and a company record per portfolio company it finds): pass --allow-writes and --fund-run';
+    return followFundRun(sender, listed);
   });
   const close = async () => {
     await receiver?.close();
@@ -811,6 +745,7 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     createdRecord,
     analysedCompany,
     followedAnalysis,
+    fundRun,
     close,
   };
 }

@@ -137,6 +137,10 @@ export interface ParityOptions extends ParityTarget {
   receiverHost?: string;
   /** With writes: a folder of the user's drive, linked to no company, whose name spellings are tried. */
   driveFolderName?: string;
+  /** With writes: a folder of the user's drive by its id, whose link forms are tried. */
+  driveFolderId?: string;
+  /** With writes: start one fund run (its credits; with projectMode left to its default, company records). */
+  fundRun?: boolean;
 }
 
 export async function runParity(options: ParityOptions): Promise<ParityReport> {
@@ -161,6 +165,8 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
     ...(options.analysisCost === undefined ? {} : { analysisCost: options.analysisCost }),
     ...(options.receiverHost === undefined ? {} : { receiverHost: options.receiverHost }),
     ...(options.driveFolderName === undefined ? {} : { driveFolderName: options.driveFolderName }),
+    ...(options.driveFolderId === undefined ? {} : { driveFolderId: options.driveFolderId }),
+    startFundRun: !!options.fundRun,
   });
   const ids = Object.keys(GAP_PROBES) as GapProbeId[];
   const gaps: ParityGap[] = [];

@@ -28,6 +28,8 @@ export interface ParityRequest {
   json?: unknown;
   /** A raw body sent as application/json (malformed on purpose in one probe). */
   rawJson?: string;
+  /** A multipart form (the fund upload). */
+  form?: FormData;
   auth?: 'apiKey' | 'bearer' | 'secondKey';
 }
 
@@ -64,7 +66,15 @@ export class ParitySender {
             return this.target.fetch(input, { ...init, headers, body: request.rawJson });
           };
     const answer = await exchange(
-      { method: request.method, baseUrl, path: request.path, query: request.query, json: request.json, authorization },
+      {
+        method: request.method,
+        baseUrl,
+        path: request.path,
+        query: request.query,
+        json: request.json,
+        form: request.form,
+        authorization,
+      },
       fetchImpl,
       timeoutMs,
     );
@@ -104,6 +114,11 @@ function record(request: ParityRequest, url: string, answer: Exchange): Recorded
         request.auth === 'bearer' ? 'access token' : request.auth === 'secondKey' ? 'second API key' : 'API key',
       ...(request.rawJson === undefined ? {} : { body: request.rawJson }),
       ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
+      ...(request.form === undefined
+        ? {}
+        : {
+            body: `multipart form: ${[...request.form.entries()].map(([name, v]) => (typeof v === 'string' ? `${name}=${v}` : `${name}=${v.name}`)).join(', ')}`,
+          }),
     },
     response: { status: answer.status, headers, body },
   };

@@ -29,12 +29,13 @@ export interface Break {
   request?(req: ProxiedRequest): ProxiedAnswer | void;
   /**
    * Changes the answer; `upstream(pathAndQuery)` reads another answer of the mock as the same caller,
-   * `upstream(pathAndQuery, json)` POSTs `json` there (e.g. to the mock's control API).
+   * `upstream(pathAndQuery, json)` POSTs `json` there (e.g. to the mock's control API), as the same
+   * caller (its authorization and session) when `asCaller` is true.
    */
   response?(
     req: ProxiedRequest,
     answer: ProxiedAnswer,
-    upstream: (pathAndQuery: string, json?: unknown) => Promise<any>,
+    upstream: (pathAndQuery: string, json?: unknown, asCaller?: boolean) => Promise<any>,
   ): void | Promise<void>;
   /** Changes a webhook delivery's JSON body; undefined drops it. */
   delivery?(body: any): any;
@@ -143,13 +144,24 @@ export async function startBrokenProxy(upstreamOrigin: string, broken: Break = {
       }
       if (req.path === '/api/integration/webhook' && answer.body?.data?.url)
         answer.body.data.url = fromRelay(answer.body.data.url);
-      const upstream = async (pathAndQuery: string, json?: unknown) =>
+      const caller = (): Record<string, string> =>
+        Object.fromEntries(
+          ['authorization', 'x-mock-session'].flatMap((name) => {
+            const value = req.headers[name];
+            return typeof value === 'string' ? [[name, value]] : [];
+          }),
+        );
+      const upstream = async (pathAndQuery: string, json?: unknown, asCaller = false) =>
         (
           await fetch(
             `${upstreamOrigin}${pathAndQuery}`,
             json === undefined
               ? { headers: req.headers }
-              : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) },
+              : {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json', ...(asCaller ? caller() : {}) },
+                  body: JSON.stringify(json),
+                },
           )
         ).json();
       await broken.response?.(req, answer, upstream);

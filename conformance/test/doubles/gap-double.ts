@@ -93,6 +93,9 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   },
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
   'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
+  'analysis.statuses': { kind: 'values', values: { statuses: 'pending, completed' } },
+  'companies.email-placeholder-with-website': { kind: 'values', values: { companyEmail: 'empty' } },
+  'analysis.project-scores': { kind: 'values', values: { 'read back at once': '0', 'when completed': '2' } },
   'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
   'drive.folder-name-matching': {
     kind: 'values',
@@ -103,11 +106,88 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
       'as given': 'matched',
     },
   },
+  'drive.folder-link-forms': {
+    kind: 'values',
+    values: {
+      'open?id= url': 'not found',
+      'open?id= url, id not last': 'not found',
+      'bare id with spaces around': 'matched',
+      'folders url with a query': 'matched',
+      'bare id': 'matched',
+    },
+  },
   'webhooks.receiver-addresses-refused': {
     kind: 'values',
     values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
   },
+  'funds.run-defaults': {
+    kind: 'values',
+    values: { customerIsInvestor: 'true', showDerivedMetrics: 'true', 'available.incremental': 'true' },
+  },
+  'funds.data-sections': {
+    kind: 'values',
+    values: {
+      dataSections:
+        'reconciled, entities, coverage, validation, metricDefinitions, runStats, workbookSelections, publish',
+    },
+  },
+  'funds.run-progress': {
+    kind: 'values',
+    values: {
+      statuses: 'pending, completed',
+      'figures before the end': 'empty list',
+      'available before the end': 'incremental',
+      'dataSections before the end': 'empty list',
+      'figures when completed': 'a list',
+    },
+  },
+  'funds.id-forms': { kind: 'values', values: { fundId: '{fundExtractionId}', 'company ids': 'fc-1, fc-2, fc-3' } },
+  'funds.portfolio-name-matching': {
+    kind: 'values',
+    values: {
+      'named as a listed company': 'the listed company of its name',
+      'named as a listed company in another case': 'another record',
+      'named as no listed company': 'another record',
+    },
+  },
 };
+
+/**
+ * A fund service's own choices in a run's summary: other defaults, two more data sections, no
+ * `running` shown, the first run's id as the fund's and short company ids, and names compared with
+ * letter case (a company named in another case gets a record of its own, made once per company).
+ */
+async function fundSummary(
+  data: any,
+  relinked: Map<string, string>,
+  upstream: (pathAndQuery: string, json?: unknown, asCaller?: boolean) => Promise<any>,
+): Promise<void> {
+  if (data.status === 'running') data.status = 'pending';
+  Object.assign(data, { customerIsInvestor: true, showDerivedMetrics: true, fundId: data.fundExtractionId });
+  data.available.incremental = true;
+  if (data.status === 'completed') data.available.dataSections.push('workbookSelections', 'publish');
+  for (const [i, company] of data.companies.entries()) {
+    const key = `${data.fundExtractionId} ${company.id}`;
+    company.id = `fc-${i + 1}`;
+    if (typeof company.projectId !== 'string') continue;
+    let id = relinked.get(key);
+    if (id === undefined) {
+      const linked = (await upstream(`/api/integration/projects?id=${company.projectId}`)).data;
+      id =
+        linked?.companyName === company.companyName
+          ? company.projectId
+          : (
+              await upstream(
+                '/api/integration/project',
+                { companyName: company.companyName, projectType: 'projectNoAnalysis' },
+                true,
+              )
+            ).data.project.id;
+      relinked.set(key, id!);
+    }
+    company.projectId = id;
+  }
+}
 
 const refusal = (status: number, code: string, title: string): Pick<ProxiedAnswer, 'status' | 'body'> => ({
   status,
@@ -174,19 +254,25 @@ function eachCompany(data: any, change: (company: any) => void): void {
 
 export function recordsGapDouble(): Break {
   const created = new Set<string>();
+  const relinked = new Map<string, string>();
   return {
     webhookUrls: 'upstream',
     // Parity's own receiver is reached through the relay, which signs each delivery.
     relayUrls: /^http:\/\/[^/]+\/conformance\/parity-receiver$/,
     deliveryHeaders: DELIVERY_HEADERS,
-    // A drive search that does not trim: a name with spaces around finds nothing.
+    // A drive search that does not trim: a name with spaces around finds nothing; a link in the
+    // open?id= form is not read.
     request: (req) => {
       if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
       const sent = JSON.parse(req.body.toString('utf8'));
       if (typeof sent.folderName === 'string' && sent.folderName !== sent.folderName.trim())
         req.body = Buffer.from(JSON.stringify({ ...sent, folderName: `${sent.folderName}(untrimmed)` }));
+      if (typeof sent.folderLink === 'string' && sent.folderLink.includes('open?id='))
+        req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: 'https://drive.google.com/open' }));
     },
-    response: (req, answer) => {
+    response: async (req, answer, upstream) => {
+      if (answer.status === 200 && req.path === '/api/integrationfund/fund')
+        return fundSummary(answer.body.data, relinked, upstream);
       // Every http(s) receiver the mock refuses as itself is saved (a service that cannot be called through its own address).
       if (req.path === '/api/integration/webhook' && /points at the mock itself/.test(answer.body?.description ?? '')) {
         const { url } = JSON.parse(req.body.toString('utf8'));
@@ -213,7 +299,17 @@ export function recordsGapDouble(): Break {
         if (company.processing === 'progress') company.processing = 'running';
         company.projectowner.status = 'enabled';
         company.projectUser.role = 'admin';
-        for (const analysis of company.analyses) analysis.type = 'dueDiligence';
+        // No email made up for a company created without one.
+        if (/^parity-.* analysis$/.test(company.companyName)) company.companyEmail = '';
+        // Scores of the company's own and of its sector's benchmark.
+        if (company.projectscores.length > 0)
+          company.projectscores = [...company.projectscores, { ...company.projectscores[0], scoreText: 'Benchmark' }];
+        // An analysis shown pending until it ends (no progress status).
+        for (const analysis of company.analyses)
+          Object.assign(analysis, {
+            type: 'dueDiligence',
+            ...(analysis.status === 'progress' ? { status: 'pending' } : {}),
+          });
         if (!created.has(company.id)) return;
         Object.assign(company, {
           companyWebsite: '',

@@ -38,6 +38,29 @@ const projects: SeedProject[] = NAMES.map((companyName, i) => ({
 
 export const CONFORMANCE_SEED: MockSeed = { processingMs: 30, data: { projects } };
 
+/**
+ * The conformance seed with two companies named as portfolio companies of the mock's fund runs
+ * (one in another letter case) and a third of that kind owned by the second user, for parity's fund
+ * run (`funds.portfolio-name-matching`), and analyses of `processingMs`.
+ */
+export const paritySeed = (processingMs: number): MockSeed => ({
+  ...CONFORMANCE_SEED,
+  processingMs,
+  data: {
+    projects: [
+      ...projects,
+      ...['Tidal Ledger', 'LUMEN FREIGHT'].map((companyName, i) => ({
+        id: `c0ffee00-0000-4000-8000-0000000000f${i + 1}`,
+        ownerUserId: 'user-mock',
+        companyName,
+        companyWebsite: `https://${companyName.toLowerCase().replace(/ /g, '')}.example`,
+        completedAnalysis: false,
+      })),
+      { ownerUserId: 'user-second', companyName: 'Helio Grid Technologies', completedAnalysis: false },
+    ],
+  },
+});
+
 /** Read only: the API key alone. */
 export const readOnly = (baseUrl: string): ConformanceOptions => ({
   baseUrl,

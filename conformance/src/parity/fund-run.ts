@@ -1,0 +1,99 @@
+// Parity's one fund run (--fund-run, with --allow-writes): one small PDF uploaded to a new folder,
+// a run started with the name and folder alone (every optional input left to the deployment), its
+// summary read at once and then until it ends, each status seen kept in order. The companies listed
+// before the run are kept too: the run's portfolio companies are set beside them.
+import { sleep } from '../live/answers.ts';
+import type { Json, Sent } from './probe-values.ts';
+import type { ParitySender } from './sender.ts';
+
+/** The fund run followed to its end. */
+export interface FollowedFundRun {
+  /** The run's name as sent. */
+  name: string;
+  fundExtractionId: string;
+  /** Each status the summary showed, in order, a repeat left out. */
+  statuses: string[];
+  /** The first summary read before the run ended, when one was. */
+  beforeEnd?: Json;
+  /** The last read and its summary. */
+  last: Sent & { summary: Json };
+  /** completed, error, or undefined when it did not end in time. */
+  ended: 'completed' | 'error' | undefined;
+  /** The companies the list showed before the run started. */
+  listedBefore: Json[];
+  /** A read was refused 429 and waited out while the run was followed: statuses may have passed unseen. */
+  rateLimited: boolean;
+  /** The longest time between the starts of two reads, and from the run's start to the last read. */
+  longestGapMs: number;
+  elapsedMs: number;
+}
+
+/** How long parity follows its fund run ("processing takes minutes"). */
+export const FUND_RUN_WAIT_MS = 600_000;
+const FINAL = new Set(['completed', 'error']);
+
+const summaryOf = (sent: Sent): Json | undefined => {
+  const data = (sent.answer.body as { data?: unknown } | undefined)?.data;
+  return sent.answer.status === 200 && data && typeof data === 'object' && !Array.isArray(data)
+    ? (data as Json)
+    : undefined;
+};
+
+/**
+ * Uploads one small PDF, starts a run over it with `name` and `folderPath` only, and reads the
+ * summary until the run ends; answers why not when a step is refused. Reads come a tenth of the
+ * time waited so far apart (at least 25 ms, at most 5 s): a short run shows each status it passes.
+ */
+export async function followFundRun(
+  sender: ParitySender,
+  listedBefore: () => Promise<{ companies: Json[] }>,
+): Promise<FollowedFundRun | string> {
+  const { companies } = await listedBefore();
+  const stamp = Date.now().toString(36);
+  const name = `parity-${stamp} fund`;
+  const form = new FormData();
+  const pdf = `%PDF-1.4\n% portfolio-conformance parity ${stamp}\n%%EOF\n`;
+  form.append('files', new Blob([pdf], { type: 'application/pdf' }), `parity-${stamp}-fund-report.pdf`);
+  const upload = await sender.send({ method: 'POST', path: '/integrationfund/fund/upload', form });
+  const folderPath = (upload.answer.body as { data?: { folderPath?: unknown } } | undefined)?.data?.folderPath;
+  if (upload.answer.status !== 200 || typeof folderPath !== 'string')
+    return `the upload of one PDF answered HTTP ${upload.answer.status} with no folderPath`;
+  const started = await sender.send({ method: 'POST', path: '/integrationfund/fund/run', json: { name, folderPath } });
+  const id = (started.answer.body as { data?: { fundExtractionId?: unknown } } | undefined)?.data?.fundExtractionId;
+  if (started.answer.status !== 200 || typeof id !== 'string')
+    return `the fund run answered HTTP ${started.answer.status} with no fundExtractionId`;
+  const statuses: string[] = [];
+  let beforeEnd: Json | undefined;
+  const begin = Date.now();
+  const waitsBefore = sender.rateLimited.waits;
+  const seen = (last: FollowedFundRun['last'], ended: FollowedFundRun['ended']): FollowedFundRun => ({
+    name,
+    fundExtractionId: id,
+    statuses,
+    ...(beforeEnd ? { beforeEnd } : {}),
+    last,
+    ended,
+    listedBefore: companies,
+    rateLimited: sender.rateLimited.waits > waitsBefore,
+    longestGapMs,
+    elapsedMs: lastStart - begin,
+  });
+  let longestGapMs = 0;
+  let lastStart = begin;
+  for (;;) {
+    const now = Date.now();
+    longestGapMs = Math.max(longestGapMs, now - lastStart);
+    lastStart = now;
+    const read = await sender.send({ method: 'GET', path: '/integrationfund/fund', query: { fundExtractionId: id } });
+    const summary = summaryOf(read);
+    if (!summary) return `the fund read of ${id} answered HTTP ${read.answer.status}`;
+    const status = String(summary.status);
+    if (statuses.at(-1) !== status) statuses.push(status);
+    const last = { ...read, summary };
+    if (FINAL.has(status)) return seen(last, status as 'completed' | 'error');
+    beforeEnd ??= summary;
+    const waited = Date.now() - begin;
+    if (waited > FUND_RUN_WAIT_MS) return seen(last, undefined);
+    await sleep(Math.min(5_000, Math.max(25, waited / 10)));
+  }
+}
