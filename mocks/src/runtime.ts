@@ -21,6 +21,7 @@ import {
 import { SessionBounds } from './sessions/session-bounds.ts';
 import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
+import { keepDeliveries, outboxOf } from './persistence/delivery-outbox.ts';
 import { StateStore } from './persistence/state-store.ts';
 import { lockStateFile, type StateLock } from './persistence/state-lock.ts';
 import { ClusterSessions, storeUnavailable, type Placement } from './sessions/cluster-sessions.ts';
@@ -163,7 +164,7 @@ export class MockRuntime implements SessionSource {
         .load(id, pace)
         .then((session) => {
           this.sessions.set(id, session);
-          session.state.webhooks.interrupted();
+          outboxOf(session.state).interrupted();
           this.touch(id);
         })
         .finally(() => this.loading.delete(id));
@@ -348,7 +349,7 @@ export class MockRuntime implements SessionSource {
     const session = new MockSession(id, storage, seed, touched, {
       track: persistent,
       restoring,
-      ...(persistent ? { durable: (made: MockSession) => this.commitNow(made) } : {}),
+      ...(persistent ? { durable: (made: MockSession) => this.commitNow(made), keepDeliveries } : {}),
     });
     // The state file keeps the request journal too (not the PostgreSQL store: docs/mock.md).
     if (this.keepsJournal) session.journal.keep(() => this.holds(session) && this.store?.commitSoon(session));

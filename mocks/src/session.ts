@@ -1,5 +1,7 @@
 // One session of the mock: an isolated world (state and uploaded files) that a reset replaces,
 // with the control operations that act on it as a whole (reset, settle, close).
+import { drainDeliveries } from './control/delivery-switches.ts';
+import { settle } from './control/processing-clock.ts';
 import { resolveSeed } from './domain/default-seed.ts';
 import type { MockSeed } from './domain/seed.ts';
 import { runJob } from './domain/jobs.ts';
@@ -20,6 +22,8 @@ export interface SessionOptions {
   track?: boolean;
   /** Kept sessions: resolves once this session's changes so far are durable. */
   durable?: (session: MockSession) => Promise<void>;
+  /** Kept sessions: makes each new state's webhook deliveries wait for durability (persistence/delivery-outbox.ts). */
+  keepDeliveries?: (state: MockState) => void;
   /** Read back from a state file: starts without the seed's projects. */
   restoring?: boolean;
   /** Processing moves only by `advance` and `settle` (the MSW handlers' `clock: 'manual'`). */
@@ -41,6 +45,7 @@ export class MockSession {
   private readonly track: boolean;
   private readonly manualClock: boolean;
   private readonly durable: ((session: MockSession) => Promise<void>) | undefined;
+  private readonly keepDeliveries: ((state: MockState) => void) | undefined;
 
   readonly id: string;
   readonly storage: UploadStorage;
@@ -51,9 +56,10 @@ export class MockSession {
     storage: UploadStorage,
     seed: MockSeed | undefined,
     onTouch: (session: MockSession) => void,
-    { track = false, restoring = false, durable, manualClock = false }: SessionOptions = {},
+    { track = false, restoring = false, durable, keepDeliveries, manualClock = false }: SessionOptions = {},
   ) {
     this.durable = durable;
+    this.keepDeliveries = keepDeliveries;
     this.manualClock = manualClock;
     this.id = id;
     this.storage = storage;
@@ -64,7 +70,7 @@ export class MockSession {
   }
 
   private stateFor(seed: MockSeed | undefined, restoring = false): MockState {
-    return new MockState(resolveSeed(seed), {
+    const state = new MockState(resolveSeed(seed), {
       runJob,
       sessionId: this.id,
       onTouch: () => this.onTouch(this),
@@ -73,6 +79,8 @@ export class MockSession {
       manualClock: this.manualClock,
       ...(this.durable ? { durable: () => this.durable!(this) } : {}),
     });
+    this.keepDeliveries?.(state);
+    return state;
   }
 
   /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */
@@ -135,8 +143,8 @@ export class MockSession {
   async settle(): Promise<SettleSummary> {
     const { scheduler, webhooks } = this.state;
     const deliveredBefore = webhooks.delivered;
-    const jobsRun = scheduler.settle();
-    await webhooks.drain();
+    const jobsRun = settle(scheduler);
+    await drainDeliveries(this.state);
     return { jobsRun, deliveries: webhooks.delivered - deliveredBefore };
   }
 

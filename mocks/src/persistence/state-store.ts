@@ -32,6 +32,7 @@ import type { MockSession } from '../session.ts';
 import type { JournalEntry } from '../sessions/request-journal.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
 import { adoptImage, partCount, splitImage, type ImageIndex, type ImageKeys } from './lazy-image.ts';
+import { restoreJobs } from './pending-jobs.ts';
 import { fromColumns, toColumns } from './record-columns.ts';
 import {
   allRecords,
@@ -460,7 +461,7 @@ class Replay {
   done(): MockSession {
     const session = this.session;
     if (!session) throw new StateFileError(`the state file ${this.path} holds no start of session ${this.id}`);
-    for (const [seq, { due, job }] of this.jobs) session.state.scheduler.restore(seq, due, job);
+    restoreJobs(session.state.scheduler, this.jobs);
     session.state.dirty?.clear();
     session.journal.takeUnwritten();
     return session;

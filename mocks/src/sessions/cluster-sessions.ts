@@ -16,6 +16,8 @@ import {
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
 import { adoptImage } from '../persistence/lazy-image.ts';
+import { outboxOf } from '../persistence/delivery-outbox.ts';
+import { restoreJobs } from '../persistence/pending-jobs.ts';
 import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
@@ -132,10 +134,10 @@ export class ClusterSessions {
         session.stop();
         throw storeUnavailable((error as Error).message);
       }
-      for (const [seq, { due, job }] of jobs) session.state.scheduler.restore(seq, due, job);
+      restoreJobs(session.state.scheduler, jobs);
       session.state.dirty?.clear();
       // Deliveries its last owner had under way get their outcome here (written with the next change).
-      if (session.state.webhooks.interrupted()) this.commitSoon(session);
+      if (outboxOf(session.state).interrupted()) this.commitSoon(session);
     }
     if (owned.files) {
       try {
