@@ -21,6 +21,7 @@ import {
 import { SessionBounds } from './sessions/session-bounds.ts';
 import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
+import { trackChanges } from './persistence/change-tracking.ts';
 import { keepDeliveries, outboxOf } from './persistence/delivery-outbox.ts';
 import { StateStore } from './persistence/state-store.ts';
 import { lockStateFile, type StateLock } from './persistence/state-lock.ts';
@@ -347,9 +348,8 @@ export class MockRuntime implements SessionSource {
       cluster && ((folderId, name) => cluster.store.fileBytes(id, folderId, name)),
     );
     const session = new MockSession(id, storage, seed, touched, {
-      track: persistent,
       restoring,
-      ...(persistent ? { durable: (made: MockSession) => this.commitNow(made), keepDeliveries } : {}),
+      ...(persistent ? { durable: (made: MockSession) => this.commitNow(made), keep: keepState } : {}),
     });
     // The state file keeps the request journal too (not the PostgreSQL store: docs/mock.md).
     if (this.keepsJournal) session.journal.keep(() => this.holds(session) && this.store?.commitSoon(session));
@@ -410,4 +410,10 @@ export class MockRuntime implements SessionSource {
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
     await rm(this.uploadsRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
+}
+
+/** A kept session's new state: its changes tracked for the store, its deliveries kept until their outcome is. */
+function keepState(state: MockState): void {
+  trackChanges(state);
+  keepDeliveries(state);
 }

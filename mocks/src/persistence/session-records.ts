@@ -8,6 +8,7 @@ import type { FolderRecord, UserRecord } from '../domain/records.ts';
 import type { FaultSwitches, MockState, RecordKind } from '../domain/state.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { UploadStorage } from '../uploads/folder-storage.ts';
+import { changedRecords } from './change-tracking.ts';
 import { type OutboxEntry, outboxOf } from './delivery-outbox.ts';
 import { pendingSeqs, type StoredJob as PendingJobRecord, storedJob } from './pending-jobs.ts';
 
@@ -179,13 +180,13 @@ export function takeChanges(
     taken = { fresh: seedOfLine(session.pendingFresh ?? undefined), ops: [...allRecords(state)] };
     session.pendingFresh = undefined;
   } else {
-    const ops = [...(state.dirty ?? [])].map((entry): RecordOp => {
+    const ops = [...(changedRecords(state) ?? [])].map((entry): RecordOp => {
       const [kind, key] = entry.split('\t') as [RecordKind, string];
       return [kind, key, recordValue(state, kind, key)];
     });
     if (!ops.length && !force) return undefined;
     taken = { ops };
   }
-  state.dirty?.clear();
+  changedRecords(state)?.clear();
   return taken;
 }

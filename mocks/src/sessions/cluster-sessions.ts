@@ -16,6 +16,7 @@ import {
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
 import { adoptImage } from '../persistence/lazy-image.ts';
+import { changedRecords, untracked } from '../persistence/change-tracking.ts';
 import { outboxOf } from '../persistence/delivery-outbox.ts';
 import { restoreJobs } from '../persistence/pending-jobs.ts';
 import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
@@ -125,7 +126,7 @@ export class ClusterSessions {
       try {
         // Batch by batch: the node answers its other sessions between them.
         for await (const batch of owned.records)
-          session.state.untracked(() => {
+          untracked(session.state, () => {
             // An image's projects and analyses are taken as they are, each built when first touched.
             if (!Array.isArray(batch)) adoptImage(session.state, batch);
             else for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
@@ -135,7 +136,7 @@ export class ClusterSessions {
         throw storeUnavailable((error as Error).message);
       }
       restoreJobs(session.state.scheduler, jobs);
-      session.state.dirty?.clear();
+      changedRecords(session.state)?.clear();
       // Deliveries its last owner had under way get their outcome here (written with the next change).
       if (outboxOf(session.state).interrupted()) this.commitSoon(session);
     }
