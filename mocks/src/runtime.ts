@@ -21,6 +21,8 @@ import {
 import { SessionBounds } from './sessions/session-bounds.ts';
 import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
+import { trackChanges } from './persistence/change-tracking.ts';
+import { keepDeliveries, outboxOf } from './persistence/delivery-outbox.ts';
 import { StateStore } from './persistence/state-store.ts';
 import { lockStateFile, type StateLock } from './persistence/state-lock.ts';
 import { ClusterSessions, storeUnavailable, type Placement } from './sessions/cluster-sessions.ts';
@@ -172,7 +174,7 @@ export class MockRuntime implements SessionSource {
               console.error(`portfolio-mock: settling an interrupted import of session ${id}: ${String(error)}`),
             );
           this.sessions.set(id, session);
-          session.state.webhooks.interrupted();
+          outboxOf(session.state).interrupted();
           this.touch(id);
         })
         .finally(() => this.loading.delete(id));
@@ -355,9 +357,8 @@ export class MockRuntime implements SessionSource {
       cluster && ((folderId, name) => cluster.store.fileBytes(id, folderId, name)),
     );
     const session = new MockSession(id, storage, seed, touched, {
-      track: persistent,
       restoring,
-      ...(persistent ? { durable: (made: MockSession) => this.commitNow(made) } : {}),
+      ...(persistent ? { durable: (made: MockSession) => this.commitNow(made), keep: keepState } : {}),
     });
     // The state file keeps the request journal too (not the PostgreSQL store: docs/mock.md).
     if (this.keepsJournal) session.journal.keep(() => this.holds(session) && this.store?.commitSoon(session));
@@ -418,4 +419,10 @@ export class MockRuntime implements SessionSource {
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
     await rm(this.uploadsRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
+}
+
+/** A kept session's new state: its changes tracked for the store, its deliveries kept until their outcome is. */
+function keepState(state: MockState): void {
+  trackChanges(state);
+  keepDeliveries(state);
 }

@@ -1,5 +1,8 @@
 // One session of the mock: an isolated world (state and uploaded files) that a reset replaces,
 // with the control operations that act on it as a whole (reset, settle, close).
+import { drainDeliveries } from './control/delivery-switches.ts';
+import { settle } from './control/processing-clock.ts';
+import { addSeedProjects, deterministicIds } from './control/seed-records.ts';
 import { resolveSeed } from './domain/default-seed.ts';
 import type { MockSeed } from './domain/seed.ts';
 import { runJob } from './domain/jobs.ts';
@@ -16,10 +19,10 @@ export interface SettleSummary {
 }
 
 export interface SessionOptions {
-  /** Tracks changed records for a state file. */
-  track?: boolean;
   /** Kept sessions: resolves once this session's changes so far are durable. */
   durable?: (session: MockSession) => Promise<void>;
+  /** Kept sessions: readies each new state for the store (change tracking, the delivery outbox: persistence/). */
+  keep?: (state: MockState) => void;
   /** Read back from a state file: starts without the seed's projects. */
   restoring?: boolean;
   /** Processing moves only by `advance` and `settle` (the MSW handlers' `clock: 'manual'`). */
@@ -50,9 +53,9 @@ export class MockSession {
   private replacing: Promise<unknown> = Promise.resolve();
   /** Set once the session left its runtime (`retire`). */
   private retired = false;
-  private readonly track: boolean;
   private readonly manualClock: boolean;
   private readonly durable: ((session: MockSession) => Promise<void>) | undefined;
+  private readonly keep: ((state: MockState) => void) | undefined;
 
   readonly id: string;
   readonly storage: UploadStorage;
@@ -63,28 +66,33 @@ export class MockSession {
     storage: UploadStorage,
     seed: MockSeed | undefined,
     onTouch: (session: MockSession) => void,
-    { track = false, restoring = false, durable, manualClock = false }: SessionOptions = {},
+    { restoring = false, durable, keep, manualClock = false }: SessionOptions = {},
   ) {
     this.durable = durable;
+    this.keep = keep;
     this.manualClock = manualClock;
     this.id = id;
     this.storage = storage;
     this.onTouch = onTouch;
-    this.track = track;
     this.state = this.stateFor(seed, restoring);
     if (!restoring) this.pendingFresh = seed ?? null;
   }
 
+  /** A new state of `seed`: its records, or none when a store puts back every record itself (`restoring`). */
   private stateFor(seed: MockSeed | undefined, restoring = false): MockState {
-    return new MockState(resolveSeed(seed), {
+    const resolved = resolveSeed(seed);
+    const state = new MockState(resolved, {
       runJob,
       sessionId: this.id,
       onTouch: () => this.onTouch(this),
-      track: this.track,
-      restoring,
       manualClock: this.manualClock,
+      // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
+      ...(resolved.startTime !== undefined ? { ids: deterministicIds(resolved.startTime) } : {}),
       ...(this.durable ? { durable: () => this.durable!(this) } : {}),
     });
+    this.keep?.(state);
+    if (!restoring) addSeedProjects(state);
+    return state;
   }
 
   /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */
@@ -160,8 +168,8 @@ export class MockSession {
   async settle(): Promise<SettleSummary> {
     const { scheduler, webhooks } = this.state;
     const deliveredBefore = webhooks.delivered;
-    const jobsRun = scheduler.settle();
-    await webhooks.drain();
+    const jobsRun = settle(scheduler);
+    await drainDeliveries(this.state);
     return { jobsRun, deliveries: webhooks.delivered - deliveredBefore };
   }
 

@@ -1,12 +1,18 @@
 // Simulated processing time. Every state move of an analysis or fund run is a job due after a
-// delay; `settle()` runs all due and future jobs at once (POST /__mock/settle), in due order,
-// including jobs that earlier jobs schedule. On the real clock a job also runs by itself when due;
-// on a manual clock (`manual: true`) nothing moves but `advance(ms)` and `settle()`. Jobs are plain data (`J`), run by one function, so a
-// state file can keep the pending ones and a restarted mock resumes them (persistence/).
-interface Job<J> {
-  due: number;
-  seq: number;
-  job: J;
+// delay; on the real clock a job runs by itself when due, on a manual clock (`manual: true`) it
+// waits for the control API. Jobs are plain data (`J`), run by one function. What only the control
+// API does (settle, advance: `../control/processing-clock.ts`) and what only a state file does
+// (keep and restore pending jobs: `../persistence/pending-jobs.ts`) works through the narrow
+// interface below: `pendingJobs`, `pendingJob`, `runNow`, `addAt`, `moveClock`.
+
+/** A job waiting for its time. */
+export interface PendingJob<J> {
+  readonly due: number;
+  readonly seq: number;
+  readonly job: J;
+}
+
+interface Job<J> extends PendingJob<J> {
   /** Absent on a manual clock. */
   timer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -18,7 +24,7 @@ export interface SchedulerHooks<J> {
   ran?: () => void;
   /** A job was added or removed (by its seq). */
   changed?: (seq: number) => void;
-  /** Jobs run only by `advance` and `settle`: the clock stands still from the scheduler's creation. */
+  /** Jobs run only when the control API says: the clock stands still from the scheduler's creation. */
   manual?: boolean;
 }
 
@@ -28,11 +34,11 @@ export class Scheduler<J> {
   lastSeq = 0;
 
   private readonly hooks: SchedulerHooks<J>;
-  /** How far `advance` has moved this scheduler's clock past the real one (ms). */
+  /** How far `moveClock` has moved this scheduler's clock past the real one (ms). */
   private offset = 0;
-  /** On a manual clock, the time it stands at before any `advance` (the real time at creation). */
+  /** On a manual clock, the time it stands at before any move (the real time at creation). */
   private readonly start: number | undefined;
-  /** This scheduler's time (ms since the epoch): the real one plus what was advanced, or the manual clock's. */
+  /** This scheduler's time (ms since the epoch): the real one plus what was moved, or the manual clock's. */
   now(): number {
     return (this.start ?? Date.now()) + this.offset;
   }
@@ -43,54 +49,34 @@ export class Scheduler<J> {
   }
 
   schedule(delayMs: number, job: J): void {
-    this.add(++this.lastSeq, this.now() + Math.max(0, delayMs), job);
-  }
-
-  /** A job read back from a state file, due at `due` (ms since the epoch; at once when past). */
-  restore(seq: number, due: number, job: J): void {
-    this.lastSeq = Math.max(this.lastSeq, seq);
-    this.add(seq, due, job);
+    this.addAt(++this.lastSeq, this.now() + Math.max(0, delayMs), job);
   }
 
   get pending(): number {
     return this.jobs.size;
   }
 
-  /** A pending job (undefined once run or cancelled). */
-  get(seq: number): { due: number; job: J } | undefined {
-    const found = this.jobs.get(seq);
-    return found && { due: found.due, job: found.job };
+  /** The pending jobs, in the order they were added. */
+  pendingJobs(): IterableIterator<PendingJob<J>> {
+    return this.jobs.values();
   }
 
-  seqs(): number[] {
-    return [...this.jobs.keys()];
+  /** A pending job by its seq (undefined once run or cancelled). */
+  pendingJob(seq: number): PendingJob<J> | undefined {
+    return this.jobs.get(seq);
   }
 
-  /**
-   * Moves this scheduler's clock `ms` ahead and runs the jobs due by then, in due order (with the jobs
-   * they schedule, when due too): what a test's fake clock does, without waiting. Answers the jobs run.
-   */
-  advance(ms: number): number {
-    this.offset += Math.max(0, ms);
-    let ran = 0;
-    for (;;) {
-      const next = this.earliest();
-      if (!next || next.due > this.now()) return ran;
-      clearTimeout(next.timer);
-      this.runNow(next);
-      ran += 1;
-    }
+  /** Runs a pending job now instead of at its time. */
+  runNow(seq: number): void {
+    const entry = this.jobs.get(seq);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.run(entry);
   }
 
-  settle(): number {
-    let ran = 0;
-    for (;;) {
-      const next = this.earliest();
-      if (!next) return ran;
-      clearTimeout(next.timer);
-      this.runNow(next);
-      ran += 1;
-    }
+  /** Moves this scheduler's clock `ms` ahead (runs nothing). */
+  moveClock(ms: number): void {
+    this.offset += ms;
   }
 
   cancelAll(): void {
@@ -98,9 +84,10 @@ export class Scheduler<J> {
     this.jobs.clear();
   }
 
-  private add(seq: number, due: number, job: J): void {
+  /** Adds a job of a given seq, due at `due` (ms since the epoch; at once when past). */
+  addAt(seq: number, due: number, job: J): void {
     const timer =
-      this.start === undefined ? setTimeout(() => this.runNow(entry), Math.max(0, due - this.now())) : undefined;
+      this.start === undefined ? setTimeout(() => this.run(entry), Math.max(0, due - this.now())) : undefined;
     // Node: a pending job does not keep the process alive (a browser's timers have no unref).
     (timer as { unref?: () => void } | undefined)?.unref?.();
     const entry: Job<J> = { due, seq, job, timer };
@@ -108,19 +95,10 @@ export class Scheduler<J> {
     this.hooks.changed?.(seq);
   }
 
-  private runNow(entry: Job<J>): void {
+  private run(entry: Job<J>): void {
     this.jobs.delete(entry.seq);
     this.hooks.changed?.(entry.seq);
     this.hooks.run(entry.job);
     this.hooks.ran?.();
-  }
-
-  /** The job due first (the earlier scheduled among equals), found in one pass: settle asks once per job it runs. */
-  private earliest(): Job<J> | undefined {
-    let first: Job<J> | undefined;
-    for (const job of this.jobs.values()) {
-      if (!first || job.due < first.due || (job.due === first.due && job.seq < first.seq)) first = job;
-    }
-    return first;
   }
 }

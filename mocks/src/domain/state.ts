@@ -1,21 +1,16 @@
 // All state of one session of the mock, in memory. One workspace (one credit balance) with several
-// users; every record remembers its owner so users are isolated from each other.
+// users; every record remembers its owner so users are isolated from each other. A new state holds
+// the seed's users and no projects: the seed's projects and its deterministic ids are put in by
+// ../control/seed-records.ts, a store's change tracking by ../persistence/change-tracking.ts.
 import type { components } from '../../../openapi/index.ts';
 import { AnalysisTable } from './analysis-table.ts';
-import { deterministicIds, randomIds, type IdSource } from './ids.ts';
+import { randomIds, type IdSource } from './ids.ts';
 import { ProjectTable } from './project-table.ts';
-import type {
-  AnalysisRecord,
-  FolderRecord,
-  FundRunRecord,
-  ProjectRecord,
-  UserRecord,
-  WebhookConfigRecord,
-} from './records.ts';
+import type { AnalysisRecord, FolderRecord, FundRunRecord, UserRecord, WebhookConfigRecord } from './records.ts';
 import type { ProcessingJob } from './processing-job.ts';
 import { Scheduler } from './scheduler.ts';
 import { TrackedMap } from './tracked-map.ts';
-import type { ResolvedSeed, SeedProject } from './seed.ts';
+import type { ResolvedSeed } from './seed.ts';
 import { WebhookDispatcher } from './webhook-dispatcher.ts';
 
 type Schemas = components['schemas'];
@@ -49,10 +44,8 @@ export interface StateOptions {
   sessionId?: string;
   /** Called on every change: the response cache keeps answers until any session changes (runtime.ts). */
   onTouch?: () => void;
-  /** Remember which records change (`dirty`), for a state file. */
-  track?: boolean;
-  /** Start empty of the seed's projects: a state file puts back every record itself. */
-  restoring?: boolean;
+  /** Identifiers and times (default random ids and the scheduler's clock). */
+  ids?: IdSource;
   /** Kept sessions: resolves once the changes so far are durable (webhooks are sent only then). */
   durable?: () => Promise<void>;
   /** Processing moves only when a test says (advance, settle): no real time passes for it. */
@@ -77,9 +70,8 @@ export class MockState {
   revision = 0;
   readonly sessionId: string | undefined;
   private readonly onTouch: (() => void) | undefined;
-  /** Records changed since a state file last wrote them, as `kind\tkey` (only when tracked). */
-  readonly dirty: Set<string> | undefined;
-  private tracking = true;
+  /** Hears of every record changed in place (a store's change tracking sets it). */
+  onChange: ((kind: RecordKind, key: string) => void) | undefined;
   readonly scheduler: Scheduler<ProcessingJob>;
   readonly users: UserRecord[];
   readonly projects = new ProjectTable();
@@ -97,10 +89,7 @@ export class MockState {
   private readonly runJob: JobRunner;
   readonly durable: (() => Promise<void>) | undefined;
 
-  constructor(
-    seed: ResolvedSeed,
-    { runJob, sessionId, onTouch, track = false, restoring = false, durable, manualClock = false }: StateOptions,
-  ) {
+  constructor(seed: ResolvedSeed, { runJob, sessionId, onTouch, ids, durable, manualClock = false }: StateOptions) {
     this.scheduler = new Scheduler<ProcessingJob>({
       run: (job) => this.runJob(this, job),
       ran: () => this.touch(),
@@ -112,23 +101,8 @@ export class MockState {
     this.runJob = runJob;
     this.sessionId = sessionId;
     this.onTouch = onTouch;
-    this.dirty = track ? new Set() : undefined;
-    if (track) {
-      const tables: [RecordKind, TrackedMap<unknown>][] = [
-        ['project', this.projects],
-        ['analysis', this.analyses],
-        ['folder', this.folders],
-        ['fundRun', this.fundRuns],
-        ['webhook', this.webhookConfigs],
-      ];
-      for (const [kind, table] of tables) table.onChange = (key) => this.changed(kind, key);
-    }
-    // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
-    // On a manual clock without startTime, records are stamped with that clock: no real time leaks in.
-    this.ids =
-      seed.startTime !== undefined
-        ? deterministicIds(seed.startTime)
-        : randomIds(manualClock ? () => this.scheduler.now() : undefined);
+    // On a manual clock, records are stamped with that clock: no real time leaks in.
+    this.ids = ids ?? randomIds(manualClock ? () => this.scheduler.now() : undefined);
     this.credits = seed.credits;
     this.users = seed.users.map((u) => ({
       id: u.id,
@@ -140,25 +114,11 @@ export class MockState {
       // Cloned: linking a project to a folder changes the folder, never the seed.
       drive: u.drive ? { folders: u.drive.folders.map((f) => ({ ...f, files: [...(f.files ?? [])] })) } : null,
     }));
-    if (!restoring) for (const p of seed.data.projects) this.addSeedProject(p);
   }
 
   /** Notes that a record changed in place (tables note their own sets and deletes). */
   changed(kind: RecordKind, key: string): void {
-    if (this.tracking) this.dirty?.add(`${kind}\t${key}`);
-  }
-
-  /**
-   * Runs `fill` without noting what it changes: records read back from a store are what the store
-   * holds already (noting 200,000 of them to clear them next cost a tenth of a big session's read).
-   */
-  untracked(fill: () => void): void {
-    this.tracking = false;
-    try {
-      fill();
-    } finally {
-      this.tracking = true;
-    }
+    this.onChange?.(kind, key);
   }
 
   touch(): void {
@@ -182,54 +142,6 @@ export class MockState {
   /** The table's own list (no copy: the company list reads it several times per project); callers only read it. */
   projectAnalyses(projectId: string): readonly AnalysisRecord[] {
     return this.analyses.ofProject(projectId);
-  }
-
-  private addSeedProject(p: SeedProject): void {
-    if (!this.users.some((u) => u.id === p.ownerUserId)) {
-      throw new Error(`Seed project ${p.companyName} names an unknown owner ${p.ownerUserId}`);
-    }
-    const createdAt = this.ids.now();
-    const project: ProjectRecord = {
-      id: p.id ?? this.ids.uuid('project'),
-      ownerUserId: p.ownerUserId,
-      projectType: null,
-      name: p.name ?? p.companyName,
-      companyName: p.companyName,
-      companyWebsite: p.companyWebsite ?? null,
-      companyLegalName: p.companyLegalName ?? null,
-      companyEmail: p.companyEmail ?? null,
-      companyIndustry: p.companyIndustry ?? '',
-      companyCountry: p.companyCountry ?? '',
-      companyBusinessModel: p.companyBusinessModel ?? '',
-      companyStage: p.companyStage ?? '',
-      companyRevenueRange: p.companyRevenueRange ?? '',
-      description: p.description ?? '',
-      isVisible: true,
-      isPending: false,
-      isUnread: false,
-      status: p.projectstatus ?? { ...DEFAULT_STATUS },
-      phase: p.projectphase ?? { ...DEFAULT_PHASE },
-      extraConfig: {},
-      platformEntityCompanyId: this.ids.uuid('entity'),
-      messages: [],
-      createdAt,
-    };
-    this.projects.set(project.id, project);
-    if (p.completedAnalysis ?? true) {
-      const analysis: AnalysisRecord = {
-        id: this.ids.uuid('analysis'),
-        projectId: project.id,
-        type: 'company',
-        status: 'completed',
-        sources: [],
-        awaitingUpload: false,
-        unreadable: false,
-        score: null,
-        createdAt,
-      };
-      analysis.score = scoreFor(this.seed, analysis);
-      this.analyses.set(analysis.id, analysis);
-    }
   }
 }
 

@@ -5,9 +5,16 @@ import { MockHttpError } from '../http/errors.ts';
 import { changeProjectStatus } from '../control/project-status.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { FaultSwitches } from '../domain/state.ts';
+import {
+  type DeliverySwitches,
+  deliverySwitches,
+  setDeliverySwitches,
+  switchGaps,
+  triggerDelivery,
+} from '../control/delivery-switches.ts';
+import { advance } from '../control/processing-clock.ts';
 import { snapshot } from '../control/snapshot.ts';
 import { type TriggerRequest, TriggerProblem, triggeredEvent } from '../control/triggered-events.ts';
-import { type DeliverySwitches, switchGaps } from '../domain/webhook-dispatcher.ts';
 import {
   ExportTooLargeError,
   exportSession,
@@ -140,7 +147,7 @@ export function controlHandlers(
     },
     async advanceMockClock(request: MockRequest) {
       const { state } = sessionOf(request);
-      const jobsRun = state.scheduler.advance((request.body as { advanceMs: number }).advanceMs);
+      const jobsRun = advance(state.scheduler, (request.body as { advanceMs: number }).advanceMs);
       return { body: metadataEnvelope({ jobsRun, pendingJobs: state.scheduler.pending }) };
     },
     async dropMockSession(request: MockRequest) {
@@ -169,23 +176,22 @@ export function controlHandlers(
         if (!(error instanceof TriggerProblem)) throw error;
         throw error.status === 404 ? controlErrors.notFound(error.message) : controlErrors.conflict(error.message);
       }
-      const outcome = await state.webhooks.trigger(triggered.ownerUserId, triggered.event);
+      const outcome = await triggerDelivery(state, triggered.ownerUserId, triggered.event);
       if (!outcome)
         throw controlErrors.conflict(
           `User ${triggered.ownerUserId} saved no webhook configuration: save one with POST /api/integration/webhook first`,
         );
       return {
         body: metadataEnvelope({ event: triggered.event, ...outcome }),
-        gaps: [...triggered.gaps, ...switchGaps(state.webhooks.switches)],
+        gaps: [...triggered.gaps, ...switchGaps(deliverySwitches(state))],
       };
     },
     async getMockDeliverySwitches(request: MockRequest) {
-      const { switches } = sessionOf(request).state.webhooks;
+      const switches = deliverySwitches(sessionOf(request).state);
       return { body: metadataEnvelope({ ...switches }), gaps: switchGaps(switches) };
     },
     async setMockDeliverySwitches(request: MockRequest) {
-      const { switches } = sessionOf(request).state.webhooks;
-      Object.assign(switches, request.body as Partial<DeliverySwitches>);
+      const switches = setDeliverySwitches(sessionOf(request).state, request.body as Partial<DeliverySwitches>);
       return { body: metadataEnvelope({ ...switches }), gaps: switchGaps(switches) };
     },
     // Pact's convention, not the envelope: the answer is the map of values the verifier injects.

@@ -5,6 +5,7 @@ import { http, type HttpHandler } from 'msw';
 import { parseGapProfile } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
 import controlDocument from '../../../generated/control-api.json' with { type: 'json' };
+import { advance } from '../control/processing-clock.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import { controlHandlers } from '../handlers/control.ts';
 import { serviceAuthenticate, serviceRoutes } from '../handlers/service-routes.ts';
@@ -133,7 +134,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
       : [http.all('*/api/*', resolver), http.all('*/__mock', resolver), http.all('*/__mock/*', resolver)],
     fetch: answer,
     settle: (id) => sessionOf(id).settle(),
-    advance: (ms, id) => sessionOf(id).state.scheduler.advance(ms),
+    advance: (ms, id) => advance(sessionOf(id).state.scheduler, ms),
     reset: (seed, id) => sessionOf(id).reset(seed ?? options.seed),
     requests: (filter, id) => sessionOf(id).journal.list(filter),
     close: () => sessions.close(),

@@ -5,6 +5,8 @@
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 import type { ExportedFile } from '../uploads/file-transfer.ts';
+import { outboxOf } from './delivery-outbox.ts';
+import { restoreJobs } from './pending-jobs.ts';
 import { allRecords, applyMeta, applyRecord, metaOf, seedOfLine, type Meta, type RecordOp } from './session-records.ts';
 
 export const EXPORT_FORMAT = 'portfolio-mock-session/2';
@@ -91,9 +93,9 @@ export async function importSession(
         const jobs = new Map<number, { due: number; job: never }>();
         applyMeta(state, document.meta);
         for (const op of document.records) applyRecord(state, storage, jobs, op);
-        for (const [seq, { due, job }] of jobs) state.scheduler.restore(seq, due, job);
+        restoreJobs(state.scheduler, jobs);
         // Deliveries the exporting mock had under way are not sent from here.
-        state.webhooks.interrupted();
+        outboxOf(state).interrupted();
       },
       staged,
     );

@@ -4,11 +4,13 @@
 import type { components } from '../../../openapi/index.ts';
 import type { ProcessingJob } from '../domain/processing-job.ts';
 import type { IdPosition } from '../domain/ids.ts';
-import type { OutboxEntry } from '../domain/webhook-dispatcher.ts';
 import type { FolderRecord, UserRecord } from '../domain/records.ts';
 import type { FaultSwitches, MockState, RecordKind } from '../domain/state.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { UploadStorage } from '../uploads/folder-storage.ts';
+import { changedRecords } from './change-tracking.ts';
+import { type OutboxEntry, outboxOf } from './delivery-outbox.ts';
+import { pendingSeqs, type StoredJob as PendingJobRecord, storedJob } from './pending-jobs.ts';
 
 export interface Meta {
   credits: number;
@@ -21,10 +23,7 @@ export interface Meta {
 /** [kind, key, value]; a null value is a removed record. */
 export type RecordOp = [RecordKind, string, unknown];
 
-interface StoredJob {
-  due: number;
-  job: ProcessingJob;
-}
+type StoredJob = PendingJobRecord<ProcessingJob>;
 
 export function metaOf(state: MockState): Meta {
   const ids = state.ids.position();
@@ -70,9 +69,9 @@ export function recordValue(state: MockState, kind: RecordKind, key: string): un
     case 'deliveries':
       return state.webhooks.recorded(key);
     case 'outbox':
-      return state.webhooks.outboxEntry(key);
+      return outboxOf(state).entry(key);
     case 'job':
-      return state.scheduler.get(Number(key)) ?? null;
+      return storedJob(state.scheduler, Number(key)) ?? null;
   }
 }
 
@@ -86,8 +85,9 @@ export function* allRecords(state: MockState): Generator<RecordOp> {
   for (const [key, value] of state.webhookConfigs) yield ['webhook', key, value];
   for (const user of state.users)
     if (state.webhooks.recorded(user.id).length) yield ['deliveries', user.id, state.webhooks.recorded(user.id)];
-  for (const key of state.webhooks.outboxKeys()) yield ['outbox', key, state.webhooks.outboxEntry(key)];
-  for (const seq of state.scheduler.seqs()) yield ['job', String(seq), state.scheduler.get(seq)];
+  const outbox = outboxOf(state);
+  for (const key of outbox.keys()) yield ['outbox', key, outbox.entry(key)];
+  for (const seq of pendingSeqs(state.scheduler)) yield ['job', String(seq), storedJob(state.scheduler, seq)];
 }
 
 /**
@@ -125,7 +125,7 @@ export function applyRecord(
       state.webhooks.restore(key, (value as components['schemas']['WebhookDelivery'][] | null) ?? []);
       return;
     case 'outbox':
-      state.webhooks.restoreOutbox(key, value as OutboxEntry | null);
+      outboxOf(state).restore(key, value as OutboxEntry | null);
       return;
     case 'job':
       if (value) jobs.set(Number(key), value as StoredJob);
@@ -180,13 +180,13 @@ export function takeChanges(
     taken = { fresh: seedOfLine(session.pendingFresh ?? undefined), ops: [...allRecords(state)] };
     session.pendingFresh = undefined;
   } else {
-    const ops = [...(state.dirty ?? [])].map((entry): RecordOp => {
+    const ops = [...(changedRecords(state) ?? [])].map((entry): RecordOp => {
       const [kind, key] = entry.split('\t') as [RecordKind, string];
       return [kind, key, recordValue(state, kind, key)];
     });
     if (!ops.length && !force) return undefined;
     taken = { ops };
   }
-  state.dirty?.clear();
+  changedRecords(state)?.clear();
   return taken;
 }

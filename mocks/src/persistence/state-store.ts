@@ -33,6 +33,8 @@ import type { MockSession } from '../session.ts';
 import type { JournalEntry } from '../sessions/request-journal.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
 import { adoptImage, partCount, splitImage, type ImageIndex, type ImageKeys } from './lazy-image.ts';
+import { changedRecords, untracked } from './change-tracking.ts';
+import { restoreJobs } from './pending-jobs.ts';
 import { fromColumns, toColumns } from './record-columns.ts';
 import {
   allRecords,
@@ -430,12 +432,12 @@ class Replay {
     if (line.j) session.journal.restore(line.j);
     const records = line.r;
     if (records)
-      session.state.untracked(() => {
+      untracked(session.state, () => {
         for (const op of records) applyRecord(session.state, session.storage, this.jobs, op);
       });
     const columns = line.c;
     if (columns !== undefined)
-      session.state.untracked(() => {
+      untracked(session.state, () => {
         try {
           fromColumns(columns, (op) => applyRecord(session.state, session.storage, this.jobs, op));
         } catch (error) {
@@ -454,7 +456,7 @@ class Replay {
         `the state file ${this.path} is damaged (records of session ${this.id} before its start); it was not written by this mock, or edited`,
       );
     try {
-      state.untracked(() => adoptImage(state, { index, keys, parts, release }));
+      untracked(state, () => adoptImage(state, { index, keys, parts, release }));
     } catch (error) {
       throw new StateFileError(
         `the state file ${this.path} is damaged (${(error as Error).message}, in session ${this.id}); it was not written by this mock, or edited`,
@@ -466,8 +468,8 @@ class Replay {
   done(): MockSession {
     const session = this.session;
     if (!session) throw new StateFileError(`the state file ${this.path} holds no start of session ${this.id}`);
-    for (const [seq, { due, job }] of this.jobs) session.state.scheduler.restore(seq, due, job);
-    session.state.dirty?.clear();
+    restoreJobs(session.state.scheduler, this.jobs);
+    changedRecords(session.state)?.clear();
     session.journal.takeUnwritten();
     return session;
   }

@@ -17,6 +17,9 @@ import {
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
 import { adoptImage, partCount, type LazyImage } from '../persistence/lazy-image.ts';
+import { changedRecords, untracked } from '../persistence/change-tracking.ts';
+import { outboxOf } from '../persistence/delivery-outbox.ts';
+import { restoreJobs } from '../persistence/pending-jobs.ts';
 import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
@@ -133,25 +136,25 @@ export class ClusterSessions {
           if (!Array.isArray(batch)) {
             image = this.fetchedWhenAsked(session, batch);
             // An image's projects and analyses are taken as they are, each built when first touched.
-            session.state.untracked(() => adoptImage(session.state, image!));
+            untracked(session.state, () => adoptImage(session.state, image!));
             continue;
           }
           // Records written since the image apply over it by key: its keys are needed first.
           if (image?.fetch && batch.some((op) => op[0] === 'project' || op[0] === 'analysis')) await image.fetch([-1]);
-          session.state.untracked(() => {
+          untracked(session.state, () => {
             for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
           });
         }
         // Processing restored, or deliveries to finish, run outside any request: all of it first.
-        if (jobs.size > 0 || session.state.webhooks.interrupted()) await session.whole();
+        if (jobs.size > 0 || outboxOf(session.state).interrupted()) await session.whole();
       } catch (error) {
         session.stop();
         throw storeUnavailable((error as Error).message);
       }
-      for (const [seq, { due, job }] of jobs) session.state.scheduler.restore(seq, due, job);
-      session.state.dirty?.clear();
+      restoreJobs(session.state.scheduler, jobs);
+      changedRecords(session.state)?.clear();
       // Deliveries its last owner had under way get their outcome here (written with the next change).
-      if (session.state.webhooks.interrupted()) this.commitSoon(session);
+      if (outboxOf(session.state).interrupted()) this.commitSoon(session);
       if (session.fetchRest) {
         const rest = session.fetchRest;
         // Not for a session this node has let go meanwhile (dropped, moved).

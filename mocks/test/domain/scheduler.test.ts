@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { advance, settle } from '../../src/control/processing-clock.ts';
 import { Scheduler } from '../../src/domain/scheduler.ts';
+import { pendingSeqs, restoreJobs, storedJob } from '../../src/persistence/pending-jobs.ts';
 
 const scheduler = new Scheduler<() => void>({ run: (job) => job() });
 afterEach(() => scheduler.cancelAll());
@@ -13,7 +15,7 @@ describe('Scheduler', () => {
       scheduler.schedule(90_000, () => ran.push('chained'));
     });
     expect(scheduler.pending).toBe(2);
-    expect(scheduler.settle()).toBe(3);
+    expect(settle(scheduler)).toBe(3);
     expect(ran).toEqual(['early', 'late', 'chained']);
     expect(scheduler.pending).toBe(0);
   });
@@ -25,7 +27,7 @@ describe('Scheduler', () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(ran).toEqual(['soon']);
     scheduler.cancelAll();
-    expect(scheduler.settle()).toBe(0);
+    expect(settle(scheduler)).toBe(0);
     expect(ran).toEqual(['soon']);
   });
 
@@ -33,11 +35,14 @@ describe('Scheduler', () => {
     const changed: number[] = [];
     const ran: string[] = [];
     const tracked = new Scheduler<string>({ run: (job) => ran.push(job), changed: (seq) => changed.push(seq) });
-    tracked.restore(7, Date.now() - 1_000, 'overdue');
+    const due = Date.now() - 1_000;
+    restoreJobs(tracked, [[7, { due, job: 'overdue' }]]);
     tracked.schedule(60_000, 'later');
-    expect(tracked.seqs()).toEqual([7, 8]);
+    expect(pendingSeqs(tracked)).toEqual([7, 8]);
+    expect(storedJob(tracked, 7)).toEqual({ due, job: 'overdue' });
     await new Promise((r) => setTimeout(r, 20));
     expect(ran).toEqual(['overdue']);
+    expect(storedJob(tracked, 7)).toBeUndefined();
     tracked.cancelAll();
     expect(changed).toEqual([7, 8, 7]);
   });
@@ -49,9 +54,10 @@ describe('Scheduler', () => {
     manual.schedule(10, 'second');
     await new Promise((r) => setTimeout(r, 40));
     expect(ran).toEqual([]);
-    expect(manual.advance(4)).toBe(0);
-    expect(manual.advance(1)).toBe(1);
-    expect(manual.settle()).toBe(1);
+    expect(advance(manual, 4)).toBe(0);
+    expect(advance(manual, -100)).toBe(0);
+    expect(advance(manual, 1)).toBe(1);
+    expect(settle(manual)).toBe(1);
     expect(ran).toEqual(['first', 'second']);
   });
 });
