@@ -1,10 +1,13 @@
-// `npx tsx scripts/mutation-score.ts [--base counts.tsv] [report.json ...]`: the mutation score of
-// `npm run test:mutation`'s JSON report (default reports/mutation/mutation.json) per file and per
-// folder, as the record in docs/decisions/ quotes it. A run over several folders (MUTATE) is scored
-// per folder and as a whole, so one run gives the score of each boundary of "domain logic".
-// Several reports, or `--base` (a whole run's per-file counts, docs/decisions/2026-11-mutation-whole-run-*.tsv),
-// make a MERGE, not a run: each file is taken from the last report that mutated it, else from the
-// base, and the table says where each row comes from.
+// `npx tsx scripts/mutation-score.ts [--base counts.tsv ...] [--detected survivors.tsv] [report.json ...]`:
+// the mutation score of `npm run test:mutation`'s JSON report (default reports/mutation/mutation.json)
+// per file and per folder, as the record in docs/decisions/ quotes it. A run over several folders
+// (MUTATE) is scored per folder and as a whole, so one run gives the score of each boundary of
+// "domain logic". Several reports, or `--base` (a run's per-file counts as committed,
+// docs/decisions/2026-11-mutation-*-run-*.tsv; a later one replaces the files it lists), make a
+// MERGE, not a run: each file is taken from the last source that mutated it, and the table says
+// where each row comes from. `--detected` counts the survivors list's rows a later targeted run
+// detected (category `detected`, status Killed or Timeout, reason "...; was Survived" or "was
+// NoCoverage") as detected in place of the status they had.
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -14,6 +17,12 @@ interface Mutant {
 interface Report {
   files: Record<string, { mutants: Mutant[] }>;
 }
+
+// Bad input (a missing report, a row that does not add up) is one line and exit 2, not a stack.
+process.on('uncaughtException', (error) => {
+  console.error(`mutation-score: ${error.message}`);
+  process.exit(2);
+});
 
 const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage', 'RuntimeError', 'CompileError', 'Ignored'] as const;
 type Counts = Record<(typeof STATUSES)[number], number>;
@@ -60,26 +69,65 @@ function row(name: string, c: Counts, source?: string): string {
   return `| ${cells.join(' | ')} |`;
 }
 
+/** The files an option names, taken out of `args`. */
+function optionValues(args: string[], name: string): string[] {
+  const values: string[] = [];
+  for (let at = args.indexOf(name); at >= 0; at = args.indexOf(name)) {
+    const [, value] = args.splice(at, 2);
+    if (!value) throw new Error(`${name} needs a file`);
+    values.push(value);
+  }
+  return values;
+}
+
+/** Moves each detected row of a survivors list from the status it had to the one that detected it. */
+function applyDetected(path: string, merged: Map<string, { counts: Counts; source: string }>): number {
+  let moved = 0;
+  const laterDetected = new Map<string, number>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const [file, , , , status, category, reason] = line.split('\t');
+    if (category !== 'detected') continue;
+    const was = /was (Survived|NoCoverage)/.exec(reason ?? '')?.[1] as 'Survived' | 'NoCoverage' | undefined;
+    const entry = merged.get(`mocks/src/${file}`);
+    if (!entry || !was || (status !== 'Killed' && status !== 'Timeout') || entry.counts[was] === 0)
+      throw new Error(`${path}: a detected row of ${file} that no source's counts can take: ${JSON.stringify(line)}`);
+    entry.counts[was] -= 1;
+    entry.counts[status] += 1;
+    laterDetected.set(file!, (laterDetected.get(file!) ?? 0) + 1);
+    moved += 1;
+  }
+  for (const [file, count] of laterDetected) {
+    const entry = merged.get(`mocks/src/${file}`)!;
+    entry.source = `${entry.source.replace(/ \+ \d+ detected later$/, '')} + ${count} detected later`;
+  }
+  return moved;
+}
+
 const args = process.argv.slice(2);
-const baseAt = args.indexOf('--base');
-const basePath = baseAt >= 0 ? args.splice(baseAt, 2)[1] : undefined;
-if (baseAt >= 0 && !basePath) throw new Error('--base needs a file');
-const reports = args.length ? args : basePath ? [] : ['reports/mutation/mutation.json'];
+const basePaths = optionValues(args, '--base');
+const detectedPaths = optionValues(args, '--detected');
+const reports = args.length ? args : basePaths.length ? [] : ['reports/mutation/mutation.json'];
 
 /** Per file: its counts and where they come from (the last source wins). */
 const merged = new Map<string, { counts: Counts; source: string }>();
-if (basePath) for (const [file, counts] of baseCounts(basePath)) merged.set(file, { counts, source: 'base' });
+basePaths.forEach((path, i) => {
+  for (const [file, counts] of baseCounts(path)) merged.set(file, { counts, source: `base ${i + 1}` });
+});
 reports.forEach((path, i) => {
   const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
   for (const [file, { mutants }] of Object.entries(report.files))
     merged.set(file, { counts: counted(mutants), source: `report ${i + 1}` });
 });
-const isMerge = merged.size > 0 && (basePath !== undefined || reports.length > 1);
+const detected = detectedPaths.reduce((sum, path) => sum + applyDetected(path, merged), 0);
+const isMerge = merged.size > 0 && (basePaths.length + reports.length > 1 || detectedPaths.length > 0);
 
 if (isMerge) {
-  console.log(
-    `A MERGE, not one run: ${[basePath && `base ${basePath}`, ...reports.map((p, i) => `report ${i + 1} ${p}`)].filter(Boolean).join('; ')}`,
-  );
+  const sources = [
+    ...basePaths.map((p, i) => `base ${i + 1} ${p}`),
+    ...reports.map((p, i) => `report ${i + 1} ${p}`),
+    ...detectedPaths.map((p) => `${detected} mutants detected later, from ${p}`),
+  ];
+  console.log(`A MERGE, not one run: ${sources.join('; ')}`);
   console.log();
 }
 const header = ['file', 'mutants (valid)', 'killed', 'timeout', 'survived', 'no coverage', 'score', 'score of covered'];
