@@ -1,10 +1,11 @@
-// `npm test`: format, types, the contract gate and the unit run one after another (the first failure
-// ends the run with its exit code), then the MSW scenarios, the package tests and the tests that need
-// a service side by side (they spend most of their time waiting on processes they start; each one's
-// output is kept and printed whole when it ends, so the logs do not interleave). The package tests'
-// consumer project (pack, Node binaries, npm install; and the conformance package installed alone)
-// is prepared meanwhile, from the start: the type check leaves a core idle and the installs wait on
-// the disk, so the package stage no longer begins with them. Timings: docs/decisions/2026-11-test-time.md.
+// `npm test`: format, types and the contract gate side by side (each mostly single-threaded: one after
+// another they left a core idle), then the unit run; a failure among them ends the run with its exit
+// code. Then the MSW scenarios, the package tests and the tests that need a service side by side (they
+// spend most of their time waiting on processes they start). Output of the runs side by side is kept
+// and printed whole when each ends, so the logs do not interleave. The package tests' consumer project
+// (pack, Node binaries, npm install; and the conformance package installed alone) is prepared meanwhile,
+// from the start: the installs wait on the disk, so the package stage no longer begins with them.
+// Timings: docs/decisions/2026-11-test-time.md.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,8 @@ import {
   prepareConsumer,
 } from '../packages/tests/support/consumer-project.ts';
 
-const IN_ORDER = ['format:check', 'typecheck', 'contract:gate', 'test:unit'];
+const CHECKS = ['format:check', 'typecheck', 'contract:gate'];
+const IN_ORDER = [...CHECKS, 'test:unit'];
 const SIDE_BY_SIDE = ['test:msw', 'test:packages', 'test:e2e'];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
@@ -82,11 +84,9 @@ const preparing = prepareConsumer({ signal: preparation.signal, onDir: (dir) => 
   },
 );
 
-let code = 0;
-for (const script of IN_ORDER) {
-  code = await run(script);
-  if (code !== 0) break;
-}
+const checks = await Promise.all(CHECKS.map((script) => run(script, { keep: true })));
+let code = checks.find((c) => c !== 0) ?? 0;
+if (code === 0) code = await run('test:unit');
 const ready = await preparing;
 if (code === 0) {
   const env = ready ? { ...process.env, [PREPARED_CONSUMER_ENV]: described } : process.env;
