@@ -20,6 +20,7 @@ const SLOWEST_FILES = [
   'conformance/test/live/oracle.test.ts',
   'conformance/test/diff/corpus.test.ts',
   'conformance/test/live/spec-doubles.test.ts',
+  'conformance/test/parity/parity.test.ts',
   'contract-tests/pact/service.pact.test.ts',
   'conformance/test/never-connecting-target.test.ts',
   'contract-tests/robustness/large-bodies.test.ts',
