@@ -3,7 +3,7 @@
 // statuses it passes, the form of its ids, and which company records its portfolio companies link to.
 import type { GapProbeId } from '../../../common/src/index.ts';
 import type { FollowedFundRun } from './fund-run.ts';
-import { formWith, type Json, lookedUp, type ProbeOutcome, slugOf, valueWord } from './probe-values.ts';
+import { formWith, type Json, lookedUp, type ProbeOutcome, slugOf, unseenStatuses, valueWord } from './probe-values.ts';
 import type { ParitySender } from './sender.ts';
 
 export interface FundProbeContext {
@@ -95,15 +95,8 @@ export const FUND_PROBES: Record<FundProbeId, (ctx: FundProbeContext) => Promise
   'funds.run-progress': async (ctx) => {
     const run = await endedRun(ctx, true);
     if (!('fundExtractionId' in run)) return run;
-    // A status shorter than the longest time between two reads may pass unseen.
-    if (run.rateLimited || run.longestGapMs * 3 > run.elapsedMs)
-      return {
-        touched: false,
-        reason: run.rateLimited
-          ? 'a read of the run was refused 429 and waited out: statuses may have passed unseen'
-          : `reads of the run came up to ${run.longestGapMs} ms apart in a run of ${run.elapsedMs} ms: statuses may have passed unseen`,
-        exchange: run.last.recorded,
-      };
+    const unseen = unseenStatuses(run, 'the run', 'in a run of');
+    if (unseen) return unseen;
     const before = run.beforeEnd;
     const available = objectIn(before, 'available');
     const values = {

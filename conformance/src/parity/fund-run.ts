@@ -3,11 +3,11 @@
 // summary read at once and then until it ends, each status seen kept in order. The companies listed
 // before the run are kept too: the run's portfolio companies are set beside them.
 import { sleep } from '../live/answers.ts';
-import type { Json, Sent } from './probe-values.ts';
+import type { FollowedReads, Json, Sent } from './probe-values.ts';
 import type { ParitySender } from './sender.ts';
 
 /** The fund run followed to its end. */
-export interface FollowedFundRun {
+export interface FollowedFundRun extends FollowedReads {
   /** The run's name as sent. */
   name: string;
   fundExtractionId: string;
@@ -21,11 +21,6 @@ export interface FollowedFundRun {
   ended: 'completed' | 'error' | undefined;
   /** The companies the list showed before the run started. */
   listedBefore: Json[];
-  /** A read was refused 429 and waited out while the run was followed: statuses may have passed unseen. */
-  rateLimited: boolean;
-  /** The longest time between the starts of two reads, and from the run's start to the last read. */
-  longestGapMs: number;
-  elapsedMs: number;
 }
 
 /** How long parity follows its fund run ("processing takes minutes"). */

@@ -12,6 +12,32 @@ export type ProbeOutcome =
 export type Json = Record<string, unknown>;
 export type Sent = { answer: Exchange; recorded: RecordedParityExchange };
 
+/** How a followed record (a fund run, an analysed company) was read: the pace of its reads. */
+export interface FollowedReads {
+  last: Sent;
+  /** A read was refused 429 and waited out while the record was followed. */
+  rateLimited: boolean;
+  /** The longest time between the starts of two reads. */
+  longestGapMs: number;
+  elapsedMs: number;
+}
+
+/**
+ * "Not touched" when a status of a followed record may have passed unseen: a read refused 429 and
+ * waited out, or reads further apart than a third of the time followed (a status shorter than the
+ * longest gap between reads). `what` names the record, `during` the time followed.
+ */
+export function unseenStatuses(followed: FollowedReads, what: string, during: string): ProbeOutcome | undefined {
+  if (!followed.rateLimited && followed.longestGapMs * 3 <= followed.elapsedMs) return undefined;
+  return {
+    touched: false,
+    reason: followed.rateLimited
+      ? `a read of ${what} was refused 429 and waited out: statuses may have passed unseen`
+      : `reads of ${what} came up to ${followed.longestGapMs} ms apart ${during} ${followed.elapsedMs} ms: statuses may have passed unseen`,
+    exchange: followed.last.recorded,
+  };
+}
+
 export function asError(answer: Exchange, exchange: RecordedParityExchange): ProbeOutcome {
   return { touched: true, observation: { kind: 'error', status: answer.status, code: envelopeCode(answer) }, exchange };
 }

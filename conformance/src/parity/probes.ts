@@ -22,8 +22,10 @@ import {
   projectOf,
   type Sent,
   shapeOf,
+  unseenStatuses,
   valueWord,
   word,
+  type FollowedReads,
 } from './probe-values.ts';
 import { envelopeCode, type ParitySender, type RecordedParityExchange } from './sender.ts';
 import { noWebhookSaved, saveReceiver, WEBHOOK_PROBES } from './webhook-probes.ts';
@@ -40,7 +42,7 @@ export interface AnalysedCompany {
 }
 
 /** The analysed company followed to its analysis's end. */
-export interface FollowedAnalysis {
+export interface FollowedAnalysis extends FollowedReads {
   /** The last read. */
   last: Sent & { record: Json };
   /** completed, failed, or undefined when it did not end in time. */
@@ -49,11 +51,6 @@ export interface FollowedAnalysis {
   whileRunning: string[];
   /** Each status its analysis showed, in order, a repeat left out. */
   statuses: string[];
-  /** A read was refused 429 and waited out while the analysis was followed. */
-  rateLimited: boolean;
-  /** The longest time between the starts of two reads, and from the read back to the last read. */
-  longestGapMs: number;
-  elapsedMs: number;
 }
 
 export interface ProbeContext extends ContextOptions {
@@ -461,15 +458,8 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     if (typeof followed === 'string') return { touched: false, reason: followed };
     if (followed.ended === undefined)
       return { touched: false, reason: 'the analysis did not end in time', exchange: followed.last.recorded };
-    // A status shorter than the longest time between two reads may pass unseen.
-    if (followed.rateLimited || followed.longestGapMs * 3 > followed.elapsedMs)
-      return {
-        touched: false,
-        reason: followed.rateLimited
-          ? 'a read of the company was refused 429 and waited out: statuses may have passed unseen'
-          : `reads of the company came up to ${followed.longestGapMs} ms apart while its analysis ran ${followed.elapsedMs} ms: statuses may have passed unseen`,
-        exchange: followed.last.recorded,
-      };
+    const unseen = unseenStatuses(followed, 'the company', 'while its analysis ran');
+    if (unseen) return unseen;
     return {
       touched: true,
       observation: { kind: 'values', values: { statuses: followed.statuses.join(', ') } },
