@@ -49,7 +49,7 @@ export class MockSession {
    * fetches the rest (a request that does not name the parts it reads waits for it before its rule).
    */
   fetchRest: (() => Promise<void>) | undefined;
-  /** The import under way: imports of one session take their turn (one set of folders aside at a time). */
+  /** The import or reset under way: they take their turn (one set of folders aside at a time). */
   private replacing: Promise<unknown> = Promise.resolve();
   /** Set once the session left its runtime (`retire`). */
   private retired = false;
@@ -97,7 +97,10 @@ export class MockSession {
 
   /** Replaces this session's state; throws (leaving the old state) when the seed is inconsistent. */
   async reset(seed?: MockSeed): Promise<void> {
-    await this.startAgain(seed, this.stateFor(seed));
+    // In turn with imports: a reset during an import's swap would be undone by its rollback.
+    const turn = this.replacing.then(() => this.startAgain(seed, this.stateFor(seed)));
+    this.replacing = turn.catch(() => undefined);
+    await turn;
   }
 
   /**

@@ -146,7 +146,8 @@ export class ClusterSessions {
           });
         }
         // Processing restored, or deliveries to finish, run outside any request: all of it first.
-        if (jobs.size > 0 || outboxOf(session.state).interrupted()) await session.whole();
+        // (Only asked here: `interrupted()` records their outcomes, after the read-back's changes are cleared.)
+        if (jobs.size > 0 || outboxOf(session.state).keys().length > 0) await session.whole();
       } catch (error) {
         session.stop();
         throw storeUnavailable((error as Error).message);
