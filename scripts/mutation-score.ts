@@ -4,10 +4,12 @@
 // (MUTATE) is scored per folder and as a whole, so one run gives the score of each boundary of
 // "domain logic". Several reports, or `--base` (a run's per-file counts as committed,
 // docs/decisions/2026-11-mutation-*-run-*.tsv; a later one replaces the files it lists), make a
-// MERGE, not a run: each file is taken from the last source that mutated it, and the table says
-// where each row comes from. `--detected` counts the survivors list's rows a later targeted run
-// detected (category `detected`, status Killed or Timeout, reason "...; was Survived" or "was
-// NoCoverage") as detected in place of the status they had.
+// MERGE, not a run: the bases in the order given, then the reports in the order given, each file
+// from the last of them that mutated it; the table says where each row comes from. `--detected`
+// counts the survivors list's rows a later targeted run detected (category `detected`, status
+// Killed or Timeout, reason "...; was Survived" or "was NoCoverage") as detected in place of the
+// status they had: give it with the runs those rows were not detected in, never with the run that
+// detected them (its counts hold them already).
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -74,7 +76,7 @@ function optionValues(args: string[], name: string): string[] {
   const values: string[] = [];
   for (let at = args.indexOf(name); at >= 0; at = args.indexOf(name)) {
     const [, value] = args.splice(at, 2);
-    if (!value) throw new Error(`${name} needs a file`);
+    if (!value || value.startsWith('--')) throw new Error(`${name} needs a file`);
     values.push(value);
   }
   return values;

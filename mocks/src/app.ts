@@ -1,6 +1,7 @@
 // Assembles the mock: the service's operations under /api from generated/openapi.json, the control
 // API under /__mock from control-api.openapi.yaml, both through the same contract router, and
 // optionally the documentation site under /docs/.
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { controlHandlers } from './handlers/control.ts';
@@ -179,6 +180,8 @@ export async function buildMockApp({
         await runtime.durable(mockRequestOf(request), request.method !== 'GET');
         return payload;
       } catch (error) {
+        // A streamed answer (an export's file) is replaced, so it is closed here: nothing else reads it.
+        if (payload instanceof Readable) payload.destroy();
         const failure =
           error instanceof MockHttpError ? error : storeUnavailable(`The change could not be stored: ${String(error)}`);
         reply.code(failure.status).header('content-type', 'application/json; charset=utf-8');

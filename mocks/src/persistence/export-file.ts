@@ -5,7 +5,7 @@
 // each file's entry as it is read. The file is unlinked as soon as it is opened: nothing is left
 // behind, whatever becomes of the process. Measured: docs/decisions/2026-11-export-streamed.md.
 import { randomBytes } from 'node:crypto';
-import { closeSync, createReadStream, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,12 +19,12 @@ export async function exportStream(session: MockSession): Promise<Readable> {
   const { head, records } = exportHead(session);
   const path = join(tmpdir(), `mock-export-${randomBytes(8).toString('hex')}.json`);
   const fd = openSync(path, 'wx+', 0o600);
-  unlinkSync(path);
   const write = (text: string) => {
     const bytes = Buffer.from(text);
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
   };
   try {
+    unlinkSync(path);
     write(`${JSON.stringify(head).slice(0, -1)},"records":[`);
     for (let at = 0; at < records.length; at += RECORDS_PER_PIECE)
       write(`${at ? ',' : ''}${JSON.stringify(records.slice(at, at + RECORDS_PER_PIECE)).slice(1, -1)}`);
@@ -37,6 +37,7 @@ export async function exportStream(session: MockSession): Promise<Readable> {
     write(']}');
   } catch (error) {
     closeSync(fd);
+    rmSync(path, { force: true });
     throw error;
   }
   return createReadStream('', { fd, start: 0 });
