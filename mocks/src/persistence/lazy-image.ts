@@ -102,6 +102,18 @@ interface ColumnReader {
   matching(value: string): Positions;
 }
 
+/** The last place of ascending `starts` (whose first is at most `i`) holding a value at most `i`: a binary search. */
+function lastAtOrBelow(starts: readonly number[], i: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= i) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 function fromArray(list: readonly number[]): Positions {
   return { length: list.length, at: (k) => list[k]! };
 }
@@ -163,17 +175,7 @@ function reader(col: Column, count: number, what: string): ColumnReader {
       if (total !== count) throw new Error(`the image's ${what} column does not hold ${count} strings`);
       return (runStarts = made);
     };
-    const runAt = (i: number) => {
-      const list = starts();
-      let low = 0;
-      let high = list.length - 1;
-      while (low < high) {
-        const mid = (low + high + 1) >> 1;
-        if (list[mid]! <= i) low = mid;
-        else high = mid - 1;
-      }
-      return low;
-    };
+    const runAt = (i: number) => lastAtOrBelow(starts(), i);
     const runsOf = (value: string): Positions => {
       const list = starts();
       const from: number[] = [];
@@ -188,14 +190,8 @@ function reader(col: Column, count: number, what: string): ColumnReader {
       return {
         length,
         at(k) {
-          let low = 0;
-          let high = before.length - 1;
-          while (low < high) {
-            const mid = (low + high + 1) >> 1;
-            if (before[mid]! <= k) low = mid;
-            else high = mid - 1;
-          }
-          return from[low]! + k - before[low]!;
+          const run = lastAtOrBelow(before, k);
+          return from[run]! + k - before[run]!;
         },
       };
     };
@@ -366,16 +362,7 @@ function lazyRecords(
   let keys: ColumnReader | undefined;
   const field = reader(index.field, count, `${kind} ${LAZY_FIELDS[kind]}`);
   const built: (unknown[] | undefined)[] = new Array(parts.length);
-  const partOf = (i: number) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= i) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  };
+  const partOf = (i: number) => lastAtOrBelow(starts, i);
   /** The keys, parsed on the first look-up by key; with their order by key, found by a binary search, else by a map made then. */
   const keyReader = () => (keys ??= reader(keyColumn(), count, `${kind} keys`));
   let byKey: Map<string, number> | undefined;
