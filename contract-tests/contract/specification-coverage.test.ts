@@ -151,6 +151,10 @@ describe('the limits of the specification are in the schema', () => {
     expect(run.description).toMatch(/10\s+credits/);
     expect(run.description).toMatch(/50 files/);
   });
+  it("a fund run's final states ('poll until status is completed or error'), and none invented for analyses", () => {
+    expect(schema('FundRunStatus')['x-final-states']).toEqual(['completed', 'error']);
+    expect(schema('AnalysisStatus')['x-final-states']).toBeUndefined();
+  });
 });
 
 describe('gaps', () => {

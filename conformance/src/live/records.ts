@@ -3,6 +3,7 @@
 // run (10 credits) and its end state, the webhook configuration pointing at the suite's receiver
 // (put back when the run ends). Every record created carries the run id in its name.
 import type { components } from '../../../openapi/index.ts';
+import { FINAL_FUND_STATUSES } from '../final-statuses.ts';
 import { dataOf, describeAnswer, isSuccess, sleep } from './answers.ts';
 import type { ConformanceReceiver, Delivery } from './receiver.ts';
 import { NotChecked } from './not-checked.ts';
@@ -56,7 +57,6 @@ export const FIXTURES: Record<FixtureName, FixtureInfo> = {
   },
 };
 
-const FINAL_FUND_STATUSES = ['completed', 'error'];
 /**
  * Words that start the filler names, so they fall all over an ascending list: mixed case, and
  * pairs whose order depends on whether a collation counts spaces and punctuation.
@@ -287,7 +287,7 @@ export class Fixtures {
         const summary = dataOf<Schemas['FundRunSummary']>(answer);
         if (!isSuccess(answer) || !summary) throw new NotChecked(`the fund read answered ${describeAnswer(answer)}`);
         statuses.push(summary.status);
-        if (FINAL_FUND_STATUSES.includes(summary.status)) return { summary, statuses, timedOut: false };
+        if (FINAL_FUND_STATUSES.has(summary.status)) return { summary, statuses, timedOut: false };
         if (Date.now() > deadline) return { summary, statuses, timedOut: true };
         await sleep(this.options.pollIntervalMs);
       }

@@ -2,6 +2,7 @@
 // a run started with the name and folder alone (every optional input left to the deployment), its
 // summary read at once and then until it ends, each status seen kept in order. The companies listed
 // before the run are kept too: the run's portfolio companies are set beside them.
+import { FINAL_FUND_STATUSES as FINAL } from '../final-statuses.ts';
 import { sleep } from '../live/answers.ts';
 import type { FollowedReads, Json, Sent } from './probe-values.ts';
 import type { ParitySender } from './sender.ts';
@@ -25,7 +26,6 @@ export interface FollowedFundRun extends FollowedReads {
 
 /** How long parity follows its fund run ("processing takes minutes"). */
 export const FUND_RUN_WAIT_MS = 600_000;
-const FINAL = new Set(['completed', 'error']);
 
 const summaryOf = (sent: Sent): Json | undefined => {
   const data = (sent.answer.body as { data?: unknown } | undefined)?.data;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type GapProbeId, type RateLimitObservation, SCORE_COLOR_RULE } from '../../../common/src/index.ts';
 import { contractDocument } from '../../../openapi/index.ts';
+import { FINAL_ANALYSIS_STATUSES } from '../final-statuses.ts';
 import { isObject, sleep } from '../live/answers.ts';
 import { DRIVE_PROBES } from './drive-probes.ts';
 import { FUND_PROBES } from './fund-probes.ts';
@@ -199,7 +200,6 @@ const HTTP_HEADERS = new Set([
 /** How long parity follows its analysis to its end, and then waits for its delivery. */
 const ANALYSIS_WAIT_MS = 120_000;
 const DELIVERY_WAIT_MS = 10_000;
-const FINAL_ANALYSIS = new Set(['completed', 'failed']);
 
 const analysisStatuses = (record: Json): string[] =>
   (Array.isArray(record.analyses) ? (record.analyses as Json[]) : []).map((a) => String(a.status));
@@ -490,7 +490,10 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     const followed = await ctx.followedAnalysis();
     if (typeof followed === 'string') return { touched: false, reason: followed };
     const first = analysed.readBack.record;
-    if (followed.ended !== 'completed' || analysisStatuses(first).every((status) => FINAL_ANALYSIS.has(status)))
+    if (
+      followed.ended !== 'completed' ||
+      analysisStatuses(first).every((status) => FINAL_ANALYSIS_STATUSES.has(status))
+    )
       return {
         touched: false,
         reason: 'the analysis was not read both under way and completed',
@@ -703,7 +706,7 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       const now = analysisStatuses(last.record);
       if (now.length > 0 && statuses.at(-1) !== now.join(' and ')) statuses.push(now.join(' and '));
       if (now.includes('failed')) return seen('failed');
-      if (now.length > 0 && now.every((status) => FINAL_ANALYSIS.has(status))) return seen('completed');
+      if (now.length > 0 && now.every((status) => FINAL_ANALYSIS_STATUSES.has(status))) return seen('completed');
       whileRunning.push(valueWord(last.record, 'processing'));
       const waited = Date.now() - begin;
       if (waited > ANALYSIS_WAIT_MS) return seen(undefined);

@@ -4,6 +4,7 @@
 // what follows from the state each side reached (its webhook delivery) is compared elsewhere.
 import fc from 'fast-check';
 import type { components } from '../../../../openapi/index.ts';
+import { FINAL_ANALYSIS_STATUSES as FINAL } from '../../final-statuses.ts';
 import { dataOf, sleep } from '../answers.ts';
 import { holds, same } from './difference.ts';
 import { sameOutcome } from './outcome.ts';
@@ -12,7 +13,6 @@ import { both, onModel, type OracleAnalysis, type OracleReal, type OracleState }
 type Schemas = components['schemas'];
 type Command = fc.AsyncCommand<OracleState, OracleReal>;
 const ANALYSIS_COST = { credits: 'unknown' as const, records: 1 };
-const FINAL = new Set(['completed', 'failed']);
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 export class CreateAnalysedCompany implements Command {

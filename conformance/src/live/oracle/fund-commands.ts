@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../../openapi/index.ts';
+import { FINAL_FUND_STATUSES as FINAL } from '../../final-statuses.ts';
 import { dataOf, sleep } from '../answers.ts';
 import { PDF_FILE } from '../records.ts';
 import type { Exchange } from '../exchange.ts';
@@ -15,7 +16,6 @@ type Schemas = components['schemas'];
 type Command = fc.AsyncCommand<OracleState, OracleReal>;
 const RUN_COST = { credits: 10, records: 1 };
 const STATUS_RANK: Record<string, number> = { pending: 0, running: 1, completed: 2, error: 2 };
-const FINAL = new Set(['completed', 'error']);
 
 export class UploadFolder implements Command {
   /** Add to an earlier folder of the sequence (by index) instead of a new one. */
