@@ -55,7 +55,12 @@ const state = async (mock: RunningMock, session: string) =>
 
 it('puts a session exported from one mock into another, processing included', async () => {
   const headers = { 'x-mock-session': 'ci-42', 'content-type': 'application/json' };
-  await fetch(`${ci.origin}/__mock/reset`, { method: 'POST', headers, body: JSON.stringify({ credits: 7 }) });
+  // Processing waits for the settle below: on a loaded machine an analysis could otherwise move on between the reads.
+  await fetch(`${ci.origin}/__mock/reset`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ credits: 7, processingMs: 600_000 }),
+  });
   const created = await fetch(`${ci.baseUrl}/integration/project`, {
     method: 'POST',
     headers: { ...headers, authorization: 'mock-api-key' },
