@@ -18,6 +18,7 @@ import {
   SESSION_HEADER,
   sessionIdOf,
 } from './sessions/session-header.ts';
+import { controlErrors } from './handlers/control-errors.ts';
 import { SessionBounds } from './sessions/session-bounds.ts';
 import type { SessionSource } from './sessions/session-source.ts';
 import { FolderStorage } from './uploads/folder-storage.ts';
@@ -70,6 +71,8 @@ export class MockRuntime implements SessionSource {
   /** With a state file: sessions being read from it, and the reading of them all after start. */
   private readonly loading = new Map<string, { pace: { background: boolean }; done: Promise<void> }>();
   private loadingAll: Promise<void> | undefined;
+  /** With a state file: sessions read whose interrupted import the disk refused to settle (answered 503 until it does). */
+  private readonly unsettled = new Set<string>();
   private loadTimer: NodeJS.Timeout | undefined;
   private closing = false;
   /** With the PostgreSQL store: the sessions this node owns, claimed and written there. */
@@ -153,30 +156,29 @@ export class MockRuntime implements SessionSource {
 
   /**
    * With a state file: the session in memory, read from the file first when it is on file and not
-   * read yet (start-up reads no session; see persistence/state-store.ts).
+   * read yet (start-up reads no session; see persistence/state-store.ts), its interrupted import
+   * settled first.
    */
   async load(id: string, background = false): Promise<void> {
     const store = this.store;
-    if (!store || this.sessions.has(id)) return;
-    // Still loading once off the file's unread list: its import is being settled.
+    if (!store) return;
     let pending = this.loading.get(id);
-    if (!pending && !store.isUnread(id)) return;
     if (!pending) {
+      const held = this.sessions.get(id);
+      if (held ? !this.unsettled.has(id) : !store.isUnread(id)) return;
       const pace = { background };
-      const done = store
-        .load(id, pace)
-        .then(async (session) => {
-          // An import a crash interrupted: its files finished or turned back, as the records say. A
-          // disk refusing that is reported; the session is still served (its records are whole).
-          await session.storage
-            .settleImports?.(session.importId)
-            .catch((error: unknown) =>
-              console.error(`portfolio-mock: settling an interrupted import of session ${id}: ${String(error)}`),
-            );
-          this.sessions.set(id, session);
-          outboxOf(session.state).interrupted();
-          this.touch(id);
-        })
+      const done = (
+        held
+          ? Promise.resolve(held)
+          : store.load(id, pace).then((session) => {
+              // Held from now on (a compaction keeps it) though not answered until settled: its records are whole.
+              this.sessions.set(id, session);
+              outboxOf(session.state).interrupted();
+              this.touch(id);
+              return session;
+            })
+      )
+        .then((session) => this.settleImport(id, session))
         .finally(() => this.loading.delete(id));
       pending = { pace, done };
       this.loading.set(id, pending);
@@ -184,6 +186,22 @@ export class MockRuntime implements SessionSource {
     // A request waits for it: no more pauses.
     if (!background) pending.pace.background = false;
     await pending.done;
+  }
+
+  /**
+   * An import a crash interrupted: its files finished or turned back, as the records say. Until the
+   * disk lets that finish, the session's files may be a mix, so its requests answer 503 (retry).
+   */
+  private async settleImport(id: string, session: MockSession): Promise<void> {
+    try {
+      await session.storage.settleImports?.(session.importId);
+    } catch (error) {
+      this.unsettled.add(id);
+      throw controlErrors.storageFailed(
+        `An import into session ${id} was interrupted and the disk refuses to settle its files (${(error as Error).message}); the session is answered once that succeeds: retry`,
+      );
+    }
+    this.unsettled.delete(id);
   }
 
   /** After start: every session on file read, the default one first, so pending processing resumes. */

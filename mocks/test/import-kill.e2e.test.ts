@@ -10,9 +10,10 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { TYPESCRIPT_RUNNER } from '../../contract-tests/support/typescript-runner.ts';
 import { startMock, type RunningMock } from '../src/index.ts';
+import { importSteps } from '../src/uploads/file-transfer.ts';
 import { type ExportDocument, fundForm, PDF, withFileNamed } from './support/files.ts';
 
 const SESSION = 'crash';
@@ -129,16 +130,26 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+let listedSteps: Promise<{ steps: { step: string; path: string }[]; movedIn: number }> | undefined;
+
+/** The import's file-system steps, listed once by a child run to its end, and the step that moves its files in. */
+function importStepsListed() {
+  listedSteps ??= importInChild(join(dir, 'whole'), 'list').then((listed) => {
+    expect(listed.code, listed.output).toBe(0);
+    const steps = listed.output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { step: string; path: string });
+    // The second rename moves the staged files in; the records are written after it, before the next step.
+    const movedIn = steps.findIndex((s) => s.step === 'rename' && s.path.includes('/imports/'));
+    expect(movedIn).toBeGreaterThan(0);
+    return { steps, movedIn };
+  });
+  return listedSteps;
+}
+
 it('serves the session before or after an import killed at any step, never a mix, nothing left over', async () => {
-  const listed = await importInChild(join(dir, 'whole'), 'list');
-  expect(listed.code, listed.output).toBe(0);
-  const steps = listed.output
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { step: string; path: string });
-  // The second rename moves the staged files in; the records are written after it, before the next step.
-  const movedIn = steps.findIndex((s) => s.step === 'rename' && s.path.includes('/imports/'));
-  expect(movedIn).toBeGreaterThan(0);
+  const { steps, movedIn } = await importStepsListed();
   const points = [
     '0:before',
     ...steps.map((_, n) => `${n}:after`),
@@ -175,6 +186,37 @@ it('serves the session before or after an import killed at any step, never a mix
       twice.push(...(await Promise.all(again.slice(i, i + 2).map((point) => outcome(interrupted, point, false)))));
     expect(twice, `killed at ${first}, then while settling`).toEqual(again.map((point) => `${point}: ${settled}`));
     await rm(join(dir, 'settle-list'), { recursive: true, force: true });
+  }
+});
+
+it('answers 503 MOCK_STORAGE_FAILED while the disk refuses to settle an interrupted import, then the session as before', async () => {
+  const { movedIn } = await importStepsListed();
+  const at = join(dir, 'refused');
+  await cp(join(dir, 'base'), at, { recursive: true });
+  // Files moved in, records not written: the restart turns the move back, and that rename fails.
+  expect((await importInChild(at, `${movedIn}:after`)).signal).toBe('SIGKILL');
+  const refusing = vi.spyOn(importSteps, 'rename').mockImplementation(async () => {
+    throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO', syscall: 'rename' });
+  });
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const mock = await startMock({ port: 0, stateFile: join(at, 'state.jsonl') });
+  try {
+    for (const path of ['/__mock/state', '/api/integration/projects']) {
+      const answer = await fetch(`${mock.origin}${path}`, {
+        headers: { 'x-mock-session': SESSION, authorization: 'mock-api-key' },
+      });
+      expect(answer.status, path).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(await answer.json()).toMatchObject({ code: 'MOCK_STORAGE_FAILED', data: null });
+    }
+    refusing.mockRestore();
+    expect(await view(mock)).toEqual(before);
+    expect(await besideFolders(mock)).toEqual([]);
+  } finally {
+    refusing.mockRestore();
+    logged.mockRestore();
+    await mock.close();
+    await rm(at, { recursive: true, force: true });
   }
 });
 
