@@ -191,7 +191,7 @@ describe('a state file', () => {
     await clientOf(first, 'team-a').createProject({ companyName: 'Team A Co', projectType: 'projectNoAnalysis' });
     await stop(first);
     const text = readFileSync(file, 'utf8');
-    expect(text.startsWith('{"imageV2":')).toBe(true);
+    expect(text.startsWith('{"imageV3":')).toBe(true);
     // Team A's lines no longer parse (same length: the image's byte ranges still hold).
     writeFileSync(file, text.replaceAll('"Team A Co"', `'Team A Co"`));
     const errors: string[] = [];

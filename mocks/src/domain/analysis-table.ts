@@ -54,6 +54,9 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
       if (!found) {
         const prefix = this.prefix;
         found = prefix.records.positionsOf(projectId).map((at) => prefix.at(at));
+        // The index found them by project: a damaged index is an error, never another project's analyses.
+        if (found.some((analysis) => analysis.projectId !== projectId))
+          throw new Error(`the index of the analyses read back names another project's analysis for ${projectId}`);
         this.searched.set(projectId, found);
       }
       return found;
@@ -71,6 +74,7 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
   async fetchOf(projectIds: readonly string[]): Promise<void> {
     const prefix = this.prefix;
     if (!prefix?.records.fetch) return;
+    if (!this.byProject) await prefix.records.fetch({ values: projectIds.filter((id) => !this.searched.has(id)) });
     const positions: number[] = [];
     for (const projectId of projectIds) {
       if (this.byProject) {
@@ -78,7 +82,7 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
       } else if (!this.searched.has(projectId)) positions.push(...prefix.records.positionsOf(projectId));
     }
     const unbuilt = positions.filter((at) => prefix.isLive(at) && prefix.peek(at) === undefined);
-    if (unbuilt.length) await prefix.records.fetch(prefix.records.partsOf(unbuilt));
+    if (unbuilt.length) await prefix.records.fetch({ parts: prefix.records.partsOf(unbuilt) });
   }
 
   /** The index by project, made from the records read back (in their order) on first use. */

@@ -28,10 +28,11 @@ export interface LazyRecords<V> {
   /** The parts (numbers) that hold these positions. */
   partsOf(positions: readonly number[]): number[];
   /**
-   * Present when parts are fetched apart (PostgreSQL): resolves once these parts (`-1`: the keys)
-   * are at hand. Building a record of a part not at hand throws.
+   * Present when what the records are read from is fetched apart (PostgreSQL): resolves once these
+   * parts (numbers), and what finding these keys and searching for these field values read, are at
+   * hand. Building a record, or a look-up, that reads what is not at hand throws.
    */
-  fetch?(parts: readonly number[]): Promise<void>;
+  fetch?(wanted: { parts?: readonly number[]; keys?: readonly string[]; values?: readonly string[] }): Promise<void>;
   /** Told when every record is built, the table is cleared, or the table is collected: what they were read from may be let go. */
   release?(): void;
 }

@@ -97,6 +97,11 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     return { places: prefix.records.withField(owner), through: prefix.records.count };
   }
 
+  /** Where parts are fetched apart: resolves once an owner's projects read back can be found (`ownedAmongReadBack`). */
+  async fetchOwned(owner: string): Promise<void> {
+    if (this.placesKept) await this.prefix?.records.fetch?.({ values: [owner] });
+  }
+
   /** Where parts are fetched apart: resolves once the projects at these places can be built. */
   async fetchPlaces(places: readonly number[]): Promise<void> {
     const prefix = this.prefix;
@@ -104,7 +109,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     const slots = places
       .map((place) => this.ordered[place])
       .filter((slot): slot is number => typeof slot === 'number' && prefix.peek(slot) === undefined);
-    if (slots.length) await prefix.records.fetch(prefix.records.partsOf(slots));
+    if (slots.length) await prefix.records.fetch({ parts: prefix.records.partsOf(slots) });
   }
 
   protected override materialized(prefix: LazyPrefix<ProjectRecord>): void {
