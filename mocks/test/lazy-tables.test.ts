@@ -359,8 +359,8 @@ describe('tables read back lazily', () => {
   // Seed, projects, how they are made, and how the image is written.
   const runs: [number, number, Shape, Written, string][] = [
     [2, 1500, {}, { sections: SECTION }, ''],
-    [3, 1500, {}, { sections: 7 }, ', sections of 7 values'],
-    [4, 1500, {}, { sections: 2000 }, ', one section a column'],
+    [3, 700, {}, { sections: 7 }, ', sections of 7 values'],
+    [4, 700, {}, { sections: 2000 }, ', one section a column'],
     [5, 1500, { fixedIds: true, ownerRuns: true }, { sections: SECTION }, ', ids of one width, owners in runs'],
     [6, 700, { fixedIds: true, shuffled: true }, { sections: SECTION }, ', ids of one width in random order'],
     [10, 700, { shuffled: true }, 'v2', ', as the release before wrote it'],
