@@ -44,7 +44,7 @@ export type ImageIndex = Partial<Record<LazyKind, KindIndex>>;
 export type ImageKeys = Partial<Record<LazyKind, Column>>;
 
 /** Values a section holds at most (the last of a column's may hold fewer). */
-export const SECTION_VALUES = 2_000;
+const SECTION_VALUES = 2_000;
 
 /**
  * A column of a version 3 image: its runs (`r`, as Column's, when there are few), or sections.
@@ -137,7 +137,7 @@ function decodeOrder(o: unknown, count: number, what: string): Uint32Array {
 }
 
 /**
- * A column's values. Fixed-width values and runs are read in place; other columns are made into an
+ * A version 2 column's values (and a version 3 column's runs). Fixed-width values and runs are read in place; other columns are made into an
  * array on first use. A search is a binary search of `o` when the column has it, of the runs for
  * runs, else a string search (fixed width) or a scan.
  */
