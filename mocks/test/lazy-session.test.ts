@@ -89,11 +89,11 @@ it('answers like the session built record by record, and keeps a write to an unt
   const built = await start(file);
   // A first change, so the file is compacted into an image with the session's records.
   await call(built, 'POST', '/__mock/credits', { credits: 40 });
-  for (const started = Date.now(); !readFileSync(file, 'utf8').startsWith('{"imageV2":'); ) {
+  for (const started = Date.now(); !readFileSync(file, 'utf8').startsWith('{"imageV3":'); ) {
     if (Date.now() - started > 20_000) throw new Error('the state file was not compacted');
     await new Promise((r) => setTimeout(r, 50));
   }
-  expect(readFileSync(file, 'utf8')).toContain('"x":{"project":');
+  expect(readFileSync(file, 'utf8')).toContain('"x":{"v":3,"sections":');
   const copy = join(dir, 'copy.state');
   copyFileSync(file, copy);
   const read = await start(copy);

@@ -9,9 +9,10 @@ import { fetchProject, fetchProjectPage } from '../src/domain/projects.ts';
 import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import type { MockState } from '../src/domain/state.ts';
-import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
+import { adoptImage, sectionPiece, splitImage, type SectionedIndex } from '../src/persistence/lazy-image.ts';
 import { toColumns } from '../src/persistence/record-columns.ts';
 import type { RecordOp } from '../src/persistence/session-records.ts';
+import { splitImageV2 } from './support/image-v2.ts';
 import { seededRandom } from './support/seeded-random.ts';
 
 const USERS = ['u1', 'u2', 'u3'];
@@ -104,33 +105,49 @@ function eager(ops: RecordOp[]): Tables {
   return tables;
 }
 
-/** Removes every `o` (a column's order by value): an image as the release before wrote it. */
-function withoutOrder(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value), (key, v) => (key === 'o' ? undefined : v));
-}
+/** How an image is written: by this release (sections of this many values), or as a release before wrote it. */
+type Written = { sections: number } | 'v2' | 'v2 without order';
+
+/** Values a section holds in these tests: small, so a column has many sections (twice a part, as in a release). */
+const SECTION = 200;
+const PART = 100;
 
 /**
- * The tables as a restart reads them: index and parts through JSON, each part counted when parsed;
- * `older`: as the release before wrote it (no order by value in its columns).
+ * The tables as a restart reads them: index, sections and parts through JSON, each counted when
+ * read (a part as its number, a section as `s<n>`, a version 2 image's keys as -1). `written`: by
+ * this release, or as the release before wrote it (version 2: the whole index at once, keys apart),
+ * or as the release before that one (version 2 without the order by value).
  */
-function lazy(ops: RecordOp[], older = false): Tables & { parsed: number[] } {
-  const { eager: rest, index, keys, parts } = splitImage(ops, 1000);
-  expect(rest).toEqual([]);
-  const written = { index, keys, parts: parts.map((part) => toColumns(part)) };
-  const stored = (older ? withoutOrder(written) : JSON.parse(JSON.stringify(written))) as typeof written;
-  const parsed: number[] = [];
+function lazy(ops: RecordOp[], written: Written = { sections: SECTION }): Tables & { parsed: (number | string)[] } {
+  const parsed: (number | string)[] = [];
   const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
-  adoptImage(tables as unknown as MockState, {
-    index: stored.index!,
-    keys: () => {
-      parsed.push(-1);
-      return structuredClone(stored.keys);
-    },
-    parts: stored.parts.map((part, i) => () => {
-      parsed.push(i);
-      return structuredClone(part);
-    }),
-  });
+  const counted = (list: unknown[], name: (i: number) => number | string) =>
+    list.map((item, i) => () => {
+      parsed.push(name(i));
+      return structuredClone(item);
+    });
+  if (typeof written === 'object') {
+    const { eager: rest, index, sections, parts } = splitImage(ops, PART, written.sections);
+    expect(rest).toEqual([]);
+    const stored = JSON.parse(JSON.stringify({ index, sections, parts: parts.map((part) => toColumns(part)) }));
+    adoptImage(tables as unknown as MockState, {
+      index: stored.index,
+      keys: () => undefined,
+      sections: counted(stored.sections, (i) => `s${i}`),
+      parts: counted(stored.parts, (i) => i),
+    });
+  } else {
+    const { index, keys, parts } = splitImageV2(ops, 1000, written === 'v2 without order');
+    const stored = JSON.parse(JSON.stringify({ index, keys, parts: parts.map((part) => toColumns(part)) }));
+    adoptImage(tables as unknown as MockState, {
+      index: stored.index,
+      keys: () => {
+        parsed.push(-1);
+        return structuredClone(stored.keys);
+      },
+      parts: counted(stored.parts, (i) => i),
+    });
+  }
   return { ...tables, parsed };
 }
 
@@ -166,56 +183,83 @@ function everything(tables: Tables): unknown {
   };
 }
 
-describe('tables read back lazily', () => {
-  it('answer a first page building only the parts it shows', () => {
-    const ops = records(3500, seededRandom(1));
-    const read = lazy(ops);
-    const built = eager(ops);
-    for (const tables of [read, built]) {
-      const page = projectMatches(tables.projects, user('u2'), '').slice(0, 10);
-      expect(page.map((p) => tables.analyses.ofProject(p.id).map((a) => a.status))).toEqual(
-        projectMatches(built.projects, user('u2'), '')
-          .slice(0, 10)
-          .map((p) => built.analyses.ofProject(p.id).map((a) => a.status)),
-      );
-    }
-    expect(projectMatches(read.projects, user('u2'), '').length).toBe(
-      projectMatches(built.projects, user('u2'), '').length,
-    );
-    // The first part of projects, and the parts of analyses those ten name: not the other parts,
-    // nor the keys (no look-up by key).
-    expect(read.parsed.length).toBeLessThan(5);
-    expect(read.parsed).toContain(0);
-    expect(read.parsed).not.toContain(-1);
-    // A project read back given to another owner: both owners' lists follow it.
-    const moved = projectMatches(built.projects, user('u2'), '').slice(3, 4)[0]!;
-    for (const tables of [read, built]) tables.projects.set(moved.id, { ...structuredClone(moved), ownerUserId: 'u1' });
-    for (const owner of ['u1', 'u2'])
-      expect(ids(projectMatches(read.projects, user(owner), '').slice(0, 1300))).toEqual(
-        ids(projectMatches(built.projects, user(owner), '').slice(0, 1300)),
-      );
-  });
+/** The sections of a version 3 header's columns that hold keys. */
+function keySections(index: SectionedIndex): Set<string> {
+  const found = new Set<string>();
+  for (const kind of ['project', 'analysis'] as const) {
+    const col = index[kind]?.key;
+    if (!col || 'r' in col) continue;
+    const sections = col.d.length;
+    for (let s = 0; s < sections; s++) found.add(`s${col.p + s}`);
+    if (col.q !== undefined) for (let s = 0; s < sections; s++) found.add(`s${col.q + s}`);
+  }
+  return found;
+}
 
-  it('fetch apart only the parts a page reads (PostgreSQL), and never read a part not fetched', async () => {
+describe('tables read back lazily', () => {
+  for (const written of [{ sections: SECTION }, 'v2'] as const)
+    it(`answer a first page building only the parts it shows, reading only the sections it asks for (${typeof written === 'object' ? 'version 3' : 'as the release before wrote it'})`, () => {
+      const ops = records(3500, seededRandom(1));
+      const read = lazy(ops, written);
+      const built = eager(ops);
+      for (const tables of [read, built]) {
+        const page = projectMatches(tables.projects, user('u2'), '').slice(0, 10);
+        expect(page.map((p) => tables.analyses.ofProject(p.id).map((a) => a.status))).toEqual(
+          projectMatches(built.projects, user('u2'), '')
+            .slice(0, 10)
+            .map((p) => built.analyses.ofProject(p.id).map((a) => a.status)),
+        );
+      }
+      expect(projectMatches(read.projects, user('u2'), '').length).toBe(
+        projectMatches(built.projects, user('u2'), '').length,
+      );
+      // The first part of projects, and the parts of analyses those ten name: not the other parts,
+      // nor the keys (no look-up by key).
+      const parts = read.parsed.filter((n) => typeof n === 'number');
+      expect(parts.length).toBeLessThan(typeof written === 'object' ? 10 : 5);
+      expect(parts).toContain(0);
+      expect(read.parsed).not.toContain(-1);
+      if (typeof written === 'object') {
+        // Of about 140 sections: the owner's first and last sorted sections, the analyses' sections
+        // those ten projects' searches read, and (to check the parts built) the keys and fields at
+        // their positions.
+        const { index } = splitImage(ops, PART, SECTION);
+        expect(index!.sections).toBeGreaterThan(120);
+        const sections = new Set(read.parsed.filter((n) => typeof n === 'string'));
+        expect(sections.size).toBeGreaterThan(2);
+        expect(sections.size).toBeLessThan(24);
+        // A key section read only for a part's check: at most one per part built.
+        expect([...sections].filter((s) => keySections(index!).has(s)).length).toBeLessThanOrEqual(parts.length * 2);
+      }
+      // A project read back given to another owner: both owners' lists follow it.
+      const moved = projectMatches(built.projects, user('u2'), '').slice(3, 4)[0]!;
+      for (const tables of [read, built])
+        tables.projects.set(moved.id, { ...structuredClone(moved), ownerUserId: 'u1' });
+      for (const owner of ['u1', 'u2'])
+        expect(ids(projectMatches(read.projects, user(owner), '').slice(0, 1300))).toEqual(
+          ids(projectMatches(built.projects, user(owner), '').slice(0, 1300)),
+        );
+    });
+
+  it('fetch apart only the parts and sections a page reads (PostgreSQL), and never read one not fetched', async () => {
     const ops = records(3500, seededRandom(8), { fixedIds: true });
-    const { index, keys, parts } = splitImage(ops, 1000);
-    const stored = JSON.parse(JSON.stringify({ index, keys, parts: parts.map((part) => toColumns(part)) }));
+    const { index, sections, parts } = splitImage(ops, PART, SECTION);
+    const stored = JSON.parse(JSON.stringify({ index, sections, parts: parts.map((part) => toColumns(part)) }));
     const fetched = new Set<number>();
-    const notFetched = (part: number) => new Error(`part ${part} is not fetched`);
+    const notFetched = (piece: number) => new Error(`piece ${piece} is not fetched`);
     const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
+    const reader = (piece: number, item: unknown) => () => {
+      if (!fetched.has(piece)) throw notFetched(piece);
+      return structuredClone(item);
+    };
     adoptImage(tables as unknown as MockState, {
       index: stored.index,
-      keys: () => {
-        if (!fetched.has(-1)) throw notFetched(-1);
-        return structuredClone(stored.keys);
-      },
-      parts: stored.parts.map((part: unknown, i: number) => () => {
-        if (!fetched.has(i)) throw notFetched(i);
-        return structuredClone(part);
-      }),
+      keys: () => undefined,
+      sections: stored.sections.map((section: unknown, s: number) => reader(sectionPiece(s), section)),
+      parts: stored.parts.map((part: unknown, i: number) => reader(i, part)),
       fetch: async (wanted) => {
         await new Promise((r) => setTimeout(r, 1));
-        for (const part of wanted) fetched.add(part);
+        for (const piece of wanted) fetched.add(piece);
       },
     });
     const built = eager(ops);
@@ -230,34 +274,104 @@ describe('tables read back lazily', () => {
     expect(projectMatches(tables.projects, user('u2'), '').length).toBe(
       projectMatches(built.projects, user('u2'), '').length,
     );
-    // The part of those ten projects and of their analyses; no keys (no look-up by key).
-    expect(fetched.size).toBeLessThan(5);
-    expect(fetched).not.toContain(-1);
-    expect(() => tables.projects.get('project-000001')).toThrow(/part -1 is not fetched/);
-    // A look-up by id: the keys, its project's part and its analyses' parts.
+    // The part of those ten projects and of their analyses; of about 140 sections, the owner's
+    // sorted sections (7: owners take turns here), those of the ten projects' analyses, and per part
+    // built the sections at its positions.
+    expect([...fetched].filter((p) => p >= 0).length).toBeLessThan(10);
+    expect([...fetched].filter((p) => p < 0).length).toBeLessThan(26);
+    expect(() => tables.projects.get('project-000001')).toThrow(/not fetched/);
+    // A look-up by id: its key's section, its project's part and its analyses' parts and sections.
     const far = built.projects.inOrder()[3300]!.id;
     expect(() => tables.projects.get(far)).toThrow(/not fetched/);
+    const before = fetched.size;
     await fetchProject(tables as unknown as MockState, far);
     expect(tables.projects.get(far)).toEqual(built.projects.get(far));
     expect(tables.analyses.ofProject(far)).toEqual(built.analyses.ofProject(far));
-    expect(fetched.size).toBeLessThan(8);
+    expect(fetched.size - before).toBeLessThan(12);
   });
 
-  // Seed, projects, how they are made, and whether the image is as the release before wrote it.
-  const runs: [number, number, Shape, boolean, string][] = [
-    [2, 1500, {}, false, ''],
-    [3, 1500, {}, false, ''],
-    [4, 1500, {}, false, ''],
-    [5, 1500, { fixedIds: true, ownerRuns: true }, false, ', ids of one width, owners in runs'],
-    [6, 700, { fixedIds: true, shuffled: true }, false, ', ids of one width in random order'],
-    [7, 700, { shuffled: true }, true, ', as the release before wrote it'],
+  it('answer a damaged or cut short section with an error, never a wrong answer', () => {
+    const ops = records(600, seededRandom(9), { shuffled: true });
+    const { index, sections, parts } = splitImage(ops, 100, 50);
+    const stored = JSON.parse(JSON.stringify({ index, sections, parts: parts.map((part) => toColumns(part)) }));
+    const built = eager(ops);
+    const answers = (t: Tables) => [
+      projectMatches(t.projects, user('u2'), '').length,
+      projectMatches(t.projects, user('u2'), '')
+        .slice(0, 10)
+        .map((p) => [p.id, ids(t.analyses.ofProject(p.id))]),
+      t.projects.get(ops[300]![1])?.id,
+    ];
+    const expected = answers(built);
+    const readWith = (damage?: { section: number; change: (section: any) => unknown }) => {
+      const read: number[] = [];
+      const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
+      adoptImage(tables as unknown as MockState, {
+        index: structuredClone(stored.index),
+        keys: () => undefined,
+        sections: stored.sections.map((section: unknown, s: number) => () => {
+          read.push(s);
+          const copy = structuredClone(section);
+          return s === damage?.section ? damage.change(copy) : copy;
+        }),
+        parts: stored.parts.map((part: unknown) => () => part),
+      });
+      return { tables, read };
+    };
+    const clean = readWith();
+    expect(answers(clean.tables)).toEqual(expected);
+    // Every section these answers read, damaged each way: each answer is an error.
+    const damages: [string, (section: any) => unknown][] = [
+      ['cut short', (x) => (Array.isArray(x) ? x.slice(0, -1) : { v: x.v.slice(0, -1), o: x.o.slice(0, -1) })],
+      ['a value not a string', (x) => (Array.isArray(x) ? [7, ...x.slice(1)] : { ...x, v: [7, ...x.v.slice(1)] })],
+      [
+        'two entries swapped',
+        (x) => {
+          const list = Array.isArray(x) ? x : x.o;
+          const other = list.findIndex((v: unknown) => v !== list[0]);
+          [list[0], list[other]] = [list[other], list[0]];
+          return x;
+        },
+      ],
+      ['not a section', () => null],
+    ];
+    const tried = [...new Set(clean.read)];
+    expect(tried.length).toBeGreaterThan(3);
+    let errors = 0;
+    for (const section of tried)
+      for (const [what, change] of damages) {
+        const { tables } = readWith({ section, change });
+        let answered: unknown;
+        try {
+          answered = answers(tables);
+        } catch (error) {
+          expect(String(error), `section ${section} ${what}`).toMatch(/section|part|index/);
+          errors += 1;
+          continue;
+        }
+        // Two positions swapped where these answers do not look: the right answer, never another.
+        expect(what, `section ${section}: ${what}`).toBe('two entries swapped');
+        expect(answered, `section ${section} ${what}`).toEqual(expected);
+      }
+    expect(errors).toBeGreaterThan(tried.length * 3);
+  });
+
+  // Seed, projects, how they are made, and how the image is written.
+  const runs: [number, number, Shape, Written, string][] = [
+    [2, 1500, {}, { sections: SECTION }, ''],
+    [3, 700, {}, { sections: 7 }, ', sections of 7 values'],
+    [4, 700, {}, { sections: 2000 }, ', one section a column'],
+    [5, 1500, { fixedIds: true, ownerRuns: true }, { sections: SECTION }, ', ids of one width, owners in runs'],
+    [6, 700, { fixedIds: true, shuffled: true }, { sections: SECTION }, ', ids of one width in random order'],
+    [10, 700, { shuffled: true }, 'v2', ', as the release before wrote it'],
+    [7, 700, { shuffled: true }, 'v2 without order', ', as the release before that one wrote it'],
   ];
-  for (const [seed, count, shape, older, what] of runs) {
+  for (const [seed, count, shape, written, what] of runs) {
     it(`answer like tables built record by record through replaces, removals and additions (run ${seed}${what})`, () => {
       const next = seededRandom(seed);
       const ops = records(count, next, shape);
       const a = eager(ops);
-      const b = lazy(ops, older);
+      const b = lazy(ops, written);
       const keys = [...ops.map((op) => op[1]), 'project-missing', 'analysis-missing'];
       const projectKeys = ops.filter((op) => op[0] === 'project').map((op) => op[1]);
       const analysisKeys = ops.filter((op) => op[0] === 'analysis').map((op) => op[1]);

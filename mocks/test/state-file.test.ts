@@ -9,6 +9,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIntegrationClient } from '../../client/src/index.ts';
 import { startWebhookReceiver } from '../../contract-tests/support/webhook-receiver.ts';
 import { StateFileError } from '../src/persistence/append-log.ts';
+import { fromColumns } from '../src/persistence/record-columns.ts';
+import type { RecordOp } from '../src/persistence/session-records.ts';
+import { splitImageV2 } from './support/image-v2.ts';
 import { startMock, type RunningMock } from '../src/server.ts';
 import { checkingFetch } from './support/checking-fetch.ts';
 import { fundForm, pdf } from './support/files.ts';
@@ -191,7 +194,7 @@ describe('a state file', () => {
     await clientOf(first, 'team-a').createProject({ companyName: 'Team A Co', projectType: 'projectNoAnalysis' });
     await stop(first);
     const text = readFileSync(file, 'utf8');
-    expect(text.startsWith('{"imageV2":')).toBe(true);
+    expect(text.startsWith('{"imageV3":')).toBe(true);
     // Team A's lines no longer parse (same length: the image's byte ranges still hold).
     writeFileSync(file, text.replaceAll('"Team A Co"', `'Team A Co"`));
     const errors: string[] = [];
@@ -231,6 +234,87 @@ describe('a state file', () => {
     const third = await start();
     const names = (await control(third, '/state')).projects.map((p: any) => p.companyName);
     expect(names).toEqual(expect.arrayContaining(['Old Format Co', 'New Co']));
+  });
+
+  it('reads a file compacted by the release before (`{"imageV2":`), refuses a later version, and answers a section cut short with 500', async () => {
+    const seed = {
+      data: {
+        projects: Array.from({ length: 30 }, (_, n) => ({
+          ownerUserId: 'user-mock',
+          companyName: `Co ${n}`,
+          completedAnalysis: n % 2 === 0,
+        })),
+      },
+    };
+    const first = await start({ seed, compactBytes: 1 });
+    await control(first, '/credits', undefined, { credits: 40 });
+    for (const started = Date.now(); !readFileSync(file, 'utf8').startsWith('{"imageV3":'); ) {
+      if (Date.now() - started > 20_000) throw new Error('the state file was not compacted');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const page = async (mock: RunningMock) => {
+      const response = await fetch(`${mock.origin}/api/integration/projects?page=1&pageSize=10`, {
+        headers: { authorization: API_KEY },
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    const listed = await page(first);
+    expect(listed.status).toBe(200);
+    await stop(first);
+    const written = readFileSync(file, 'utf8');
+    const head = written.slice(0, written.indexOf('\n') + 1);
+    const { bytes } = JSON.parse(head) as { bytes: number };
+    const image = Buffer.from(written)
+      .subarray(head.length, head.length + bytes)
+      .toString('utf8');
+    const after = Buffer.from(written)
+      .subarray(head.length + bytes)
+      .toString('utf8');
+    const lines = image.split('\n').slice(0, -1);
+    const at = lines.findIndex((line) => line.includes('"x":{"v":3'));
+    const header = JSON.parse(lines[at]!);
+    const sections: number = header.x.sections;
+    const partLines = lines.slice(at + 1 + sections, at + header.xb.length + 1);
+    const restart = async (block: string[], first = 'imageV2') => {
+      const text = `${block.join('\n')}\n`;
+      writeFileSync(
+        file,
+        `${JSON.stringify({ [first]: { default: [0, Buffer.byteLength(text)] }, bytes: Buffer.byteLength(text) })}\n${text}${after}`,
+      );
+      return start();
+    };
+    // As the release before wrote it: the whole index in one line, the keys in the next.
+    const ops: RecordOp[] = [];
+    for (const line of partLines) fromColumns(JSON.parse(line).c, (op) => ops.push(op));
+    const v2 = splitImageV2(ops, 1000);
+    const keysLine = JSON.stringify({ s: 'default', m: header.m, k: v2.keys, more: true });
+    const xb = [keysLine, ...partLines].map((line) => Buffer.byteLength(line));
+    const indexLine = JSON.stringify({ s: 'default', m: header.m, x: v2.index, xb, more: true });
+    const older = await restart([...lines.slice(0, at), indexLine, keysLine, ...lines.slice(at + 1 + sections)]);
+    expect(await page(older)).toEqual(listed);
+    await stop(older);
+    // A later image version: refused, naming it.
+    writeFileSync(file, `{"imageV4":{},"bytes":0}\n`);
+    await expect(startMock({ port: 0, stateFile: file })).rejects.toThrow(
+      /written by a newer release of portfolio-mock \(image version 4; this release reads up to 3\)/,
+    );
+    // The section of the projects' keys cut short by one key (the line keeps its length): the
+    // first page's part is checked against it, so the list answers 500, never a page.
+    const keySection = at + 1 + header.x.project.key.p;
+    const line = lines[keySection]!;
+    const end = line.lastIndexOf(']');
+    const from = line.lastIndexOf(',"', end);
+    const damaged = [...lines];
+    damaged[keySection] = line.slice(0, from) + ' '.repeat(end - from) + line.slice(end);
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const cut = await restart(damaged, 'imageV3');
+      const answer = await page(cut);
+      expect(answer.status).toBe(500);
+      expect(answer.body).toMatchObject({ data: null });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('a session dropped while one of its requests runs gets no line after its drop line: the file opens again', async () => {

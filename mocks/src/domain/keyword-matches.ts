@@ -99,6 +99,13 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
   return {
     length,
     places: placesOf,
-    slice: (start, end = length) => placesOf(start, end).map((place) => projects.atPlace(place)),
+    slice: (start, end = length) =>
+      placesOf(start, end).map((place, k) => {
+        const project = projects.atPlace(place);
+        // Places from the index of projects read back: a damaged index is an error, never another user's project.
+        if (start + k < headLength && project.ownerUserId !== user.id)
+          throw new Error(`the index of the projects read back names another user's project for ${user.id}`);
+        return project;
+      }),
   };
 }

@@ -2,12 +2,18 @@
 // earlier one stopped instead of copying the whole map per request (see keyword-matches.ts).
 // Projects read back and not built yet (tracked-map.ts) stand in that array as their position:
 // a list filters by owner and counts without building them, and builds only the projects of its page.
+// Until one of them is removed, they are the first places in their own order and are not listed.
 import type { LazyPrefix, LazyRecords, Positions } from './lazy-records.ts';
 import type { ProjectRecord } from './records.ts';
 import { TrackedMap } from './tracked-map.ts';
 
 export class ProjectTable extends TrackedMap<ProjectRecord> {
-  /** Projects in insertion order; a number is the position of a project read back (the prefix's). */
+  /**
+   * The first places of the insertion order: the projects read back, in their positions' order, not
+   * listed (an array of a million positions made at the read-back cost 20 to 80 ms).
+   */
+  private readBack = 0;
+  /** The places after them; a number is the position of a project read back (the prefix's). */
   private ordered: (ProjectRecord | number)[] = [];
   /** Changes when a project is replaced or removed; appending leaves it alone. */
   generation = 0;
@@ -20,11 +26,25 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
 
   override adopt(records: LazyRecords<ProjectRecord>): void {
     super.adopt(records);
-    // A loop, not Array.from with a callback: 82 ms of a 1,000,000-project restart's profile.
-    const ordered = new Array<number>(records.count);
-    for (let i = 0; i < records.count; i++) ordered[i] = i;
-    this.ordered = ordered;
+    this.readBack = records.count;
+    this.ordered = [];
     this.placesKept = true;
+  }
+
+  /** Lists the places of the projects read back (before one of them is removed). */
+  private listReadBack(): void {
+    if (!this.readBack) return;
+    // A loop, not Array.from with a callback: 82 ms of a 1,000,000-project restart's profile.
+    const listed = new Array<ProjectRecord | number>(this.readBack + this.ordered.length);
+    for (let i = 0; i < this.readBack; i++) listed[i] = i;
+    for (let i = 0; i < this.ordered.length; i++) listed[this.readBack + i] = this.ordered[i]!;
+    this.ordered = listed;
+    this.readBack = 0;
+  }
+
+  /** The slot of a place: a project, or the position of one read back. */
+  private slotAt(place: number): ProjectRecord | number {
+    return place < this.readBack ? place : this.ordered[place - this.readBack]!;
   }
 
   override set(id: string, project: ProjectRecord): this {
@@ -49,13 +69,17 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     const at = this.prefix?.find(id);
     const previous = at ?? super.get(id);
     if (previous === undefined) return false;
-    if (at !== undefined) this.placesKept = false;
+    if (at !== undefined) {
+      this.placesKept = false;
+      this.listReadBack();
+    }
     this.ordered.splice(this.ordered.indexOf(previous), 1);
     this.generation += 1;
     return super.delete(id);
   }
 
   override clear(): void {
+    this.readBack = 0;
     this.ordered = [];
     this.placesKept = false;
     this.generation += 1;
@@ -70,18 +94,18 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
 
   /** How many projects there are. */
   get count(): number {
-    return this.ordered.length;
+    return this.readBack + this.ordered.length;
   }
 
   /** The project at a place of the insertion order, built on first touch. */
   atPlace(place: number): ProjectRecord {
-    const slot = this.ordered[place]!;
+    const slot = this.slotAt(place);
     return typeof slot === 'number' ? this.prefix!.at(slot) : slot;
   }
 
   /** The owner of the project at a place of the insertion order, without building it. */
   ownerAtPlace(place: number): string {
-    const slot = this.ordered[place]!;
+    const slot = this.slotAt(place);
     if (typeof slot !== 'number') return slot.ownerUserId;
     const prefix = this.prefix!;
     return prefix.peek(slot)?.ownerUserId ?? prefix.records.field(slot);
@@ -97,18 +121,24 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     return { places: prefix.records.withField(owner), through: prefix.records.count };
   }
 
+  /** Where parts are fetched apart: resolves once an owner's projects read back can be found (`ownedAmongReadBack`). */
+  async fetchOwned(owner: string): Promise<void> {
+    if (this.placesKept) await this.prefix?.records.fetch?.({ values: [owner] });
+  }
+
   /** Where parts are fetched apart: resolves once the projects at these places can be built. */
   async fetchPlaces(places: readonly number[]): Promise<void> {
     const prefix = this.prefix;
     if (!prefix?.records.fetch) return;
     const slots = places
-      .map((place) => this.ordered[place])
+      .map((place) => this.slotAt(place))
       .filter((slot): slot is number => typeof slot === 'number' && prefix.peek(slot) === undefined);
-    if (slots.length) await prefix.records.fetch(prefix.records.partsOf(slots));
+    if (slots.length) await prefix.records.fetch({ parts: prefix.records.partsOf(slots) });
   }
 
   protected override materialized(prefix: LazyPrefix<ProjectRecord>): void {
     this.placesKept = false;
+    this.listReadBack();
     this.ordered = this.ordered.map((slot) => (typeof slot === 'number' ? prefix.at(slot) : slot));
   }
 }

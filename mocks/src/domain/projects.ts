@@ -98,6 +98,7 @@ export function projectsOf(state: MockState, user: UserRecord, keywords: string)
  * list's rule reads nothing still to be fetched. At once when nothing is to be fetched.
  */
 export async function fetchProjectPage(state: MockState, user: UserRecord, start: number, end: number): Promise<void> {
+  await state.projects.fetchOwned(user.id);
   const matching = projectsOf(state, user, '');
   await state.projects.fetchPlaces(matching.places(start, end));
   await state.analyses.fetchOf(matching.slice(start, end).map((project) => project.id));

@@ -50,9 +50,14 @@ export class TrackedMap<V> extends Map<string, V> {
   async fetchKey(key: string): Promise<void> {
     const records = this.prefix?.records;
     if (!records?.fetch) return;
-    await records.fetch([-1]);
+    await records.fetch({ keys: [key] });
     const at = this.prefix?.find(key);
-    if (at !== undefined && this.prefix!.peek(at) === undefined) await records.fetch(records.partsOf([at]));
+    if (at !== undefined && this.prefix!.peek(at) === undefined) await records.fetch({ parts: records.partsOf([at]) });
+  }
+
+  /** Where parts are fetched apart: resolves once these keys can be looked up (their records are not fetched). */
+  async fetchKeys(keys: readonly string[]): Promise<void> {
+    if (keys.length) await this.prefix?.records.fetch?.({ keys });
   }
 
   override clear(): void {

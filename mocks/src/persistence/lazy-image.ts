@@ -1,10 +1,15 @@
 // A big session's image read lazily. Projects and analyses are written apart from the other
-// records: an index (a project's owner or an analysis's project, in their order), their keys,
-// and then parts of records in columns (record-columns.ts), one kind a part. Reading the session
-// back parses the index only; the keys are parsed on the first look-up by key, and a part when
-// one of its records is first touched
-// (domain/lazy-records.ts), so a session of 100,000 projects answers its first list without
-// parsing or building them (docs/decisions/2026-11-team-mock-start-up-quiet.md).
+// records: an index (a project's owner or an analysis's project, and the keys, in their order),
+// and then parts of records in columns (record-columns.ts), one kind a part. Since image version 3
+// the index is a small header naming sections (`SectionedIndex`): each column is cut into sections
+// of SECTION_VALUES values by position and, unless its values are in order already, as many
+// sorted by value, each found from a directory of their first values in the header. Reading the
+// session back parses the header only; a section is read when a look-up first needs it (a key, a
+// value searched for, a position), and a part when one of its records is first touched
+// (domain/lazy-records.ts), so a session of 1,000,000 projects answers its first list after
+// reading the header, one or two sections and the parts of its page. Images of version 2 (the
+// whole index at once, its keys apart) are still read
+// (docs/decisions/2026-11-team-mock-start-up-quiet.md).
 import type { LazyRecords, Positions } from '../domain/lazy-records.ts';
 import type { MockState } from '../domain/state.ts';
 import { fromColumns } from './record-columns.ts';
@@ -32,24 +37,58 @@ interface KindIndex {
   parts: number[];
 }
 
-/** The index of an image's lazy parts: per kind, the parts follow in LAZY_KINDS order. */
+/** The index of a version 2 image's lazy parts: per kind, the parts follow in LAZY_KINDS order. */
 export type ImageIndex = Partial<Record<LazyKind, KindIndex>>;
 
-/** Per kind, its records' keys in their order. */
+/** Per kind, its records' keys in their order (a version 2 image's keys line or row). */
 export type ImageKeys = Partial<Record<LazyKind, Column>>;
 
+/** Values a section holds at most (the last of a column's may hold fewer). */
+const SECTION_VALUES = 2_000;
+
 /**
- * An image's index, its keys (parsed on the first look-up by key, to `ImageKeys`) and its lazy
- * parts (each parsed on first touch, to records in columns).
+ * A column of a version 3 image: its runs (`r`, as Column's, when there are few), or sections.
+ * By position: section `p + s` holds the values of positions s·c to (s+1)·c, as an array of
+ * strings. By value: `d` is the first value of each sorted section; the sorted sections are
+ * `q + s`, each `{v, o}` (values ascending, equal values by position; `o` their positions).
+ * Without `q` the values are in order already: the sections by position are the sorted ones.
+ */
+export type SectionedColumn = { r: [string, number][] } | { p: number; c: number; d: string[]; q?: number };
+
+interface SectionedKind {
+  field: SectionedColumn;
+  key: SectionedColumn;
+  parts: number[];
+}
+
+/**
+ * A version 3 image's header: per kind its columns and its parts' sizes, and how many sections
+ * follow it (then the parts, in LAZY_KINDS order).
+ */
+export interface SectionedIndex extends Partial<Record<LazyKind, SectionedKind>> {
+  v: 3;
+  sections: number;
+}
+
+/** What an image's pieces after its index are asked for by: part `p` is `p`, section `s` is `sectionPiece(s)`, a version 2 image's keys `-1`. */
+export function sectionPiece(section: number): number {
+  return -2 - section;
+}
+
+/**
+ * An image's index, its lazy parts (each parsed on first touch, to records in columns) and, by
+ * version, its keys (2: parsed on the first look-up by key, to `ImageKeys`) or its sections (3:
+ * each read when a look-up first needs it).
  */
 export interface LazyImage {
-  index: ImageIndex;
+  index: ImageIndex | SectionedIndex;
   keys: () => unknown;
   parts: (() => unknown)[];
+  sections?: (() => unknown)[];
   /**
-   * Where the keys and parts are fetched apart (PostgreSQL): resolves once those named (`-1` the
-   * keys, else a part's number) are at hand; reading one before that throws. Absent: each is read
-   * when asked (the state file reads it synchronously).
+   * Where pieces are fetched apart (PostgreSQL): resolves once those named (part numbers,
+   * `sectionPiece(s)`, `-1` a version 2 image's keys) are at hand; reading one before that throws.
+   * Absent: each is read when asked (the state file reads it synchronously).
    */
   fetch?: (wanted: readonly number[]) => Promise<void>;
   /** Told when every record is built, the tables are cleared, or they are collected (what the image is read from may be let go). */
@@ -58,41 +97,6 @@ export interface LazyImage {
 
 /** Releases a table's lazy records it never told (a session dropped unbuilt). */
 const unreleased = new FinalizationRegistry<() => void>((release) => release());
-
-function column(values: string[]): Column {
-  let changes = 0;
-  for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) changes += 1;
-  if (changes * 4 <= values.length) {
-    const runs: [string, number][] = [];
-    for (const value of values) {
-      const last = runs.at(-1);
-      if (last && last[0] === value) last[1] += 1;
-      else runs.push([value, 1]);
-    }
-    return { r: runs };
-  }
-  const o = sortedOrder(values);
-  if (values.some((v) => v.includes('\n'))) return { a: values, o };
-  const width = values[0]?.length ?? 0;
-  return values.every((v) => v.length === width) ? { j: values.join('\n'), w: width, o } : { j: values.join('\n'), o };
-}
-
-/** The positions ordered by value (`<`, as the reader's search compares), equal values by position; as `o`. */
-function sortedOrder(values: string[]): string {
-  const order = Array.from({ length: values.length }, (_, i) => i);
-  // Already in order (keys made in sequence, analyses in their projects' order): one pass, no sort.
-  let sorted = true;
-  for (let i = 1; i < values.length && sorted; i++) sorted = values[i - 1]! <= values[i]!;
-  if (!sorted)
-    order.sort((a, b) => {
-      const x = values[a]!;
-      const y = values[b]!;
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
-  const bytes = Buffer.allocUnsafe(order.length * 4);
-  for (let i = 0; i < order.length; i++) bytes.writeUInt32LE(order[i]!, i * 4);
-  return bytes.toString('base64');
-}
 
 interface ColumnReader {
   at(i: number): string;
@@ -133,7 +137,7 @@ function decodeOrder(o: unknown, count: number, what: string): Uint32Array {
 }
 
 /**
- * A column's values. Fixed-width values and runs are read in place; other columns are made into an
+ * A version 2 column's values (and a version 3 column's runs). Fixed-width values and runs are read in place; other columns are made into an
  * array on first use. A search is a binary search of `o` when the column has it, of the runs for
  * runs, else a string search (fixed width) or a scan.
  */
@@ -256,20 +260,21 @@ function reader(col: Column, count: number, what: string): ColumnReader {
 
 /**
  * A session's records (allRecords' order) as the ones written as they are (`eager`) and, for a
- * kind whose every record is an object with its indexed field, the index, the keys and the
- * records of each part (`partSize` each; the caller writes each part in columns with
- * `toColumns`, one at a time: all of them at once held 1,000,000 projects twice in memory).
- * Without such records, no index.
+ * kind whose every record is an object with its indexed field, a version 3 header, its sections
+ * (in order) and the records of each part (`partSize` each; the caller writes each part in
+ * columns with `toColumns`, one at a time: all of them at once held 1,000,000 projects twice in
+ * memory). Without such records, no index. `sectionValues`: values a section holds (tests make it small).
  */
 export function splitImage(
   ops: readonly RecordOp[],
   partSize: number,
-): { eager: RecordOp[]; index?: ImageIndex; keys?: ImageKeys; parts: RecordOp[][] } {
+  sectionValues = SECTION_VALUES,
+): { eager: RecordOp[]; index?: SectionedIndex; sections: unknown[]; parts: RecordOp[][] } {
   const byKind = new Map<LazyKind, RecordOp[]>(LAZY_KINDS.map((kind) => [kind, []]));
   const eager: RecordOp[] = [];
   for (const op of ops) byKind.get(op[0] as LazyKind)?.push(op) ?? eager.push(op);
-  const index: ImageIndex = {};
-  const keys: ImageKeys = {};
+  const sections: unknown[] = [];
+  const index: SectionedIndex = { v: 3, sections: 0 };
   const parts: RecordOp[][] = [];
   for (const kind of LAZY_KINDS) {
     const kindOps = byKind.get(kind)!;
@@ -287,34 +292,261 @@ export function splitImage(
       parts.push(chunk);
       counts.push(chunk.length);
     }
-    keys[kind] = column(kindOps.map((op) => op[1]));
     index[kind] = {
-      field: column(kindOps.map((op) => (op[2] as Record<string, string>)[field]!)),
+      field: sectioned(
+        kindOps.map((op) => (op[2] as Record<string, string>)[field]!),
+        sections,
+        sectionValues,
+      ),
+      key: sectioned(
+        kindOps.map((op) => op[1]),
+        sections,
+        sectionValues,
+      ),
       parts: counts,
     };
   }
-  return parts.length ? { eager, index, keys, parts } : { eager, parts };
+  index.sections = sections.length;
+  return parts.length ? { eager, index, sections, parts } : { eager, sections: [], parts };
 }
 
-/** How many lazy parts follow an index. */
-export function partCount(index: ImageIndex): number {
-  return LAZY_KINDS.reduce((sum, kind) => sum + (index[kind]?.parts.length ?? 0), 0);
+/** Cuts a column into sections (appended to `sections`): few runs stay in the header. */
+function sectioned(values: string[], sections: unknown[], c: number): SectionedColumn {
+  let changes = 0;
+  for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) changes += 1;
+  if (changes * 4 <= values.length && changes <= c) {
+    const runs: [string, number][] = [];
+    for (const value of values) {
+      const last = runs.at(-1);
+      if (last && last[0] === value) last[1] += 1;
+      else runs.push([value, 1]);
+    }
+    return { r: runs };
+  }
+  const p = sections.length;
+  for (let at = 0; at < values.length; at += c) sections.push(values.slice(at, at + c));
+  let ordered = true;
+  for (let i = 1; i < values.length && ordered; i++) ordered = values[i - 1]! <= values[i]!;
+  const d: string[] = [];
+  if (ordered) {
+    for (let at = 0; at < values.length; at += c) d.push(values[at]!);
+    return { p, c, d };
+  }
+  const order = Array.from({ length: values.length }, (_, i) => i);
+  order.sort((a, b) => {
+    const x = values[a]!;
+    const y = values[b]!;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+  const q = sections.length;
+  for (let at = 0; at < order.length; at += c) {
+    const o = order.slice(at, at + c);
+    d.push(values[o[0]!]!);
+    sections.push({ v: o.map((i) => values[i]!), o });
+  }
+  return { p, c, d, q };
+}
+
+/** Whether an index is a version 3 header. */
+export function isSectioned(index: unknown): index is SectionedIndex {
+  return typeof index === 'object' && index !== null && (index as { v?: unknown }).v === 3;
+}
+
+/** How many lazy parts follow an index (after a version 2 image's keys, or a version 3 image's sections). */
+export function partCount(index: ImageIndex | SectionedIndex): number {
+  const kinds = index as Partial<Record<LazyKind, { parts: unknown }>>;
+  return LAZY_KINDS.reduce((sum, kind) => {
+    const parts = kinds[kind]?.parts;
+    return sum + (Array.isArray(parts) ? parts.length : 0);
+  }, 0);
+}
+
+/** The pieces that follow an index, in the order they are written, as `LazyImage.fetch` names them. */
+export function piecesOf(index: ImageIndex | SectionedIndex): number[] {
+  const parts = Array.from({ length: partCount(index) }, (_, p) => p);
+  if (!isSectioned(index)) return [-1, ...parts];
+  return [...Array.from({ length: index.sections }, (_, s) => sectionPiece(s)), ...parts];
+}
+
+/**
+ * A version 3 column: its runs read in place, else its sections, each read (`section`) and checked
+ * when a look-up first needs it. A section that does not hold what the header says throws.
+ */
+function sectionedReader(
+  col: SectionedColumn,
+  count: number,
+  what: string,
+  section: (s: number) => unknown,
+): SectionedReader {
+  if (typeof col !== 'object' || col === null) throw new Error(`the image's ${what} column is damaged`);
+  if ('r' in col) return { ...reader(col, count, what), sectionsFor: () => [], sectionsAt: () => [] };
+  const { p, c, d, q } = col;
+  const sectionCount = Math.ceil(count / c);
+  if (
+    !Number.isInteger(p) ||
+    !Number.isInteger(c) ||
+    c <= 0 ||
+    !Array.isArray(d) ||
+    d.length !== sectionCount ||
+    !d.every((v) => typeof v === 'string') ||
+    (q !== undefined && !Number.isInteger(q))
+  )
+    throw new Error(`the image's ${what} column is damaged`);
+  /** How many values section `s` (by position or by value) holds. */
+  const size = (s: number) => Math.min(c, count - s * c);
+  const byPosition = new Map<number, string[]>();
+  const valuesAt = (s: number): string[] => {
+    let values = byPosition.get(s);
+    if (!values) {
+      const read = section(p + s);
+      if (!Array.isArray(read) || read.length !== size(s) || !read.every((v) => typeof v === 'string'))
+        throw new Error(`section ${s} of the image's ${what} column does not hold ${size(s)} strings`);
+      byPosition.set(s, (values = read));
+    }
+    return values;
+  };
+  const bySorted = new Map<number, { v: string[]; o: (j: number) => number }>();
+  /** Sorted section `s`: its values ascending, checked against the directory, and their positions. */
+  const sortedAt = (s: number) => {
+    let found = bySorted.get(s);
+    if (found) return found;
+    let v: unknown;
+    let o: (j: number) => number;
+    if (q === undefined) {
+      v = valuesAt(s);
+      const first = s * c;
+      o = (j) => first + j;
+    } else {
+      const read = section(q + s) as { v?: unknown; o?: unknown } | null;
+      v = read?.v;
+      const positions = read?.o;
+      if (
+        !Array.isArray(positions) ||
+        positions.length !== size(s) ||
+        !positions.every((at) => Number.isInteger(at) && at >= 0 && at < count)
+      )
+        throw new Error(`sorted section ${s} of the image's ${what} column does not hold ${size(s)} positions`);
+      o = (j) => positions[j] as number;
+    }
+    if (!Array.isArray(v) || v.length !== size(s) || !v.every((x) => typeof x === 'string') || v[0] !== d[s])
+      throw new Error(`sorted section ${s} of the image's ${what} column does not hold what its directory says`);
+    // Ascending, equal values by position, and below the next section's first value.
+    for (let i = 1; i < v.length; i++)
+      if (v[i - 1]! > v[i]! || (v[i - 1] === v[i] && o(i - 1) >= o(i)))
+        throw new Error(`sorted section ${s} of the image's ${what} column is out of order`);
+    if (s + 1 < d.length && v.at(-1)! > d[s + 1]!)
+      throw new Error(`sorted section ${s} of the image's ${what} column is out of order`);
+    bySorted.set(s, (found = { v, o }));
+    return found;
+  };
+  /** The sorted sections that may hold `value`: from the last starting below it to the last starting at it. */
+  const range = (value: string): [number, number] => {
+    let low = 0;
+    let high = d.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (d[mid]! < value) low = mid + 1;
+      else high = mid;
+    }
+    const from = Math.max(0, low - 1);
+    let to = low;
+    while (to < d.length && d[to] === value) to += 1;
+    return [from, to - 1];
+  };
+  /** The first place of a sorted section's values not below `value` (with `after`, not above). */
+  const bound = (v: readonly string[], value: string, after: boolean) => {
+    let low = 0;
+    let high = v.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (v[mid]! < value || (after && v[mid] === value)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  const valueAt = (i: number) => {
+    if (!(Number.isInteger(i) && i >= 0 && i < count))
+      throw new Error(`the image's ${what} column has no position ${i}`);
+    return valuesAt(Math.floor(i / c))[i % c]!;
+  };
+  const matching = (value: string): Positions => {
+    const [from, to] = range(value);
+    if (to < from) return fromArray([]);
+    // The sections strictly between the first and the last hold `value` only: not read to count.
+    const first = sortedAt(from);
+    const start = bound(first.v, value, false);
+    const inFirst = (from === to ? bound(first.v, value, true) : first.v.length) - start;
+    const middle: number[] = [];
+    for (let s = from + 1; s < to; s++) middle.push(size(s));
+    const inLast = to > from ? bound(sortedAt(to).v, value, true) : 0;
+    const length = inFirst + middle.reduce((sum, n) => sum + n, 0) + inLast;
+    return {
+      length,
+      at(k) {
+        if (!(k >= 0 && k < length)) throw new Error(`no match ${k} of ${length}`);
+        if (k < inFirst) return first.o(start + k);
+        let rest = k - inFirst;
+        for (let s = from + 1; s <= to; s++) {
+          if (rest < size(s)) return sortedAt(s).o(rest);
+          rest -= size(s);
+        }
+        throw new Error(`no match ${k} of ${length}`);
+      },
+    };
+  };
+  return {
+    at: valueAt,
+    matching,
+    positionsOf(value) {
+      const found = matching(value);
+      return Array.from({ length: found.length }, (_, k) => found.at(k));
+    },
+    sectionsFor(value) {
+      const [from, to] = range(value);
+      const wanted: number[] = [];
+      for (let s = from; s <= to; s++) wanted.push(q === undefined ? p + s : q + s);
+      return wanted;
+    },
+    sectionsAt(first, last) {
+      const wanted: number[] = [];
+      for (let s = Math.floor(first / c); s <= Math.floor(last / c); s++) wanted.push(p + s);
+      return wanted;
+    },
+  };
+}
+
+/** A column read by position and by value, naming the sections each look-up reads (none for runs or a version 2 column). */
+interface SectionedReader extends ColumnReader {
+  /** The sections a search for `value` reads (with those a match's check reads by position: not named). */
+  sectionsFor(value: string): number[];
+  /** The sections holding positions `first` to `last`. */
+  sectionsAt(first: number, last: number): number[];
 }
 
 /**
  * Puts an image's lazy records into the state's tables (empty of them), each built when first
- * touched. A part that does not hold what the index says throws when it is touched.
+ * touched. A part or section that does not hold what the index says throws when it is touched.
  */
-export function adoptImage(state: MockState, { index, keys, parts, release, fetch }: LazyImage): void {
+export function adoptImage(state: MockState, image: LazyImage): void {
+  const { index, parts, release, fetch } = image;
   if (typeof index !== 'object' || index === null || partCount(index) !== parts.length)
     throw new Error(`the image's index does not name its ${parts.length} parts`);
+  const sectioned = isSectioned(index);
+  const sections = image.sections ?? [];
+  if (sectioned && (!Number.isInteger(index.sections) || index.sections !== sections.length))
+    throw new Error(`the image's index does not name its ${sections.length} sections`);
   let allKeys: ImageKeys | undefined;
   const keysOf = (kind: LazyKind): Column => {
-    allKeys ??= keys() as ImageKeys;
+    allKeys ??= image.keys() as ImageKeys;
     const column = typeof allKeys === 'object' && allKeys !== null ? allKeys[kind] : undefined;
     if (typeof column !== 'object' || column === null)
       throw new Error(`the image holds no keys of its ${kind} records`);
     return column;
+  };
+  const section = (s: number) => {
+    const read = sections[s];
+    if (!read) throw new Error(`the image has no section ${s}`);
+    return read();
   };
   let next = 0;
   // The image is let go once each kind's records are.
@@ -322,9 +554,10 @@ export function adoptImage(state: MockState, { index, keys, parts, release, fetc
   for (const kind of LAZY_KINDS) {
     const kindIndex = index[kind];
     if (!kindIndex) continue;
-    const own = parts.slice(next, next + kindIndex.parts.length);
+    const partSizes = (kindIndex as { parts: unknown }).parts;
+    const own = parts.slice(next, next + (Array.isArray(partSizes) ? partSizes.length : 0));
     const first = next;
-    next += kindIndex.parts.length;
+    next += own.length;
     let held = true;
     const letGo = () => {
       if (!held) return;
@@ -332,10 +565,40 @@ export function adoptImage(state: MockState, { index, keys, parts, release, fetc
       holding -= 1;
       if (holding === 0) release?.();
     };
+    const columns: Columns = sectioned
+      ? sectionedColumns(kind, kindIndex as SectionedKind, partSizes, section)
+      : plainColumns(kind, kindIndex as KindIndex, () => keysOf(kind));
     const records: LazyRecords<unknown> = {
-      ...lazyRecords(kind, kindIndex, () => keysOf(kind), own),
+      ...lazyRecords(kind, columns, own),
       release: letGo,
-      ...(fetch ? { fetch: (own: readonly number[]) => fetch(own.map((p) => (p < 0 ? p : first + p))) } : {}),
+      ...(fetch
+        ? {
+            fetch: async ({ parts: wanted = [], keys = [], values = [] }) => {
+              const pieces = wanted.map((p) => first + p);
+              if (sectioned) {
+                // A part built is checked against the field and keys at its positions.
+                for (const p of wanted) {
+                  const from = columns.starts[p]!;
+                  const to = from + columns.parts[p]! - 1;
+                  pieces.push(
+                    ...[...columns.field.sectionsAt(from, to), ...columns.keys().sectionsAt(from, to)].map(
+                      sectionPiece,
+                    ),
+                  );
+                }
+                for (const key of keys) pieces.push(...columns.keys().sectionsFor(key).map(sectionPiece));
+                for (const value of values) pieces.push(...columns.field.sectionsFor(value).map(sectionPiece));
+              } else if (keys.length) pieces.push(-1);
+              if (pieces.length) await fetch([...new Set(pieces)]);
+              // Then the sections by position a look-up checks each key found against.
+              const found = sectioned
+                ? keys.map((key) => columns.keys().matching(key)).filter((m) => m.length > 0)
+                : [];
+              const checks = found.flatMap((m) => columns.keys().sectionsAt(m.at(0), m.at(0)).map(sectionPiece));
+              if (checks.length) await fetch([...new Set(checks)]);
+            },
+          }
+        : {}),
     };
     unreleased.register(records, letGo);
     if (kind === 'project') state.projects.adopt(records as LazyRecords<never>);
@@ -344,33 +607,79 @@ export function adoptImage(state: MockState, { index, keys, parts, release, fetc
   if (holding === 0) release?.();
 }
 
-function lazyRecords(
-  kind: LazyKind,
-  index: KindIndex,
-  keyColumn: () => Column,
-  parts: (() => unknown)[],
-): LazyRecords<unknown> {
-  if (!Array.isArray(index.parts) || !index.parts.every((n) => Number.isInteger(n) && n > 0))
-    throw new Error(`the image's index of ${kind} records is damaged`);
+/** A kind's columns as a table reads them: its field, its keys (read when first needed), and its parts' sizes. */
+interface Columns {
+  count: number;
+  parts: number[];
   /** The first position of each part. */
+  starts: number[];
+  field: SectionedReader;
+  keys(): SectionedReader;
+  /** Whether a part's records are checked against the columns by position when built (version 3). */
+  checked: boolean;
+  /** Whether a key is found by a search of the keys (else by a map of every key, made once). */
+  keysSorted(): boolean;
+}
+
+function partStarts(kind: LazyKind, parts: unknown): { count: number; parts: number[]; starts: number[] } {
+  if (!Array.isArray(parts) || !parts.every((n) => Number.isInteger(n) && n > 0))
+    throw new Error(`the image's index of ${kind} records is damaged`);
   const starts: number[] = [];
   let count = 0;
-  for (const n of index.parts) {
+  for (const n of parts as number[]) {
     starts.push(count);
     count += n;
   }
-  let keys: ColumnReader | undefined;
-  const field = reader(index.field, count, `${kind} ${LAZY_FIELDS[kind]}`);
+  return { count, parts, starts };
+}
+
+function plainColumns(kind: LazyKind, index: KindIndex, keyColumn: () => Column): Columns {
+  const { count, parts, starts } = partStarts(kind, index.parts);
+  let keys: SectionedReader | undefined;
+  return {
+    count,
+    parts,
+    starts,
+    field: {
+      ...reader(index.field, count, `${kind} ${LAZY_FIELDS[kind]}`),
+      sectionsFor: () => [],
+      sectionsAt: () => [],
+    },
+    keys: () =>
+      (keys ??= { ...reader(keyColumn(), count, `${kind} keys`), sectionsFor: () => [], sectionsAt: () => [] }),
+    keysSorted: () => keyColumn().o !== undefined,
+    checked: false,
+  };
+}
+
+function sectionedColumns(
+  kind: LazyKind,
+  index: SectionedKind,
+  partSizes: unknown,
+  section: (s: number) => unknown,
+): Columns {
+  const { count, parts, starts } = partStarts(kind, partSizes);
+  const field = sectionedReader(index.field, count, `${kind} ${LAZY_FIELDS[kind]}`, section);
+  const keys = sectionedReader(index.key, count, `${kind} keys`, section);
+  return { count, parts, starts, field, keys: () => keys, keysSorted: () => true, checked: true };
+}
+
+function lazyRecords(kind: LazyKind, columns: Columns, parts: (() => unknown)[]): LazyRecords<unknown> {
+  const { count, field, starts } = columns;
   const built: (unknown[] | undefined)[] = new Array(parts.length);
   const partOf = (i: number) => lastAtOrBelow(starts, i);
-  /** The keys, parsed on the first look-up by key; with their order by key, found by a binary search, else by a map made then. */
-  const keyReader = () => (keys ??= reader(keyColumn(), count, `${kind} keys`));
+  /** By a search of the keys in order when the image has it, else by a map made on the first look-up. */
   let byKey: Map<string, number> | undefined;
   const find = (key: string): number | undefined => {
-    const read = keyReader();
-    if (keyColumn().o !== undefined) {
+    const read = columns.keys();
+    if (columns.keysSorted()) {
       const found = read.matching(key);
-      return found.length ? found.at(0) : undefined;
+      if (!found.length) return undefined;
+      const at = found.at(0);
+      // A key sorted apart from its column: the column by position holds it there too.
+      if (columns.checked && read.at(at) !== key)
+        throw new Error(`a sorted section of the image's ${kind} keys names a position holding another key`);
+      return at;
     }
     if (!byKey) {
       byKey = new Map();
@@ -380,7 +689,7 @@ function lazyRecords(
   };
   return {
     count,
-    key: (i) => keyReader().at(i),
+    key: (i) => columns.keys().at(i),
     find,
     field: field.at,
     positionsOf: field.positionsOf,
@@ -391,11 +700,20 @@ function lazyRecords(
       let records = built[p];
       if (!records) {
         const read: unknown[] = [];
-        fromColumns(parts[p]!(), ([k, , value]) => {
+        const first = starts[p]!;
+        fromColumns(parts[p]!(), ([k, key, value]) => {
           if (k !== kind) throw new Error(`a part of the image's ${kind} records holds ${k} records`);
+          const at = first + read.length;
+          // Version 3: the part agrees with the columns a search found it by.
+          if (
+            columns.checked &&
+            at < count &&
+            (key !== columns.keys().at(at) || (value as Record<string, unknown>)[LAZY_FIELDS[kind]] !== field.at(at))
+          )
+            throw new Error(`a part of the image's ${kind} records does not hold what its index says`);
           read.push(value);
         });
-        if (read.length !== index.parts[p]) throw new Error(`a part of the image's ${kind} records is cut short`);
+        if (read.length !== columns.parts[p]) throw new Error(`a part of the image's ${kind} records is cut short`);
         built[p] = records = read;
       }
       return records[i - starts[p]!];

@@ -13,15 +13,17 @@
 //
 // Start-up reads no session's records. When the file has grown to twice its size after the last
 // compaction (and past `compactBytes`), it is rewritten as a compact image: a first line
-// {"imageV2":{id:[offset,length],...},"bytes":n} indexing one block per session (a fresh line and
+// {"imageV3":{id:[offset,length],...},"bytes":n} indexing one block per session (a fresh line and
 // its records, one group), then the blocks, then the lines appended since. A block's records are
 // in columns (`{"s":id,"m":meta,"c":[...]}`, record-columns.ts); appended lines keep `"r"`. A
-// block's projects and analyses come last: a line `{"s":id,"m":meta,"x":index,"xb":[...]}` naming
-// their owners and projects (lazy-image.ts) and the byte lengths of the lines after it, a line of
-// their keys (`"k"`), and their parts (`"c"` lines). Reading the block parses the index line and
-// skips the others: each is read from the file and parsed when first needed. Files
-// of the version before (`{"image":...}`, blocks of `"r"` lines) are read as they are; the new
-// first line makes that version refuse a file it would read only in part. Opening reads the
+// block's projects and analyses come last: a line `{"s":id,"m":meta,"x":header,"xb":[...]}` (the
+// header of their index, lazy-image.ts, and the byte lengths of the lines after it), the index's
+// sections (`"q"` lines), and their parts (`"c"` lines). Reading the block parses the header line
+// and skips the others: each is read from the file and parsed when first needed. Files of the
+// versions before are read as they are: `{"imageV2":` (its index line holds the whole index, a
+// `"k"` line the keys) and `{"image":` (blocks of `"r"` lines). Each new first line makes the
+// releases before refuse a file they would misread (they know no such first line: "damaged at
+// line 1"); a first line of a version after this one is refused, naming it. Opening reads the
 // index and scans only the lines after the image, by their first and last bytes (no JSON parsing),
 // to learn which byte ranges belong to which session. A session's records are read and replayed
 // when it is first asked for (`load`); the runtime also loads them all in the background a second
@@ -32,7 +34,16 @@ import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 import type { JournalEntry } from '../sessions/request-journal.ts';
 import { AppendLog, StateFileError } from './append-log.ts';
-import { adoptImage, partCount, splitImage, type ImageIndex, type ImageKeys } from './lazy-image.ts';
+import {
+  adoptImage,
+  isSectioned,
+  partCount,
+  splitImage,
+  type ImageIndex,
+  type ImageKeys,
+  type LazyImage,
+  type SectionedIndex,
+} from './lazy-image.ts';
 import { changedRecords, untracked } from './change-tracking.ts';
 import { restoreJobs } from './pending-jobs.ts';
 import { fromColumns, toColumns } from './record-columns.ts';
@@ -69,10 +80,12 @@ interface Line {
    * The index of a compacted block's projects and analyses: the next line holds their keys (`k`),
    * the lines after it their parts (`c`), each parsed on first touch (lazy-image.ts).
    */
-  x?: ImageIndex;
-  /** With `x`: the byte lengths of the keys' line and the parts' lines (read from the file when first needed). */
+  x?: ImageIndex | SectionedIndex;
+  /** With `x`: the byte lengths of the lines after it, its keys' (version 2) or sections' and its parts' (read from the file when first needed). */
   xb?: number[];
   k?: ImageKeys;
+  /** A section of an image's index (a version 3 header's). */
+  q?: unknown;
   drop?: true;
   j?: JournalEntry[];
   more?: true;
@@ -203,8 +216,12 @@ export class StateStore {
               return damagedAt(path, at, id);
             };
             let count = -1;
+            let sections = 0;
             try {
-              if (typeof line.x === 'object' && line.x !== null) count = partCount(line.x) + 1;
+              if (typeof line.x === 'object' && line.x !== null) {
+                if (isSectioned(line.x)) sections = Number.isInteger(line.x.sections) ? line.x.sections : -1;
+                count = sections < 0 ? -1 : partCount(line.x) + (isSectioned(line.x) ? sections : 1);
+              }
             } catch {
               throw damaged();
             }
@@ -214,17 +231,25 @@ export class StateStore {
               !lengths.every((n) => Number.isInteger(n) && n > 0)
             )
               throw damaged();
-            // The keys' line, then the parts' lines: read and parsed when first needed.
+            // The keys' line (version 2) or the sections' lines, then the parts' lines: read and parsed when first needed.
+            const before = isSectioned(line.x) ? sections : 1;
             const lines = lengths.map((bytes, i) => {
               const from = pos;
               pos += bytes + 1;
-              return () => fieldOfRange(reader.handle.fd, from, bytes, i === 0 ? 'k' : 'c', path, id);
+              const field = i >= before ? 'c' : isSectioned(line.x) ? 'q' : 'k';
+              return () => fieldOfRange(reader.handle.fd, from, bytes, field, path, id);
             });
             if (pos > end) throw damaged();
             // The file stays open for them (a compaction's new file does not close it) until they are built.
             reader.users += 1;
             try {
-              replay.adopt(line.x, lines[0]!, lines.slice(1), () => this.letGo(reader));
+              replay.adopt({
+                index: line.x,
+                keys: isSectioned(line.x) ? () => undefined : lines[0]!,
+                sections: isSectioned(line.x) ? lines.slice(0, before) : [],
+                parts: lines.slice(before),
+                release: () => this.letGo(reader),
+              });
             } catch {
               this.letGo(reader);
               throw damaged();
@@ -312,13 +337,13 @@ export class StateStore {
       ),
     ];
     const meta = metaOf(session.state);
-    const { eager, index, keys, parts: lazy } = splitImage([...allRecords(session.state)], OPS_PER_LINE);
+    const { eager, index, sections, parts: lazy } = splitImage([...allRecords(session.state)], OPS_PER_LINE);
     const records: (Line | (() => Line))[] = columnLines(session.id, meta, eager);
     /** Where the index line goes: it names the byte lengths of the lines after it. */
     const indexAt = records.length;
     if (index)
       records.push(
-        { s: session.id, m: meta, k: keys },
+        ...sections.map((section): Line => ({ s: session.id, m: meta, q: section })),
         // In columns as each is written: all at once they held a big session twice in memory.
         ...lazy.map((ops) => () => ({ s: session.id, m: meta, c: toColumns(ops) })),
       );
@@ -331,7 +356,7 @@ export class StateStore {
       return Buffer.from(`${JSON.stringify(i < records.length - 1 ? { ...line, more: true } : line)}\n`);
     });
     if (index) {
-      const xb = written.slice(indexAt, indexAt + lazy.length + 1).map((line) => line.length - 1);
+      const xb = written.slice(indexAt, indexAt + sections.length + lazy.length).map((line) => line.length - 1);
       written.splice(
         indexAt,
         0,
@@ -364,7 +389,7 @@ export class StateStore {
       bytes += length;
       return extents;
     });
-    const head = Buffer.from(`${JSON.stringify({ imageV2: index, bytes })}\n`);
+    const head = Buffer.from(`${JSON.stringify({ imageV3: index, bytes })}\n`);
     const reader = this.reader.handle;
     const logPath = this.log.path;
     const rewritten = this.log.rewrite(
@@ -449,14 +474,14 @@ class Replay {
   }
 
   /** Takes an image's projects and analyses as they are: each is built when first touched. */
-  adopt(index: ImageIndex, keys: () => unknown, parts: (() => unknown)[], release: () => void): void {
+  adopt(image: LazyImage): void {
     const state = this.session?.state;
     if (!state)
       throw new StateFileError(
         `the state file ${this.path} is damaged (records of session ${this.id} before its start); it was not written by this mock, or edited`,
       );
     try {
-      untracked(state, () => adoptImage(state, { index, keys, parts, release }));
+      untracked(state, () => adoptImage(state, image));
     } catch (error) {
       throw new StateFileError(
         `the state file ${this.path} is damaged (${(error as Error).message}, in session ${this.id}); it was not written by this mock, or edited`,
@@ -545,9 +570,19 @@ async function scan(
   let afterImage = false;
   if (size > 0) {
     const first = await readLine(reader, 0, size);
-    // `{"image":` is the version before's image (its blocks' records not in columns): read alike.
-    if (first?.text.startsWith('{"imageV2":') || first?.text.startsWith('{"image":')) {
-      let image: { imageV2?: Record<string, Extent>; image?: Record<string, Extent>; bytes: number };
+    // `{"imageV2":` and `{"image":` are the versions before's images: read alike.
+    const newer = /^\{"imageV(\d+)":/.exec(first?.text ?? '');
+    if (newer && Number(newer[1]) > 3)
+      throw new StateFileError(
+        `the state file ${path} was written by a newer release of portfolio-mock (image version ${newer[1]}; this release reads up to 3): run that release or a later one`,
+      );
+    if (first && (newer || first.text.startsWith('{"image":'))) {
+      let image: {
+        imageV3?: Record<string, Extent>;
+        imageV2?: Record<string, Extent>;
+        image?: Record<string, Extent>;
+        bytes: number;
+      };
       try {
         image = JSON.parse(first.text) as typeof image;
       } catch {
@@ -555,7 +590,7 @@ async function scan(
       }
       from = first.length + image.bytes;
       if (from > size) throw new StateFileError(`the state file ${path} is cut short inside its compacted image`);
-      for (const [id, [offset, length]] of Object.entries(image.imageV2 ?? image.image ?? {}))
+      for (const [id, [offset, length]] of Object.entries(image.imageV3 ?? image.imageV2 ?? image.image ?? {}))
         unread.set(id, [[first.length + offset, length]]);
       afterImage = true;
     }
@@ -665,8 +700,15 @@ async function readFully(
   }
 }
 
-/** An image's keys (`k`) or a part's records in columns (`c`), read from the file and parsed when first needed. */
-function fieldOfRange(fd: number, at: number, length: number, field: 'k' | 'c', path: string, id: string): unknown {
+/** An image's keys (`k`), a section of its index (`q`) or a part's records in columns (`c`), read from the file and parsed when first needed. */
+function fieldOfRange(
+  fd: number,
+  at: number,
+  length: number,
+  field: 'k' | 'q' | 'c',
+  path: string,
+  id: string,
+): unknown {
   const bytes = Buffer.allocUnsafe(length);
   for (let read = 0; read < length; ) {
     // Synchronous: a table builds a record inside a request's rule.

@@ -16,7 +16,7 @@ import {
   type ClusterStoreOptions,
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
-import { adoptImage, partCount, type LazyImage } from '../persistence/lazy-image.ts';
+import { adoptImage, piecesOf, type LazyImage } from '../persistence/lazy-image.ts';
 import { changedRecords, untracked } from '../persistence/change-tracking.ts';
 import { outboxOf } from '../persistence/delivery-outbox.ts';
 import { restoreJobs } from '../persistence/pending-jobs.ts';
@@ -139,8 +139,11 @@ export class ClusterSessions {
             untracked(session.state, () => adoptImage(session.state, image!));
             continue;
           }
-          // Records written since the image apply over it by key: its keys are needed first.
-          if (image?.fetch && batch.some((op) => op[0] === 'project' || op[0] === 'analysis')) await image.fetch([-1]);
+          // Records written since the image apply over it by key: what finds their keys is needed first.
+          if (image?.fetch) {
+            await session.state.projects.fetchKeys(batch.filter((op) => op[0] === 'project').map((op) => op[1]));
+            await session.state.analyses.fetchKeys(batch.filter((op) => op[0] === 'analysis').map((op) => op[1]));
+          }
           untracked(session.state, () => {
             for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
           });
@@ -198,7 +201,7 @@ export class ClusterSessions {
         throw storeUnavailable(`${(error as Error).message}; retry`);
       }
     };
-    const all = [-1, ...Array.from({ length: partCount(image.index) }, (_, p) => p)];
+    const all = piecesOf(image.index);
     session.fetchRest = () =>
       (rest ??= guarded(all).then(
         () => {
@@ -221,6 +224,7 @@ export class ClusterSessions {
     return {
       index: image.index,
       keys: pending(image.keys),
+      sections: image.sections?.map(pending),
       parts: image.parts.map(pending),
       fetch: guarded,
       release: () => {

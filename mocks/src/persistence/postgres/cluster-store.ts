@@ -17,7 +17,15 @@ import { join } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Sql, TransactionSql } from 'postgres';
 import type { MockSeed } from '../../domain/seed.ts';
-import { partCount, splitImage, type ImageIndex, type LazyImage } from '../lazy-image.ts';
+import {
+  isSectioned,
+  partCount,
+  sectionPiece,
+  splitImage,
+  type ImageIndex,
+  type LazyImage,
+  type SectionedIndex,
+} from '../lazy-image.ts';
 import { fromColumns, toColumns } from '../record-columns.ts';
 import type { Meta, RecordOp } from '../session-records.ts';
 import { checkSchema, migrate, SchemaTooNewError, schemaVersion } from './migrations.ts';
@@ -242,7 +250,7 @@ export class ClusterStore {
       ? this.sql<ImageRow[]>`
           SELECT part, data, xmin::text AS version FROM mock_images
           WHERE session_id = ${id} AND part <= coalesce(
-            (SELECT min(part) FROM mock_images WHERE session_id = ${id} AND substr(data, 1, 6) = '{"xz":'),
+            (SELECT min(part) FROM mock_images WHERE session_id = ${id} AND substr(data, 1, 6) IN ('{"xz":', '{"x3":')),
             2147483647)
           ORDER BY part`.cursor(IMAGE_BATCH)
       : [];
@@ -608,10 +616,12 @@ async function* batches(
           const part = JSON.parse(data) as unknown;
           if (Array.isArray(part)) fromColumns(part, (op) => batch.push(op));
           else {
-            const packed = (part as { xz?: unknown } | null)?.xz;
+            // `xz`: a version 2 index (whole, its keys in the next row); `x3`: a version 3 header (its sections in the rows after it).
+            const packed = (part as { xz?: unknown; x3?: unknown } | null)?.x3 ?? (part as { xz?: unknown } | null)?.xz;
             if (typeof packed !== 'string' || !fetchRows) throw new Error('neither records nor an index');
-            const index = JSON.parse(unpack(packed)) as ImageIndex;
-            lazy = fetchedApart(index, at, partCount(index), (parts) => fetchRows(version, parts), damaged);
+            const index = JSON.parse(unpack(packed)) as ImageIndex | SectionedIndex;
+            if ('x3' in (part as object) && !isSectioned(index)) throw new Error('an index of an unknown version');
+            lazy = fetchedApart(index, at, (parts) => fetchRows(version, parts), damaged);
           }
         } catch (error) {
           throw damaged(error);
@@ -631,21 +641,31 @@ async function* batches(
 }
 
 /**
- * An image whose keys (row `indexPart + 1`) and `count` parts (the rows after) are fetched when
- * asked, each kept packed until first read; reading one not fetched yet throws `PartPendingError`.
+ * An image whose pieces after its index row are fetched when asked, each kept packed until first
+ * read; reading one not fetched yet throws `PartPendingError`. Version 2: its keys (row
+ * `indexPart + 1`) and its parts (the rows after); version 3: its sections (rows `indexPart + 1`
+ * on), then its parts.
  */
 function fetchedApart(
-  index: ImageIndex,
+  index: ImageIndex | SectionedIndex,
   indexPart: number,
-  count: number,
   fetchRows: (parts: number[]) => Promise<Map<number, string>>,
   damaged: (error: unknown) => Error,
 ): LazyImage {
+  const sections = isSectioned(index) && Number.isInteger(index.sections) ? index.sections : 0;
+  const count = partCount(index);
+  /** The row of a piece (`LazyImage.fetch`'s numbers). */
+  const rowOf = (piece: number) =>
+    piece >= 0
+      ? indexPart + 1 + (isSectioned(index) ? sections : 1) + piece
+      : piece === -1
+        ? indexPart + 1
+        : indexPart - 1 - piece;
   const packed = new Map<number, string>();
   const asked = new Map<number, Promise<void>>();
-  const read = (at: number) => () => {
-    const data = packed.get(at);
-    if (data === undefined) throw new PartPendingError(`part ${at} of the session's image is not fetched yet`);
+  const read = (row: number) => () => {
+    const data = packed.get(row);
+    if (data === undefined) throw new PartPendingError(`part ${row} of the session's image is not fetched yet`);
     try {
       return JSON.parse(unpack(data));
     } catch (error) {
@@ -653,7 +673,7 @@ function fetchedApart(
     }
   };
   const fetch = async (wanted: readonly number[]) => {
-    const rows = [...new Set(wanted)].map((p) => indexPart + 2 + p).filter((row) => !packed.has(row));
+    const rows = [...new Set(wanted)].map(rowOf).filter((row) => !packed.has(row));
     const fresh = rows.filter((row) => !asked.has(row));
     for (let at = 0; at < fresh.length; at += IMAGE_BATCH) {
       const some = fresh.slice(at, at + IMAGE_BATCH);
@@ -674,26 +694,27 @@ function fetchedApart(
   };
   return {
     index,
-    keys: read(indexPart + 1),
-    parts: Array.from({ length: count }, (_, p) => read(indexPart + 2 + p)),
+    keys: read(rowOf(-1)),
+    sections: Array.from({ length: sections }, (_, s) => read(rowOf(sectionPiece(s)))),
+    parts: Array.from({ length: count }, (_, p) => read(rowOf(p))),
     fetch,
   };
 }
 
 /**
  * A session's records as the parts of its image, IMAGE_PART records in columns each: the records
- * other than projects and analyses in their order, then (when there are any) the index of the
- * projects and analyses, their keys and their parts (lazy-image.ts).
+ * other than projects and analyses in their order, then (when there are any) the header of the
+ * projects' and analyses' index, its sections and their parts (lazy-image.ts).
  */
 function imageParts(ops: RecordOp[]): string[] {
-  const { eager, index, keys, parts: lazy } = splitImage(ops, IMAGE_PART);
+  const { eager, index, sections, parts: lazy } = splitImage(ops, IMAGE_PART);
   const parts: string[] = [];
   for (let at = 0; at < eager.length; at += IMAGE_PART)
     parts.push(JSON.stringify(toColumns(eager.slice(at, at + IMAGE_PART))));
   if (index)
     parts.push(
-      JSON.stringify({ xz: pack(JSON.stringify(index)) }),
-      pack(JSON.stringify(keys)),
+      JSON.stringify({ x3: pack(JSON.stringify(index)) }),
+      ...sections.map((section) => pack(JSON.stringify(section))),
       ...lazy.map((part) => pack(JSON.stringify(toColumns(part)))),
     );
   return parts;

@@ -91,6 +91,16 @@ export const MIGRATIONS: readonly Migration[] = [
       -- server time a claim waits for; rows of mock_records are too short to be compressed).
       ALTER TABLE mock_images ALTER COLUMN data SET STORAGE EXTERNAL;`,
   },
+  {
+    version: 5,
+    name: "an image's index in sections",
+    sql: `
+      -- No table changes: an image's index of projects and analyses is now a small header (a row
+      -- {"x3":...}) and sections read when asked (persistence/lazy-image.ts, image version 3),
+      -- which the releases before would report as damaged. The step makes them refuse the database
+      -- (its schema is newer than theirs) instead. Images written before are still read.
+      COMMENT ON TABLE mock_images IS 'a session''s image: records in columns; its index of projects and analyses a header and sections (schema 5)';`,
+  },
 ];
 
 /** The last step this release knows. */
