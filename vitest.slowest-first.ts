@@ -29,6 +29,7 @@ const SLOWEST_FILES = [
   'client/test/readme-examples.test.ts',
   'contract-tests/docs/code-samples.test.ts',
   // vitest.packages.config.ts
+  'packages/tests/typescript.test.ts',
   'packages/tests/conformance-bin.test.ts',
   'packages/tests/conformance-readme.test.ts',
   'packages/tests/node24.test.ts',
