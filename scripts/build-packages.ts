@@ -11,6 +11,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import type TypeScript from 'typescript';
 import { stringify } from 'yaml';
 import { ensureDocs, SITE_FILES } from './docs.ts';
+import { precompiledValidators } from './mock-validators.ts';
 import { projectOptions, sharingHost, ts } from './typescript-api.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -380,7 +381,8 @@ USE OR OTHER DEALINGS IN THE SOFTWARE.`;
 
 /** The folder of the npm package an input of a bundle comes from (`node_modules/@scope/name`), or undefined for our own code. */
 function packageFolderOf(input: string): string | undefined {
-  const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+  // Not node_modules/.cache/: the validators the build compiled (scripts/mock-validators.ts) are ours.
+  const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/.][^/]*)\//.exec(input);
   return match?.[1];
 }
 
@@ -438,7 +440,7 @@ async function buildMock(): Promise<void> {
   const { dist } = await buildNodeBin(
     'mock',
     ['mocks/src/index.ts', 'mocks/src/bin.ts'],
-    [documentsDirOfPackage],
+    [documentsDirOfPackage, precompiledValidators(at('node_modules/.cache/mock-validators'))],
     (out) => Promise.all(MOCK_BROWSER_ENTRIES.map((entry) => buildBrowserEntry(entry, out))),
     true,
   );
