@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'esbuild';
+import { CONTRACT_ID, CONTROL_ID } from '../mocks/src/contract-documents.ts';
 import { createAjv } from '../mocks/src/http/ajv-validators.ts';
 import { readOperations } from '../mocks/src/http/contract-operations.ts';
 import { RequestValidator, type ValidatorCompiler } from '../mocks/src/http/request-validator.ts';
@@ -16,10 +17,10 @@ import { RequestValidator, type ValidatorCompiler } from '../mocks/src/http/requ
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default;
 
-/** The two documents the mock serves, by the id its validators give them (mocks/src/contract-documents.ts). */
+/** The two documents the mock serves, by the id its validators give them. */
 const DOCUMENTS = [
-  { file: 'generated/openapi.json', id: 'https://contract.local/openapi.json', name: 'service' },
-  { file: 'generated/control-api.json', id: 'https://contract.local/control-api.json', name: 'control' },
+  { file: 'generated/openapi.json', id: CONTRACT_ID, name: 'service' },
+  { file: 'generated/control-api.json', id: CONTROL_ID, name: 'control' },
 ] as const;
 
 /** Compiles each key's validator into one of two Ajv instances with source code kept, and remembers its export name. */
