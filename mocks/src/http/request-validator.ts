@@ -121,10 +121,12 @@ export class RequestValidator {
     }
   }
 
-  /** The schema at the pointer, its own `type` (a `$ref` there is not followed). */
+  /** The type of the schema at the pointer; one with no type of its own is the schema its `$ref` names, as Ajv reads it. */
   private isNumeric(pointer: string): boolean {
-    const type = (resolvePointer(this.doc, pointer) as { type?: unknown } | undefined)?.type;
-    return type === 'integer' || type === 'number';
+    let schema = resolvePointer(this.doc, pointer) as { type?: unknown; $ref?: unknown } | undefined;
+    for (let hops = 0; schema?.type === undefined && typeof schema?.$ref === 'string' && hops < 32; hops++)
+      schema = resolvePointer(this.doc, schema.$ref) as typeof schema;
+    return schema?.type === 'integer' || schema?.type === 'number';
   }
 
   private ref(pointer: string): string {

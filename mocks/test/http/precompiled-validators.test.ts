@@ -126,4 +126,19 @@ describe('validators compiled ahead of time', () => {
       "The package's build compiled no validator noSuchOperation:query of https://contract.local/openapi.json",
     );
   });
+
+  it('a parameter whose schema is a $ref to a number still must be written in decimal', () => {
+    const doc = {
+      paths: {
+        '/x': { get: { operationId: 'getX', parameters: [{ name: 'n', in: 'query', schema: { $ref: '#/$defs/N' } }] } },
+      },
+      $defs: { N: { type: 'integer' } },
+    };
+    const id = 'https://contract.local/ref-test.json';
+    const validator = new RequestValidator(doc, id, new AjvValidators(doc, id));
+    const [op] = readOperations(doc);
+    expect(validator.parameterErrors(op!, { query: { n: '0x10' }, headers: {}, params: {} })).toEqual([
+      'query parameter n must be a decimal number',
+    ]);
+  });
 });
