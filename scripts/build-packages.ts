@@ -11,6 +11,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import type TypeScript from 'typescript';
 import { stringify } from 'yaml';
 import { ensureDocs, SITE_FILES } from './docs.ts';
+import { precompiledValidators } from './mock-validators.ts';
 import { projectOptions, sharingHost, ts } from './typescript-api.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -326,12 +327,22 @@ export const documentsDirOfPackage: Plugin = {
   },
 };
 
+/** Lets the bundled packages' CommonJS `require` calls (of Node's own modules) work in an ESM chunk. */
+const REQUIRE_BANNER =
+  "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);";
+
 async function buildNodeBin(
   name: 'mock' | 'conformance',
   entries: string[],
   plugins: Plugin[] = [],
   /** Further entries built apart (the mock's browser entries), whose imports the manifest declares too. */
   more: (dist: string) => Promise<Metafile[]> = async () => [],
+  /**
+   * Carry the npm packages inside the chunks instead of importing them from node_modules (the
+   * mock: docs/decisions/2026-11-mock-packages-bundled.md); their licences go to
+   * dist/THIRD-PARTY-NOTICES.md.
+   */
+  inlinePackages = false,
 ): Promise<{ dist: string }> {
   const { dist, manifest } = await fresh(name);
   const metafile = await bundle({
@@ -344,10 +355,70 @@ async function buildNodeBin(
     splitting: true,
     // Chunks beside the entries: the mock finds the documents it reads relative to its code.
     chunkNames: '[name]-[hash]',
+    ...(inlinePackages ? { packages: 'bundle', banner: { js: REQUIRE_BANNER } } : {}),
   });
   checkDependencies(manifest, metafile, ...(await more(dist)));
+  if (inlinePackages) await writeFile(join(dist, 'THIRD-PARTY-NOTICES.md'), await thirdPartyNotices(metafile));
   await chmod(join(dist, 'bin.js'), 0o755);
   return { dist };
+}
+
+/** The MIT licence's terms, for a package that declares MIT but ships no licence file. */
+const MIT_TEXT = `Permission is hereby granted, free of charge, to any person obtaining a copy of this software and
+associated documentation files (the "Software"), to deal in the Software without restriction, including
+without limitation the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is furnished to do so, subject to the
+following conditions:
+
+The above copyright notice and this permission notice shall be included in all copies or substantial
+portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT
+LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO
+EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER
+IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
+USE OR OTHER DEALINGS IN THE SOFTWARE.`;
+
+/** The folder of the npm package an input of a bundle comes from (`node_modules/@scope/name`), or undefined for our own code. */
+function packageFolderOf(input: string): string | undefined {
+  // Not node_modules/.cache/: the validators the build compiled (scripts/mock-validators.ts) are ours.
+  const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/.][^/]*)\//.exec(input);
+  return match?.[1];
+}
+
+/**
+ * The notice of every npm package a bundle carries: name, version, licence and the package's own
+ * licence text (MIT, ISC, BSD and the like ask for it to travel with copies). A package without a
+ * licence file, other than the two kinds below, stops the build.
+ */
+async function thirdPartyNotices(metafile: Metafile): Promise<string> {
+  const folders = [...new Set(Object.keys(metafile.inputs).flatMap((input) => packageFolderOf(input) ?? []))];
+  const notices = await Promise.all(
+    folders.map(async (folder) => {
+      const manifest = await readJson<{ name: string; version: string; license?: string; author?: unknown }>(
+        at(folder, 'package.json'),
+      );
+      const title = `${manifest.name} ${manifest.version} (${manifest.license ?? 'see the text'})`;
+      const licenceFile = (await readdir(at(folder))).find((file) => /^(un)?licen[cs]e(\.(md|txt))?$/i.test(file));
+      if (licenceFile) return { title, text: (await readFile(at(folder, licenceFile), 'utf8')).trim() };
+      // A package that declares MIT in its manifest but ships no text (abstract-logging): the MIT text with its author.
+      if (manifest.license === 'MIT' && typeof manifest.author === 'string')
+        return { title, text: `Copyright (c) ${manifest.author.replace(/\s*<.*$/, '')}\n\n${MIT_TEXT}` };
+      // A public-domain dedication (postgres: Unlicense) asks for no notice.
+      if (manifest.license === 'Unlicense')
+        return { title, text: 'Released into the public domain (The Unlicense, https://unlicense.org).' };
+      throw new Error(`${manifest.name} is bundled into the mock but ships no licence file`);
+    }),
+  );
+  notices.sort((a, b) => a.title.localeCompare(b.title));
+  const unique = [...new Map(notices.map((notice) => [notice.title, notice])).values()];
+  return [
+    '# Third-party notices',
+    '',
+    'The JavaScript files of this package carry these npm packages inside them (bundled at build time).',
+    '',
+    ...unique.flatMap(({ title, text }) => [`## ${title}`, '', '```', text, '```', '']),
+  ].join('\n');
 }
 
 /** Entries of the mock that run in a browser or a test runner, not only in Node: no Node built-in, their documents inlined. */
@@ -369,8 +440,9 @@ async function buildMock(): Promise<void> {
   const { dist } = await buildNodeBin(
     'mock',
     ['mocks/src/index.ts', 'mocks/src/bin.ts'],
-    [documentsDirOfPackage],
+    [documentsDirOfPackage, precompiledValidators(at('node_modules/.cache/mock-validators'))],
     (out) => Promise.all(MOCK_BROWSER_ENTRIES.map((entry) => buildBrowserEntry(entry, out))),
+    true,
   );
   // The mock reads its two documents at start-up from the package's generated/ (documentsDirOfPackage).
   await mkdir(at('packages/mock/generated'), { recursive: true });

@@ -11,7 +11,8 @@ import { serviceAuthenticate, serviceRoutes } from './handlers/service-routes.ts
 import { AllowedMethods } from './http/allowed-methods.ts';
 import { answerClientError, requestTimeoutMs } from './http/client-errors.ts';
 import { registerContractRoutes } from './http/contract-router.ts';
-import { type CorsSetting, installCors } from './http/cors.ts';
+import type { CorsSetting } from './http/cors-setting.ts';
+import { installCors } from './http/cors.ts';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { MockHttpError } from './http/errors.ts';
@@ -22,7 +23,8 @@ import { keepReadsIn, serverAnsweringFrom } from './http/response-cache-hooks.ts
 import { controlContract, serviceContract } from './contract-documents.ts';
 import type { MockRuntime } from './runtime.ts';
 import { storeUnavailable } from './sessions/cluster-sessions.ts';
-import { type GapProfile, installGapProfile } from './gap-profile.ts';
+import type { GapProfile } from './gap-profile-file.ts';
+import { installGapProfile } from './gap-profile.ts';
 import { forward } from './sessions/forward.ts';
 import { journalCall } from './sessions/journal-call.ts';
 import { namedSession, SESSION_HEADER } from './sessions/session-header.ts';

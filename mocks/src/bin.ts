@@ -1,13 +1,12 @@
 #!/usr/bin/env node
-// The package's `portfolio-mock` bin: the mock's command line with the documentation site the package ships.
-import { defaultsFromEnvironment, main } from './cli.ts';
-import { bundledDocsDir } from './index.ts';
-import { stopWhenLauncherGone } from './launcher-watch.ts';
+// The package's `portfolio-mock` bin. Installed (dist/bin.js), it keeps V8's compiled code of the
+// mock's files in dist/.compile-cache/ before loading them, so a start after the first skips most of
+// their compilation (docs/decisions/2026-11-mock-packages-bundled.md). The folder is the package's
+// own: one entry per file and Node version, gone with the package. Where it cannot be written (a
+// read-only install) Node says so in the status it returns, and the start is as without it.
+import module from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-stopWhenLauncherGone();
-process.exit(
-  await main(process.argv.slice(2), {
-    docsDir: bundledDocsDir,
-    defaults: defaultsFromEnvironment(process.env),
-  }),
-);
+if (import.meta.url.endsWith('/dist/bin.js'))
+  module.enableCompileCache?.(fileURLToPath(new URL('./.compile-cache/', import.meta.url)));
+await import('./bin-main.ts');

@@ -3,11 +3,11 @@
 // is one line on stderr and exit code 2; a port in use is exit code 3.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { type CorsSetting, parseCorsSetting } from './http/cors.ts';
+import { type CorsSetting, parseCorsSetting } from './http/cors-setting.ts';
 import { StateFileError } from './persistence/append-log.ts';
 import { SchemaTooNewError, StoreUnavailableError } from './persistence/postgres/cluster-store.ts';
 import { seedProblems } from './seed-problems.ts';
-import { type GapProfile, readGapProfile } from './gap-profile.ts';
+import { type GapProfile, readGapProfile } from './gap-profile-file.ts';
 import { startMockServer, type MockSeed } from './server.ts';
 
 export const MOCK_USAGE = `Usage: portfolio-mock [options]

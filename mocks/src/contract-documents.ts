@@ -4,17 +4,18 @@
 import { readFileSync } from 'node:fs';
 import { DOCUMENTS_DIR } from './documents-dir.ts';
 import { readOperations, type ContractOperation } from './http/contract-operations.ts';
+import { validatorCompiler } from './http/compiled-validators.ts';
 import { RequestValidator } from './http/request-validator.ts';
 
 export interface ContractDocument {
   doc: Record<string, unknown>;
   operations: ContractOperation[];
-  /** Compiles each operation's validators on first use and keeps them (pure functions of the document). */
+  /** Each operation's validators, made on first use and kept (pure functions of the document). */
   validator: RequestValidator;
 }
 
-const CONTRACT_ID = 'https://contract.local/openapi.json';
-const CONTROL_ID = 'https://contract.local/control-api.json';
+export const CONTRACT_ID = 'https://contract.local/openapi.json';
+export const CONTROL_ID = 'https://contract.local/control-api.json';
 
 function readDocument(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(name, DOCUMENTS_DIR), 'utf8')) as Record<string, unknown>;
@@ -26,7 +27,7 @@ function once(read: () => ContractDocument): () => ContractDocument {
 }
 
 function contractDocument(doc: Record<string, unknown>, id: string): ContractDocument {
-  return { doc, operations: readOperations(doc), validator: new RequestValidator(doc, id) };
+  return { doc, operations: readOperations(doc), validator: new RequestValidator(doc, id, validatorCompiler(doc, id)) };
 }
 
 /** generated/openapi.json, read as plain JSON: much faster at start-up than importing it as a module. */

@@ -4,44 +4,15 @@
 // operation), the shape of the company list called with id, extra fields of search entries and of
 // the full report's projectDetail, and a rate limit. Each answer so
 // changed says so in X-Mock-Gap: "<open fact>: as in the gap profile of <deployment>". The answers
-// themselves are http/gap-profile-answers.ts, shared with the MSW handlers.
-import { readFile } from 'node:fs/promises';
+// themselves are http/gap-profile-answers.ts, shared with the MSW handlers; the profile is read by
+// gap-profile-file.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type GapProfile, parseGapProfile } from '../../common/src/index.ts';
+import type { GapProfile } from '../../common/src/index.ts';
 import { listedCompanyFields } from './gap-profile-fields.ts';
 import { mockRequestOf } from './http/fastify-request.ts';
 import { GAP_HEADER } from './http/gap-header.ts';
 import { gapProfileAnswers } from './http/gap-profile-answers.ts';
 import type { SessionSource } from './sessions/session-source.ts';
-
-export type { GapProfile } from '../../common/src/index.ts';
-
-/**
- * The profile in a parity report file, or an Error whose message is one line.
- *
- * @example
- * const gapProfile = await readGapProfile('parity/parity.json');
- * await startMock({ port: 0, gapProfile });
- */
-export async function readGapProfile(file: string): Promise<GapProfile> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read the gap profile ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new Error(`the gap profile ${file} is not JSON: ${(error as Error).message.split('\n')[0]}`);
-  }
-  try {
-    return parseGapProfile(json);
-  } catch (error) {
-    throw new Error(`the gap profile ${file} cannot be used: ${(error as Error).message}`);
-  }
-}
 
 /** Installs the profile's answers on the app's service routes under apiPrefix. */
 export function installGapProfile(

@@ -14,8 +14,8 @@ export type {
   SeedUser,
   StartMockOptions,
 } from './server.ts';
-export type { CorsSetting } from './http/cors.ts';
-export { readGapProfile, type GapProfile } from './gap-profile.ts';
+export type { CorsSetting } from './http/cors-setting.ts';
+export { readGapProfile, type GapProfile } from './gap-profile-file.ts';
 
 /** The shipped documentation site (pass it as `startMock({ docsDir })`), or undefined when it is missing. */
 export async function bundledDocsDir(): Promise<string | undefined> {

@@ -3,8 +3,8 @@
 import { API_PREFIX, buildMockApp } from './app.ts';
 import { MockRuntime } from './runtime.ts';
 import { DEFAULT_SESSION } from './sessions/session-header.ts';
-import type { CorsSetting } from './http/cors.ts';
-import type { GapProfile } from './gap-profile.ts';
+import type { CorsSetting } from './http/cors-setting.ts';
+import type { GapProfile } from './gap-profile-file.ts';
 
 export type { MockSeed, SeedDriveFolder, SeedPortfolioCompany, SeedProject, SeedUser } from './domain/seed.ts';
 import type { MockSeed } from './domain/seed.ts';

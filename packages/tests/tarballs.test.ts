@@ -110,6 +110,24 @@ describe('the tarballs', () => {
     },
   );
 
+  it('the mock, which carries its npm packages in its files, installs none of them and ships their licences', async () => {
+    const mock = packed.find((p) => p.name === '@portfolio-integration/mock')!;
+    expect(mock.files).toContain('dist/THIRD-PARTY-NOTICES.md');
+    const project = inject('project');
+    const installed = JSON.parse(
+      await readFile(`${project}/node_modules/@portfolio-integration/mock/package.json`, 'utf8'),
+    ) as { dependencies: Record<string, string> };
+    // Ajv stays for the /msw entry, whose imports the user's bundler resolves.
+    expect(Object.keys(installed.dependencies)).toEqual(['ajv', 'ajv-formats']);
+    const notices = await readFile(
+      `${project}/node_modules/@portfolio-integration/mock/dist/THIRD-PARTY-NOTICES.md`,
+      'utf8',
+    );
+    for (const name of ['fastify', '@fastify/multipart', '@fastify/static', 'postgres', 'ajv'])
+      expect(notices).toMatch(new RegExp(`^## ${name} \\d`, 'm'));
+    expect(notices).toContain('Permission is hereby granted, free of charge');
+  });
+
   it('the check finds a test file, a fixture and a source among allowed files', () => {
     const files = [
       'dist/index.js',

@@ -15,7 +15,7 @@ import { freePort } from '../../../contract-tests/support/free-port.ts';
 import { listenOnLoopback } from '../../../contract-tests/support/listen-on-loopback.ts';
 import { main as mockMain } from '../../../mocks/src/cli.ts';
 import { checkingFetch } from '../../../mocks/test/support/checking-fetch.ts';
-import { readGapProfile } from '../../../mocks/src/gap-profile.ts';
+import { readGapProfile } from '../../../mocks/src/gap-profile-file.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';

@@ -3,36 +3,11 @@
 // allowed. By default only loopback origins (localhost, 127.0.0.0/8, [::1], *.localhost), which are
 // the developer's own machine; `*` allows any, `off` none (a same-origin proxy then does the job).
 import type { FastifyInstance } from 'fastify';
-
-/** `loopback` (default), `off`, `*`, or the exact origins allowed (`https://app.example`). */
-export type CorsSetting = 'loopback' | 'off' | '*' | readonly string[];
+import { type CorsSetting, isLoopbackOrigin } from './cors-setting.ts';
 
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** Answer headers a page may read besides the safelisted ones: the mock's own and the service's. */
 const EXPOSED = 'X-Mock-Gap, X-Mock-Session, Location, Retry-After, Content-Disposition';
-
-export function isLoopbackOrigin(origin: string): boolean {
-  if (!URL.canParse(origin)) return false;
-  const { protocol, hostname } = new URL(origin);
-  if (protocol !== 'http:' && protocol !== 'https:') return false;
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
-}
-
-/** Reads `--cors` / MOCK_CORS: `loopback`, `off`, `*`, or a comma-separated list of origins. */
-export function parseCorsSetting(text: string): CorsSetting {
-  const value = text.trim();
-  if (value === 'loopback' || value === 'off' || value === '*') return value;
-  const origins = value.split(',').map((o) => o.trim());
-  for (const origin of origins)
-    if (!URL.canParse(origin) || new URL(origin).origin !== origin)
-      throw new Error(`"${origin}" is not an origin (scheme://host[:port], no path), nor loopback, off or *`);
-  return origins;
-}
 
 function allows(setting: CorsSetting, origin: string): boolean {
   if (setting === 'off') return false;

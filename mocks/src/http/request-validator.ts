@@ -1,26 +1,18 @@
-// Ajv 2020-12 over the whole document, so request schemas are judged exactly as the contract
-// writes them ($ref, if/then, formats). Ajv itself and each validator are made on first use: start-up stays fast.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { pointerTokens } from '../../../common/src/index.ts';
+// Requests judged against the contract itself with Ajv 2020-12 ($ref, if/then, formats), by
+// validators a ValidatorCompiler makes: Ajv at run time on first use (ajv-validators.ts), or, in the
+// package, compiled ahead of time by its build (precompiled-validators.ts).
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { pointerTokens, resolvePointer } from '../../../common/src/index.ts';
 import type { ContractOperation, ContractParameter } from './contract-operations.ts';
 import { unknownFields } from './unknown-fields.ts';
 
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
-function createAjv(coerce: boolean): Ajv2020 {
-  // The document is linted elsewhere; validating it against the meta-schema here only costs time.
-  // verbose: an error carries its schema, so a message can list the properties an object allows.
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: true,
-    validateSchema: false,
-    coerceTypes: coerce,
-    verbose: true,
-  });
-  addFormats(ajv);
-  for (const format of ['binary', 'password']) ajv.addFormat(format, true);
-  return ajv;
+/**
+ * Gives the validator of one key: `<operationId>:<query|header|path>` (the parameters of one
+ * location, strings coerced) or `<operationId>:body` (a JSON body, nothing coerced). `schema` says
+ * what to compile; a compiler made ahead of time has it already.
+ */
+export interface ValidatorCompiler {
+  compile(key: string, coerce: boolean, schema: () => object): ValidateFunction;
 }
 
 /** Ajv coerces any string Number() reads (' ', '\ufeff', '0x10') to a number; parameters are written in decimal. */
@@ -54,25 +46,15 @@ interface LocationCheck {
 export class RequestValidator {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly locationChecks = new Map<string, LocationCheck[]>();
-  private coercingAjv: Ajv2020 | undefined;
-  private exactAjv: Ajv2020 | undefined;
 
   private readonly doc: object;
   private readonly docId: string;
+  private readonly compiler: ValidatorCompiler;
 
-  constructor(doc: object, docId: string) {
+  constructor(doc: object, docId: string, compiler: ValidatorCompiler) {
     this.doc = doc;
     this.docId = docId;
-  }
-
-  // Query, header and path values arrive as strings and are coerced; JSON bodies are not. Each Ajv
-  // is made on first use: a mock that never sees a parameter or a body (of the control API, say) never pays for it.
-  private get coercing(): Ajv2020 {
-    return (this.coercingAjv ??= createAjv(true).addSchema(this.doc, this.docId));
-  }
-
-  private get exact(): Ajv2020 {
-    return (this.exactAjv ??= createAjv(false).addSchema(this.doc, this.docId));
+    this.compiler = compiler;
   }
 
   /** Messages for every parameter that breaks the contract; coerces values in place. */
@@ -95,7 +77,7 @@ export class RequestValidator {
     if (!op.jsonBodyPointer) return [];
     if (body === undefined || body === null) return op.bodyRequired ? ['body is required (a JSON object)'] : [];
     const pointer = op.jsonBodyPointer;
-    const validate = this.compile(`${op.operationId}:body`, this.exact, () => ({ $ref: this.ref(pointer) }));
+    const validate = this.compile(`${op.operationId}:body`, false, () => ({ $ref: this.ref(pointer) }));
     return validate(body) ? [] : format('body.', validate.errors);
   }
 
@@ -116,11 +98,11 @@ export class RequestValidator {
         if (params.length === 0 || !part) return [];
         // Node lower-cases header names.
         const keyOf = (p: ContractParameter) => (location === 'header' ? p.name.toLowerCase() : p.name);
-        const validate = this.coercing.compile({
+        const validate = this.compile(`${op.operationId}:${location}`, true, () => ({
           type: 'object',
           properties: Object.fromEntries(params.map((p) => [keyOf(p), { $ref: this.ref(p.schemaPointer) }])),
           required: params.filter((p) => p.required).map(keyOf),
-        });
+        }));
         const numeric = params
           .filter((p) => this.isNumeric(p.schemaPointer))
           .map((p) => ({ name: p.name, key: keyOf(p) }));
@@ -131,19 +113,30 @@ export class RequestValidator {
     return checks;
   }
 
+  /** Every validator of these operations, made now (the package's build compiles them ahead of time). */
+  prepare(operations: readonly ContractOperation[]): void {
+    for (const op of operations) {
+      this.parameterChecks(op);
+      if (op.jsonBodyPointer) this.bodyErrors(op, {});
+    }
+  }
+
+  /** The type of the schema at the pointer; one with no type of its own is the schema its `$ref` names, as Ajv reads it. */
   private isNumeric(pointer: string): boolean {
-    const type = (this.coercing.getSchema(this.ref(pointer))?.schema as { type?: unknown } | undefined)?.type;
-    return type === 'integer' || type === 'number';
+    let schema = resolvePointer(this.doc, pointer) as { type?: unknown; $ref?: unknown } | undefined;
+    for (let hops = 0; schema?.type === undefined && typeof schema?.$ref === 'string' && hops < 32; hops++)
+      schema = resolvePointer(this.doc, schema.$ref) as typeof schema;
+    return schema?.type === 'integer' || schema?.type === 'number';
   }
 
   private ref(pointer: string): string {
     return `${this.docId}${pointer}`;
   }
 
-  private compile(key: string, ajv: Ajv2020, schema: () => object): ValidateFunction {
+  private compile(key: string, coerce: boolean, schema: () => object): ValidateFunction {
     let fn = this.compiled.get(key);
     if (!fn) {
-      fn = ajv.compile(schema());
+      fn = this.compiler.compile(key, coerce, schema);
       this.compiled.set(key, fn);
     }
     return fn;

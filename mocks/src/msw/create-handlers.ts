@@ -11,6 +11,7 @@ import { controlHandlers } from '../handlers/control.ts';
 import { serviceAuthenticate, serviceRoutes } from '../handlers/service-routes.ts';
 import { readOperations } from '../http/contract-operations.ts';
 import { createFetchHandler, fetchRoutes } from '../http/fetch-handler.ts';
+import { AjvValidators } from '../http/ajv-validators.ts';
 import { RequestValidator } from '../http/request-validator.ts';
 import type { SettleSummary } from '../session.ts';
 import { DEFAULT_SESSION } from '../sessions/session-header.ts';
@@ -64,6 +65,9 @@ export interface MockHandlers {
   close(): void;
 }
 
+const SERVICE_ID = 'https://contract.local/openapi.json';
+const CONTROL_ID = 'https://contract.local/control-api.json';
+
 const documents = {
   service: undefined as { operations: ReturnType<typeof readOperations>; validator: RequestValidator } | undefined,
   control: undefined as { operations: ReturnType<typeof readOperations>; validator: RequestValidator } | undefined,
@@ -73,11 +77,11 @@ const documents = {
 function contracts() {
   documents.service ??= {
     operations: readOperations(contractDocument as Record<string, unknown>),
-    validator: new RequestValidator(contractDocument, 'https://contract.local/openapi.json'),
+    validator: new RequestValidator(contractDocument, SERVICE_ID, new AjvValidators(contractDocument, SERVICE_ID)),
   };
   documents.control ??= {
     operations: readOperations(controlDocument as Record<string, unknown>),
-    validator: new RequestValidator(controlDocument, 'https://contract.local/control-api.json'),
+    validator: new RequestValidator(controlDocument, CONTROL_ID, new AjvValidators(controlDocument, CONTROL_ID)),
   };
   return { service: documents.service, control: documents.control };
 }

@@ -2,7 +2,7 @@
 // is answered and the answer is readable, by default for loopback origins only; --cors changes that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/server.ts';
-import { isLoopbackOrigin, parseCorsSetting } from '../../src/http/cors.ts';
+import { isLoopbackOrigin, parseCorsSetting } from '../../src/http/cors-setting.ts';
 
 let mock: RunningMock;
 let listed: RunningMock;
