@@ -53,7 +53,14 @@ export interface ClusterRun {
    * projects (what any start costs), with no store seeding them; for each store, spawn to /readyz,
    * to the first answer of a session of one project, and to the first list of the big session.
    */
-  restart: { baseline: number; none: number; embedded: Probed; pg: Probed };
+  restart: {
+    baseline: number;
+    none: number;
+    embedded: Probed;
+    pg: Probed;
+    /** With BENCH_MOCK_BIN: the packed bin on the same stores; its baseline is a session's first list with nothing stored. */
+    packed?: { baseline: number; embedded: Probed; pg: Probed };
+  };
   failoverMs: number;
   leaseMs: number;
 }
@@ -120,15 +127,33 @@ export interface Probed {
   firstList: number;
 }
 
+/** How a probed mock is started: its arguments for node, given the port, and its environment. */
+export interface Launch {
+  args: (port: number) => string[];
+  env: Record<string, string>;
+}
+
+/** The bench's bundle on the store its environment names (BENCH_STATE_FILE, or BENCH_STORE and BENCH_NODE_ID). */
+export const bundleLaunch = (bundle: string, env: Record<string, string>): Launch => ({
+  args: () => [bundle],
+  env: { BENCH_PROJECTS: '0', ...env },
+});
+
+/** The packed bin (`portfolio-mock`, the built package's dist/bin.js) with its own options, as a user starts it. */
+export const binLaunch = (bin: string, options: string[]): Launch => ({
+  args: (port) => [bin, '--port', String(port), ...options],
+  env: {},
+});
+
 /** A mock started on a store that already holds the big session (no seed of its own), probed as `Probed` says (without `bigList`, not the big session's list). */
-export async function probeStart(bundle: string, env: Record<string, string>, bigList = true): Promise<Probed> {
+export async function probeStart(launch: Launch, bigList = true): Promise<Probed> {
   const port = await freePort();
   const spawnedAt = performance.now();
   const node = await startServer({
     name: 'restart',
     command: process.execPath,
-    args: [bundle],
-    env: { BENCH_PROJECTS: '0', PORT: String(port), ...env },
+    args: launch.args(port),
+    env: { PORT: String(port), ...launch.env },
     origin: `http://127.0.0.1:${port}`,
     probe: { path: '/readyz' },
   });
@@ -176,12 +201,22 @@ export async function restartTimes(bundle: string, dir: string, pg: PostgresServ
   // Its first write is compacted into an image in the background; a stop during that keeps the log.
   await compacted(file);
   await first.stop();
-  const embedded = await probeStart(bundle, { BENCH_STATE_FILE: file });
+  const embedded = await probeStart(bundleLaunch(bundle, { BENCH_STATE_FILE: file }));
   const cluster = { store: pg.url, nodeId: 'restart' };
   const written = await startMockServer(bundle, RESTART_PROJECTS, true, undefined, cluster);
   await written.stop();
-  const onPg = await probeStart(bundle, { BENCH_STORE: pg.url, BENCH_NODE_ID: 'restart' });
-  return { baseline: baseline.startupMs, none: none.startupMs, embedded, pg: onPg };
+  const onPg = await probeStart(bundleLaunch(bundle, { BENCH_STORE: pg.url, BENCH_NODE_ID: 'restart' }));
+  const bin = process.env.BENCH_MOCK_BIN;
+  // The first start after an install writes the bin's compile cache (its own cost: s27's record); not timed here.
+  if (bin) await probeStart(binLaunch(bin, []), false);
+  const packed = bin
+    ? {
+        baseline: (await probeStart(binLaunch(bin, []), false)).small,
+        embedded: await probeStart(binLaunch(bin, ['--state-file', file])),
+        pg: await probeStart(binLaunch(bin, ['--store', pg.url, '--node-id', 'restart'])),
+      }
+    : undefined;
+  return { baseline: baseline.startupMs, none: none.startupMs, embedded, pg: onPg, packed };
 }
 
 /** A node killed (SIGKILL) to its session answering on another node. */
@@ -299,6 +334,12 @@ export function startMarkdown(runs: readonly ClusterRun['restart'][]): string[] 
       (store) =>
         `| ${store === 'embedded' ? 'embedded (state file)' : 'PostgreSQL'} | ${Math.round(m((r) => r[store].ready))} | ${m((r) => r[store].ready / r.baseline).toFixed(2)} | ${Math.round(m((r) => r[store].small))} | ${Math.round(m((r) => r[store].firstList))} | ${m((r) => r[store].firstList / r.baseline).toFixed(1)} |`,
     ),
+    ...(runs.every((r) => r.packed)
+      ? (['embedded', 'pg'] as const).map((store) => {
+          const p = (pick: (run: NonNullable<ClusterRun['restart']['packed']>) => number) => m((r) => pick(r.packed!));
+          return `| ${store === 'embedded' ? 'embedded (state file)' : 'PostgreSQL'}, packed bin (nothing stored: ${Math.round(p((q) => q.baseline))} ms to a first list) | ${Math.round(p((q) => q[store].ready))} | ${p((q) => q[store].ready / q.baseline).toFixed(2)} | ${Math.round(p((q) => q[store].small))} | ${Math.round(p((q) => q[store].firstList))} | ${p((q) => q[store].firstList / q.baseline).toFixed(1)} |`;
+        })
+      : []),
     '',
   ];
 }

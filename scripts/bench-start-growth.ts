@@ -10,7 +10,7 @@ import { buildMockBundle } from '../contract-tests/support/mock-bundle.ts';
 import { stopAllServers } from '../bench/server-process.ts';
 import { startMockServer } from '../bench/servers.ts';
 import { median } from '../bench/stats.ts';
-import { compacted, probeStart, type Probed } from '../bench/team-mock-cluster.ts';
+import { bundleLaunch, compacted, probeStart, type Probed } from '../bench/team-mock-cluster.ts';
 
 const PROJECTS = Number(process.env.BENCH_RESTART_PROJECTS ?? 1_000_000);
 const REPETITIONS = Number(process.env.BENCH_REPETITIONS ?? 5);
@@ -34,8 +34,8 @@ try {
   for (let rep = 1; rep <= REPETITIONS; rep++) {
     rmSync(empty, { force: true });
     rmSync(`${empty}.uploads`, { recursive: true, force: true });
-    const none = await probeStart(bundle.path, { BENCH_STATE_FILE: empty }, false);
-    const big = await probeStart(bundle.path, { BENCH_STATE_FILE: file }, false);
+    const none = await probeStart(bundleLaunch(bundle.path, { BENCH_STATE_FILE: empty }), false);
+    const big = await probeStart(bundleLaunch(bundle.path, { BENCH_STATE_FILE: file }), false);
     runs.push({ big, empty: none });
     log(
       `  ${rep}: big ${JSON.stringify(big)}; nothing stored ${JSON.stringify(none)}; load ${loadavg()[0]!.toFixed(2)}`,
