@@ -2,6 +2,7 @@
 // reads. One table (GAP_PROBES) names each open behaviour parity observes, the `x-gap` of the
 // contract it answers, the mock's own choice and whether the mock can take the deployment's
 // answer instead; parseGapProfile refuses a profile the mock could not follow, in one line.
+import { isValuesProbeId, readProfiledValues } from './gap-profile-values.ts';
 
 /** An error answer: its HTTP status and the envelope's `code` (null when the body has none). */
 export interface ErrorObservation {
@@ -83,8 +84,6 @@ const REPORT_PARTS_GAP =
   'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
 /** The mock's X-Mock-Gap when another user names a company it does not own. */
 const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
-const FUND_RUN_VALUES =
-  "values of the fund run record the mock stores and every fund read shows, built by the mock's run: a profile would have to rewrite the run";
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
@@ -368,8 +367,7 @@ export const GAP_PROBES = {
     title:
       'the statuses the analysis of that company passes (read back at once, then a tenth of the time waited apart; needs --allow-writes and --analysis-cost)',
     mock: { kind: 'values', values: { statuses: 'pending, progress, completed' } },
-    profileable: false,
-    notProfileable: RECORD_FIELDS,
+    profileable: true,
     needs: 'writes and analysis cost',
   },
   'companies.email-placeholder-with-website': {
@@ -379,8 +377,7 @@ export const GAP_PROBES = {
     mockGap:
       'project fields not given at creation: companyWebsite, companyEmail and companyLegalName hold mock placeholders',
     mock: { kind: 'values', values: { companyEmail: 'contact@{website host}' } },
-    profileable: false,
-    notProfileable: RECORD_FIELDS,
+    profileable: true,
     needs: 'writes and analysis cost',
   },
   'analysis.project-scores': {
@@ -388,8 +385,7 @@ export const GAP_PROBES = {
     title:
       'how many entries projectscores holds for that company, read back at once (its analysis under way) and when its analysis completed (needs --allow-writes and --analysis-cost)',
     mock: { kind: 'values', values: { 'read back at once': '0', 'when completed': 'one' } },
-    profileable: false,
-    notProfileable: VIEW_VALUES,
+    profileable: true,
     needs: 'writes and analysis cost',
   },
   'webhooks.delivery-headers': {
@@ -435,9 +431,7 @@ export const GAP_PROBES = {
         'bare id': 'matched',
       },
     },
-    profileable: false,
-    notProfileable:
-      "which links resolve is the deployment's reading of drive URLs over the team's drive; the mock keeps its own rule over its seed's folders",
+    profileable: true,
     needs: 'writes and drive folder id',
   },
   'webhooks.receiver-scheme-refused': {
@@ -466,8 +460,7 @@ export const GAP_PROBES = {
       kind: 'values',
       values: { customerIsInvestor: 'false', showDerivedMetrics: 'false', 'available.incremental': 'false' },
     },
-    profileable: false,
-    notProfileable: FUND_RUN_VALUES,
+    profileable: true,
     needs: 'writes and fund run',
   },
   'funds.data-sections': {
@@ -477,8 +470,7 @@ export const GAP_PROBES = {
       kind: 'values',
       values: { dataSections: 'reconciled, entities, coverage, validation, metricDefinitions, runStats' },
     },
-    profileable: false,
-    notProfileable: FUND_RUN_VALUES,
+    profileable: true,
     needs: 'writes and fund run',
   },
   'funds.run-progress': {
@@ -495,8 +487,7 @@ export const GAP_PROBES = {
         'figures when completed': 'a list',
       },
     },
-    profileable: false,
-    notProfileable: FUND_RUN_VALUES,
+    profileable: true,
     needs: 'writes and fund run',
   },
   'funds.id-forms': {
@@ -510,8 +501,7 @@ export const GAP_PROBES = {
         'company ids': '{fundExtractionId}-company-1, {fundExtractionId}-company-2, {fundExtractionId}-company-3',
       },
     },
-    profileable: false,
-    notProfileable: FUND_RUN_VALUES,
+    profileable: true,
     needs: 'writes and fund run',
   },
   'funds.portfolio-name-matching': {
@@ -526,9 +516,7 @@ export const GAP_PROBES = {
         'named as no listed company': 'another record',
       },
     },
-    profileable: false,
-    notProfileable:
-      "which records a run links is the deployment's matching over the team's companies; the mock keeps its own rule (the owner's company of that name, letter case ignored)",
+    profileable: true,
     needs: 'writes and fund run',
   },
   'service.rate-limits': {
@@ -617,6 +605,14 @@ export function unprofileableReason(id: GapProbeId, observation: unknown): strin
       if (code !== null && (typeof code !== 'string' || code.length === 0 || code.length > 64))
         return `code ${JSON.stringify(code)} is not null or a string of 1 to 64 characters`;
       return undefined;
+    }
+    case 'values': {
+      const { values } = observation;
+      if (!isObject(values) || !Object.values(values).every((v) => typeof v === 'string'))
+        return 'values is not an object of words';
+      if (!isValuesProbeId(id)) return `the mock takes no values for ${id}`;
+      const read = readProfiledValues(id, values as Record<string, string>);
+      return typeof read === 'string' ? read : undefined;
     }
     default:
       return `unknown observation kind ${JSON.stringify(observation.kind)}`;

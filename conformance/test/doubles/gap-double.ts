@@ -95,7 +95,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
   'analysis.statuses': { kind: 'values', values: { statuses: 'pending, completed' } },
   'companies.email-placeholder-with-website': { kind: 'values', values: { companyEmail: 'empty' } },
-  'analysis.project-scores': { kind: 'values', values: { 'read back at once': '0', 'when completed': '2' } },
+  'analysis.project-scores': { kind: 'values', values: { 'read back at once': '0', 'when completed': '0' } },
   'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
   'drive.folder-name-matching': {
     kind: 'values',
@@ -301,9 +301,8 @@ export function recordsGapDouble(): Break {
         company.projectUser.role = 'admin';
         // No email made up for a company created without one.
         if (/^parity-.* analysis$/.test(company.companyName)) company.companyEmail = '';
-        // Scores of the company's own and of its sector's benchmark.
-        if (company.projectscores.length > 0)
-          company.projectscores = [...company.projectscores, { ...company.projectscores[0], scoreText: 'Benchmark' }];
+        // Scores only in the full report, never in a company's list or lookup view.
+        company.projectscores = [];
         // An analysis shown pending until it ends (no progress status).
         for (const analysis of company.analyses)
           Object.assign(analysis, {

@@ -16,11 +16,13 @@ import { listenOnLoopback } from '../../../contract-tests/support/listen-on-loop
 import { main as mockMain } from '../../../mocks/src/cli.ts';
 import { checkingFetch } from '../../../mocks/test/support/checking-fetch.ts';
 import { readGapProfile } from '../../../mocks/src/gap-profile.ts';
+import { gapChoicesOf } from '../../../mocks/src/gap-profile-choices.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
 import { fetchInSession } from '../../src/mock-session.ts';
 import { formatParityText } from '../../src/parity/report.ts';
+import { readBaseline } from '../../src/parity/baseline.ts';
 import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-parity.ts';
 import { type BrokenProxy, startBrokenProxy } from '../doubles/broken-proxy.ts';
 import { GAP_DOUBLE_CHOICES, gapDouble, RECORDS_DOUBLE_CHOICES, recordsGapDouble } from '../doubles/gap-double.ts';
@@ -61,22 +63,34 @@ afterAll(async () => {
 });
 
 const ids = Object.keys(GAP_PROBES);
+/** The records double's values a profile can hold: the mock makes them as the double does. */
+const RECORD_VALUES_PROFILEABLE = [
+  'funds.run-defaults',
+  'funds.data-sections',
+  'funds.run-progress',
+  'funds.id-forms',
+  'funds.portfolio-name-matching',
+  'analysis.statuses',
+  'analysis.project-scores',
+  'companies.email-placeholder-with-website',
+  'drive.folder-link-forms',
+];
 
-const parity = (baseUrl: string, session?: string) =>
-  runParity({
-    baseUrl,
-    apiKey: API_KEY,
-    accessToken: ACCESS_TOKEN,
-    secondApiKey: SECOND_API_KEY,
-    analysisCost: 1,
-    receiverHost: '127.0.0.1',
-    driveFolderName: DRIVE_FOLDER,
-    driveFolderId: DRIVE_FOLDER_ID,
-    fundRun: true,
-    allowWrites: true,
-    fetch: fetchInSession(session),
-    timeoutMs: 5_000,
-  });
+const parityOptions = (baseUrl: string, session?: string) => ({
+  baseUrl,
+  apiKey: API_KEY,
+  accessToken: ACCESS_TOKEN,
+  secondApiKey: SECOND_API_KEY,
+  analysisCost: 1,
+  receiverHost: '127.0.0.1',
+  driveFolderName: DRIVE_FOLDER,
+  driveFolderId: DRIVE_FOLDER_ID,
+  fundRun: true,
+  allowWrites: true,
+  fetch: fetchInSession(session),
+  timeoutMs: 5_000,
+});
+const parity = (baseUrl: string, session?: string) => runParity(parityOptions(baseUrl, session));
 
 const differing = (report: ParityReport) => report.gaps.filter((g) => g.differs).map((g) => g.id);
 
@@ -204,25 +218,46 @@ describe('parity', () => {
     expect(() => createHandlers({ gapProfile: { kind: 'something else' } })).toThrow(/^not a gap profile/);
   });
 
-  it('lists every difference the mock cannot follow as not profile-able, with the reason', async () => {
+  it('lists every difference of a deployment whose records differ; the mock follows the values a profile can hold, and says why not for the rest', async () => {
     // A service whose records and views hold other values, and which saves receivers the mock refuses.
     const records = await startBrokenProxy(mock.origin, recordsGapDouble());
+    let report: ParityReport;
     try {
-      const report = await parity(records.baseUrl, 'parity-records');
-      const listed = report.gaps.filter((g) => g.differs);
-      const timing = unseenForTiming(report);
-      expect(listed.map((g) => [g.id, g.deployment])).toEqual(
-        Object.entries(RECORDS_DOUBLE_CHOICES).filter(([id]) => !timing.includes(id)),
-      );
-      for (const gap of listed) {
-        expect(gap.profileable, gap.id).toBe(false);
-        expect(gap.profileNote, gap.id).toMatch(/^the mock cannot take this behaviour from a profile: ./);
-      }
-      expect(formatParityText(report)).toContain(
-        '[differs] analysis.score-color: projectfit_<code>_scoreColor against projectfit_<code>_score',
-      );
+      report = await parity(records.baseUrl, 'parity-records');
     } finally {
       await records.close();
+    }
+    const listed = report.gaps.filter((g) => g.differs);
+    const timing = unseenForTiming(report);
+    expect(listed.map((g) => [g.id, g.deployment])).toEqual(
+      Object.entries(RECORDS_DOUBLE_CHOICES).filter(([id]) => !timing.includes(id)),
+    );
+    const followed = listed.filter((g) => g.profileable).map((g) => g.id);
+    expect(followed.sort()).toEqual(RECORD_VALUES_PROFILEABLE.filter((id) => !timing.includes(id)).sort());
+    for (const gap of listed.filter((g) => !g.profileable))
+      expect(gap.profileNote, gap.id).toMatch(/^the mock cannot take this behaviour from a profile: ./);
+    expect(formatParityText(report)).toContain(
+      '[differs] analysis.score-color: projectfit_<code>_scoreColor against projectfit_<code>_score',
+    );
+
+    // The mock started with that run's profile makes its fund runs, analyses, scores, emails and
+    // drive links as the double does: a second run compared with the first shows no difference there.
+    const file = join(dir, 'records.json');
+    await writeFile(file, JSON.stringify(report));
+    const profiled = await startMock({ port: 0, seed: PARITY_SEED, gapProfile: await readGapProfile(file) });
+    try {
+      const again = await runParity({ ...parityOptions(profiled.baseUrl), baseline: await readBaseline(file) });
+      const still = again.gaps.filter((g) => g.differs).map((g) => g.id);
+      expect(still.sort()).toEqual(
+        listed
+          .filter((g) => !g.profileable)
+          .map((g) => g.id)
+          // Not touched against the mock (the seed's analyses list no source), or statuses not judged.
+          .filter((id) => again.gaps.find((g) => g.id === id)?.touched)
+          .sort(),
+      );
+    } finally {
+      await profiled.close();
     }
   });
 
@@ -332,6 +367,35 @@ describe('portfolio-mock --gap-profile', () => {
     expect(run.code).toBe(2);
     expect(run.err).toHaveLength(1);
     expect(run.err[0]).toMatch(message);
+  });
+
+  it('takes the open values of records a client saw, and refuses those the mock would make up, with the reason', () => {
+    const values = (id: string, words: Record<string, string>) =>
+      parseGapProfile(profileOf([touched(id, { kind: 'values', values: words })]));
+    const refused: [string, Record<string, string>, RegExp][] = [
+      ['analysis.project-scores', { 'read back at once': '0', 'when completed': '2' }, /scores the mock makes up/],
+      ['funds.id-forms', { fundId: '8d0c6f1e', 'company ids': 'fc-1' }, /an id of the deployment's own/],
+      ['funds.id-forms', { fundId: '{fundExtractionId}', 'company ids': 'fc-1, fc-7' }, /not numbered from 1/],
+      ['funds.run-progress', { statuses: 'running, completed' }, /pending, then running or not/],
+      ['drive.folder-link-forms', { 'open?id= url': 'ambiguous' }, /matched or not found/],
+      ['funds.run-defaults', { customerIsInvestor: 'yes' }, /not true or false/],
+    ];
+    for (const [id, words, reason] of refused) expect(() => values(id, words), id).toThrow(reason);
+    const forms = values('funds.id-forms', { fundId: 'f-{owner id}', 'company ids': 'x1-c1, x1-c2, x1-c3' });
+    expect(gapChoicesOf(forms)?.idForms).toEqual({ fundId: 'f-{owner id}', companyId: 'x1-c{n}' });
+    const links = values('drive.folder-link-forms', {
+      'open?id= url': 'not found',
+      'open?id= url, id not last': 'matched',
+      'bare id with spaces around': 'not found',
+      'folders url with a query': 'matched',
+      'bare id': 'matched',
+    });
+    const read = gapChoicesOf(links)!.linkRead;
+    expect(
+      ['https://d.example/open?id=f1', 'https://d.example/open?id=f1&a=0', ' f1 ', 'https://d.example/folders/f1'].map(
+        read,
+      ),
+    ).toEqual([false, true, false, true]);
   });
 
   it('skips what the run did not touch or could not profile', () => {
