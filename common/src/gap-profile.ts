@@ -69,7 +69,9 @@ export interface GapProbeFacts {
     | 'writes, token, receiver and analysis cost'
     | 'writes and drive folder'
     | 'writes and drive folder id'
-    | 'writes and fund run';
+    | 'writes and fund run'
+    | 'writes, token, receiver, analysis cost and fund run'
+    | 'writes and shared drive folder name';
 }
 
 /** The mock's 404 for an id the caller has no record under. */
@@ -84,6 +86,9 @@ const REPORT_PARTS_GAP =
   'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
 /** The mock's X-Mock-Gap when another user names a company it does not own. */
 const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
+/** The mock's X-Mock-Gap on a fundAnalysisCompleted delivery (the subscription, then the payload). */
+const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
+const FUND_PAYLOAD_GAP = 'fundAnalysisCompleted payload: the mock sends { fundExtractionId, fundId, name }';
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
@@ -388,6 +393,16 @@ export const GAP_PROBES = {
     profileable: true,
     needs: 'writes and analysis cost',
   },
+  'analysis.unreachable-website': {
+    pointer: '#/components/schemas/AnalysisStatus',
+    title:
+      'what the analysis of a company created with a website that cannot exist (https://parity-…-unreadable.invalid) ends as (a second analysis beside the first; needs --allow-writes and --analysis-cost)',
+    mock: { kind: 'values', values: { 'ends as': 'failed' } },
+    profileable: false,
+    notProfileable:
+      "when an analysis fails is the deployment's engine; the mock fails one whose source names 'unreadable', a trigger of its own that clients' tests use",
+    needs: 'writes and analysis cost',
+  },
   'webhooks.delivery-headers': {
     pointer: '#/x-document-gaps/16',
     title:
@@ -518,6 +533,50 @@ export const GAP_PROBES = {
     },
     profileable: true,
     needs: 'writes and fund run',
+  },
+  'funds.second-run-same-name': {
+    pointer: '#/components/schemas/FundRunSummary/properties/fundId',
+    title:
+      "a second fund run started with the first run's name and folder once the first ended: its fundId, and the versions its fundRuns lists, newest first",
+    mock: { kind: 'values', values: { fundId: "the first run's", fundRuns: 'this run, the first run' } },
+    profileable: false,
+    notProfileable:
+      "the mock lists as a fund's versions the runs of one fundId, so it follows the fundId's form (funds.id-forms) and keeps no choice of its own here",
+    needs: 'writes and fund run',
+  },
+  'webhooks.fund-run-subscription': {
+    pointer: '#/components/schemas/WebhookConfiguration',
+    title:
+      "whether the fund run's fundAnalysisCompleted reaches parity's receiver, saved with analysisCompleted alone (not touched when none arrives within 10 s: not sent to it, or late)",
+    mockGap: FUND_SUBSCRIPTION_GAP,
+    mock: { kind: 'values', values: { 'receiver subscribed to analysisCompleted alone': 'delivered' } },
+    profileable: false,
+    notProfileable: "which configurations get a delivery is the deployment's subscription rule; the mock keeps its own",
+    needs: 'writes, token, receiver, analysis cost and fund run',
+  },
+  'webhooks.fund-run-payload': {
+    pointer: '#/components/schemas/FundAnalysisCompletedEvent/properties/data',
+    title: "the fields of that fundAnalysisCompleted's data, and which of them hold the run's own values",
+    mockGap: FUND_PAYLOAD_GAP,
+    mock: {
+      kind: 'values',
+      values: { fields: 'fundExtractionId, fundId, name', "the run's values": 'fundExtractionId, fundId, name' },
+    },
+    profileable: false,
+    notProfileable:
+      "a delivery's payload is built from the run the mock stores; the mock keeps its own fields (a team's are in its contract, not a profile)",
+    needs: 'writes, token, receiver, analysis cost and fund run',
+  },
+  'drive.shared-folder-name': {
+    pointer: '#/components/schemas/CreateProjectRequest/properties/folderName',
+    title:
+      'the link a creation gets naming a folder name two folders of the drive share (--drive-shared-folder-name; needs --allow-writes)',
+    mockGap: 'folder name matching: the mock matches the whole name, trimmed, ignoring letter case',
+    mock: { kind: 'values', values: { outcome: 'ambiguous' } },
+    profileable: false,
+    notProfileable:
+      "which folder a shared name finds is the deployment's search over the team's drive; the mock keeps its own rule over its seed's folders",
+    needs: 'writes and shared drive folder name',
   },
   'service.rate-limits': {
     pointer: '#/x-document-gaps/15',

@@ -8,8 +8,11 @@ import type { ParitySender } from './sender.ts';
 
 /** The fund run followed to its end. */
 export interface FollowedFundRun extends FollowedReads {
-  /** The run's name as sent. */
+  /** The run's name as sent, and the folder it ran over. */
   name: string;
+  folderPath: string;
+  /** When the run was asked for (Date.now()). */
+  startedAt: number;
   fundExtractionId: string;
   /** Each status the summary showed, in order, a repeat left out. */
   statuses: string[];
@@ -60,9 +63,12 @@ export async function followFundRun(
   const statuses: string[] = [];
   let beforeEnd: Json | undefined;
   const begin = Date.now();
+  const startedAt = begin;
   const waitsBefore = sender.rateLimited.waits;
   const seen = (last: FollowedFundRun['last'], ended: FollowedFundRun['ended']): FollowedFundRun => ({
     name,
+    folderPath,
+    startedAt,
     fundExtractionId: id,
     statuses,
     ...(beforeEnd ? { beforeEnd } : {}),

@@ -43,6 +43,7 @@ describe('parity against the mutated mock', () => {
       receiverHost: '127.0.0.1',
       driveFolderName: 'Empty Folder',
       driveFolderId: 'folder-helio-grid',
+      driveSharedFolderName: 'Duplicate Name',
       fundRun: true,
       allowWrites: true,
       fetch: (input, init) => fetch(input, init),
