@@ -109,8 +109,10 @@ const differing = (report: ParityReport) => report.gaps.filter((g) => g.differs)
 const unseenForTiming = (report: ParityReport) =>
   report.gaps.filter((g) => !g.touched && /statuses may have passed unseen$/.test(g.reason ?? '')).map((g) => g.id);
 
+// The three runs against the mock and the doubles run side by side (their own sessions and mocks):
+// most of each is waiting (processing time, deliveries, a Retry-After).
 describe('parity', () => {
-  it('finds nothing against the mock, whose answers name the choices the table holds', async () => {
+  it.concurrent('finds nothing against the mock, whose answers name the choices the table holds', async () => {
     const report = await parity(mock.baseUrl, 'parity-plain');
     expect(differing(report)).toEqual([]);
     // The conformance seed's analyses list no source: the shape of one cannot be seen.
@@ -133,7 +135,7 @@ describe('parity', () => {
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
 
-  it('lists every difference of a deployment whose open behaviours differ; the mock and its MSW handlers follow its profile', async () => {
+  it.concurrent('lists every difference of a deployment whose open behaviours differ; the mock and its MSW handlers follow its profile', async () => {
     const file = join(dir, 'double');
     const run = await captureOutput(() =>
       main([
@@ -230,7 +232,7 @@ describe('parity', () => {
     expect(() => createHandlers({ gapProfile: { kind: 'something else' } })).toThrow(/^not a gap profile/);
   });
 
-  it('lists every difference of a deployment whose records differ; the mock follows the values a profile can hold, and says why not for the rest', async () => {
+  it.concurrent('lists every difference of a deployment whose records differ; the mock follows the values a profile can hold, and says why not for the rest', async () => {
     // A service whose records and views hold other values, and which saves receivers the mock refuses.
     const records = await startBrokenProxy(mock.origin, recordsGapDouble());
     let report: ParityReport;
