@@ -4,7 +4,9 @@
 // operation), the shape of the company list called with id, extra fields of search entries and of
 // the full report's projectDetail, and a rate limit. Each answer so
 // changed says so in X-Mock-Gap: "<open fact>: as in the gap profile of <deployment>". The answers
-// themselves are http/gap-profile-answers.ts, shared with the MSW handlers.
+// themselves are http/gap-profile-answers.ts, shared with the MSW handlers. The values of records a
+// profile holds (fund runs, analyses, scores, emails, drive links) are not rewritten here: the
+// sessions make their records so (gap-profile-choices.ts, given to the runtime by server.ts).
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type GapProfile, parseGapProfile } from '../../common/src/index.ts';
