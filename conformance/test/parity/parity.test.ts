@@ -322,6 +322,10 @@ describe('parity', () => {
     for (const [flag, message] of [
       [['--fund-run'], '--fund-run needs --allow-writes'],
       [['--drive-folder-id', 'f1'], '--drive-folder-id needs a folder id and --allow-writes'],
+      [
+        ['--drive-shared-folder-name', 'Duplicate Name'],
+        '--drive-shared-folder-name needs a folder name and --allow-writes',
+      ],
     ] as const) {
       const run = await captureOutput(() => main(['parity', '--base-url', mock.baseUrl, '--api-key', 'k', ...flag]));
       expect([run.code, run.err.length, run.err[0]?.startsWith(message)], flag[0]).toEqual([2, 1, true]);
