@@ -17,7 +17,7 @@ export interface FollowedReads {
   last: Sent;
   /** A read was refused 429 and waited out while the record was followed. */
   rateLimited: boolean;
-  /** The longest time between the starts of two reads. */
+  /** The longest span from the start of one read to the end of the next (their answers were made within it). */
   longestGapMs: number;
   elapsedMs: number;
 }

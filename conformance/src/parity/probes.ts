@@ -37,6 +37,8 @@ export interface AnalysedCompany {
   projectId: string;
   analysisId: string | undefined;
   readBack: Sent & { record: Json };
+  /** When that read back was sent (Date.now()). */
+  readStartedAt: number;
   /** Parity's receiver, saved before the creation with analysisCompleted on; or why there is none. */
   receiver: ConformanceReceiver | string;
   /** The company created beside it with a website that cannot exist, or why there is none. */
@@ -706,6 +708,7 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       },
     });
     const unreachableId = projectOf(unreachable.answer)?.id;
+    const readStartedAt = Date.now();
     const read = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: project.id } });
     const record = lookedUp(read.answer);
     if (!record) return `the lookup of the company with an analysis answered HTTP ${read.answer.status}`;
@@ -713,6 +716,7 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       projectId: project.id,
       analysisId: typeof data?.analysisId === 'string' ? data.analysisId : undefined,
       readBack: { ...read, record },
+      readStartedAt,
       receiver: hooked,
       unreachable:
         typeof unreachableId === 'string'
@@ -750,6 +754,8 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     const begin = Date.now();
     let lastStart = begin;
     let longestGapMs = 0;
+    // As for the fund run: the span from one read's start to the next one's end.
+    let previousStart = analysed.readStartedAt;
     const seen = (ended: FollowedAnalysis['ended']): FollowedAnalysis => ({
       last,
       ended,
@@ -769,9 +775,10 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       if (waited > ANALYSIS_WAIT_MS) return seen(undefined);
       await sleep(Math.min(5_000, Math.max(25, waited / 10)));
       const start = Date.now();
-      longestGapMs = Math.max(longestGapMs, start - lastStart);
       lastStart = start;
       const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: analysed.projectId } });
+      longestGapMs = Math.max(longestGapMs, Date.now() - previousStart);
+      previousStart = start;
       const record = lookedUp(sent.answer);
       if (record) last = { ...sent, record };
     }
