@@ -28,7 +28,9 @@ export interface FollowedReads {
  * longest gap between reads). `what` names the record, `during` the time followed.
  */
 export function unseenStatuses(followed: FollowedReads, what: string, during: string): ProbeOutcome | undefined {
-  if (!followed.rateLimited && followed.longestGapMs * 3 <= followed.elapsedMs) return undefined;
+  // A record whose first read already showed its end was never seen before it: nothing to judge.
+  if (!followed.rateLimited && followed.elapsedMs > 0 && followed.longestGapMs * 3 <= followed.elapsedMs)
+    return undefined;
   return {
     touched: false,
     reason: followed.rateLimited
