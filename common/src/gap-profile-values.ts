@@ -51,7 +51,7 @@ function sections(word: string | undefined, name: string): string[] | string {
   return names;
 }
 
-/** The form of the n-th id (from 1) among ids parity wrote in order, `{n}` for the number; a reason when there is none. */
+/** The one form of ids parity wrote in order, numbered from 1 (`{n}` for the number); undefined when they have none. */
 export function numberedForm(ids: string[]): string | undefined {
   const [first] = ids;
   if (!first) return undefined;
