@@ -2,6 +2,7 @@
 // reads. One table (GAP_PROBES) names each open behaviour parity observes, the `x-gap` of the
 // contract it answers, the mock's own choice and whether the mock can take the deployment's
 // answer instead; parseGapProfile refuses a profile the mock could not follow, in one line.
+import { isValuesProbeId, readProfiledValues } from './gap-profile-values.ts';
 
 /** An error answer: its HTTP status and the envelope's `code` (null when the body has none). */
 export interface ErrorObservation {
@@ -68,7 +69,9 @@ export interface GapProbeFacts {
     | 'writes, token, receiver and analysis cost'
     | 'writes and drive folder'
     | 'writes and drive folder id'
-    | 'writes and fund run';
+    | 'writes and fund run'
+    | 'writes, token, receiver, analysis cost and fund run'
+    | 'writes and shared drive folder name';
 }
 
 /** The mock's 404 for an id the caller has no record under. */
@@ -83,8 +86,9 @@ const REPORT_PARTS_GAP =
   'inner fields of projectvotesummary and eventsConfigsRelevantCompanyEvent, investment records and reportingCycle value types: the mock returns empty or null values';
 /** The mock's X-Mock-Gap when another user names a company it does not own. */
 const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
-const FUND_RUN_VALUES =
-  "values of the fund run record the mock stores and every fund read shows, built by the mock's run: a profile would have to rewrite the run";
+/** The mock's X-Mock-Gap on a fundAnalysisCompleted delivery (the subscription, then the payload). */
+const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
+const FUND_PAYLOAD_GAP = 'fundAnalysisCompleted payload: the mock sends { fundExtractionId, fundId, name }';
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
@@ -368,8 +372,7 @@ export const GAP_PROBES = {
     title:
       'the statuses the analysis of that company passes (read back at once, then a tenth of the time waited apart; needs --allow-writes and --analysis-cost)',
     mock: { kind: 'values', values: { statuses: 'pending, progress, completed' } },
-    profileable: false,
-    notProfileable: RECORD_FIELDS,
+    profileable: true,
     needs: 'writes and analysis cost',
   },
   'companies.email-placeholder-with-website': {
@@ -379,8 +382,7 @@ export const GAP_PROBES = {
     mockGap:
       'project fields not given at creation: companyWebsite, companyEmail and companyLegalName hold mock placeholders',
     mock: { kind: 'values', values: { companyEmail: 'contact@{website host}' } },
-    profileable: false,
-    notProfileable: RECORD_FIELDS,
+    profileable: true,
     needs: 'writes and analysis cost',
   },
   'analysis.project-scores': {
@@ -388,8 +390,17 @@ export const GAP_PROBES = {
     title:
       'how many entries projectscores holds for that company, read back at once (its analysis under way) and when its analysis completed (needs --allow-writes and --analysis-cost)',
     mock: { kind: 'values', values: { 'read back at once': '0', 'when completed': 'one' } },
+    profileable: true,
+    needs: 'writes and analysis cost',
+  },
+  'analysis.unreachable-website': {
+    pointer: '#/components/schemas/AnalysisStatus',
+    title:
+      'what the analysis of a company created with a website that cannot exist (https://parity-…-unreadable.invalid) ends as (a second analysis beside the first; needs --allow-writes and --analysis-cost)',
+    mock: { kind: 'values', values: { 'ends as': 'failed' } },
     profileable: false,
-    notProfileable: VIEW_VALUES,
+    notProfileable:
+      "when an analysis fails is the deployment's engine; the mock fails one whose source names 'unreadable', a trigger of its own that clients' tests use",
     needs: 'writes and analysis cost',
   },
   'webhooks.delivery-headers': {
@@ -435,9 +446,7 @@ export const GAP_PROBES = {
         'bare id': 'matched',
       },
     },
-    profileable: false,
-    notProfileable:
-      "which links resolve is the deployment's reading of drive URLs over the team's drive; the mock keeps its own rule over its seed's folders",
+    profileable: true,
     needs: 'writes and drive folder id',
   },
   'webhooks.receiver-scheme-refused': {
@@ -466,8 +475,7 @@ export const GAP_PROBES = {
       kind: 'values',
       values: { customerIsInvestor: 'false', showDerivedMetrics: 'false', 'available.incremental': 'false' },
     },
-    profileable: false,
-    notProfileable: FUND_RUN_VALUES,
+    profileable: true,
     needs: 'writes and fund run',
   },
   'funds.data-sections': {
@@ -477,8 +485,7 @@ export const GAP_PROBES = {
       kind: 'values',
       values: { dataSections: 'reconciled, entities, coverage, validation, metricDefinitions, runStats' },
     },
-    profileable: false,
-    notProfileable: FUND_RUN_VALUES,
+    profileable: true,
     needs: 'writes and fund run',
   },
   'funds.run-progress': {
@@ -495,8 +502,7 @@ export const GAP_PROBES = {
         'figures when completed': 'a list',
       },
     },
-    profileable: false,
-    notProfileable: FUND_RUN_VALUES,
+    profileable: true,
     needs: 'writes and fund run',
   },
   'funds.id-forms': {
@@ -510,8 +516,7 @@ export const GAP_PROBES = {
         'company ids': '{fundExtractionId}-company-1, {fundExtractionId}-company-2, {fundExtractionId}-company-3',
       },
     },
-    profileable: false,
-    notProfileable: FUND_RUN_VALUES,
+    profileable: true,
     needs: 'writes and fund run',
   },
   'funds.portfolio-name-matching': {
@@ -526,10 +531,52 @@ export const GAP_PROBES = {
         'named as no listed company': 'another record',
       },
     },
+    profileable: true,
+    needs: 'writes and fund run',
+  },
+  'funds.second-run-same-name': {
+    pointer: '#/components/schemas/FundRunSummary/properties/fundId',
+    title:
+      "a second fund run started with the first run's name and folder once the first ended: its fundId, and the versions its fundRuns lists, newest first",
+    mock: { kind: 'values', values: { fundId: "the first run's", fundRuns: 'this run, the first run' } },
     profileable: false,
     notProfileable:
-      "which records a run links is the deployment's matching over the team's companies; the mock keeps its own rule (the owner's company of that name, letter case ignored)",
+      "the mock lists as a fund's versions the runs of one fundId, so it follows the fundId's form (funds.id-forms) and keeps no choice of its own here",
     needs: 'writes and fund run',
+  },
+  'webhooks.fund-run-subscription': {
+    pointer: '#/components/schemas/WebhookConfiguration',
+    title:
+      "whether the fund run's fundAnalysisCompleted reaches parity's receiver, saved with analysisCompleted alone (not touched when none arrives within 10 s: not sent to it, or late)",
+    mockGap: FUND_SUBSCRIPTION_GAP,
+    mock: { kind: 'values', values: { 'receiver subscribed to analysisCompleted alone': 'delivered' } },
+    profileable: false,
+    notProfileable: "which configurations get a delivery is the deployment's subscription rule; the mock keeps its own",
+    needs: 'writes, token, receiver, analysis cost and fund run',
+  },
+  'webhooks.fund-run-payload': {
+    pointer: '#/components/schemas/FundAnalysisCompletedEvent/properties/data',
+    title: "the fields of that fundAnalysisCompleted's data, and which of them hold the run's own values",
+    mockGap: FUND_PAYLOAD_GAP,
+    mock: {
+      kind: 'values',
+      values: { fields: 'fundExtractionId, fundId, name', "the run's values": 'fundExtractionId, fundId, name' },
+    },
+    profileable: false,
+    notProfileable:
+      "a delivery's payload is built from the run the mock stores; the mock keeps its own fields (a team's are in its contract, not a profile)",
+    needs: 'writes, token, receiver, analysis cost and fund run',
+  },
+  'drive.shared-folder-name': {
+    pointer: '#/components/schemas/CreateProjectRequest/properties/folderName',
+    title:
+      'the link a creation gets naming a folder name two folders of the drive share (--drive-shared-folder-name; needs --allow-writes)',
+    mockGap: 'folder name matching: the mock matches the whole name, trimmed, ignoring letter case',
+    mock: { kind: 'values', values: { outcome: 'ambiguous' } },
+    profileable: false,
+    notProfileable:
+      "which folder a shared name finds is the deployment's search over the team's drive; the mock keeps its own rule over its seed's folders",
+    needs: 'writes and shared drive folder name',
   },
   'service.rate-limits': {
     pointer: '#/x-document-gaps/15',
@@ -617,6 +664,14 @@ export function unprofileableReason(id: GapProbeId, observation: unknown): strin
       if (code !== null && (typeof code !== 'string' || code.length === 0 || code.length > 64))
         return `code ${JSON.stringify(code)} is not null or a string of 1 to 64 characters`;
       return undefined;
+    }
+    case 'values': {
+      const { values } = observation;
+      if (!isObject(values) || !Object.values(values).every((v) => typeof v === 'string'))
+        return 'values is not an object of words';
+      if (!isValuesProbeId(id)) return `the mock takes no values for ${id}`;
+      const read = readProfiledValues(id, values as Record<string, string>);
+      return typeof read === 'string' ? read : undefined;
     }
     default:
       return `unknown observation kind ${JSON.stringify(observation.kind)}`;

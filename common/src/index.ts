@@ -10,3 +10,4 @@ export * from './provider-states/provider-states.ts';
 export * from './provider-states/reports.states.ts';
 export * from './provider-states/webhooks.states.ts';
 export * from './gap-profile.ts';
+export * from './gap-profile-values.ts';

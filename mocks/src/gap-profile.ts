@@ -5,7 +5,9 @@
 // the full report's projectDetail, and a rate limit. Each answer so
 // changed says so in X-Mock-Gap: "<open fact>: as in the gap profile of <deployment>". The answers
 // themselves are http/gap-profile-answers.ts, shared with the MSW handlers; the profile is read by
-// gap-profile-file.ts.
+// gap-profile-file.ts. The values of records a profile holds (fund runs, analyses, scores, emails,
+// drive links) are not rewritten here: the sessions make their records so (gap-profile-choices.ts,
+// given to the runtime by server.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GapProfile } from '../../common/src/index.ts';
 import { listedCompanyFields } from './gap-profile-fields.ts';

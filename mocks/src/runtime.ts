@@ -8,6 +8,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import type { GapChoices } from './domain/gap-choices.ts';
 import type { MockSeed } from './domain/seed.ts';
 import type { MockState } from './domain/state.ts';
 import { MockSession } from './session.ts';
@@ -52,6 +53,8 @@ export interface RuntimeOptions {
   leaseMs?: number;
   /** With `store`: where the other nodes reach this one (default: the address it listens on). */
   advertiseUrl?: string;
+  /** Open values of records every session makes as a team's deployment does (a gap profile's, gap-profile-choices.ts). */
+  gapChoices?: GapChoices | undefined;
 }
 
 export class MockRuntime implements SessionSource {
@@ -66,6 +69,7 @@ export class MockRuntime implements SessionSource {
   private readonly droppedSessions = new WeakSet<MockSession>();
   private readonly ofRequest = new WeakMap<object, MockSession>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly gapChoices: GapChoices | undefined;
   private store: StateStore | undefined;
   private lock: StateLock | undefined;
   /** With a state file: sessions being read from it, and the reading of them all after start. */
@@ -92,6 +96,7 @@ export class MockRuntime implements SessionSource {
     this.startSeed = startSeed;
     this.bounds = new SessionBounds(options);
     this.advertiseUrl = options.advertiseUrl;
+    this.gapChoices = options.gapChoices;
     this.keepsJournal = options.stateFile !== undefined && options.store === undefined;
     this.sweeper = setInterval(() => void this.dropIdle(Date.now()), this.bounds.sweepEveryMs);
     this.sweeper.unref();
@@ -376,6 +381,7 @@ export class MockRuntime implements SessionSource {
     );
     const session = new MockSession(id, storage, seed, touched, {
       restoring,
+      gapChoices: this.gapChoices,
       ...(persistent ? { durable: (made: MockSession) => this.commitNow(made), keep: keepState } : {}),
     });
     // The state file keeps the request journal too (not the PostgreSQL store: docs/mock.md).

@@ -5,6 +5,7 @@ import { MockRuntime } from './runtime.ts';
 import { DEFAULT_SESSION } from './sessions/session-header.ts';
 import type { CorsSetting } from './http/cors-setting.ts';
 import type { GapProfile } from './gap-profile-file.ts';
+import { gapChoicesOf } from './gap-profile-choices.ts';
 
 export type { MockSeed, SeedDriveFolder, SeedPortfolioCompany, SeedProject, SeedUser } from './domain/seed.ts';
 import type { MockSeed } from './domain/seed.ts';
@@ -77,6 +78,7 @@ export async function startMockServer(
     nodeId: options.nodeId,
     leaseMs: options.leaseMs,
     advertiseUrl: options.advertiseUrl,
+    gapChoices: options.gapProfile && gapChoicesOf(options.gapProfile),
   });
   const app = await buildMockApp({
     runtime,

@@ -4,6 +4,7 @@ import { drainDeliveries } from './control/delivery-switches.ts';
 import { settle } from './control/processing-clock.ts';
 import { addSeedProjects, deterministicIds } from './control/seed-records.ts';
 import { resolveSeed } from './domain/default-seed.ts';
+import type { GapChoices } from './domain/gap-choices.ts';
 import type { MockSeed } from './domain/seed.ts';
 import { runJob } from './domain/jobs.ts';
 import { MockState } from './domain/state.ts';
@@ -27,6 +28,8 @@ export interface SessionOptions {
   restoring?: boolean;
   /** Processing moves only by `advance` and `settle` (the MSW handlers' `clock: 'manual'`). */
   manualClock?: boolean;
+  /** Open values of records from a team's gap profile (gap-profile-choices.ts). */
+  gapChoices?: GapChoices | undefined;
 }
 
 export class MockSession {
@@ -54,6 +57,7 @@ export class MockSession {
   /** Set once the session left its runtime (`retire`). */
   private retired = false;
   private readonly manualClock: boolean;
+  private readonly gapChoices: GapChoices | undefined;
   private readonly durable: ((session: MockSession) => Promise<void>) | undefined;
   private readonly keep: ((state: MockState) => void) | undefined;
 
@@ -66,8 +70,9 @@ export class MockSession {
     storage: UploadStorage,
     seed: MockSeed | undefined,
     onTouch: (session: MockSession) => void,
-    { restoring = false, durable, keep, manualClock = false }: SessionOptions = {},
+    { restoring = false, durable, keep, manualClock = false, gapChoices }: SessionOptions = {},
   ) {
+    this.gapChoices = gapChoices;
     this.durable = durable;
     this.keep = keep;
     this.manualClock = manualClock;
@@ -86,6 +91,7 @@ export class MockSession {
       sessionId: this.id,
       onTouch: () => this.onTouch(this),
       manualClock: this.manualClock,
+      ...(this.gapChoices ? { gapChoices: this.gapChoices } : {}),
       // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
       ...(resolved.startTime !== undefined ? { ids: deterministicIds(resolved.startTime) } : {}),
       ...(this.durable ? { durable: () => this.durable!(this) } : {}),

@@ -35,10 +35,15 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
                           companies (projectNoAnalysis) are created linking it in other forms (open?id=
                           urls, the id with spaces around, a folders url with a query, the bare id), to
                           see which ones find it (the first that does links it to a parity company)
+  --drive-shared-folder-name <n>
+                          with --allow-writes: a name two folders at the root of the user's connected drive
+                          share; one company (projectNoAnalysis) is created naming it, to see what it finds
   --fund-run              with --allow-writes: upload one small PDF and start one fund run over it with name
                           and folderPath alone (10 credits; projectMode left to its default, bookmark, which
                           makes a company record of each portfolio company the run finds), and follow it
-                          to its end: its defaults, data sections, statuses, id forms and linked records
+                          to its end: its defaults, data sections, statuses, id forms and linked records;
+                          then a second run of the same name and folder (10 more credits), read once; with
+                          --receiver-host, the first run's fundAnalysisCompleted at parity's receiver
   --baseline <file>       compare with the parity.json of an earlier run instead of the mock's choices
                           (a mock started with that file as --gap-profile must show no difference)
   --session <id>          send X-Mock-Session: <id> (a run against a shared stateful mock)
@@ -60,6 +65,7 @@ interface ParityCliOptions {
   receiverHost?: string;
   driveFolderName?: string;
   driveFolderId?: string;
+  driveSharedFolderName?: string;
   fundRun: boolean;
   allowWrites: boolean;
   session?: string;
@@ -81,6 +87,7 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
       'receiver-host': { type: 'string' },
       'drive-folder-name': { type: 'string' },
       'drive-folder-id': { type: 'string' },
+      'drive-shared-folder-name': { type: 'string' },
       'allow-writes': { type: 'boolean', default: false },
       'fund-run': { type: 'boolean', default: false },
       session: { type: 'string' },
@@ -109,6 +116,11 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     );
   if (values['drive-folder-id'] !== undefined && (!values['drive-folder-id'].trim() || !values['allow-writes']))
     throw new Error('--drive-folder-id needs a folder id and --allow-writes: it creates companies linking that folder');
+  const shared = values['drive-shared-folder-name'];
+  if (shared !== undefined && (!shared.trim() || !values['allow-writes']))
+    throw new Error(
+      '--drive-shared-folder-name needs a folder name and --allow-writes: it creates a company naming it',
+    );
   if (values['fund-run'] && !values['allow-writes'])
     throw new Error('--fund-run needs --allow-writes: it uploads a file and starts a fund run');
   if (values['receiver-host'] !== undefined && cost === undefined)
@@ -122,6 +134,7 @@ function parse(argv: string[]): ParityCliOptions | 'help' {
     ...(values['receiver-host'] ? { receiverHost: values['receiver-host'] } : {}),
     ...(values['drive-folder-name'] ? { driveFolderName: values['drive-folder-name'] } : {}),
     ...(values['drive-folder-id'] ? { driveFolderId: values['drive-folder-id'] } : {}),
+    ...(shared ? { driveSharedFolderName: shared } : {}),
     fundRun: values['fund-run'],
     allowWrites: values['allow-writes'],
     session: sessionOption(values.session),

@@ -12,9 +12,13 @@ export interface DriveProbeContext {
   allowWrites: boolean;
   driveFolderName?: string;
   driveFolderId?: string;
+  driveSharedFolderName?: string;
 }
 
-type DriveProbeId = Extract<GapProbeId, 'drive.folder-name-matching' | 'drive.folder-link-forms'>;
+type DriveProbeId = Extract<
+  GapProbeId,
+  'drive.folder-name-matching' | 'drive.folder-link-forms' | 'drive.shared-folder-name'
+>;
 
 /** A link status as parity compares it: found (linked now or before), ambiguous, not found, or the status. */
 function found(status: unknown): string {
@@ -83,5 +87,16 @@ export const DRIVE_PROBES: Record<DriveProbeId, (ctx: DriveProbeContext) => Prom
       ['folders url with a query', `https://drive.google.com/drive/folders/${encodeURIComponent(id)}?usp=sharing`],
       ['bare id', id],
     ]);
+  },
+  'drive.shared-folder-name': async (ctx) => {
+    const name = ctx.driveSharedFolderName;
+    if (!ctx.allowWrites || name === undefined)
+      return {
+        touched: false,
+        reason:
+          'creates a company naming a folder name two folders of the drive share: pass --allow-writes and --drive-shared-folder-name',
+      };
+    const tried = await trySpellings(ctx, 'folderName', [['outcome', name]]);
+    return tried;
   },
 };

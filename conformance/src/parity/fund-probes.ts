@@ -2,15 +2,22 @@
 // name and folder alone shows, the sections it lists, what its summary shows before it ends and the
 // statuses it passes, the form of its ids, and which company records its portfolio companies link to.
 import type { GapProbeId } from '../../../common/src/index.ts';
+import { isObject, sleep } from '../live/answers.ts';
+import type { ConformanceReceiver, Delivery } from '../live/receiver.ts';
 import type { FollowedFundRun } from './fund-run.ts';
 import { formWith, type Json, lookedUp, type ProbeOutcome, slugOf, unseenStatuses, valueWord } from './probe-values.ts';
-import type { ParitySender } from './sender.ts';
+import type { ParitySender, RecordedParityExchange } from './sender.ts';
 
 export interface FundProbeContext {
   sender: ParitySender;
   /** The fund run followed to its end, once, or why there is none. */
   fundRun(): Promise<FollowedFundRun | string>;
+  /** Parity's receiver, saved again (analysisCompleted alone) before the fund run started, or why there is none. */
+  fundRunReceiver(): Promise<ConformanceReceiver | string>;
 }
+
+/** How long a delivery is awaited after the run completed. */
+const DELIVERY_WAIT_MS = 10_000;
 
 type FundProbeId = Extract<
   GapProbeId,
@@ -19,6 +26,9 @@ type FundProbeId = Extract<
   | 'funds.run-progress'
   | 'funds.id-forms'
   | 'funds.portfolio-name-matching'
+  | 'funds.second-run-same-name'
+  | 'webhooks.fund-run-subscription'
+  | 'webhooks.fund-run-payload'
 >;
 
 const LIST = '/integration/projects';
@@ -72,6 +82,48 @@ async function linkOf(ctx: FundProbeContext, company: Json, listed: Json[]): Pro
         : 'a listed company of another name';
   const read = await ctx.sender.send({ method: 'GET', path: LIST, query: { id: projectId } });
   return lookedUp(read.answer) ? 'another record' : `a record the lookup answers HTTP ${read.answer.status}`;
+}
+
+/** A delivery to parity's receiver as the report shows an exchange: what the deployment sent, and the receiver's 200. */
+function deliveryExchange(receiver: ConformanceReceiver, delivery: Delivery): RecordedParityExchange {
+  const kept = ['content-type', 'x-mock-gap'].filter((name) => delivery.headers[name] !== undefined);
+  return {
+    request: { method: delivery.method, url: receiver.url, authorization: 'delivery' },
+    response: {
+      status: 200,
+      headers: Object.fromEntries(kept.map((name) => [name, delivery.headers[name]!])),
+      body: delivery.body,
+    },
+  };
+}
+
+/** The run's fundAnalysisCompleted as parity's receiver got it (awaited DELIVERY_WAIT_MS), or the outcome saying why not. */
+async function runDelivery(
+  ctx: FundProbeContext,
+): Promise<{ run: FollowedFundRun; data: Json; exchange: RecordedParityExchange } | ProbeOutcome> {
+  const run = await endedRun(ctx, true);
+  if (!('fundExtractionId' in run)) return run;
+  const receiver = await ctx.fundRunReceiver();
+  if (typeof receiver === 'string') return { touched: false, reason: receiver, exchange: run.last.recorded };
+  // The payload is not shown: a delivery naming another run is not this one's, any other may be.
+  const ofRun = () =>
+    receiver.received.find(
+      (d) =>
+        isObject(d.body) &&
+        d.body.event === 'fundAnalysisCompleted' &&
+        d.receivedAt >= run.startedAt &&
+        (!isObject(d.body.data) || [run.fundExtractionId, undefined].includes(d.body.data.fundExtractionId as string)),
+    );
+  for (const deadline = Date.now() + DELIVERY_WAIT_MS; !ofRun() && Date.now() < deadline; ) await sleep(50);
+  const delivery = ofRun();
+  if (!delivery)
+    return {
+      touched: false,
+      reason: `no fundAnalysisCompleted reached parity's receiver (saved with analysisCompleted alone) within ${DELIVERY_WAIT_MS / 1000} s after the run completed: not sent to it, or late`,
+      exchange: run.last.recorded,
+    };
+  const data = isObject((delivery.body as Json).data) ? ((delivery.body as Json).data as Json) : {};
+  return { run, data, exchange: deliveryExchange(receiver, delivery) };
 }
 
 export const FUND_PROBES: Record<FundProbeId, (ctx: FundProbeContext) => Promise<ProbeOutcome>> = {
@@ -166,5 +218,64 @@ export const FUND_PROBES: Record<FundProbeId, (ctx: FundProbeContext) => Promise
       };
     const values = Object.fromEntries(wanted.map((kind) => [kind, [...kinds[kind]!].sort().join(', ')]));
     return { touched: true, observation: { kind: 'values', values }, exchange: run.last.recorded };
+  },
+  'funds.second-run-same-name': async (ctx) => {
+    const run = await endedRun(ctx, true);
+    if (!('fundExtractionId' in run)) return run;
+    const started = await ctx.sender.send({
+      method: 'POST',
+      path: '/integrationfund/fund/run',
+      json: { name: run.name, folderPath: run.folderPath },
+    });
+    const id = (started.answer.body as { data?: { fundExtractionId?: unknown } } | undefined)?.data?.fundExtractionId;
+    if (started.answer.status !== 200 || typeof id !== 'string')
+      return {
+        touched: false,
+        reason: `a second run over the same folder answered HTTP ${started.answer.status} with no fundExtractionId`,
+        exchange: started.recorded,
+      };
+    const read = await ctx.sender.send({
+      method: 'GET',
+      path: '/integrationfund/fund',
+      query: { fundExtractionId: id },
+    });
+    const summary = (read.answer.body as { data?: unknown } | undefined)?.data;
+    if (read.answer.status !== 200 || !isObject(summary))
+      return {
+        touched: false,
+        reason: `the second run's read answered HTTP ${read.answer.status}`,
+        exchange: read.recorded,
+      };
+    const named: Record<string, string> = { [id]: 'this run', [run.fundExtractionId]: 'the first run' };
+    const versions = listIn(summary, 'fundRuns').map((v) =>
+      isObject(v) ? (named[String(v.fundExtractionId)] ?? 'another run') : 'not an object',
+    );
+    const values = {
+      fundId:
+        summary.fundId === run.last.summary.fundId
+          ? "the first run's"
+          : formWith(summary.fundId, { '{fundExtractionId}': id }),
+      fundRuns: versions.length === 0 ? 'empty list' : versions.join(', ').slice(0, 200),
+    };
+    return { touched: true, observation: { kind: 'values', values }, exchange: read.recorded };
+  },
+  'webhooks.fund-run-subscription': async (ctx) => {
+    const delivered = await runDelivery(ctx);
+    if ('touched' in delivered) return delivered;
+    const values = { 'receiver subscribed to analysisCompleted alone': 'delivered' };
+    return { touched: true, observation: { kind: 'values', values }, exchange: delivered.exchange };
+  },
+  'webhooks.fund-run-payload': async (ctx) => {
+    const delivered = await runDelivery(ctx);
+    if ('touched' in delivered) return delivered;
+    const { data, run } = delivered;
+    const fields = Object.keys(data).sort();
+    // A field holding the same value as the run's summary field of its name.
+    const own = fields.filter((name) => data[name] !== undefined && data[name] === run.last.summary[name]);
+    const values = {
+      fields: fields.length === 0 ? 'none' : fields.join(', ').slice(0, 200),
+      "the run's values": own.length === 0 ? 'none' : own.join(', ').slice(0, 200),
+    };
+    return { touched: true, observation: { kind: 'values', values }, exchange: delivered.exchange };
   },
 };

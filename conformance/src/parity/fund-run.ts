@@ -9,8 +9,11 @@ import type { ParitySender } from './sender.ts';
 
 /** The fund run followed to its end. */
 export interface FollowedFundRun extends FollowedReads {
-  /** The run's name as sent. */
+  /** The run's name as sent, and the folder it ran over. */
   name: string;
+  folderPath: string;
+  /** When the run was asked for (Date.now()). */
+  startedAt: number;
   fundExtractionId: string;
   /** Each status the summary showed, in order, a repeat left out. */
   statuses: string[];
@@ -53,6 +56,7 @@ export async function followFundRun(
   const folderPath = (upload.answer.body as { data?: { folderPath?: unknown } } | undefined)?.data?.folderPath;
   if (upload.answer.status !== 200 || typeof folderPath !== 'string')
     return `the upload of one PDF answered HTTP ${upload.answer.status} with no folderPath`;
+  const asked = Date.now();
   const started = await sender.send({ method: 'POST', path: '/integrationfund/fund/run', json: { name, folderPath } });
   const id = (started.answer.body as { data?: { fundExtractionId?: unknown } } | undefined)?.data?.fundExtractionId;
   if (started.answer.status !== 200 || typeof id !== 'string')
@@ -60,9 +64,12 @@ export async function followFundRun(
   const statuses: string[] = [];
   let beforeEnd: Json | undefined;
   const begin = Date.now();
+  const startedAt = begin;
   const waitsBefore = sender.rateLimited.waits;
   const seen = (last: FollowedFundRun['last'], ended: FollowedFundRun['ended']): FollowedFundRun => ({
     name,
+    folderPath,
+    startedAt,
     fundExtractionId: id,
     statuses,
     ...(beforeEnd ? { beforeEnd } : {}),
@@ -75,11 +82,15 @@ export async function followFundRun(
   });
   let longestGapMs = 0;
   let lastStart = begin;
+  // Two reads' answers may have been made as far apart as the start of the one and the end of the
+  // next (a slow answer is made late): that span is the gap a status may pass unseen in.
+  let previousStart = asked;
   for (;;) {
-    const now = Date.now();
-    longestGapMs = Math.max(longestGapMs, now - lastStart);
-    lastStart = now;
+    const start = Date.now();
+    lastStart = start;
     const read = await sender.send({ method: 'GET', path: '/integrationfund/fund', query: { fundExtractionId: id } });
+    longestGapMs = Math.max(longestGapMs, Date.now() - previousStart);
+    previousStart = start;
     const summary = summaryOf(read);
     if (!summary) return `the fund read of ${id} answered HTTP ${read.answer.status}`;
     const status = String(summary.status);

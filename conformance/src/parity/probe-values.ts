@@ -17,7 +17,7 @@ export interface FollowedReads {
   last: Sent;
   /** A read was refused 429 and waited out while the record was followed. */
   rateLimited: boolean;
-  /** The longest time between the starts of two reads. */
+  /** The longest span from the start of one read to the end of the next (their answers were made within it). */
   longestGapMs: number;
   elapsedMs: number;
 }
@@ -28,7 +28,9 @@ export interface FollowedReads {
  * longest gap between reads). `what` names the record, `during` the time followed.
  */
 export function unseenStatuses(followed: FollowedReads, what: string, during: string): ProbeOutcome | undefined {
-  if (!followed.rateLimited && followed.longestGapMs * 3 <= followed.elapsedMs) return undefined;
+  // A record whose first read already showed its end was never seen before it: nothing to judge.
+  if (!followed.rateLimited && followed.elapsedMs > 0 && followed.longestGapMs * 3 <= followed.elapsedMs)
+    return undefined;
   return {
     touched: false,
     reason: followed.rateLimited

@@ -38,8 +38,12 @@ export interface AnalysedCompany {
   projectId: string;
   analysisId: string | undefined;
   readBack: Sent & { record: Json };
+  /** When that read back was sent (Date.now()). */
+  readStartedAt: number;
   /** Parity's receiver, saved before the creation with analysisCompleted on; or why there is none. */
   receiver: ConformanceReceiver | string;
+  /** The company created beside it with a website that cannot exist, or why there is none. */
+  unreachable: { id: string } | string;
 }
 
 /** The analysed company followed to its analysis's end. */
@@ -72,8 +76,12 @@ export interface ProbeContext extends ContextOptions {
   analysedCompany(): Promise<AnalysedCompany | string>;
   /** That company read again until its analysis ends (at most ANALYSIS_WAIT_MS), once, or why not. */
   followedAnalysis(): Promise<FollowedAnalysis | string>;
+  /** The company of an unreachable website, read until its analysis ended (or ANALYSIS_WAIT_MS passed), or why not. */
+  unreachableAnalysis(): Promise<(Sent & { record: Json; statuses: string[] }) | string>;
   /** The fund run (--fund-run) followed to its end, once, or why there is none. */
   fundRun(): Promise<FollowedFundRun | string>;
+  /** Parity's receiver, saved again before the fund run, or why there is none. */
+  fundRunReceiver(): Promise<ConformanceReceiver | string>;
   /** Stops what the context started (parity's receiver). */
   close(): Promise<void>;
 }
@@ -181,7 +189,7 @@ async function analysisEntries(
   return list.length === 0 ? 'the analysis detail has no analysisData entry' : { list, recorded: detail.recorded };
 }
 
-/** Headers of HTTP itself (and the mock's own X-Mock-* notes): not a deployment's choice of delivery headers. */
+/** Headers of HTTP itself: not a deployment's choice of delivery headers. */
 const HTTP_HEADERS = new Set([
   'host',
   'connection',
@@ -510,6 +518,21 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
     const values = { 'read back at once': count(first), 'when completed': count(followed.last.record) };
     return { touched: true, observation: { kind: 'values', values }, exchange: followed.last.recorded };
   },
+  'analysis.unreachable-website': async (ctx) => {
+    const read = await ctx.unreachableAnalysis();
+    if (typeof read === 'string') return { touched: false, reason: read };
+    if (!read.statuses.every((status) => FINAL_ANALYSIS_STATUSES.has(status)) || read.statuses.length === 0)
+      return {
+        touched: false,
+        reason: `the analysis of an unreachable website did not end within ${ANALYSIS_WAIT_MS / 1000} s`,
+        exchange: read.recorded,
+      };
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { 'ends as': read.statuses.join(' and ') } },
+      exchange: read.recorded,
+    };
+  },
   'webhooks.delivery-headers': async (ctx) => {
     const analysed = await ctx.analysedCompany();
     if (typeof analysed === 'string') return { touched: false, reason: analysed };
@@ -542,7 +565,8 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
       };
     const extra = Object.fromEntries(
       Object.entries(delivery.headers)
-        .filter(([name]) => !HTTP_HEADERS.has(name) && !name.startsWith('x-mock-'))
+        // The mock's own notes are headers beyond HTTP's too; only the run's own session is left out.
+        .filter(([name, value]) => !HTTP_HEADERS.has(name) && !(name === 'x-mock-session' && value === ctx.session))
         .map(([name, value]) => [name, value.slice(0, 200)]),
     );
     return { touched: true, observation: { kind: 'fields', extra }, exchange: last.recorded };
@@ -563,6 +587,10 @@ export interface ContextOptions {
   driveFolderName?: string;
   /** A folder of the user's connected drive by its id (--drive-folder-id). */
   driveFolderId?: string;
+  /** A name two folders at the root of the user's connected drive share (--drive-shared-folder-name). */
+  driveSharedFolderName?: string;
+  /** The X-Mock-Session parity's requests name (--session): a stateful mock repeats it on deliveries. */
+  session?: string;
   /** Start one fund run over one small PDF, name and folder alone (--fund-run: the run's cost and its companies). */
   startFundRun?: boolean;
 }
@@ -672,6 +700,18 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     const data = (created.answer.body as { data?: Json } | undefined)?.data;
     if (!project || typeof project.id !== 'string')
       return `the company with an analysis was not created: HTTP ${created.answer.status}`;
+    // A second analysis, of a website that cannot exist (.invalid never resolves), runs beside it.
+    const unreachable = await sender.send({
+      method: 'POST',
+      path: '/integration/project',
+      json: {
+        companyName: `parity-${stamp} unreachable`,
+        projectType: 'projectAnalysisNoFile',
+        companyWebsite: `https://parity-${stamp}-unreadable.invalid`,
+      },
+    });
+    const unreachableId = projectOf(unreachable.answer)?.id;
+    const readStartedAt = Date.now();
     const read = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: project.id } });
     const record = lookedUp(read.answer);
     if (!record) return `the lookup of the company with an analysis answered HTTP ${read.answer.status}`;
@@ -679,8 +719,32 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       projectId: project.id,
       analysisId: typeof data?.analysisId === 'string' ? data.analysisId : undefined,
       readBack: { ...read, record },
+      readStartedAt,
       receiver: hooked,
+      unreachable:
+        typeof unreachableId === 'string'
+          ? { id: unreachableId }
+          : `the company of an unreachable website was not created: HTTP ${unreachable.answer.status}`,
     };
+  });
+  // The unreachable website's company, read once the first analysis ended, then until its own ends.
+  const unreachableAnalysis = once(async (): Promise<(Sent & { record: Json; statuses: string[] }) | string> => {
+    const analysed = await analysedCompany();
+    if (typeof analysed === 'string') return analysed;
+    if (typeof analysed.unreachable === 'string') return analysed.unreachable;
+    const { id } = analysed.unreachable;
+    await followedAnalysis();
+    const begin = Date.now();
+    for (;;) {
+      const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id } });
+      const record = lookedUp(sent.answer);
+      if (!record) return `the lookup of the company of an unreachable website answered HTTP ${sent.answer.status}`;
+      const statuses = analysisStatuses(record);
+      const waited = Date.now() - begin;
+      if ((statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS_STATUSES.has(status))) || waited > ANALYSIS_WAIT_MS)
+        return { ...sent, record, statuses };
+      await sleep(Math.min(5_000, Math.max(25, waited / 10)));
+    }
   });
   // Read again sooner at first (a short analysis shows each state), then less often.
   const followedAnalysis = once(async (): Promise<FollowedAnalysis | string> => {
@@ -693,6 +757,8 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     const begin = Date.now();
     let lastStart = begin;
     let longestGapMs = 0;
+    // As for the fund run: the span from one read's start to the next one's end.
+    let previousStart = analysed.readStartedAt;
     const seen = (ended: FollowedAnalysis['ended']): FollowedAnalysis => ({
       last,
       ended,
@@ -712,16 +778,28 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       if (waited > ANALYSIS_WAIT_MS) return seen(undefined);
       await sleep(Math.min(5_000, Math.max(25, waited / 10)));
       const start = Date.now();
-      longestGapMs = Math.max(longestGapMs, start - lastStart);
       lastStart = start;
       const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: analysed.projectId } });
+      longestGapMs = Math.max(longestGapMs, Date.now() - previousStart);
+      previousStart = start;
       const record = lookedUp(sent.answer);
       if (record) last = { ...sent, record };
     }
   });
+  // Parity's receiver of the analysis, when there is one (the fund run's delivery is awaited there).
+  const fundRunReceiver = async (): Promise<ConformanceReceiver | string> => {
+    const analysed = await analysedCompany();
+    return typeof analysed === 'string'
+      ? `needs parity's receiver, saved with the analysis: ${analysed}`
+      : analysed.receiver;
+  };
   const fundRun = once(async (): Promise<FollowedFundRun | string> => {
     if (!options.allowWrites || !options.startFundRun)
       return 'starts one fund run (its credits, and a company record per portfolio company it finds): pass --allow-writes and --fund-run';
+    // The receiver spellings saved others since: parity's receiver is saved again (parity's own
+    // configuration, analysisCompleted alone) so the run's fundAnalysisCompleted can reach it.
+    const hooked = options.receiverHost && options.hasAccessToken ? await fundRunReceiver() : undefined;
+    if (hooked !== undefined && typeof hooked !== 'string') await saveReceiver({ sender }, hooked.url, true);
     return followFundRun(sender, listed);
   });
   const close = async () => {
@@ -738,7 +816,9 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     createdRecord,
     analysedCompany,
     followedAnalysis,
+    unreachableAnalysis,
     fundRun,
+    fundRunReceiver,
     close,
   };
 }

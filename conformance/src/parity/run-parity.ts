@@ -139,6 +139,8 @@ export interface ParityOptions extends ParityTarget {
   driveFolderName?: string;
   /** With writes: a folder of the user's drive by its id, whose link forms are tried. */
   driveFolderId?: string;
+  /** With writes: a name two folders of the user's drive share, named by one creation. */
+  driveSharedFolderName?: string;
   /** With writes: start one fund run (its credits; with projectMode left to its default, company records). */
   fundRun?: boolean;
 }
@@ -166,6 +168,8 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
     ...(options.receiverHost === undefined ? {} : { receiverHost: options.receiverHost }),
     ...(options.driveFolderName === undefined ? {} : { driveFolderName: options.driveFolderName }),
     ...(options.driveFolderId === undefined ? {} : { driveFolderId: options.driveFolderId }),
+    ...(options.driveSharedFolderName === undefined ? {} : { driveSharedFolderName: options.driveSharedFolderName }),
+    ...(options.session === undefined ? {} : { session: options.session }),
     startFundRun: !!options.fundRun,
   });
   const ids = Object.keys(GAP_PROBES) as GapProbeId[];

@@ -16,7 +16,13 @@ export interface ParityTarget {
 }
 
 export interface RecordedParityExchange {
-  request: { method: string; url: string; authorization: 'API key' | 'access token' | 'second API key'; body?: string };
+  /** `delivery`: the deployment's request to parity's receiver, answered 200. */
+  request: {
+    method: string;
+    url: string;
+    authorization: 'API key' | 'access token' | 'second API key' | 'delivery';
+    body?: string;
+  };
   response: { status: number; headers: Record<string, string>; body: unknown };
 }
 

@@ -95,7 +95,8 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
   'analysis.statuses': { kind: 'values', values: { statuses: 'pending, completed' } },
   'companies.email-placeholder-with-website': { kind: 'values', values: { companyEmail: 'empty' } },
-  'analysis.project-scores': { kind: 'values', values: { 'read back at once': '0', 'when completed': '2' } },
+  'analysis.project-scores': { kind: 'values', values: { 'read back at once': '0', 'when completed': '0' } },
+  'analysis.unreachable-website': { kind: 'values', values: { 'ends as': 'completed' } },
   'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
   'drive.folder-name-matching': {
     kind: 'values',
@@ -150,7 +151,16 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
       'named as no listed company': 'another record',
     },
   },
+  'funds.second-run-same-name': { kind: 'values', values: { fundId: '{fundExtractionId}', fundRuns: 'this run' } },
+  'webhooks.fund-run-payload': {
+    kind: 'values',
+    values: { fields: 'fundExtractionId, name, status', "the run's values": 'fundExtractionId, name, status' },
+  },
+  'drive.shared-folder-name': { kind: 'values', values: { outcome: 'matched' } },
 };
+
+/** The name two folders of the seed's drive share, and the one the records double's drive search finds by it. */
+export const SHARED_FOLDER = { name: 'Duplicate Name', first: 'folder-duplicate-a' };
 
 /**
  * A fund service's own choices in a run's summary: other defaults, two more data sections, no
@@ -164,6 +174,8 @@ async function fundSummary(
 ): Promise<void> {
   if (data.status === 'running') data.status = 'pending';
   Object.assign(data, { customerIsInvestor: true, showDerivedMetrics: true, fundId: data.fundExtractionId });
+  // Each run is a fund of its own: its versions are itself.
+  data.fundRuns = data.fundRuns.filter((run: any) => run.fundExtractionId === data.fundExtractionId);
   data.available.incremental = true;
   if (data.status === 'completed') data.available.dataSections.push('workbookSelections', 'publish');
   for (const [i, company] of data.companies.entries()) {
@@ -260,11 +272,21 @@ export function recordsGapDouble(): Break {
     // Parity's own receiver is reached through the relay, which signs each delivery.
     relayUrls: /^http:\/\/[^/]+\/conformance\/parity-receiver$/,
     deliveryHeaders: DELIVERY_HEADERS,
+    // A fund run's completion names the run and its status; no fundId.
+    delivery: (body) =>
+      body?.event === 'fundAnalysisCompleted'
+        ? { ...body, data: { fundExtractionId: body.data.fundExtractionId, name: body.data.name, status: 'completed' } }
+        : body,
     // A drive search that does not trim: a name with spaces around finds nothing; a link in the
-    // open?id= form is not read.
+    // open?id= form is not read; a name two folders share finds the first of them.
     request: (req) => {
       if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
       const sent = JSON.parse(req.body.toString('utf8'));
+      if (sent.folderName === SHARED_FOLDER.name) {
+        const { folderName: _, ...rest } = sent;
+        req.body = Buffer.from(JSON.stringify({ ...rest, folderLink: SHARED_FOLDER.first }));
+        return;
+      }
       if (typeof sent.folderName === 'string' && sent.folderName !== sent.folderName.trim())
         req.body = Buffer.from(JSON.stringify({ ...sent, folderName: `${sent.folderName}(untrimmed)` }));
       if (typeof sent.folderLink === 'string' && sent.folderLink.includes('open?id='))
@@ -301,14 +323,15 @@ export function recordsGapDouble(): Break {
         company.projectUser.role = 'admin';
         // No email made up for a company created without one.
         if (/^parity-.* analysis$/.test(company.companyName)) company.companyEmail = '';
-        // Scores of the company's own and of its sector's benchmark.
-        if (company.projectscores.length > 0)
-          company.projectscores = [...company.projectscores, { ...company.projectscores[0], scoreText: 'Benchmark' }];
+        // Scores only in the full report, never in a company's list or lookup view.
+        company.projectscores = [];
         // An analysis shown pending until it ends (no progress status).
         for (const analysis of company.analyses)
           Object.assign(analysis, {
             type: 'dueDiligence',
             ...(analysis.status === 'progress' ? { status: 'pending' } : {}),
+            // An engine that completes an analysis of a website it cannot reach (with nothing found).
+            ...(analysis.status === 'failed' ? { status: 'completed' } : {}),
           });
         if (!created.has(company.id)) return;
         Object.assign(company, {

@@ -4,9 +4,11 @@
 // answers otherwise at a behaviour parity touches, stops naming the choice, or makes a behaviour
 // unreachable is observed: the mock no longer does what it says it does there.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GapProfile } from '../../../common/src/index.ts';
 import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { runParity } from '../../src/parity/run-parity.ts';
+import { RECORDS_DOUBLE_CHOICES } from '../doubles/gap-double.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
 
 // Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
@@ -24,38 +26,59 @@ const SEED = {
   })),
 };
 
-let mock: RunningMock;
-beforeEach(async () => {
-  mock = await startMock({ port: 0, seed: SEED, responseCache: false });
-});
+/** The records double's values of records a profile holds (gap-double.ts): the mock makes them so when given them. */
+const PROFILED = [
+  'funds.run-defaults',
+  'funds.data-sections',
+  'funds.run-progress',
+  'funds.id-forms',
+  'funds.portfolio-name-matching',
+  'analysis.statuses',
+  'analysis.project-scores',
+  'companies.email-placeholder-with-website',
+  'drive.folder-link-forms',
+] as const;
+const PROFILE: GapProfile = {
+  source: 'the records double',
+  answers: Object.fromEntries(PROFILED.map((id) => [id, RECORDS_DOUBLE_CHOICES[id]!])),
+};
+
+let mock: RunningMock | undefined;
 afterEach(async () => {
   await mock?.close();
+  mock = undefined;
 });
+
+const options = (baseUrl: string) => ({
+  baseUrl,
+  apiKey: API_KEY,
+  accessToken: ACCESS_TOKEN,
+  secondApiKey: SECOND_API_KEY,
+  analysisCost: 1,
+  receiverHost: '127.0.0.1',
+  driveFolderName: 'Empty Folder',
+  driveFolderId: 'folder-helio-grid',
+  driveSharedFolderName: 'Duplicate Name',
+  fundRun: true,
+  allowWrites: true,
+  fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init),
+  timeoutMs: 5_000,
+});
+
+/** Reads too far apart on a loaded machine: the statuses cannot be judged, which is no kill. */
+const unjudged = (reason: string | undefined) => /statuses may have passed unseen$/.test(reason ?? '');
 
 describe('parity against the mutated mock', () => {
   it('finds every open behaviour answered as the mock declares it, with writes', async () => {
-    const report = await runParity({
-      baseUrl: mock.baseUrl,
-      apiKey: API_KEY,
-      accessToken: ACCESS_TOKEN,
-      secondApiKey: SECOND_API_KEY,
-      analysisCost: 1,
-      receiverHost: '127.0.0.1',
-      driveFolderName: 'Empty Folder',
-      driveFolderId: 'folder-helio-grid',
-      fundRun: true,
-      allowWrites: true,
-      fetch: (input, init) => fetch(input, init),
-      timeoutMs: 5_000,
-    });
+    mock = await startMock({ port: 0, seed: SEED, responseCache: false });
+    const report = await runParity(options(mock.baseUrl));
     const observed = report.gaps.map((g) => [
       g.id,
       g.touched
         ? g.differs
           ? { mock: g.mock, deployment: g.deployment }
           : 'same'
-        : // Reads too far apart on a loaded machine: the statuses cannot be judged, which is no kill.
-          /statuses may have passed unseen$/.test(g.reason ?? '')
+        : unjudged(g.reason)
           ? 'same'
           : g.reason,
       // The choice stays named in X-Mock-Gap where the table says the mock names it.
@@ -70,5 +93,19 @@ describe('parity against the mutated mock', () => {
     // The behaviours observed otherwise, named in the message (Stryker keeps it as the kill's reason).
     const named = observed.filter((o, i) => JSON.stringify(o) !== JSON.stringify(expected[i])).map(([id]) => id);
     expect(observed, `parity observed: ${named.join(', ')}`).toEqual(expected);
+  });
+
+  it('makes the values of records a profile holds as the profile says', async () => {
+    mock = await startMock({ port: 0, seed: SEED, responseCache: false, gapProfile: PROFILE });
+    const report = await runParity({ ...options(mock.baseUrl), baseline: PROFILE });
+    const observed = report.gaps
+      .filter((g) => (PROFILED as readonly string[]).includes(g.id))
+      .map((g) => [g.id, g.touched ? (g.differs ? g.deployment : 'same') : unjudged(g.reason) ? 'same' : g.reason]);
+    const named = observed.filter(([, seen]) => seen !== 'same').map(([id]) => id);
+    expect(observed, `parity observed otherwise: ${named.join(', ')}`).toEqual(
+      [...PROFILED]
+        .sort((a, b) => report.gaps.findIndex((g) => g.id === a) - report.gaps.findIndex((g) => g.id === b))
+        .map((id) => [id, 'same']),
+    );
   });
 });

@@ -16,14 +16,22 @@ import { listenOnLoopback } from '../../../contract-tests/support/listen-on-loop
 import { main as mockMain } from '../../../mocks/src/cli.ts';
 import { checkingFetch } from '../../../mocks/test/support/checking-fetch.ts';
 import { readGapProfile } from '../../../mocks/src/gap-profile-file.ts';
+import { gapChoicesOf } from '../../../mocks/src/gap-profile-choices.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
 import { fetchInSession } from '../../src/mock-session.ts';
 import { formatParityText } from '../../src/parity/report.ts';
+import { readBaseline } from '../../src/parity/baseline.ts';
 import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-parity.ts';
 import { type BrokenProxy, startBrokenProxy } from '../doubles/broken-proxy.ts';
-import { GAP_DOUBLE_CHOICES, gapDouble, RECORDS_DOUBLE_CHOICES, recordsGapDouble } from '../doubles/gap-double.ts';
+import {
+  GAP_DOUBLE_CHOICES,
+  gapDouble,
+  RECORDS_DOUBLE_CHOICES,
+  recordsGapDouble,
+  SHARED_FOLDER,
+} from '../doubles/gap-double.ts';
 import { captureOutput } from '../support/captured-output.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
 
@@ -61,22 +69,36 @@ afterAll(async () => {
 });
 
 const ids = Object.keys(GAP_PROBES);
+/** The records double's values a profile can hold: the mock makes them as the double does. */
+const RECORD_VALUES_PROFILEABLE = [
+  'funds.run-defaults',
+  'funds.data-sections',
+  'funds.run-progress',
+  'funds.id-forms',
+  'funds.portfolio-name-matching',
+  'analysis.statuses',
+  'analysis.project-scores',
+  'companies.email-placeholder-with-website',
+  'drive.folder-link-forms',
+];
 
-const parity = (baseUrl: string, session?: string) =>
-  runParity({
-    baseUrl,
-    apiKey: API_KEY,
-    accessToken: ACCESS_TOKEN,
-    secondApiKey: SECOND_API_KEY,
-    analysisCost: 1,
-    receiverHost: '127.0.0.1',
-    driveFolderName: DRIVE_FOLDER,
-    driveFolderId: DRIVE_FOLDER_ID,
-    fundRun: true,
-    allowWrites: true,
-    fetch: fetchInSession(session),
-    timeoutMs: 5_000,
-  });
+const parityOptions = (baseUrl: string, session?: string) => ({
+  baseUrl,
+  apiKey: API_KEY,
+  accessToken: ACCESS_TOKEN,
+  secondApiKey: SECOND_API_KEY,
+  analysisCost: 1,
+  receiverHost: '127.0.0.1',
+  driveFolderName: DRIVE_FOLDER,
+  driveFolderId: DRIVE_FOLDER_ID,
+  driveSharedFolderName: SHARED_FOLDER.name,
+  ...(session === undefined ? {} : { session }),
+  fundRun: true,
+  allowWrites: true,
+  fetch: fetchInSession(session),
+  timeoutMs: 5_000,
+});
+const parity = (baseUrl: string, session?: string) => runParity(parityOptions(baseUrl, session));
 
 const differing = (report: ParityReport) => report.gaps.filter((g) => g.differs).map((g) => g.id);
 
@@ -85,26 +107,89 @@ const differing = (report: ParityReport) => report.gaps.filter((g) => g.differs)
  * see each status, and parity then leaves the behaviour not touched, saying why.
  */
 const unseenForTiming = (report: ParityReport) =>
-  report.gaps.filter((g) => !g.touched && /statuses may have passed unseen$/.test(g.reason ?? '')).map((g) => g.id);
+  report.gaps
+    .filter(
+      (g) =>
+        !g.touched &&
+        /statuses may have passed unseen$|^the analysis was not (seen|read both) under way/.test(g.reason ?? ''),
+    )
+    .map((g) => g.id);
 
+// The runs against the mock and the records double run side by side (their own sessions): most of
+// each is waiting (processing time, deliveries).
 describe('parity', () => {
-  it('finds nothing against the mock, whose answers name the choices the table holds', async () => {
+  it.concurrent('finds nothing against the mock, whose answers name the choices the table holds', async () => {
     const report = await parity(mock.baseUrl, 'parity-plain');
     expect(differing(report)).toEqual([]);
     // The conformance seed's analyses list no source: the shape of one cannot be seen.
     const timing = unseenForTiming(report);
     expect(
-      timing.every((id) => ['analysis.statuses', 'funds.run-progress'].includes(id)),
+      timing.every((id) =>
+        [
+          'analysis.processing-while-running',
+          'analysis.statuses',
+          'analysis.project-scores',
+          'funds.run-progress',
+        ].includes(id),
+      ),
       timing.join(),
     ).toBe(true);
     expect(report.gaps.filter((g) => !g.touched).map((g) => g.id)).toEqual(
       ['analysis.entry-sources', ...timing].sort((a, b) => ids.indexOf(a) - ids.indexOf(b)),
     );
     expect(report.touched).toBe(ids.length - 1 - timing.length);
-    // Each timed behaviour answers a mark of its own.
-    expect([report.gapsTouched, report.contractGaps]).toEqual([30 - timing.length, 79]);
+    // The fund run's timed behaviour and the processing while running answer marks of their own;
+    // the analysis's statuses share theirs with the unreachable website's analysis.
+    const ownMarks = ['funds.run-progress', 'analysis.processing-while-running', 'analysis.project-scores'].filter(
+      (id) => timing.includes(id),
+    );
+    expect([report.gapsTouched, report.contractGaps]).toEqual([32 - ownMarks.length, 79]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
+  });
+
+  it.concurrent('lists every difference of a deployment whose records differ; the mock follows the values a profile can hold, and says why not for the rest', async () => {
+    // A service whose records and views hold other values, and which saves receivers the mock refuses.
+    const records = await startBrokenProxy(mock.origin, recordsGapDouble());
+    let report: ParityReport;
+    try {
+      report = await parity(records.baseUrl, 'parity-records');
+    } finally {
+      await records.close();
+    }
+    const listed = report.gaps.filter((g) => g.differs);
+    const timing = unseenForTiming(report);
+    expect(listed.map((g) => [g.id, g.deployment])).toEqual(
+      Object.entries(RECORDS_DOUBLE_CHOICES).filter(([id]) => !timing.includes(id)),
+    );
+    const followed = listed.filter((g) => g.profileable).map((g) => g.id);
+    expect(followed.sort()).toEqual(RECORD_VALUES_PROFILEABLE.filter((id) => !timing.includes(id)).sort());
+    for (const gap of listed.filter((g) => !g.profileable))
+      expect(gap.profileNote, gap.id).toMatch(/^the mock cannot take this behaviour from a profile: ./);
+    expect(formatParityText(report)).toContain(
+      '[differs] analysis.score-color: projectfit_<code>_scoreColor against projectfit_<code>_score',
+    );
+
+    // The mock started with that run's profile makes its fund runs, analyses, scores, emails and
+    // drive links as the double does: a second run compared with the first shows no difference there.
+    const file = join(dir, 'records.json');
+    await writeFile(file, JSON.stringify(report));
+    const profiled = await startMock({ port: 0, seed: PARITY_SEED, gapProfile: await readGapProfile(file) });
+    try {
+      const again = await runParity({ ...parityOptions(profiled.baseUrl), baseline: await readBaseline(file) });
+      const still = again.gaps.filter((g) => g.differs).map((g) => g.id);
+      expect(still.sort()).toEqual(
+        listed
+          // A second run's versions follow the fundId's form, which the profile sets.
+          .filter((g) => !g.profileable && g.id !== 'funds.second-run-same-name')
+          .map((g) => g.id)
+          // Not touched against the mock (the seed's analyses list no source), or statuses not judged.
+          .filter((id) => again.gaps.find((g) => g.id === id)?.touched)
+          .sort(),
+      );
+    } finally {
+      await profiled.close();
+    }
   });
 
   it('lists every difference of a deployment whose open behaviours differ; the mock and its MSW handlers follow its profile', async () => {
@@ -204,28 +289,6 @@ describe('parity', () => {
     expect(() => createHandlers({ gapProfile: { kind: 'something else' } })).toThrow(/^not a gap profile/);
   });
 
-  it('lists every difference the mock cannot follow as not profile-able, with the reason', async () => {
-    // A service whose records and views hold other values, and which saves receivers the mock refuses.
-    const records = await startBrokenProxy(mock.origin, recordsGapDouble());
-    try {
-      const report = await parity(records.baseUrl, 'parity-records');
-      const listed = report.gaps.filter((g) => g.differs);
-      const timing = unseenForTiming(report);
-      expect(listed.map((g) => [g.id, g.deployment])).toEqual(
-        Object.entries(RECORDS_DOUBLE_CHOICES).filter(([id]) => !timing.includes(id)),
-      );
-      for (const gap of listed) {
-        expect(gap.profileable, gap.id).toBe(false);
-        expect(gap.profileNote, gap.id).toMatch(/^the mock cannot take this behaviour from a profile: ./);
-      }
-      expect(formatParityText(report)).toContain(
-        '[differs] analysis.score-color: projectfit_<code>_scoreColor against projectfit_<code>_score',
-      );
-    } finally {
-      await records.close();
-    }
-  });
-
   it('misses no single difference (a checker blind to one part of an answer fails here)', () => {
     const pairs: [GapObservation, GapObservation][] = [
       [
@@ -272,6 +335,10 @@ describe('parity', () => {
     for (const [flag, message] of [
       [['--fund-run'], '--fund-run needs --allow-writes'],
       [['--drive-folder-id', 'f1'], '--drive-folder-id needs a folder id and --allow-writes'],
+      [
+        ['--drive-shared-folder-name', 'Duplicate Name'],
+        '--drive-shared-folder-name needs a folder name and --allow-writes',
+      ],
     ] as const) {
       const run = await captureOutput(() => main(['parity', '--base-url', mock.baseUrl, '--api-key', 'k', ...flag]));
       expect([run.code, run.err.length, run.err[0]?.startsWith(message)], flag[0]).toEqual([2, 1, true]);
@@ -332,6 +399,35 @@ describe('portfolio-mock --gap-profile', () => {
     expect(run.code).toBe(2);
     expect(run.err).toHaveLength(1);
     expect(run.err[0]).toMatch(message);
+  });
+
+  it('takes the open values of records a client saw, and refuses those the mock would make up, with the reason', () => {
+    const values = (id: string, words: Record<string, string>) =>
+      parseGapProfile(profileOf([touched(id, { kind: 'values', values: words })]));
+    const refused: [string, Record<string, string>, RegExp][] = [
+      ['analysis.project-scores', { 'read back at once': '0', 'when completed': '2' }, /scores the mock makes up/],
+      ['funds.id-forms', { fundId: '8d0c6f1e', 'company ids': 'fc-1' }, /an id of the deployment's own/],
+      ['funds.id-forms', { fundId: '{fundExtractionId}', 'company ids': 'fc-1, fc-7' }, /not numbered from 1/],
+      ['funds.run-progress', { statuses: 'running, completed' }, /pending, then running or not/],
+      ['drive.folder-link-forms', { 'open?id= url': 'ambiguous' }, /matched or not found/],
+      ['funds.run-defaults', { customerIsInvestor: 'yes' }, /not true or false/],
+    ];
+    for (const [id, words, reason] of refused) expect(() => values(id, words), id).toThrow(reason);
+    const forms = values('funds.id-forms', { fundId: 'f-{owner id}', 'company ids': 'x1-c1, x1-c2, x1-c3' });
+    expect(gapChoicesOf(forms)?.idForms).toEqual({ fundId: 'f-{owner id}', companyId: 'x1-c{n}' });
+    const links = values('drive.folder-link-forms', {
+      'open?id= url': 'not found',
+      'open?id= url, id not last': 'matched',
+      'bare id with spaces around': 'not found',
+      'folders url with a query': 'matched',
+      'bare id': 'matched',
+    });
+    const read = gapChoicesOf(links)!.linkRead;
+    expect(
+      ['https://d.example/open?id=f1', 'https://d.example/open?id=f1&a=0', ' f1 ', 'https://d.example/folders/f1'].map(
+        read,
+      ),
+    ).toEqual([false, true, false, true]);
   });
 
   it('skips what the run did not touch or could not profile', () => {

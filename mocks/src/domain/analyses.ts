@@ -56,8 +56,8 @@ function scheduleProcessing(state: MockState, analysis: AnalysisRecord): void {
   state.scheduler.schedule(total, { kind: 'analysisFinish', analysisId: analysis.id });
 }
 
-export function progressAnalysis(analysis: AnalysisRecord): void {
-  if (analysis.status === 'pending') analysis.status = 'progress';
+export function progressAnalysis(state: MockState, analysis: AnalysisRecord): void {
+  if (analysis.status === 'pending' && state.choices.analysisShowsProgress) analysis.status = 'progress';
 }
 
 export function finishAnalysis(state: MockState, analysis: AnalysisRecord): void {

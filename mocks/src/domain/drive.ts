@@ -23,8 +23,12 @@ export function folderIdOf(folderLink: string): string {
   return folderLink.trim();
 }
 
-/** Undefined when the request names no folder. */
-export function resolveDriveFolder(user: UserRecord, request: CreateProjectRequest): DriveResolution | undefined {
+/** Undefined when the request names no folder; a link `linkRead` refuses finds no folder. */
+export function resolveDriveFolder(
+  user: UserRecord,
+  request: CreateProjectRequest,
+  linkRead: (folderLink: string) => boolean = () => true,
+): DriveResolution | undefined {
   const { folderLink, folderName } = request;
   if (folderLink === undefined && folderName === undefined) return undefined;
   if ((request.driveProvider ?? 'google-drive') !== 'google-drive')
@@ -34,7 +38,7 @@ export function resolveDriveFolder(user: UserRecord, request: CreateProjectReque
   let folder: SeedDriveFolder | undefined;
   if (folderLink !== undefined) {
     const id = folderIdOf(folderLink);
-    folder = user.drive.folders.find((f) => f.id === id);
+    folder = linkRead(folderLink) ? user.drive.folders.find((f) => f.id === id) : undefined;
   } else {
     const wanted = (folderName ?? '').trim().toLowerCase();
     const matches = user.drive.folders.filter((f) => f.name.trim().toLowerCase() === wanted);

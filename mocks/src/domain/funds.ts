@@ -5,6 +5,7 @@ import type { components } from '../../../openapi/index.ts';
 import { buildFundAnalysisCompletedEvent } from '../events.ts';
 import { errors } from '../http/errors.ts';
 import { createAnalysis, isUnreadable } from './analyses.ts';
+import { fillForm } from './gap-choices.ts';
 import { kebab } from './kebab.ts';
 import { newProjectRecord } from './projects.ts';
 import type { FundRunRecord, ProjectRecord, UserRecord } from './records.ts';
@@ -19,8 +20,13 @@ const FUND_STAGE_GAP = 'error for an unknown fundstageId';
 export const ANALYZE_CREDITS_GAP =
   'projectMode analyze when credits run out: companies beyond the credits are created without an analysis';
 
-function fundIdOf(user: UserRecord, name: string): string {
-  return `fund-${user.id}-${kebab(name)}`;
+function fundIdOf(state: MockState, user: UserRecord, name: string, fundExtractionId: string): string {
+  return fillForm(state.choices.idForms.fundId, {
+    '{owner id}': user.id,
+    '{name}': name,
+    '{name as a slug}': kebab(name),
+    '{fundExtractionId}': fundExtractionId,
+  });
 }
 
 /** The caller's role on a run's fund: owner for its creator, else what the seed grants. */
@@ -42,9 +48,11 @@ export function startFundRun(state: MockState, user: UserRecord, request: Schema
   if (!state.charge(RUN_COST)) throw errors.noCredits();
 
   const now = state.ids.now();
+  const fundExtractionId = state.ids.uuid('fundRun');
+  const { fundDefaults } = state.choices;
   const run: FundRunRecord = {
-    fundExtractionId: state.ids.uuid('fundRun'),
-    fundId: fundIdOf(user, request.name),
+    fundExtractionId,
+    fundId: fundIdOf(state, user, request.name, fundExtractionId),
     ownerUserId: user.id,
     name: request.name,
     folderPath: folder.folderPath,
@@ -53,7 +61,7 @@ export function startFundRun(state: MockState, user: UserRecord, request: Schema
     errorMessage: null,
     refDate: request.refDate ?? null,
     projectMode: request.projectMode ?? 'bookmark',
-    customerIsInvestor: request.customerIsInvestor ?? false,
+    customerIsInvestor: request.customerIsInvestor ?? fundDefaults.customerIsInvestor,
     fundstage,
     lastStageChange: fundstage ? now : null,
     companies: [],
@@ -68,7 +76,7 @@ export function startFundRun(state: MockState, user: UserRecord, request: Schema
 }
 
 export function progressRun(state: MockState, run: FundRunRecord): void {
-  if (run.status === 'pending') {
+  if (run.status === 'pending' && state.choices.fundShowsRunning) {
     run.status = 'running';
     run.updatedAt = state.ids.now();
   }
@@ -88,7 +96,10 @@ export function finishRun(state: MockState, run: FundRunRecord): void {
     const project =
       run.projectMode === 'none' ? undefined : companyRecord(state, owner, company, run.projectMode === 'analyze');
     return {
-      id: `${run.fundExtractionId}-company-${i + 1}`,
+      id: fillForm(state.choices.idForms.companyId, {
+        '{fundExtractionId}': run.fundExtractionId,
+        '{n}': String(i + 1),
+      }),
       status: company.status,
       companyName: company.companyName,
       website: company.website,
@@ -108,10 +119,18 @@ function companyRecord(
   company: Pick<Schemas['FundCompany'], 'companyName' | 'website'>,
   analyze: boolean,
 ): ProjectRecord {
+  const match = state.choices.portfolioMatch;
   const wanted = company.companyName.toLowerCase();
-  let project = state.projects
-    .inOrder()
-    .find((p) => p.ownerUserId === owner.id && p.companyName.toLowerCase() === wanted);
+  let project =
+    match === 'never'
+      ? undefined
+      : state.projects
+          .inOrder()
+          .find(
+            (p) =>
+              p.ownerUserId === owner.id &&
+              (match === 'exact' ? p.companyName === company.companyName : p.companyName.toLowerCase() === wanted),
+          );
   if (!project) {
     project = newProjectRecord(state, owner, {
       companyName: company.companyName,
@@ -134,6 +153,10 @@ export function fundRunSummary(
 ): Schemas['FundRunSummary'] {
   const owner = state.user(run.ownerUserId);
   const completed = run.status === 'completed';
+  const underWay = run.status === 'pending' || run.status === 'running';
+  const { fundDefaults, dataSections, availableUnderWay } = state.choices;
+  const shown = (flag: 'workbook' | 'overview' | 'structure') =>
+    completed || (underWay && availableUnderWay.includes(flag));
   const versions = [...state.fundRuns.values()].filter((r) => r.fundId === run.fundId).reverse();
   return {
     fundExtractionId: run.fundExtractionId,
@@ -146,13 +169,13 @@ export function fundRunSummary(
     refDate: run.refDate ?? run.createdAt.slice(0, 10),
     projectMode: run.projectMode,
     customerIsInvestor: run.customerIsInvestor,
-    showDerivedMetrics: false,
+    showDerivedMetrics: fundDefaults.showDerivedMetrics,
     fundstage: run.fundstage,
     lastStageChange: run.lastStageChange,
     firm: state.seed.firm,
     owner: { id: owner.id, fullName: owner.name, email: owner.email },
     myRole: role,
-    figures: completed ? state.seed.figures.map((f) => ({ ...f })) : [],
+    figures: completed && state.choices.figuresWhenCompleted ? state.seed.figures.map((f) => ({ ...f })) : [],
     companiesCount: run.companies.length,
     companies: run.companies.map((c) => ({ ...c })),
     fundRuns: versions.map((r) => ({
@@ -164,13 +187,11 @@ export function fundRunSummary(
       createdAt: r.createdAt,
     })),
     available: {
-      workbook: completed,
-      overview: completed,
-      structure: completed,
-      incremental: false,
-      dataSections: completed
-        ? ['reconciled', 'entities', 'coverage', 'validation', 'metricDefinitions', 'runStats']
-        : [],
+      workbook: shown('workbook'),
+      overview: shown('overview'),
+      structure: shown('structure'),
+      incremental: underWay ? availableUnderWay.includes('incremental') : fundDefaults.incremental,
+      dataSections: [...(completed ? dataSections.completed : underWay ? dataSections.underWay : [])],
     },
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,

@@ -9,7 +9,7 @@ export function runJob(state: MockState, job: ProcessingJob): void {
   if ('analysisId' in job) {
     const analysis = state.analyses.get(job.analysisId);
     if (!analysis) return;
-    if (job.kind === 'analysisProgress') progressAnalysis(analysis);
+    if (job.kind === 'analysisProgress') progressAnalysis(state, analysis);
     else finishAnalysis(state, analysis);
     state.changed('analysis', analysis.id);
   } else {

@@ -1,5 +1,6 @@
 // Contract shapes of company records and analyses, built from the stored records.
 import type { components } from '../../../openapi/index.ts';
+import { fillForm } from './gap-choices.ts';
 import { kebab } from './kebab.ts';
 import type { AnalysisRecord, ProjectRecord } from './records.ts';
 import type { MockState } from './state.ts';
@@ -41,6 +42,14 @@ function websiteOf(project: ProjectRecord): string {
   return project.companyWebsite ?? `https://${slug(project.companyName)}.example`;
 }
 
+/** The email made up for a company created without one: beside a website given, the choices' form over its host. */
+function emailOf(state: MockState, project: ProjectRecord, website: string): string {
+  const host = hostOf(website);
+  if (project.companyWebsite !== null && host !== undefined)
+    return fillForm(state.choices.emailWithWebsite, { '{website host}': host });
+  return `contact@${host ?? `${slug(project.companyName)}.example`}`;
+}
+
 function processingOf(state: MockState, project: ProjectRecord): Schemas['ProjectProcessing'] {
   return state.projectAnalyses(project.id).some((a) => a.status === 'pending' || a.status === 'progress')
     ? 'progress'
@@ -51,6 +60,7 @@ function analysisSummary(analysis: AnalysisRecord): Schemas['AnalysisSummary'] {
   return { id: analysis.id, type: analysis.type, status: analysis.status, createdAt: analysis.createdAt };
 }
 
+/** The scores of the one analysis given, else of every completed analysis. */
 function scores(state: MockState, project: ProjectRecord, only?: AnalysisRecord): Schemas['ProjectScore'][] {
   const analyses = only ? [only] : state.projectAnalyses(project.id);
   return analyses.flatMap((a) => (a.status === 'completed' && a.score ? [a.score] : []));
@@ -64,7 +74,7 @@ export function projectView(state: MockState, project: ProjectRecord): Schemas['
     name: project.name,
     companyName: project.companyName,
     companyLegalName: project.companyLegalName ?? project.companyName,
-    companyEmail: project.companyEmail ?? `contact@${hostOf(website) ?? `${slug(project.companyName)}.example`}`,
+    companyEmail: project.companyEmail ?? emailOf(state, project, website),
     companyWebsite: website,
     companyIndustry: project.companyIndustry,
     companyCountry: project.companyCountry,
@@ -78,7 +88,8 @@ export function projectView(state: MockState, project: ProjectRecord): Schemas['
     // Users only see their own projects, so the caller is always the owner.
     projectUser: { role: 'owner' },
     analyses: state.projectAnalyses(project.id).map(analysisSummary),
-    projectscores: scores(state, project),
+    // A company's list and lookup views show its scores unless the choices keep them to the full report.
+    projectscores: state.choices.scoresShown ? scores(state, project) : [],
     projectstatus: { ...project.status },
     projectphase: { ...project.phase },
     projectowner: { fullName: owner.name, email: owner.email, status: 'active' },

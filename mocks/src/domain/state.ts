@@ -4,6 +4,7 @@
 // ../control/seed-records.ts, a store's change tracking by ../persistence/change-tracking.ts.
 import type { components } from '../../../openapi/index.ts';
 import { AnalysisTable } from './analysis-table.ts';
+import { type GapChoices, MOCK_GAP_CHOICES } from './gap-choices.ts';
 import { randomIds, type IdSource } from './ids.ts';
 import { ProjectTable } from './project-table.ts';
 import type { AnalysisRecord, FolderRecord, FundRunRecord, UserRecord, WebhookConfigRecord } from './records.ts';
@@ -50,6 +51,8 @@ export interface StateOptions {
   durable?: () => Promise<void>;
   /** Processing moves only when a test says (advance, settle): no real time passes for it. */
   manualClock?: boolean;
+  /** Open values of records (a team's gap profile); default the mock's own. */
+  gapChoices?: GapChoices;
 }
 
 /** The kinds of records a state file keeps, each by a string key. */
@@ -86,10 +89,15 @@ export class MockState {
   readonly faults: FaultSwitches = { companyList: false };
 
   readonly seed: ResolvedSeed;
+  /** What the records show where the specification is silent (gap-choices.ts). */
+  readonly choices: GapChoices;
   private readonly runJob: JobRunner;
   readonly durable: (() => Promise<void>) | undefined;
 
-  constructor(seed: ResolvedSeed, { runJob, sessionId, onTouch, ids, durable, manualClock = false }: StateOptions) {
+  constructor(
+    seed: ResolvedSeed,
+    { runJob, sessionId, onTouch, ids, durable, manualClock = false, gapChoices = MOCK_GAP_CHOICES }: StateOptions,
+  ) {
     this.scheduler = new Scheduler<ProcessingJob>({
       run: (job) => this.runJob(this, job),
       ran: () => this.touch(),
@@ -97,6 +105,7 @@ export class MockState {
       manual: manualClock,
     });
     this.seed = seed;
+    this.choices = gapChoices;
     this.durable = durable;
     this.runJob = runJob;
     this.sessionId = sessionId;

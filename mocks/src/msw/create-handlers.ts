@@ -3,6 +3,7 @@
 // sessions held in memory. Runs wherever MSW runs (msw/node, msw/browser's Service Worker).
 import { http, type HttpHandler } from 'msw';
 import { parseGapProfile } from '../../../common/src/index.ts';
+import { gapChoicesOf } from '../gap-profile-choices.ts';
 import { contractDocument } from '../../../openapi/index.ts';
 import controlDocument from '../../../generated/control-api.json' with { type: 'json' };
 import { advance } from '../control/processing-clock.ts';
@@ -102,7 +103,9 @@ function contracts() {
  * mock.close();
  */
 export function createHandlers(options: CreateHandlersOptions = {}): MockHandlers {
+  const profile = options.gapProfile ? parseGapProfile(options.gapProfile) : undefined;
   const sessions = new MemorySessions(options.seed, {
+    gapChoices: profile && gapChoicesOf(profile),
     fallback: options.session,
     manualClock: options.clock === 'manual',
     sessionIdleMs: options.sessionIdleMs,
@@ -128,7 +131,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): MockHandler
     answered: (request, url, status) => journalCall(sessions, request, url, status),
   });
   const origin = options.origin?.replace(/\/$/, '');
-  const answer = options.gapProfile ? profiledFetch(handle, parseGapProfile(options.gapProfile), sessions) : handle;
+  const answer = profile ? profiledFetch(handle, profile, sessions) : handle;
   const resolver = ({ request }: { request: Request }) => answer(request);
   const sessionOf = (id?: string) => sessions.session(id ?? options.session ?? DEFAULT_SESSION);
   return {

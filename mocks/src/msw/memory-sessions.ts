@@ -3,6 +3,7 @@
 // one named session past the limit answers 503 MOCK_TOO_MANY_SESSIONS, an idle one is dropped. No
 // timer sweeps them: a request looks for idle sessions once the sweep interval has passed, so a
 // session is dropped no later than over HTTP, seen from any request. Nothing here needs Node.
+import type { GapChoices } from '../domain/gap-choices.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import { MockSession } from '../session.ts';
 import { SessionBounds, type SessionBoundsOptions } from '../sessions/session-bounds.ts';
@@ -15,6 +16,8 @@ export interface MemorySessionsOptions extends SessionBoundsOptions {
   fallback?: string | undefined;
   /** Processing moves only by `advance` and `settle`. */
   manualClock?: boolean | undefined;
+  /** Open values of records from a team's gap profile (gap-profile-choices.ts). */
+  gapChoices?: GapChoices | undefined;
 }
 
 export class MemorySessions implements SessionSource {
@@ -25,6 +28,7 @@ export class MemorySessions implements SessionSource {
   private readonly fallback: string;
   private readonly bounds: SessionBounds;
   private readonly manualClock: boolean;
+  private readonly gapChoices: GapChoices | undefined;
   private lastSweep = Date.now();
 
   constructor(startSeed: MockSeed | undefined, options: MemorySessionsOptions = {}) {
@@ -32,6 +36,7 @@ export class MemorySessions implements SessionSource {
     this.fallback = options.fallback ?? DEFAULT_SESSION;
     this.bounds = new SessionBounds(options);
     this.manualClock = options.manualClock ?? false;
+    this.gapChoices = options.gapChoices;
     this.session(DEFAULT_SESSION);
   }
 
@@ -61,6 +66,7 @@ export class MemorySessions implements SessionSource {
       this.bounds.checkRoom(this.sessions, id);
       session = new MockSession(id, new MemoryStorage(`memory:${id}`), this.startSeed, () => {}, {
         manualClock: this.manualClock,
+        gapChoices: this.gapChoices,
       });
       this.sessions.set(id, session);
     }

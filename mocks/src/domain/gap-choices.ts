@@ -1,0 +1,52 @@
+// The mock's choices where the specification is silent and the answer is a value of its records: a
+// fund run's defaults, sections, statuses and ids, how its portfolio companies find company records,
+// the statuses an analysis passes, which scores a company shows, the email made up beside a website,
+// and which forms of a drive link resolve. A team's gap profile replaces them (../gap-profile-choices.ts);
+// parity's table of the mock's own choices (common/src/gap-profile.ts) says what these defaults must be.
+export interface GapChoices {
+  /** customerIsInvestor when a run request leaves it out, showDerivedMetrics and available.incremental of every run. */
+  fundDefaults: { customerIsInvestor: boolean; showDerivedMetrics: boolean; incremental: boolean };
+  /** available.dataSections of a completed run, and of a run under way. */
+  dataSections: { completed: readonly string[]; underWay: readonly string[] };
+  /** Whether a run shows `running` half-way (it is `pending` on creation, as the contract says, either way). */
+  fundShowsRunning: boolean;
+  /** The available flags true while a run is under way (once it ended, incremental follows fundDefaults). */
+  availableUnderWay: readonly ('workbook' | 'overview' | 'structure' | 'incremental')[];
+  /** Whether a completed run shows its figures. */
+  figuresWhenCompleted: boolean;
+  /** fundId and a portfolio company's id, with {owner id}, {name}, {name as a slug}, {fundExtractionId} and {n} (from 1). */
+  idForms: { fundId: string; companyId: string };
+  /** Which of the owner's company records a portfolio company takes: same name ignoring case, same name exactly, or none (a new one). */
+  portfolioMatch: 'ignoring case' | 'exact' | 'never';
+  /** Whether an analysis shows `progress` half-way (it is `pending` before, either way). */
+  analysisShowsProgress: boolean;
+  /** Whether a company's views show the scores of its completed analyses (a full report asked for one always does). */
+  scoresShown: boolean;
+  /** companyEmail of a company created with a website and no email, {website host} written for the host. */
+  emailWithWebsite: string;
+  /** Whether the deployment reads a drive link given as folderLink (one it does not read finds no folder). */
+  linkRead: (folderLink: string) => boolean;
+}
+
+/** The mock's own choices. */
+export const MOCK_GAP_CHOICES: GapChoices = {
+  fundDefaults: { customerIsInvestor: false, showDerivedMetrics: false, incremental: false },
+  dataSections: {
+    completed: ['reconciled', 'entities', 'coverage', 'validation', 'metricDefinitions', 'runStats'],
+    underWay: [],
+  },
+  fundShowsRunning: true,
+  availableUnderWay: [],
+  figuresWhenCompleted: true,
+  idForms: { fundId: 'fund-{owner id}-{name as a slug}', companyId: '{fundExtractionId}-company-{n}' },
+  portfolioMatch: 'ignoring case',
+  analysisShowsProgress: true,
+  scoresShown: true,
+  emailWithWebsite: 'contact@{website host}',
+  linkRead: () => true,
+};
+
+/** A form with its placeholders filled in (each placeholder's value as given). */
+export function fillForm(form: string, values: Record<string, string>): string {
+  return form.replace(/\{[^{}]+\}/g, (placeholder) => values[placeholder] ?? placeholder);
+}

@@ -1,0 +1,60 @@
+// A gap profile's open values of records (common/src/gap-profile-values.ts) as the domain's choices
+// (domain/gap-choices.ts): the sessions of a mock started with the profile make their fund runs,
+// analyses, scores, emails and drive links as the team's deployment does. Kept out of domain/: only
+// a profiled mock reads it.
+import { type GapProfile, isValuesProbeId, type ProfiledValues, readProfiledValues } from '../../common/src/index.ts';
+import { type GapChoices, MOCK_GAP_CHOICES } from './domain/gap-choices.ts';
+
+/** The form of a drive link among those parity tries, where the reading is open (a folders url without a query always resolves). */
+export function linkFormOf(folderLink: string): string | undefined {
+  if (/\/folders\/[^/?#]+\?/.test(folderLink)) return 'folders url with a query';
+  if (folderLink.includes('/folders/')) return undefined;
+  const query = /[?&]id=[^&#]+(&)?/.exec(folderLink);
+  if (query) return query[1] ? 'open?id= url, id not last' : 'open?id= url';
+  if (folderLink.includes('/')) return undefined;
+  return folderLink.trim() === folderLink ? 'bare id' : 'bare id with spaces around';
+}
+
+/**
+ * The domain's choices under `profile`: the mock's own where the profile has no answer (or
+ * undefined when it changes none, so sessions keep the plain default).
+ *
+ * @example
+ * const gapChoices = gapChoicesOf(await readGapProfile('parity/parity.json'));
+ */
+export function gapChoicesOf(profile: GapProfile): GapChoices | undefined {
+  const read = <K extends keyof ProfiledValues>(id: K): ProfiledValues[K] | undefined => {
+    const answer = profile.answers[id];
+    if (answer?.kind !== 'values' || !isValuesProbeId(id)) return undefined;
+    const choice = readProfiledValues(id, answer.values);
+    return typeof choice === 'string' ? undefined : choice;
+  };
+  const defaults = read('funds.run-defaults');
+  const sections = read('funds.data-sections');
+  const progress = read('funds.run-progress');
+  const ids = read('funds.id-forms');
+  const matching = read('funds.portfolio-name-matching');
+  const statuses = read('analysis.statuses');
+  const scores = read('analysis.project-scores');
+  const email = read('companies.email-placeholder-with-website');
+  const links = read('drive.folder-link-forms');
+  if (![defaults, sections, progress, ids, matching, statuses, scores, email, links].some(Boolean)) return undefined;
+  const mine = MOCK_GAP_CHOICES;
+  const unread = new Set(links?.unread ?? []);
+  return {
+    fundDefaults: defaults ?? mine.fundDefaults,
+    dataSections: {
+      completed: sections?.dataSections ?? mine.dataSections.completed,
+      underWay: progress?.dataSectionsUnderWay ?? mine.dataSections.underWay,
+    },
+    fundShowsRunning: progress?.showsRunning ?? mine.fundShowsRunning,
+    availableUnderWay: progress?.availableUnderWay ?? mine.availableUnderWay,
+    figuresWhenCompleted: progress?.figuresWhenCompleted ?? mine.figuresWhenCompleted,
+    idForms: ids ?? mine.idForms,
+    portfolioMatch: matching?.match ?? mine.portfolioMatch,
+    analysisShowsProgress: statuses?.showsProgress ?? mine.analysisShowsProgress,
+    scoresShown: scores?.shown ?? mine.scoresShown,
+    emailWithWebsite: email?.form ?? mine.emailWithWebsite,
+    linkRead: unread.size === 0 ? mine.linkRead : (folderLink) => !unread.has(linkFormOf(folderLink) ?? ''),
+  };
+}
