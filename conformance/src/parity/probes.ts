@@ -741,7 +741,10 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       if (!record) return `the lookup of the company of an unreachable website answered HTTP ${sent.answer.status}`;
       const statuses = analysisStatuses(record);
       const waited = Date.now() - begin;
-      if ((statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS_STATUSES.has(status))) || waited > ANALYSIS_WAIT_MS)
+      if (
+        (statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS_STATUSES.has(status))) ||
+        waited > ANALYSIS_WAIT_MS
+      )
         return { ...sent, record, statuses };
       await sleep(Math.min(5_000, Math.max(25, waited / 10)));
     }
