@@ -1,10 +1,11 @@
-// Failed deliveries, provoked: the configuration pointed at the receiver's failing paths (one
-// answers 500, one closes the connection with no answer), a company analysis completed, and the
-// history read until it records that delivery. The receiver did not answer 200, so no entry for it
-// may be `Success`; which error outcome, its text and any retries are not fixed, and are accepted.
+// Failed deliveries, provoked: the configuration pointed at each of the receiver's failing paths
+// in turn (one answers 500, one closes the connection with no answer), a company analysis completed
+// for each, and the history read until it records both deliveries. The receiver did not answer 200,
+// so no entry for them may be `Success`; which error outcome, its text and any retries are not
+// fixed, and are accepted.
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isObject, isSuccess, sleep } from '../answers.ts';
-import { HISTORY_LENGTH, newEntries, quiet, receipts } from '../delivery-history.ts';
+import { newEntries, quiet, receipts } from '../delivery-history.ts';
 import { DROPPING_PATH, REFUSING_PATH, type Delivery } from '../receiver.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 import { analysisOutcome } from './companies-outcomes.ts';
@@ -28,19 +29,14 @@ async function history(ctx: RuleContext): Promise<Entry[]> {
   return data;
 }
 
-/** One failing path: a completed analysis delivered there, and its record in the history judged. */
-async function provoke(ctx: RuleContext, url: string, { path, what }: (typeof FAILING)[number]): Promise<void> {
-  const receiver = ctx.fixtures.receiver!;
+/** The configuration pointed at one failing path, and a completed analysis delivered there; its id. */
+async function provoke(ctx: RuleContext, url: string, { path }: (typeof FAILING)[number]): Promise<string> {
   const saved = await ctx.fixtures.saveWebhook('createWebhookConfiguration', {
     url: `${url}/${path}`,
     analysisCompleted: true,
     analysisChangedStatus: true,
   });
   if (!isSuccess(saved)) return ctx.notChecked(`saving the webhook configuration answered ${describeAnswer(saved)}`);
-  // Deliveries of earlier rules arrive first, so the two reads bracket only this rule's.
-  await quiet(receiver.received, 3_000, 200);
-  const before = await history(ctx);
-  const from = receiver.received.length;
   const companyName = `conformance-${ctx.runId} delivery ${path}`;
   const answer = await ctx.call('createProject', {
     json: {
@@ -57,38 +53,52 @@ async function provoke(ctx: RuleContext, url: string, { path, what }: (typeof FA
   if (timedOut || statuses.at(-1) !== 'completed')
     return ctx.notChecked(`the analysis did not complete (${statuses.join(' -> ')}): no analysisCompleted to deliver`);
   const ours = (d: Delivery) =>
-    failed(d) && isObject(d.body) && isObject(d.body.data) && d.body.data.analysisId === data.analysisId;
-  const got = await ctx.fixtures.delivery(ours);
-  if (!got)
+    d.path.endsWith(`/${path}`) &&
+    isObject(d.body) &&
+    isObject(d.body.data) &&
+    d.body.data.analysisId === data.analysisId;
+  if (!(await ctx.fixtures.delivery(ours)))
     return ctx.notChecked(
       `no analysisCompleted for analysis ${data.analysisId} reached the receiver's /${path} within --delivery-timeout ${ctx.fixtures.deliveryTimeoutMs} ms (webhooks.analysis-completed-delivered judges that)`,
     );
+  return data.analysisId;
+}
+
+/** Both failing paths in one window of the history: each delivery recorded, none as Success. */
+async function judgeFailures(ctx: RuleContext, url: string): Promise<void> {
+  const receiver = ctx.fixtures.receiver!;
+  const switched = receiver.received.length;
+  // Deliveries of earlier rules arrive (and are recorded) first, so the two reads bracket only this rule's.
+  await quiet(receiver.received, 3_000, 200);
+  const before = await history(ctx);
+  const from = receiver.received.length;
+  const analyses: string[] = [];
+  for (const failing of FAILING) analyses.push(await provoke(ctx, url, failing));
   // The service records an outcome once its attempt has ended: read until the history follows (bounded).
   const fresh = () => receipts(receiver.received.slice(from));
   const earlier = receipts(receiver.received.slice(0, from));
+  const follows = (after: Entry[]) => newEntries(before, fresh(), after, earlier);
   let after = await history(ctx);
   const deadline = Date.now() + ctx.fixtures.deliveryTimeoutMs;
-  let n = newEntries(before, fresh(), after, earlier);
-  while (
-    (n === undefined || !after.slice(0, n).some((d) => d.event === 'analysisCompleted')) &&
-    Date.now() < deadline
-  ) {
+  while (follows(after) === undefined && Date.now() < deadline) {
     await sleep(ctx.fixtures.pollIntervalMs);
     after = await history(ctx);
-    n = newEntries(before, fresh(), after, earlier);
   }
+  const n = follows(after);
   // The retry policy is not shown: a service may record a failed delivery only after its last attempt.
-  if (n === undefined || !after.slice(0, n).some((d) => d.event === 'analysisCompleted'))
+  if (n === undefined)
     return ctx.notChecked(
-      `the history did not record the delivery the receiver's /${path} got within --delivery-timeout (before: ${shown(before)}; after: ${shown(after)})`,
+      `the history did not record the deliveries the receiver's failing paths got within --delivery-timeout (before: ${shown(before)}; after: ${shown(after)})`,
     );
-  // Success only for attempts a receiver answered with 200: none of this rule's deliveries was.
-  const answered = receiver.received.slice(from).filter((d) => !failed(d) && isObject(d.body));
-  const allowed = answered.filter((d) => (d.body as { event?: unknown }).event === 'analysisCompleted').length;
+  // Success only for attempts a receiver answered with 200 (since the configuration left the
+  // receiver's own path, a late delivery of an earlier rule): none of this rule's.
+  const allowed = receiver.received
+    .slice(switched)
+    .filter((d) => !failed(d) && isObject(d.body) && d.body.event === 'analysisCompleted').length;
   const successes = after.slice(0, n).filter((d) => d.event === 'analysisCompleted' && d.status === 'Success');
   ctx.expect(
     successes.length <= allowed,
-    `the receiver ${what} to analysisCompleted of analysis ${data.analysisId} (and answered 200 to ${allowed} analysisCompleted meanwhile), and the history records ${successes.length} new analysisCompleted as Success: ${shown(after.slice(0, Math.min(n, HISTORY_LENGTH)))}`,
+    `the receiver ${FAILING.map((f) => f.what).join(', and ')} to the analysisCompleted of analyses ${analyses.join(' and ')} (and answered 200 to ${allowed} analysisCompleted meanwhile), and the history records ${successes.length} new analysisCompleted as Success: ${shown(after.slice(0, n))}`,
   );
 }
 
@@ -107,7 +117,7 @@ export const webhookFailureRules: Rule[] = [
     async check(ctx) {
       const url = await ctx.fixtures.receiverConfigured();
       try {
-        for (const failing of FAILING) await provoke(ctx, url, failing);
+        await judgeFailures(ctx, url);
       } finally {
         // The other rules' deliveries need the receiver's own path, both flags on, again.
         await ctx.fixtures.saveWebhook('createWebhookConfiguration', {
