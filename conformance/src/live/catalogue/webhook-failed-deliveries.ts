@@ -7,6 +7,7 @@ import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isObject, isSuccess, sleep } from '../answers.ts';
 import { newEntries, quiet, receipts } from '../delivery-history.ts';
 import { DROPPING_PATH, REFUSING_PATH, type Delivery } from '../receiver.ts';
+import { quietStep } from '../oracle/webhook-commands.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 import { analysisOutcome } from './companies-outcomes.ts';
 
@@ -69,7 +70,7 @@ async function judgeFailures(ctx: RuleContext, url: string): Promise<void> {
   const receiver = ctx.fixtures.receiver!;
   const switched = receiver.received.length;
   // Deliveries of earlier rules arrive (and are recorded) first, so the two reads bracket only this rule's.
-  await quiet(receiver.received, 3_000, 200);
+  await quiet(receiver.received, 3_000, quietStep(ctx.fixtures.pollIntervalMs));
   const before = await history(ctx);
   const from = receiver.received.length;
   const analyses: string[] = [];
