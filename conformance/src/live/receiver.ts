@@ -9,6 +9,10 @@ export const REFUSING_PATH = 'refused';
 /** The path below the receiver's url whose deliveries get no answer: the connection is closed. */
 export const DROPPING_PATH = 'dropped';
 
+/** Whether a delivery came to one of the failing paths (not answered 200). */
+export const failingPath = (path: string): boolean =>
+  path.endsWith(`/${REFUSING_PATH}`) || path.endsWith(`/${DROPPING_PATH}`);
+
 export interface Delivery {
   method: string;
   path: string;

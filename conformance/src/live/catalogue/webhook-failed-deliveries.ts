@@ -6,7 +6,7 @@
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isObject, isSuccess, sleep } from '../answers.ts';
 import { newEntries, quiet, receipts } from '../delivery-history.ts';
-import { DROPPING_PATH, REFUSING_PATH, type Delivery } from '../receiver.ts';
+import { DROPPING_PATH, REFUSING_PATH, failingPath, type Delivery } from '../receiver.ts';
 import { quietStep } from '../oracle/webhook-commands.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 import { analysisOutcome } from './companies-outcomes.ts';
@@ -19,7 +19,6 @@ const FAILING = [
   { path: DROPPING_PATH, what: 'closed the connection with no answer' },
 ];
 
-const failed = (d: Delivery) => FAILING.some((f) => d.path.endsWith(`/${f.path}`));
 const shown = (list: Entry[]) => JSON.stringify(list.map((d) => [d.event, d.status, d.createdAt]));
 
 async function history(ctx: RuleContext): Promise<Entry[]> {
@@ -95,7 +94,7 @@ async function judgeFailures(ctx: RuleContext, url: string): Promise<void> {
   // receiver's own path, a late delivery of an earlier rule): none of this rule's.
   const allowed = receiver.received
     .slice(switched)
-    .filter((d) => !failed(d) && isObject(d.body) && d.body.event === 'analysisCompleted').length;
+    .filter((d) => !failingPath(d.path) && isObject(d.body) && d.body.event === 'analysisCompleted').length;
   const successes = after.slice(0, n).filter((d) => d.event === 'analysisCompleted' && d.status === 'Success');
   ctx.expect(
     successes.length <= allowed,
