@@ -1,6 +1,17 @@
 // The webhook receiver the suite starts with --receiver-host: keeps every delivery (method, path,
-// body) and answers 200 at once, as the specification asks of a receiver.
+// body) and answers 200 at once, as the specification asks of a receiver; except under two paths
+// below its url, which fail on purpose (webhooks.failed-delivery-recorded): one answers 500, the
+// other closes the connection with no answer.
 import { createServer } from 'node:http';
+
+/** The path below the receiver's url whose deliveries are answered 500 instead of 200. */
+export const REFUSING_PATH = 'refused';
+/** The path below the receiver's url whose deliveries get no answer: the connection is closed. */
+export const DROPPING_PATH = 'dropped';
+
+/** Whether a delivery came to one of the failing paths (not answered 200). */
+export const failingPath = (path: string): boolean =>
+  path.endsWith(`/${REFUSING_PATH}`) || path.endsWith(`/${DROPPING_PATH}`);
 
 export interface Delivery {
   method: string;
@@ -39,8 +50,12 @@ export async function startReceiver(
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers))
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      received.push({ method: request.method ?? '', path: request.url ?? '', headers, body, receivedAt: Date.now() });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      const path = request.url ?? '';
+      received.push({ method: request.method ?? '', path, headers, body, receivedAt: Date.now() });
+      if (path.endsWith(`/${DROPPING_PATH}`)) request.socket.destroy();
+      else if (path.endsWith(`/${REFUSING_PATH}`))
+        response.writeHead(500, { 'content-type': 'application/json' }).end('{"refused":true}');
+      else response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve, reject) => {

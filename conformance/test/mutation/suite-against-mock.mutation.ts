@@ -11,11 +11,12 @@ import { catalogue } from '../../src/live/catalogue/index.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 import { CONFORMANCE_SEED, fullRun } from '../support/conformance-mock.ts';
 
-// A fresh mock for every test, without its response cache: an answer kept from the run of another
-// mutant would hide this one.
+// A fresh mock for every test (an answer kept from the run of another mutant would hide this one),
+// with its response cache on, as the mock runs by default: a change that forgets to mark the state
+// changed (touch) is then seen as a stale read, as a client of the mock would see it.
 let mock: RunningMock;
 beforeEach(async () => {
-  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED, responseCache: false });
+  mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
 });
 afterEach(async () => {
   await mock?.close();

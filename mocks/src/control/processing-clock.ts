@@ -15,6 +15,11 @@ export function advance<J>(scheduler: Scheduler<J>, ms: number): number {
   return runInOrder(scheduler, () => scheduler.now());
 }
 
+/** How many jobs wait for their time (the control API's state and settle answers). */
+export function pendingCount<J>(scheduler: Scheduler<J>): number {
+  return [...scheduler.pendingJobs()].length;
+}
+
 function runInOrder<J>(scheduler: Scheduler<J>, dueBy: () => number): number {
   let ran = 0;
   for (;;) {

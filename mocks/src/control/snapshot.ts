@@ -1,5 +1,6 @@
 // The whole state as JSON (GET /__mock/state): what tests assert on besides the service's answers.
 import { projectView } from '../domain/project-views.ts';
+import { pendingCount } from './processing-clock.ts';
 import type { MockState } from '../domain/state.ts';
 
 export function snapshot(state: MockState) {
@@ -7,7 +8,7 @@ export function snapshot(state: MockState) {
     credits: state.credits,
     engineAvailable: state.engineAvailable,
     faults: { ...state.faults },
-    pendingJobs: state.scheduler.pending,
+    pendingJobs: pendingCount(state.scheduler),
     seed: state.seed,
     users: state.users.map((u) => ({ ...u, fundRoles: Object.fromEntries(u.fundRoles) })),
     projects: [...state.projects.values()].map((p) => ({

@@ -52,10 +52,6 @@ export class Scheduler<J> {
     this.addAt(++this.lastSeq, this.now() + Math.max(0, delayMs), job);
   }
 
-  get pending(): number {
-    return this.jobs.size;
-  }
-
   /** The pending jobs, in the order they were added. */
   pendingJobs(): IterableIterator<PendingJob<J>> {
     return this.jobs.values();

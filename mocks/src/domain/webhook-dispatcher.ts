@@ -1,6 +1,7 @@
 // Delivers events to the receiver each user configured: one POST of `{ event, data }` per event,
 // no retry (the retry policy is not shown), recorded as Success / Error Request / Error Response.
-// A named session's deliveries carry its X-Mock-Session header, so a shared receiver can tell them apart.
+// A named session's deliveries carry its X-Mock-Session header (sessions/delivery-header.ts), so a shared
+// receiver can tell them apart.
 // Two seams, each plain here: a `DeliveryPolicy` shapes an event's attempts (the control API's
 // delivery switches, `../control/delivery-switches.ts`, are one), and a `DeliveryKeeping` holds a
 // delivery until the change that caused it is durable and keeps it until its outcome is recorded
@@ -8,7 +9,7 @@
 import type { components } from '../../../openapi/index.ts';
 import { FUND_EVENT_PAYLOAD_GAP, type WebhookEvent } from '../events.ts';
 import { GAP_HEADER } from '../http/gap-header.ts';
-import { DEFAULT_SESSION, SESSION_HEADER } from '../sessions/session-header.ts';
+import { sessionDeliveryHeaders } from '../sessions/delivery-header.ts';
 import type { IdSource } from './ids.ts';
 import type { WebhookConfigRecord } from './records.ts';
 import type { ResolvedSeed } from './seed.ts';
@@ -163,7 +164,6 @@ export class WebhookDispatcher {
     judge: (status: number) => DeliveryOutcome,
   ): Promise<DeliveryOutcome> {
     const timeoutMs = this.state.seed.webhookTimeoutMs;
-    const session = this.state.sessionId;
     const controller = new AbortController();
     this.controllers.add(controller);
     let timedOut = false;
@@ -178,7 +178,7 @@ export class WebhookDispatcher {
         headers: {
           'content-type': 'application/json',
           ...(gaps.length > 0 ? { [GAP_HEADER]: gaps.join('; ') } : {}),
-          ...(session && session !== DEFAULT_SESSION ? { [SESSION_HEADER]: session } : {}),
+          ...sessionDeliveryHeaders(this.state.sessionId),
         },
         body: JSON.stringify(event),
         signal: controller.signal,

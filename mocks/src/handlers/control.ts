@@ -12,7 +12,7 @@ import {
   switchGaps,
   triggerDelivery,
 } from '../control/delivery-switches.ts';
-import { advance } from '../control/processing-clock.ts';
+import { advance, pendingCount } from '../control/processing-clock.ts';
 import { snapshot } from '../control/snapshot.ts';
 import { type TriggerRequest, TriggerProblem, triggeredEvent } from '../control/triggered-events.ts';
 import {
@@ -112,7 +112,7 @@ export function controlHandlers(
     async settleMock(request: MockRequest) {
       const session = sessionOf(request);
       const summary = await session.settle();
-      return { body: metadataEnvelope({ ...summary, pendingJobs: session.state.scheduler.pending }) };
+      return { body: metadataEnvelope({ ...summary, pendingJobs: pendingCount(session.state.scheduler) }) };
     },
     async setMockCredits(request: MockRequest) {
       const { state } = sessionOf(request);
@@ -148,7 +148,7 @@ export function controlHandlers(
     async advanceMockClock(request: MockRequest) {
       const { state } = sessionOf(request);
       const jobsRun = advance(state.scheduler, (request.body as { advanceMs: number }).advanceMs);
-      return { body: metadataEnvelope({ jobsRun, pendingJobs: state.scheduler.pending }) };
+      return { body: metadataEnvelope({ jobsRun, pendingJobs: pendingCount(state.scheduler) }) };
     },
     async dropMockSession(request: MockRequest) {
       const { id } = sessionOf(request);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { advance, settle } from '../../src/control/processing-clock.ts';
+import { advance, pendingCount, settle } from '../../src/control/processing-clock.ts';
 import { Scheduler } from '../../src/domain/scheduler.ts';
 import { pendingSeqs, restoreJobs, storedJob } from '../../src/persistence/pending-jobs.ts';
 
@@ -14,10 +14,10 @@ describe('Scheduler', () => {
       ran.push('early');
       scheduler.schedule(90_000, () => ran.push('chained'));
     });
-    expect(scheduler.pending).toBe(2);
+    expect(pendingCount(scheduler)).toBe(2);
     expect(settle(scheduler)).toBe(3);
     expect(ran).toEqual(['early', 'late', 'chained']);
-    expect(scheduler.pending).toBe(0);
+    expect(pendingCount(scheduler)).toBe(0);
   });
 
   it('runs jobs by itself when they are due, and cancelAll drops the rest', async () => {

@@ -16,6 +16,7 @@ import { oracleRules } from './oracle.ts';
 import { searchRules } from './search.ts';
 import { sequenceRules } from './sequences.ts';
 import { webhookDeliveryRules } from './webhook-deliveries.ts';
+import { webhookFailureRules } from './webhook-failed-deliveries.ts';
 import { webhookHistoryRules } from './webhook-history.ts';
 import { webhookSettingRules } from './webhook-settings.ts';
 
@@ -33,6 +34,7 @@ const ordered = [
   ...fundRules,
   ...fundOutcomeRules,
   ...webhookDeliveryRules,
+  ...webhookFailureRules,
   ...webhookHistoryRules,
   ...sequenceRules,
   ...oracleRules,

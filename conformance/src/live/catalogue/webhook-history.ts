@@ -6,6 +6,7 @@
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
 import { HISTORY_LENGTH, historyFollows, newDeliveries, quiet, receipts } from '../delivery-history.ts';
+import { failingPath } from '../receiver.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
@@ -38,7 +39,20 @@ export const webhookHistoryRules: Rule[] = [
       if (!receiver) return ctx.notChecked('needs a webhook receiver: pass --receiver-host');
       // Let deliveries of earlier rules arrive first, so the two reads bracket only this rule's.
       await quiet(receiver.received, 3_000, 200);
-      const before = await history(ctx);
+      // The deliveries of this run the receiver answered with 200 are recorded, and so among the
+      // most recent: the history read first holds at least as many (a stale read holds fewer).
+      const answeredBefore = newDeliveries(receipts(receiver.received.filter((d) => !failingPath(d.path)))).length;
+      const least = Math.min(HISTORY_LENGTH, answeredBefore);
+      let before = await history(ctx);
+      const settled = Date.now() + ctx.fixtures.deliveryTimeoutMs;
+      while (before.length < least && Date.now() < settled) {
+        await sleep(ctx.fixtures.pollIntervalMs);
+        before = await history(ctx);
+      }
+      ctx.expect(
+        before.length >= least,
+        `the receiver answered ${answeredBefore} deliveries of this run with 200 before this rule, and the history holds ${before.length}: ${JSON.stringify(before.map((d) => [d.event, d.status, d.createdAt]))}`,
+      );
       const receivedBefore = receiver.received.length;
       const needed = before.length >= HISTORY_LENGTH ? 1 : HISTORY_LENGTH + 1 - before.length;
       for (let i = 0; i < needed; i += 1) {
