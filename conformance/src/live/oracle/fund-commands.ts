@@ -200,27 +200,29 @@ export class AwaitRun implements Command {
   toString = () => `awaitRun(${this.index})`;
 }
 
-/** The fundId of each other run of the sequence, as the deployment reads it (undefined: not readable). */
-async function fundIdsOf(s: OracleState, run: OracleRun): Promise<Map<string, string>> {
-  const fundIds = new Map<string, string>();
+/** The fundId of each other run of the sequence, as the deployment reads it, and whether it has ended (unreadable: left out). */
+async function fundIdsOf(s: OracleState, run: OracleRun): Promise<Map<string, { fundId: string; ended: boolean }>> {
+  const fundIds = new Map<string, { fundId: string; ended: boolean }>();
   for (const other of s.runs) {
     if (other === run || !other.deployment) continue;
     const answer = await s.ctx.call('getFundRunSummary', { query: { fundExtractionId: other.deployment } });
-    const fundId = dataOf<Schemas['FundRunSummary']>(answer)?.fundId;
-    if (isSuccess(answer) && typeof fundId === 'string') fundIds.set(other.deployment, fundId);
+    const summary = dataOf<Schemas['FundRunSummary']>(answer);
+    if (isSuccess(answer) && typeof summary?.fundId === 'string')
+      fundIds.set(other.deployment, { fundId: summary.fundId, ended: FINAL.has(summary.status) });
   }
   return fundIds;
 }
 
 /**
- * A run's fundRuns hold exactly the versions of its fund among the sequence's runs (each started
- * before the read), newest first. What makes a run a version is not shown (the fundId's x-gap), so
- * the deployment's own fundIds judge, not the model's: a service that never groups runs lists each
- * alone. A version missing is read again while a store catches up (as a search index may).
+ * A run's fundRuns hold no run of another fundId among the sequence's runs, every one of its fundId
+ * that has ended (whether a version still under way is listed is not asked), newest first. What makes
+ * a run a version is not shown (the fundId's x-gap), so the deployment's own fundIds judge, not the
+ * model's: a service that never groups runs lists each alone. A version missing is read again while a
+ * store catches up (as a search index may).
  */
 async function compareVersions(s: OracleState, run: OracleRun, got: Schemas['FundRunSummary']): Promise<void> {
   const fundIds = await fundIdsOf(s, run);
-  const versions = [...fundIds].filter(([, fundId]) => fundId === got.fundId).map(([id]) => id);
+  const versions = [...fundIds].filter(([, other]) => other.fundId === got.fundId && other.ended).map(([id]) => id);
   const listedIn = (summary: Schemas['FundRunSummary'] | undefined) =>
     new Set((summary?.fundRuns ?? []).map((r) => r.fundExtractionId));
   let summary: Schemas['FundRunSummary'] | undefined = got;
@@ -234,14 +236,22 @@ async function compareVersions(s: OracleState, run: OracleRun, got: Schemas['Fun
     summary = dataOf<Schemas['FundRunSummary']>(again);
   }
   const listed = listedIn(summary);
-  for (const [id, fundId] of fundIds) {
-    const version = fundId === got.fundId;
-    holds('runVersions', version === listed.has(id), () =>
-      version
-        ? `run ${id} has run ${run.deployment}'s fundId ${JSON.stringify(fundId)} and is missing from its fundRuns`
-        : `run ${run.deployment}'s fundRuns (fundId ${JSON.stringify(got.fundId)}) list run ${id} of fundId ${JSON.stringify(fundId)}`,
-    );
+  for (const [id, { fundId }] of fundIds) {
+    if (fundId !== got.fundId)
+      holds(
+        'runVersions',
+        !listed.has(id),
+        () =>
+          `run ${run.deployment}'s fundRuns (fundId ${JSON.stringify(got.fundId)}) list run ${id} of fundId ${JSON.stringify(fundId)}`,
+      );
   }
+  for (const id of versions)
+    holds(
+      'runVersions',
+      listed.has(id),
+      () =>
+        `run ${id} ended with run ${run.deployment}'s fundId ${JSON.stringify(got.fundId)} and is missing from its fundRuns`,
+    );
   const entries = summary?.fundRuns ?? [];
   const times = entries.map((r) => Date.parse(r.createdAt));
   holds(
