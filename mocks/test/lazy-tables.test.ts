@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../src/domain/analysis-table.ts';
 import { projectMatches } from '../src/domain/keyword-matches.ts';
-import { fetchProject, fetchProjectPage } from '../src/domain/projects.ts';
+import { fetchProject, fetchProjectPage } from '../src/persistence/fetch-parts.ts';
 import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import type { MockState } from '../src/domain/state.ts';

@@ -92,27 +92,6 @@ export function projectsOf(state: MockState, user: UserRecord, keywords: string)
   return projectMatches(state.projects, user, keywords);
 }
 
-/**
- * Where a stored image's parts are fetched apart (PostgreSQL): resolves once the parts holding a
- * user's projects from `start` to before `end` (no keywords) and their analyses are at hand, so a
- * list's rule reads nothing still to be fetched. At once when nothing is to be fetched.
- */
-export async function fetchProjectPage(state: MockState, user: UserRecord, start: number, end: number): Promise<void> {
-  await state.projects.fetchOwned(user.id);
-  const matching = projectsOf(state, user, '');
-  await state.projects.fetchPlaces(matching.places(start, end));
-  await state.analyses.fetchOf(matching.slice(start, end).map((project) => project.id));
-}
-
-/**
- * The same for a look-up by id: the keys, the part holding the project and those holding its
- * analyses (not the whole image).
- */
-export async function fetchProject(state: MockState, projectId: string): Promise<void> {
-  await state.projects.fetchKey(projectId);
-  if (state.projects.has(projectId)) await state.analyses.fetchOf([projectId]);
-}
-
 /** What another user may see of a company is not shown: the mock answers as for an unknown id, and says so. */
 const OTHER_USER_GAP = 'what another user may see of a company: the mock answers as for an unknown id';
 

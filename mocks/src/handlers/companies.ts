@@ -1,17 +1,10 @@
 // Company records: list (and the `id` lookup), search, create, manual file upload, messages.
 import { attachUploadedFiles } from '../domain/analyses.ts';
-import {
-  createProject,
-  fetchProject,
-  fetchProjectPage,
-  ownAnalysis,
-  ownProject,
-  projectsOf,
-  ANALYSIS_COST_GAP,
-} from '../domain/projects.ts';
+import { createProject, ownAnalysis, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
 import { projectGaps, projectView } from '../domain/project-views.ts';
 import { metadataEnvelope, topLevelEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
+import { fetchProject, fetchProjectPage } from '../persistence/fetch-parts.ts';
 import { receiveAnalysisFiles } from './analysis-upload.ts';
 import type { OperationHandler } from './operation-types.ts';
 

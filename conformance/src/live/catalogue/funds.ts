@@ -9,6 +9,8 @@ import type { Rule, RuleContext } from '../rule.ts';
 type Schemas = components['schemas'];
 const FREE = { credits: 0, records: 0 };
 const STATUS_ORDER: Record<string, number> = { pending: 0, running: 1, completed: 2, error: 2 };
+/** Other versions a summary lists that are read back to check their fund (a broken list may hold thousands). */
+const MAX_VERSIONS_READ = 10;
 
 /** A one-file upload form: a small PDF named for the run and `label`, added to `folderPath`. */
 function oneFileInto(runId: string, label: string, folderPath: string): { form: FormData; name: string } {
@@ -228,7 +230,8 @@ export const fundRules: Rule[] = [
   {
     id: 'funds.run-in-own-fund-runs',
     area: 'funds',
-    title: "a run appears in its own summary's fundRuns",
+    title:
+      "a run appears in its own summary's fundRuns, and every other run listed there is a version of its fund (read, it has the same fundId)",
     spec: '| fundRuns | array | Versions of the fund, newest first: `{ fundExtractionId, name, refDate, status, baseFundExtractionId, createdAt }` |',
     operations: ['getFundRunSummary'],
     cost: FREE,
@@ -239,6 +242,27 @@ export const fundRules: Rule[] = [
       ctx.expect(
         summary.fundRuns.some((r) => r.fundExtractionId === summary.fundExtractionId),
         `fundRuns ${JSON.stringify(summary.fundRuns.map((r) => r.fundExtractionId))} lacks ${summary.fundExtractionId}`,
+      );
+      // Exclusion, not only inclusion: read now (the suite's other runs, of other funds, exist by
+      // then), each other entry read back must name this fund. What makes a run a version is not
+      // shown (the fundId's x-gap), so the deployment's own fundId is the judge; an entry that
+      // cannot be read is not judged.
+      const now = await ctx.call('getFundRunSummary', { query: { fundExtractionId: summary.fundExtractionId } });
+      const read = dataOf<Schemas['FundRunSummary']>(now);
+      if (!isSuccess(now) || !read) return;
+      const others = read.fundRuns
+        .filter((r) => r.fundExtractionId !== read.fundExtractionId)
+        .slice(0, MAX_VERSIONS_READ);
+      const foreign: string[] = [];
+      for (const entry of others) {
+        const answer = await ctx.call('getFundRunSummary', { query: { fundExtractionId: entry.fundExtractionId } });
+        const other = dataOf<Schemas['FundRunSummary']>(answer);
+        if (isSuccess(answer) && other && other.fundId !== read.fundId)
+          foreign.push(`${entry.fundExtractionId} (fundId ${JSON.stringify(other.fundId)})`);
+      }
+      ctx.expect(
+        foreign.length === 0,
+        `fundRuns of run ${read.fundExtractionId} (fundId ${JSON.stringify(read.fundId)}) list runs of other funds: ${foreign.join(', ')}`,
       );
     },
   },

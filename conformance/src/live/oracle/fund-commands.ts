@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../../openapi/index.ts';
 import { FINAL_FUND_STATUSES as FINAL } from '../../final-statuses.ts';
-import { dataOf, sleep } from '../answers.ts';
+import { dataOf, isSuccess, sleep } from '../answers.ts';
+import { eventually } from '../catalogue/list-pages.ts';
 import { PDF_FILE } from '../records.ts';
 import type { Exchange } from '../exchange.ts';
 import { holds, same } from './difference.ts';
@@ -69,11 +70,14 @@ export class StartRun implements Command {
   readonly folder: number;
   readonly refDate: boolean;
   readonly investor: boolean;
+  /** Named as the sequence's last run: a later version of the same fund on a deployment that groups runs by name. */
+  readonly version: boolean;
 
-  constructor(folder: number, refDate: boolean, investor: boolean) {
+  constructor(folder: number, refDate: boolean, investor: boolean, version = false) {
     this.folder = folder;
     this.refDate = refDate;
     this.investor = investor;
+    this.version = version;
   }
   check = (s: Readonly<OracleState>) =>
     s.folders.length > 0 && s.phase.fundRuns < s.phase.caps.fundRuns && s.ctx.canSpend(RUN_COST);
@@ -81,7 +85,8 @@ export class StartRun implements Command {
     s.phase.fundRuns += 1;
     const folder = s.folders[this.folder % s.folders.length];
     if (!folder) return;
-    const name = `conformance-${s.ctx.runId} ${s.token} fund ${s.phase.fundRuns}`;
+    const earlier = this.version ? s.runs.at(-1) : undefined;
+    const name = earlier?.name ?? `conformance-${s.ctx.runId} ${s.token} fund ${s.phase.fundRuns}`;
     const refDate = this.refDate ? '2026-09-30' : undefined;
     const customerIsInvestor = this.investor ? true : undefined;
     const body = (folderPath: string) => ({ name, folderPath, projectMode: 'none', refDate, customerIsInvestor });
@@ -109,7 +114,8 @@ export class StartRun implements Command {
       final: false,
     });
   }
-  toString = () => `startRun(${this.folder}, refDate: ${this.refDate}, customerIsInvestor: ${this.investor})`;
+  toString = () =>
+    `startRun(${this.folder}, refDate: ${this.refDate}, customerIsInvestor: ${this.investor}${this.version ? ', named as the last run' : ''})`;
 }
 
 /** Reads one side's run until it is final or --poll-timeout passes; its statuses must only move forward. */
@@ -189,8 +195,71 @@ export class AwaitRun implements Command {
     const own = got?.fundRuns?.find((r) => r.fundExtractionId === run.deployment);
     holds('runOwn', own !== undefined, () => `run ${run.deployment} is not in its own fundRuns`);
     same('runOwn', 'the run status in its own fundRuns', own?.status, got?.status);
+    if (got) await compareVersions(s, run, got);
   }
   toString = () => `awaitRun(${this.index})`;
+}
+
+/** The fundId of each other run of the sequence, as the deployment reads it, and whether it has ended (unreadable: left out). */
+async function fundIdsOf(s: OracleState, run: OracleRun): Promise<Map<string, { fundId: string; ended: boolean }>> {
+  const fundIds = new Map<string, { fundId: string; ended: boolean }>();
+  for (const other of s.runs) {
+    if (other === run || !other.deployment) continue;
+    const answer = await s.ctx.call('getFundRunSummary', { query: { fundExtractionId: other.deployment } });
+    const summary = dataOf<Schemas['FundRunSummary']>(answer);
+    if (isSuccess(answer) && typeof summary?.fundId === 'string')
+      fundIds.set(other.deployment, { fundId: summary.fundId, ended: FINAL.has(summary.status) });
+  }
+  return fundIds;
+}
+
+/**
+ * A run's fundRuns hold no run of another fundId among the sequence's runs, every one of its fundId
+ * that has ended (whether a version still under way is listed is not asked), newest first. What makes
+ * a run a version is not shown (the fundId's x-gap), so the deployment's own fundIds judge, not the
+ * model's: a service that never groups runs lists each alone. A version missing is read again while a
+ * store catches up (as a search index may).
+ */
+async function compareVersions(s: OracleState, run: OracleRun, got: Schemas['FundRunSummary']): Promise<void> {
+  const fundIds = await fundIdsOf(s, run);
+  const versions = [...fundIds].filter(([, other]) => other.fundId === got.fundId && other.ended).map(([id]) => id);
+  const listedIn = (summary: Schemas['FundRunSummary'] | undefined) =>
+    new Set((summary?.fundRuns ?? []).map((r) => r.fundExtractionId));
+  let summary: Schemas['FundRunSummary'] | undefined = got;
+  if (versions.some((id) => !listedIn(summary).has(id))) {
+    const request = { query: { fundExtractionId: run.deployment } };
+    const again = await eventually(
+      s.ctx,
+      () => s.ctx.call('getFundRunSummary', request),
+      (answer) => versions.every((id) => listedIn(dataOf<Schemas['FundRunSummary']>(answer)).has(id)),
+    );
+    summary = dataOf<Schemas['FundRunSummary']>(again);
+  }
+  const listed = listedIn(summary);
+  for (const [id, { fundId }] of fundIds) {
+    if (fundId !== got.fundId)
+      holds(
+        'runVersions',
+        !listed.has(id),
+        () =>
+          `run ${run.deployment}'s fundRuns (fundId ${JSON.stringify(got.fundId)}) list run ${id} of fundId ${JSON.stringify(fundId)}`,
+      );
+  }
+  for (const id of versions)
+    holds(
+      'runVersions',
+      listed.has(id),
+      () =>
+        `run ${id} ended with run ${run.deployment}'s fundId ${JSON.stringify(got.fundId)} and is missing from its fundRuns`,
+    );
+  const entries = summary?.fundRuns ?? [];
+  const times = entries.map((r) => Date.parse(r.createdAt));
+  holds(
+    'runVersionsOrder',
+    times.every((t, i) => i === 0 || (times[i - 1] ?? 0) >= t),
+    () =>
+      `run ${run.deployment}'s fundRuns are not newest first: ${entries.map((r) => `${r.fundExtractionId} ${r.createdAt}`).join(', ')}`,
+  );
 }
 
 export class ReadUnknownRun implements Command {

@@ -119,7 +119,7 @@ export class ListByToken implements Command {
     }
   }
 
-  /** Read after write: each listed company carries what it was created with. */
+  /** Read after write: each listed company carries what it was created with (name, website and nickname when sent). */
   private compareFields(s: OracleState, walk: Walk): void {
     for (const page of walk.pages) {
       const listed = dataOf<Schemas['Project'][]>(page.answer) ?? [];
@@ -139,6 +139,8 @@ export class ListByToken implements Command {
             project.companyWebsite,
             created.companyWebsite,
           );
+        if (created.name !== undefined)
+          same('listedFields', `company ${project.id}'s name (nickname) in the list`, project.name, created.name);
       }
     }
   }

@@ -36,6 +36,9 @@ export const OBSERVABLES = {
   runForward: 'funds.status-moves-forward',
   runEchoes: 'funds.summary-echoes-run',
   runOwn: 'funds.run-in-own-fund-runs',
+  /** A run's fundRuns: exactly the versions of its fund (by the deployment's own fundId) among the sequence's runs. */
+  runVersions: 'funds.run-in-own-fund-runs',
+  runVersionsOrder: 'funds.fund-runs-newest-first',
   runError: 'funds.run-error-outcome',
   unknownRun: 'funds.detail-unknown-404',
   messageNull: 'messages.answer-data-null',
