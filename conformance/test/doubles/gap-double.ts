@@ -56,6 +56,19 @@ const SELF_SPELLINGS = [
   '[::ffff:127.0.0.1]',
 ];
 
+/** The records double's values of records a profile holds: the mock makes them as the double does (written out here, not read from the mock's code). */
+export const RECORDS_DOUBLE_PROFILEABLE = [
+  'funds.run-defaults',
+  'funds.data-sections',
+  'funds.run-progress',
+  'funds.id-forms',
+  'funds.portfolio-name-matching',
+  'analysis.statuses',
+  'analysis.project-scores',
+  'companies.email-placeholder-with-website',
+  'drive.folder-link-forms',
+] as const satisfies readonly GapProbeId[];
+
 /** What parity must report of recordsGapDouble: values the mock takes from its records, not a profile. */
 export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
   'companies.created-name-defaults': { kind: 'values', values: { name: 'empty', companyWebsite: 'null' } },

@@ -8,7 +8,7 @@ import type { GapProfile } from '../../../common/src/index.ts';
 import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { runParity } from '../../src/parity/run-parity.ts';
-import { RECORDS_DOUBLE_CHOICES } from '../doubles/gap-double.ts';
+import { RECORDS_DOUBLE_CHOICES, RECORDS_DOUBLE_PROFILEABLE } from '../doubles/gap-double.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
 
 // Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
@@ -26,21 +26,9 @@ const SEED = {
   })),
 };
 
-/** The records double's values of records a profile holds (gap-double.ts): the mock makes them so when given them. */
-const PROFILED = [
-  'funds.run-defaults',
-  'funds.data-sections',
-  'funds.run-progress',
-  'funds.id-forms',
-  'funds.portfolio-name-matching',
-  'analysis.statuses',
-  'analysis.project-scores',
-  'companies.email-placeholder-with-website',
-  'drive.folder-link-forms',
-] as const;
 const PROFILE: GapProfile = {
   source: 'the records double',
-  answers: Object.fromEntries(PROFILED.map((id) => [id, RECORDS_DOUBLE_CHOICES[id]!])),
+  answers: Object.fromEntries(RECORDS_DOUBLE_PROFILEABLE.map((id) => [id, RECORDS_DOUBLE_CHOICES[id]!])),
 };
 
 let mock: RunningMock | undefined;
@@ -99,11 +87,11 @@ describe('parity against the mutated mock', () => {
     mock = await startMock({ port: 0, seed: SEED, responseCache: false, gapProfile: PROFILE });
     const report = await runParity({ ...options(mock.baseUrl), baseline: PROFILE });
     const observed = report.gaps
-      .filter((g) => (PROFILED as readonly string[]).includes(g.id))
+      .filter((g) => (RECORDS_DOUBLE_PROFILEABLE as readonly string[]).includes(g.id))
       .map((g) => [g.id, g.touched ? (g.differs ? g.deployment : 'same') : unjudged(g.reason) ? 'same' : g.reason]);
     const named = observed.filter(([, seen]) => seen !== 'same').map(([id]) => id);
     expect(observed, `parity observed otherwise: ${named.join(', ')}`).toEqual(
-      [...PROFILED]
+      [...RECORDS_DOUBLE_PROFILEABLE]
         .sort((a, b) => report.gaps.findIndex((g) => g.id === a) - report.gaps.findIndex((g) => g.id === b))
         .map((id) => [id, 'same']),
     );

@@ -31,6 +31,7 @@ import {
   RECORDS_DOUBLE_CHOICES,
   recordsGapDouble,
   SHARED_FOLDER,
+  RECORDS_DOUBLE_PROFILEABLE,
 } from '../doubles/gap-double.ts';
 import { captureOutput } from '../support/captured-output.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
@@ -69,18 +70,6 @@ afterAll(async () => {
 });
 
 const ids = Object.keys(GAP_PROBES);
-/** The records double's values a profile can hold: the mock makes them as the double does. */
-const RECORD_VALUES_PROFILEABLE = [
-  'funds.run-defaults',
-  'funds.data-sections',
-  'funds.run-progress',
-  'funds.id-forms',
-  'funds.portfolio-name-matching',
-  'analysis.statuses',
-  'analysis.project-scores',
-  'companies.email-placeholder-with-website',
-  'drive.folder-link-forms',
-];
 
 const parityOptions = (baseUrl: string, session?: string) => ({
   baseUrl,
@@ -163,7 +152,7 @@ describe('parity', () => {
       Object.entries(RECORDS_DOUBLE_CHOICES).filter(([id]) => !timing.includes(id)),
     );
     const followed = listed.filter((g) => g.profileable).map((g) => g.id);
-    expect(followed.sort()).toEqual(RECORD_VALUES_PROFILEABLE.filter((id) => !timing.includes(id)).sort());
+    expect(followed.sort()).toEqual(RECORDS_DOUBLE_PROFILEABLE.filter((id) => !timing.includes(id)).sort());
     for (const gap of listed.filter((g) => !g.profileable))
       expect(gap.profileNote, gap.id).toMatch(/^the mock cannot take this behaviour from a profile: ./);
     expect(formatParityText(report)).toContain(
