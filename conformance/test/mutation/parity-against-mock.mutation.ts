@@ -5,11 +5,11 @@
 // unreachable is observed: the mock no longer does what it says it does there.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GapProfile } from '../../../common/src/index.ts';
-import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { runParity } from '../../src/parity/run-parity.ts';
 import { RECORDS_DOUBLE_CHOICES, RECORDS_DOUBLE_PROFILEABLE } from '../doubles/gap-double.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
+import { allOptionsParity } from '../support/parity-options.ts';
 
 // Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
 // Analyses and fund runs take 600 ms: parity reads its company back while the analysis runs, and
@@ -37,29 +37,13 @@ afterEach(async () => {
   mock = undefined;
 });
 
-const options = (baseUrl: string) => ({
-  baseUrl,
-  apiKey: API_KEY,
-  accessToken: ACCESS_TOKEN,
-  secondApiKey: SECOND_API_KEY,
-  analysisCost: 1,
-  receiverHost: '127.0.0.1',
-  driveFolderName: 'Empty Folder',
-  driveFolderId: 'folder-helio-grid',
-  driveSharedFolderName: 'Duplicate Name',
-  fundRun: true,
-  allowWrites: true,
-  fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init),
-  timeoutMs: 5_000,
-});
-
 /** Reads too far apart on a loaded machine: the statuses cannot be judged, which is no kill. */
 const unjudged = (reason: string | undefined) => /statuses may have passed unseen$/.test(reason ?? '');
 
 describe('parity against the mutated mock', () => {
   it('finds every open behaviour answered as the mock declares it, with writes', async () => {
     mock = await startMock({ port: 0, seed: SEED, responseCache: false });
-    const report = await runParity(options(mock.baseUrl));
+    const report = await runParity(allOptionsParity(mock.baseUrl));
     const observed = report.gaps.map((g) => [
       g.id,
       g.touched
@@ -85,7 +69,7 @@ describe('parity against the mutated mock', () => {
 
   it('makes the values of records a profile holds as the profile says', async () => {
     mock = await startMock({ port: 0, seed: SEED, responseCache: false, gapProfile: PROFILE });
-    const report = await runParity({ ...options(mock.baseUrl), baseline: PROFILE });
+    const report = await runParity({ ...allOptionsParity(mock.baseUrl), baseline: PROFILE });
     const observed = report.gaps
       .filter((g) => (RECORDS_DOUBLE_PROFILEABLE as readonly string[]).includes(g.id))
       .map((g) => [g.id, g.touched ? (g.differs ? g.deployment : 'same') : unjudged(g.reason) ? 'same' : g.reason]);

@@ -20,7 +20,7 @@ import { gapChoicesOf } from '../../../mocks/src/gap-profile-choices.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
-import { fetchInSession } from '../../src/mock-session.ts';
+import { allOptionsParity, DRIVE_FOLDER } from '../support/parity-options.ts';
 import { formatParityText } from '../../src/parity/report.ts';
 import { readBaseline } from '../../src/parity/baseline.ts';
 import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-parity.ts';
@@ -30,7 +30,6 @@ import {
   gapDouble,
   RECORDS_DOUBLE_CHOICES,
   recordsGapDouble,
-  SHARED_FOLDER,
   RECORDS_DOUBLE_PROFILEABLE,
 } from '../doubles/gap-double.ts';
 import { captureOutput } from '../support/captured-output.ts';
@@ -42,9 +41,6 @@ import { paritySeed } from '../support/conformance-mock.ts';
  * run's portfolio companies.
  */
 const PARITY_SEED = paritySeed(300);
-/** Folders of the seeded user's drive linked to no company, by name and by id. */
-const DRIVE_FOLDER = 'Empty Folder';
-const DRIVE_FOLDER_ID = 'folder-helio-grid';
 /**
  * The options that let parity reach another user, an analysis and its delivery, and the drive's
  * name search. The profile test leaves out the fund run and the link forms (not profile-able, and
@@ -71,23 +67,7 @@ afterAll(async () => {
 
 const ids = Object.keys(GAP_PROBES);
 
-const parityOptions = (baseUrl: string, session?: string) => ({
-  baseUrl,
-  apiKey: API_KEY,
-  accessToken: ACCESS_TOKEN,
-  secondApiKey: SECOND_API_KEY,
-  analysisCost: 1,
-  receiverHost: '127.0.0.1',
-  driveFolderName: DRIVE_FOLDER,
-  driveFolderId: DRIVE_FOLDER_ID,
-  driveSharedFolderName: SHARED_FOLDER.name,
-  ...(session === undefined ? {} : { session }),
-  fundRun: true,
-  allowWrites: true,
-  fetch: fetchInSession(session),
-  timeoutMs: 5_000,
-});
-const parity = (baseUrl: string, session?: string) => runParity(parityOptions(baseUrl, session));
+const parity = (baseUrl: string, session?: string) => runParity(allOptionsParity(baseUrl, session));
 
 const differing = (report: ParityReport) => report.gaps.filter((g) => g.differs).map((g) => g.id);
 
@@ -165,7 +145,7 @@ describe('parity', () => {
     await writeFile(file, JSON.stringify(report));
     const profiled = await startMock({ port: 0, seed: PARITY_SEED, gapProfile: await readGapProfile(file) });
     try {
-      const again = await runParity({ ...parityOptions(profiled.baseUrl), baseline: await readBaseline(file) });
+      const again = await runParity({ ...allOptionsParity(profiled.baseUrl), baseline: await readBaseline(file) });
       const still = again.gaps.filter((g) => g.differs).map((g) => g.id);
       expect(still.sort()).toEqual(
         listed
