@@ -85,7 +85,10 @@ it('runs the life of a company and a fund for a consumer, then stops cleanly', a
   await expect
     .poll(() => receiver.received.map((r) => r.body.event), { timeout: 5_000 })
     .toContain('fundAnalysisCompleted');
-  expect((await client.listWebhookDeliveries()).data.map((d) => d.status)).toEqual(['Success', 'Success']);
+  // The mock records a delivery once the receiver's answer is read, a moment after the receiver holds it.
+  await expect
+    .poll(async () => (await client.listWebhookDeliveries()).data.map((d) => d.status), { timeout: 5_000 })
+    .toEqual(['Success', 'Success']);
   expect(checker.violations()).toEqual([]);
 
   const state = await (await fetch(`${new URL(baseUrl).origin}/__mock/state`)).json();
