@@ -20,10 +20,18 @@ import {
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
 import { adoptImage, piecesOf, type LazyImage } from '../persistence/lazy-image.ts';
-import { changedRecords, untracked } from '../persistence/change-tracking.ts';
+import { changedRecords, untracked, watchChanges } from '../persistence/change-tracking.ts';
 import { outboxOf } from '../persistence/delivery-outbox.ts';
 import { restoreJobs } from '../persistence/pending-jobs.ts';
-import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
+import {
+  applyMeta,
+  applyRecord,
+  metaOf,
+  recordValue,
+  takeChanges,
+  type RecordOp,
+} from '../persistence/session-records.ts';
+import type { RecordKind } from '../domain/state.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 
@@ -329,37 +337,63 @@ export class ClusterSessions {
     }
   }
 
-  /** Queues the session's compaction after the writes asked so far (once: a second ask while one is queued is the same). */
+  /** Starts the session's compaction (once: a second ask while one is under way is the same). */
   private compactSoon(session: MockSession): void {
     if (this.compacting.has(session.id)) return;
     this.compacting.add(session.id);
-    const previous = this.chains.get(session.id) ?? Promise.resolve();
-    const next = previous
-      .catch(() => {})
-      .then(() => this.compact(session))
+    this.compact(session)
       .catch((error) =>
         console.error(`portfolio-mock: compacting session ${session.id} failed: ${(error as Error).message}`),
       )
-      .finally(() => {
-        this.compacting.delete(session.id);
-        if (this.chains.get(session.id) === next) this.chains.delete(session.id);
-      });
-    this.chains.set(session.id, next);
+      .finally(() => this.compacting.delete(session.id));
   }
 
   /**
-   * Writes the session as an image (compaction.ts), with what changed while it was built over it;
-   * writes asked meanwhile wait for it. A reset or import meanwhile is written as it is instead.
+   * Writes the session as an image (compaction.ts). The image is built while its writes go on;
+   * then, in its turn among them, it is written with every record changed since it was begun over
+   * it (their values now). A reset or import meanwhile (a new state) ends it: nothing is written.
    */
   private async compact(session: MockSession): Promise<void> {
     const held = () => this.host.sessions.get(session.id) === session && session.fence !== undefined;
     if (!held()) return;
     // Every part of an image it was read back from, at hand.
     await session.whole();
-    const image = held() ? await imageOf(session.state, IMAGE_PART) : undefined;
-    if (!image || !held()) return;
-    const change = (await changesOf(session, true))!;
-    await this.stored(session, change.fresh ? change : { ...change, image });
+    const { state } = session;
+    const watch = watchChanges(state);
+    try {
+      const image = held() ? await imageOf(state, IMAGE_PART) : undefined;
+      if (!image) return;
+      await this.inTurn(session.id, async () => {
+        if (!held() || session.state !== state || session.pendingFresh !== undefined) return;
+        const change = (await changesOf(session, true))!;
+        const since = new Set([...change.upserts, ...change.deletes].map((op) => `${op[0]}\t${op[1]}`));
+        for (const entry of watch.changed) since.add(entry);
+        const upserts: RecordOp[] = [];
+        const deletes: [string, string][] = [];
+        for (const entry of since) {
+          const [kind, key] = entry.split('\t') as [RecordKind, string];
+          const value = recordValue(state, kind, key);
+          if (value === null) deletes.push([kind, key]);
+          else upserts.push([kind, key, value]);
+        }
+        await this.stored(session, { ...change, upserts, deletes, image });
+      });
+    } finally {
+      watch.stop();
+    }
+  }
+
+  /** Runs `step` after the session's writes asked so far; writes asked meanwhile wait for it. */
+  private inTurn(id: string, step: () => Promise<void>): Promise<void> {
+    const previous = this.chains.get(id) ?? Promise.resolve();
+    const done = previous.catch(() => {}).then(step);
+    const next = done
+      .catch(() => {})
+      .finally(() => {
+        if (this.chains.get(id) === next) this.chains.delete(id);
+      });
+    this.chains.set(id, next);
+    return done;
   }
 
   /** Forgets the session in memory (its processing stops; files stay for whoever reads it back here). */
