@@ -772,7 +772,7 @@ function fetchedApart(
  * other than projects and analyses in their order, then (when there are any) the header of the
  * projects' and analyses' index, its sections and their parts (lazy-image.ts).
  */
-function imageParts(ops: RecordOp[]): string[] {
+export function imageParts(ops: RecordOp[]): string[] {
   const { eager, index, sections, parts: lazy } = splitImage(ops, IMAGE_PART);
   const parts: string[] = [];
   for (let at = 0; at < eager.length; at += IMAGE_PART)
