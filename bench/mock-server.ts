@@ -18,6 +18,8 @@ const mock = await startMock({
   store: process.env.BENCH_STORE || undefined,
   nodeId: process.env.BENCH_NODE_ID || undefined,
   leaseMs: process.env.BENCH_LEASE_MS ? Number(process.env.BENCH_LEASE_MS) : undefined,
+  // BENCH_COMPACT_ROWS: rows past which a session is written as an image again (compaction.ts).
+  compactRows: process.env.BENCH_COMPACT_ROWS ? Number(process.env.BENCH_COMPACT_ROWS) : undefined,
 });
 // A clean exit on SIGTERM, so that `node --cpu-prof` (BENCH_CPU_PROF) writes its profile.
 process.once('SIGTERM', () => void mock.close().finally(() => process.exit(0)));

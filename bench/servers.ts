@@ -46,7 +46,7 @@ export async function startMockServer(
   projects: number,
   responseCache = true,
   stateFile?: string,
-  cluster?: { store: string; nodeId: string; leaseMs?: number },
+  cluster?: { store: string; nodeId: string; leaseMs?: number; compactRows?: number },
 ): Promise<RunningServer> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const nodeOptions = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
@@ -59,6 +59,7 @@ export async function startMockServer(
           BENCH_STORE: cluster.store,
           BENCH_NODE_ID: cluster.nodeId,
           ...(cluster.leaseMs ? { BENCH_LEASE_MS: String(cluster.leaseMs) } : {}),
+          ...(cluster.compactRows ? { BENCH_COMPACT_ROWS: String(cluster.compactRows) } : {}),
         }
       : {}),
   };

@@ -1,7 +1,9 @@
 // npm run bench:team-mock: issue 17's figures (state file on/off create rate, restart with
 // 100,000 projects on file, memory per session) and issue 27's (no store, state file, PostgreSQL
 // with one and three nodes side by side; start-up with 100,000 projects per store; failover), with
-// the BENCH_* settings of npm run bench. BENCH_TEAM_MOCK=cluster runs only issue 27's.
+// the BENCH_* settings of npm run bench. BENCH_TEAM_MOCK=cluster runs only issue 27's;
+// BENCH_TEAM_MOCK=compaction only a session grown by small writes on PostgreSQL, before and after
+// its node compacts it (bench/team-mock-compaction.ts).
 import { loadavg } from 'node:os';
 import { benchConfig } from '../bench/config.ts';
 import { buildMockBundle } from '../contract-tests/support/mock-bundle.ts';
@@ -15,6 +17,7 @@ import {
   type ClusterRun,
 } from '../bench/team-mock-cluster.ts';
 import { startPostgres } from '../mocks/test/support/postgres-server.ts';
+import { compactionMarkdown, measureCompaction, type CompactionRun } from '../bench/team-mock-compaction.ts';
 import { measureFsyncBound, type FsyncBoundRun } from '../bench/fsync-bound.ts';
 import { median } from '../bench/stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +38,7 @@ try {
   };
   const starts: ClusterRun['restart'][] = [];
   const fsyncRuns: FsyncBoundRun[] = [];
+  const compactions: CompactionRun[] = [];
   const mode = process.env.BENCH_TEAM_MOCK;
   for (let rep = 1; rep <= config.repetitions; rep++) {
     log(`repetition ${rep}/${config.repetitions}, load average ${loadavg()[0]!.toFixed(2)}`);
@@ -47,6 +51,15 @@ try {
         rmSync(dir, { recursive: true, force: true });
       }
       if (mode === 'fsync') continue;
+    }
+    if (mode === 'compaction') {
+      const pg = await startPostgres();
+      try {
+        compactions.push(await measureCompaction(bundle.path, pg, log));
+      } finally {
+        await pg.remove();
+      }
+      continue;
     }
     if (mode === 'start') {
       const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));
@@ -78,12 +91,13 @@ try {
   if (clusterRuns.length) process.stdout.write(clusterMarkdown(clusterRuns));
   if (starts.length) process.stdout.write(startMarkdown(starts).join('\n'));
   if (fsyncRuns.length) process.stdout.write(fsyncMarkdown(fsyncRuns));
+  if (compactions.length) process.stdout.write(compactionMarkdown(compactions));
   process.stdout.write(
     `\nLoad average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns })}\n`);
+  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns, compactions })}\n`);
 } finally {
   await stopAllServers();
   await bundle.remove();

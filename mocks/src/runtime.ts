@@ -51,6 +51,8 @@ export interface RuntimeOptions {
   /** With `store`: this node's id in the cluster (default random) and its lease time (default 5 s). */
   nodeId?: string;
   leaseMs?: number;
+  /** With `store`: rows past which a session is written as an image again (default 10,000). */
+  compactRows?: number;
   /** With `store`: where the other nodes reach this one (default: the address it listens on). */
   advertiseUrl?: string;
   /** Open values of records every session makes as a team's deployment does (a gap profile's, gap-profile-choices.ts). */
@@ -108,7 +110,7 @@ export class MockRuntime implements SessionSource {
       const runtime = new MockRuntime(await FolderStorage.temporaryRoot(), options.seed, options);
       try {
         runtime.cluster = await ClusterSessions.open(
-          { url: options.store, nodeId: options.nodeId, leaseMs: options.leaseMs },
+          { url: options.store, nodeId: options.nodeId, leaseMs: options.leaseMs, compactRows: options.compactRows },
           {
             sessions: runtime.sessions,
             startSeed: options.seed,

@@ -33,6 +33,8 @@ export interface StartMockOptions {
   /** With `store`: this node's id (default random), lease time in ms (default 5000; failover takes about this long), and the URL other nodes reach it at (default its own origin). */
   nodeId?: string | undefined;
   leaseMs?: number | undefined;
+  /** With `store`: a session whose rows (records changed since its last image) pass this many is written as an image again; default 10,000. */
+  compactRows?: number | undefined;
   advertiseUrl?: string | undefined;
   /** Serve the documentation site from this directory at /docs/. */
   docsDir?: string | undefined;
@@ -77,6 +79,7 @@ export async function startMockServer(
     store: options.store,
     nodeId: options.nodeId,
     leaseMs: options.leaseMs,
+    compactRows: options.compactRows,
     advertiseUrl: options.advertiseUrl,
     gapChoices: options.gapProfile && gapChoicesOf(options.gapProfile),
   });

@@ -1055,3 +1055,112 @@ it("undoes an import's files when its records cannot be written (the database aw
   }
   expect(after).toEqual(before);
 });
+
+it('writes a session grown by small writes as an image in the background; a node killed during it loses no acknowledged write', async () => {
+  const session = 'compaction';
+  const compactRows = 150;
+  const withCompaction = (id: string) =>
+    startNode(bundle.path, pg.url, id, {
+      LEASE_MS: String(LEASE_MS),
+      TMPDIR: nodesTmp,
+      COMPACT_ROWS: String(compactRows),
+    });
+  const [first, second, third] = await Promise.all(['c0', 'c1', 'c2'].map(withCompaction));
+  extra.push(first!, second!, third!);
+  const check = postgres(pg.url, { max: 2, onnotice: () => {} });
+  const blocker = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const stored = async () =>
+    (
+      await check<{ rows: number; parts: number; version: string | null }[]>`
+        SELECT (SELECT count(*)::int FROM mock_records WHERE session_id = ${session}) AS rows,
+          (SELECT count(*)::int FROM mock_images WHERE session_id = ${session}) AS parts,
+          (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session}) AS version`
+    )[0]!;
+  const until = async (what: string, done: () => Promise<boolean>) => {
+    for (const deadline = Date.now() + 15_000; !(await done()); ) {
+      if (Date.now() > deadline) throw new Error(`not within 15 s: ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const acknowledged: string[] = [];
+  const create = async (node: MockNode) => {
+    const answer = await call(node, session, 'POST', '/api/integration/project', createBody());
+    if (answer.status === 200) acknowledged.push((answer.body.data as { project: { id: string } }).project.id);
+    return answer.status;
+  };
+  const projectIds = async (node: MockNode) => {
+    let answer: Answer | undefined;
+    await until(`session ${session} answering on ${node.id}`, async () => {
+      answer = await call(node, session, 'GET', '/__mock/state', undefined, false).catch(() => undefined);
+      return answer?.status === 200;
+    });
+    const ids = (answer!.body.data as MockStateView).projects.map((p) => p.id);
+    // Nothing doubled, nothing acknowledged lost.
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(acknowledged));
+    return ids;
+  };
+  try {
+    // Grown by 200 single writes: past 150 rows, its node writes it as an image and removes the rows it replaces.
+    for (let round = 0; round < 20; round++)
+      expect(await Promise.all(Array.from({ length: 10 }, () => create(first!)))).toEqual(Array(10).fill(200));
+    let compacted = await stored();
+    await until('an image and fewer rows than the threshold', async () => {
+      compacted = await stored();
+      return compacted.parts > 0 && compacted.rows < compactRows;
+    });
+    await projectIds(first!);
+
+    // A row of its image held from outside (only a compaction or a fresh write removes them): the next
+    // compaction waits in the database, inside its transaction (after it took the session's row and
+    // removed its rows), while writers go on; its node is killed there.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holding = blocker.begin(async (tx) => {
+      // None when a compaction replaced the image meanwhile: then its new image's row.
+      while (!(await tx`SELECT 1 FROM mock_images WHERE session_id = ${session} LIMIT 1 FOR UPDATE`).length);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    // The image now held: none replaces it until the lock is let go.
+    compacted = await stored();
+    let stop = false;
+    const writers = Array.from({ length: 6 }, async () => {
+      while (!stop) await create(first!).catch(() => 0);
+    });
+    try {
+      await until('a compaction waiting on the held row', async () => {
+        const [waiting] = await check<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM mock_images WHERE session_id%'`;
+        return waiting!.n > 0;
+      });
+      await stopNode(first!, 'SIGKILL');
+    } finally {
+      stop = true;
+      release();
+      await holding;
+      await Promise.all(writers);
+    }
+    // Rolled back whole: the image before, and the rows of every write acknowledged since.
+    const afterKill = await stored();
+    expect(afterKill).toMatchObject({ parts: compacted.parts, version: compacted.version });
+    expect(afterKill.rows).toBeGreaterThanOrEqual(compactRows);
+
+    // The next owner finds it past the threshold and compacts it once its first requests are served.
+    const before = await projectIds(second!);
+    await until("the next owner's image", async () => {
+      const now = await stored();
+      return now.version !== compacted.version && now.rows < compactRows;
+    });
+    expect(await projectIds(second!)).toEqual(before);
+    // Read back from that image (and the rows after it) by a third node: the same session.
+    await stopNode(second!, 'SIGKILL');
+    expect(await projectIds(third!)).toEqual(before);
+  } finally {
+    await Promise.all([check.end(), blocker.end()]);
+  }
+});

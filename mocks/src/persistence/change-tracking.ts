@@ -7,6 +7,8 @@ import type { TrackedMap } from '../domain/tracked-map.ts';
 
 interface Tracker {
   readonly changed: Set<string>;
+  /** Sets that note every change too, however often `changed` is taken (watchChanges). */
+  readonly watchers: Set<Set<string>>;
   paused: boolean;
 }
 
@@ -14,10 +16,12 @@ const trackers = new WeakMap<MockState, Tracker>();
 
 /** Tracks a new state's changes from now on. */
 export function trackChanges(state: MockState): void {
-  const tracker: Tracker = { changed: new Set(), paused: false };
+  const tracker: Tracker = { changed: new Set(), watchers: new Set(), paused: false };
   trackers.set(state, tracker);
   state.onChange = (kind, key) => {
-    if (!tracker.paused) tracker.changed.add(`${kind}\t${key}`);
+    if (tracker.paused) return;
+    tracker.changed.add(`${kind}\t${key}`);
+    for (const watcher of tracker.watchers) watcher.add(`${kind}\t${key}`);
   };
   const tables: [RecordKind, TrackedMap<unknown>][] = [
     ['project', state.projects],
@@ -32,6 +36,17 @@ export function trackChanges(state: MockState): void {
 /** The records changed since they were last taken (undefined when the state is not tracked); callers clear it. */
 export function changedRecords(state: MockState): Set<string> | undefined {
   return trackers.get(state)?.changed;
+}
+
+/**
+ * Notes the records changed from now on (as `kind\tkey`) until `stop`, whatever writes take
+ * meanwhile: a compaction writes them over the image it builds while the session goes on.
+ */
+export function watchChanges(state: MockState): { changed: Set<string>; stop(): void } {
+  const tracker = trackers.get(state);
+  const changed = new Set<string>();
+  tracker?.watchers.add(changed);
+  return { changed, stop: () => tracker?.watchers.delete(changed) };
 }
 
 /** Runs `fill` without noting what it changes. */

@@ -16,7 +16,7 @@ import { fromColumns } from './record-columns.ts';
 import type { RecordOp } from './session-records.ts';
 
 /** The kinds read lazily, in the order their parts are written, and the field each indexes. */
-const LAZY_FIELDS = { project: 'ownerUserId', analysis: 'projectId' } as const;
+export const LAZY_FIELDS = { project: 'ownerUserId', analysis: 'projectId' } as const;
 type LazyKind = keyof typeof LAZY_FIELDS;
 const LAZY_KINDS = Object.keys(LAZY_FIELDS) as LazyKind[];
 
@@ -590,11 +590,16 @@ export function adoptImage(state: MockState, image: LazyImage): void {
                 for (const value of values) pieces.push(...columns.field.sectionsFor(value).map(sectionPiece));
               } else if (keys.length) pieces.push(-1);
               if (pieces.length) await fetch([...new Set(pieces)]);
-              // Then the sections by position a look-up checks each key found against.
+              // Then the sections by position a look-up checks each key found against, and the
+              // field's there, which a change of the record reads (its table's index by that field).
               const found = sectioned
                 ? keys.map((key) => columns.keys().matching(key)).filter((m) => m.length > 0)
                 : [];
-              const checks = found.flatMap((m) => columns.keys().sectionsAt(m.at(0), m.at(0)).map(sectionPiece));
+              const checks = found.flatMap((m) =>
+                [...columns.keys().sectionsAt(m.at(0), m.at(0)), ...columns.field.sectionsAt(m.at(0), m.at(0))].map(
+                  sectionPiece,
+                ),
+              );
               if (checks.length) await fetch([...new Set(checks)]);
             },
           }

@@ -6,10 +6,13 @@
 // answer waits for the write that holds its changes; a failed write drops the session from memory,
 // so the next request reads back what the database holds (the failed request was never answered
 // with success). Uploaded files are written with their folder's record and put on the disk of the
-// node that claims their session.
+// node that claims their session. A session whose rows grew past a threshold is written again as an
+// image in its turn among its writes (persistence/postgres/compaction.ts).
 import { MockHttpError } from '../http/errors.ts';
+import { compactionDue, imageOf } from '../persistence/postgres/compaction.ts';
 import {
   ClusterStore,
+  IMAGE_PART,
   PartPendingError,
   SessionMovedError,
   StoreUnavailableError,
@@ -17,10 +20,18 @@ import {
   type SessionWrite,
 } from '../persistence/postgres/cluster-store.ts';
 import { adoptImage, piecesOf, type LazyImage } from '../persistence/lazy-image.ts';
-import { changedRecords, untracked } from '../persistence/change-tracking.ts';
+import { changedRecords, untracked, watchChanges } from '../persistence/change-tracking.ts';
 import { outboxOf } from '../persistence/delivery-outbox.ts';
 import { restoreJobs } from '../persistence/pending-jobs.ts';
-import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
+import {
+  applyMeta,
+  applyRecord,
+  metaOf,
+  recordValue,
+  takeChanges,
+  type RecordOp,
+} from '../persistence/session-records.ts';
+import type { RecordKind } from '../domain/state.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
 
@@ -63,16 +74,25 @@ export class ClusterSessions {
   /** Per session, the write queued behind the one under way (not started yet): later commits join it. */
   private readonly waiting = new Map<string, { session: MockSession; force: boolean; done: Promise<void> }>();
   private readonly soon = new Set<MockSession>();
+  /** Sessions whose compaction is queued or under way. */
+  private readonly compacting = new Set<string>();
+  private readonly compactRows: number | undefined;
 
-  private constructor(store: ClusterStore, host: ClusterHost) {
+  private constructor(store: ClusterStore, host: ClusterHost, compactRows: number | undefined) {
     this.store = store;
     this.host = host;
+    this.compactRows = compactRows;
   }
 
-  static async open(options: Omit<ClusterStoreOptions, 'onMoved'>, host: ClusterHost): Promise<ClusterSessions> {
+  /** `compactRows`: rows past which a session is written as an image again (compaction.ts; tests make it small). */
+  static async open(
+    options: Omit<ClusterStoreOptions, 'onMoved'> & { compactRows?: number | undefined },
+    host: ClusterHost,
+  ): Promise<ClusterSessions> {
     let self: ClusterSessions | undefined;
-    const store = await ClusterStore.open({ ...options, onMoved: (id) => self?.moved(id) });
-    self = new ClusterSessions(store, host);
+    const { compactRows, ...storeOptions } = options;
+    const store = await ClusterStore.open({ ...storeOptions, onMoved: (id) => self?.moved(id) });
+    self = new ClusterSessions(store, host, compactRows);
     return self;
   }
 
@@ -165,6 +185,11 @@ export class ClusterSessions {
         const later = () => (this.host.sessions.get(session.id) === session ? rest() : Promise.resolve());
         setTimeout(() => void later().catch(() => {}), BACKGROUND_FETCH_DELAY_MS).unref();
       }
+      // Grown by small writes (or a compaction cut short): written as an image once its first requests are served.
+      if (compactionDue(this.store.stored(id), this.compactRows))
+        setTimeout(() => {
+          if (this.host.sessions.get(id) === session) this.compactSoon(session);
+        }, BACKGROUND_FETCH_DELAY_MS).unref();
     }
     if (owned.files) {
       try {
@@ -296,14 +321,79 @@ export class ClusterSessions {
       throw storeUnavailable(`Session ${session.id} moved while this request ran; nothing of it was stored`);
     const change = await changesOf(session, force);
     if (!change) return;
+    await this.stored(session, change);
+    if (compactionDue(this.store.stored(session.id), this.compactRows)) this.compactSoon(session);
+  }
+
+  /** Writes one change of the session; a failure drops the session from memory. */
+  private async stored(session: MockSession, change: SessionWrite): Promise<void> {
     try {
-      await this.store.write(session.id, session.fence, change);
+      await this.store.write(session.id, session.fence!, change);
     } catch (error) {
       this.drop(session.id);
       if (error instanceof SessionMovedError || error instanceof StoreUnavailableError)
         throw storeUnavailable(`${error.message}; nothing of this request was stored`);
       throw error;
     }
+  }
+
+  /** Starts the session's compaction (once: a second ask while one is under way is the same). */
+  private compactSoon(session: MockSession): void {
+    if (this.compacting.has(session.id)) return;
+    this.compacting.add(session.id);
+    this.compact(session)
+      .catch((error) =>
+        console.error(`portfolio-mock: compacting session ${session.id} failed: ${(error as Error).message}`),
+      )
+      .finally(() => this.compacting.delete(session.id));
+  }
+
+  /**
+   * Writes the session as an image (compaction.ts). The image is built while its writes go on;
+   * then, in its turn among them, it is written with every record changed since it was begun over
+   * it (their values now). A reset or import meanwhile (a new state) ends it: nothing is written.
+   */
+  private async compact(session: MockSession): Promise<void> {
+    const held = () => this.host.sessions.get(session.id) === session && session.fence !== undefined;
+    if (!held()) return;
+    // Every part of an image it was read back from, at hand.
+    await session.whole();
+    const { state } = session;
+    const watch = watchChanges(state);
+    try {
+      const image = held() ? await imageOf(state, IMAGE_PART) : undefined;
+      if (!image) return;
+      await this.inTurn(session.id, async () => {
+        if (!held() || session.state !== state || session.pendingFresh !== undefined) return;
+        const change = (await changesOf(session, true))!;
+        const since = new Set([...change.upserts, ...change.deletes].map((op) => `${op[0]}\t${op[1]}`));
+        for (const entry of watch.changed) since.add(entry);
+        const upserts: RecordOp[] = [];
+        const deletes: [string, string][] = [];
+        for (const entry of since) {
+          const [kind, key] = entry.split('\t') as [RecordKind, string];
+          const value = recordValue(state, kind, key);
+          if (value === null) deletes.push([kind, key]);
+          else upserts.push([kind, key, value]);
+        }
+        await this.stored(session, { ...change, upserts, deletes, image });
+      });
+    } finally {
+      watch.stop();
+    }
+  }
+
+  /** Runs `step` after the session's writes asked so far; writes asked meanwhile wait for it. */
+  private inTurn(id: string, step: () => Promise<void>): Promise<void> {
+    const previous = this.chains.get(id) ?? Promise.resolve();
+    const done = previous.catch(() => {}).then(step);
+    const next = done
+      .catch(() => {})
+      .finally(() => {
+        if (this.chains.get(id) === next) this.chains.delete(id);
+      });
+    this.chains.set(id, next);
+    return done;
   }
 
   /** Forgets the session in memory (its processing stops; files stay for whoever reads it back here). */

@@ -47,7 +47,7 @@ const IMAGE_RECORDS = 10_000;
  * big session's packed parts are about 60 KB each, so a claim reads 100,000 projects' 200 parts
  * in three round trips (each one waits for the server to be scheduled on a busy machine).
  */
-const IMAGE_PART = 1_000;
+export const IMAGE_PART = 1_000;
 const IMAGE_BATCH = 100;
 
 export class SessionMovedError extends Error {}
@@ -87,6 +87,11 @@ export interface SessionWrite {
   deletes: [string, string][];
   /** Files uploaded since the last write: their bytes are stored in the same transaction. */
   files?: FileToStore[];
+  /**
+   * A compaction (compaction.ts): the session's image as of a moment (parts as `imageParts` makes
+   * them), replacing its rows and image; `upserts` and `deletes` are what changed since, written over it.
+   */
+  image?: { parts: string[]; records: number };
 }
 
 export interface ClusterStoreOptions {
@@ -121,6 +126,9 @@ interface Lease {
   validUntil: number;
   /** The session has an image: a removed record is written as a json null (it may be in the image). */
   imaged: boolean;
+  /** Rows of mock_records it has (read back, or counted by its writes), and about how many records its image holds. */
+  rows: number;
+  imageRecords: number;
 }
 
 export class ClusterStore {
@@ -211,7 +219,14 @@ export class ClusterStore {
     if (this.outdated) throw new StoreUnavailableError(this.outdated.message);
     const asked = performance.now();
     const rows = await this.sql<
-      { fence: string; seed: MockSeed | null; meta: Meta | null; written: boolean; files: boolean; imaged: boolean }[]
+      {
+        fence: string;
+        seed: MockSeed | null;
+        meta: Meta | null;
+        written: boolean;
+        files: boolean;
+        image_parts: number;
+      }[]
     >`
       INSERT INTO mock_sessions (id, owner, lease_until, fence)
       VALUES (${id}, ${this.nodeId}, now() + ${this.leaseMs} * interval '1 millisecond', 1)
@@ -223,7 +238,9 @@ export class ClusterStore {
       WHERE mock_sessions.owner IS NULL OR mock_sessions.owner = ${this.nodeId} OR mock_sessions.lease_until < now()
       RETURNING fence, seed, meta, written_at IS NOT NULL AS written,
         EXISTS (SELECT 1 FROM mock_files f WHERE f.session_id = mock_sessions.id) AS files,
-        EXISTS (SELECT 1 FROM mock_images i WHERE i.session_id = mock_sessions.id) AS imaged`.catch(unavailable);
+        (SELECT count(*)::int FROM mock_images i WHERE i.session_id = mock_sessions.id) AS image_parts`.catch(
+      unavailable,
+    );
     const row = rows[0];
     if (!row) {
       const [owner] = await this.sql<{ url: string | null }[]>`
@@ -234,19 +251,23 @@ export class ClusterStore {
     }
     const fence = Number(row.fence);
     // `since` is when the claim is known done: a renewal asked after it sees the claimed row.
-    this.leases.set(id, {
+    const lease: Lease = {
       fence,
       since: performance.now(),
       validUntil: asked + this.leaseMs * 0.8,
-      imaged: row.imaged,
-    });
+      imaged: row.image_parts > 0,
+      // Both counted as they are read back.
+      rows: 0,
+      imageRecords: 0,
+    };
+    this.leases.set(id, lease);
     // Not waited for: other nodes forget the session when it arrives (or at their next renewal).
     void this.sql`SELECT pg_notify(${CHANNEL}, ${`${id}\t${this.nodeId}`})`.catch(() => {});
     if (!row.written) return { owned: { fence, seed: undefined, meta: undefined, records: batches([]), files: false } };
     // The image first (parts in order, up to its index: its keys and lazy parts are fetched apart,
     // when asked), then what changed since, in write order.
     // Its index is found by its first bytes (`substr` of an uncompressed value reads its first chunk only).
-    const image = row.imaged
+    const image = lease.imaged
       ? this.sql<ImageRow[]>`
           SELECT part, data, xmin::text AS version FROM mock_images
           WHERE session_id = ${id} AND part <= coalesce(
@@ -261,7 +282,15 @@ export class ClusterStore {
         fence,
         seed: row.seed,
         meta: row.meta ?? undefined,
-        records: batches(records, image, (version, parts) => this.imageRows(id, fence, version, parts)),
+        records: batches(
+          records,
+          image,
+          (version, parts) => this.imageRows(id, fence, version, parts),
+          (rows, imaged) => {
+            lease.rows += rows;
+            lease.imageRecords += imaged;
+          },
+        ),
         files: row.files,
       },
     };
@@ -292,37 +321,46 @@ export class ClusterStore {
     if (!lease || lease.fence !== fence) throw new SessionMovedError(`session ${id} is not owned by this node`);
     // With an image, a removed record may be in it: removed by a json null written over it (kept
     // until the next image; the keys of removed records, jobs' and deliveries' numbers, are never used again).
-    const imaged = lease.imaged && !change.fresh;
+    // A compaction's changes go over its new image.
+    const imaged = (lease.imaged && !change.fresh) || change.image !== undefined;
     const upserts = imaged
       ? [...change.upserts, ...change.deletes.map(([kind, key]): RecordOp => [kind as RecordOp[0], key, null])]
       : change.upserts;
     const deletes = imaged ? [] : change.deletes;
     const toImage = change.fresh !== undefined && upserts.length >= this.imageRecords;
+    /** A write that replaces every row and the image: a fresh start, or a compaction. */
+    const whole = change.fresh !== undefined || change.image !== undefined;
     const kinds = toImage ? [] : upserts.map((op) => op[0]);
     const keys = toImage ? [] : upserts.map((op) => op[1]);
     const values = toImage ? [] : upserts.map((op) => JSON.stringify(op[2]));
     // Written out now, as the values are: the records are live objects that later requests change.
-    const image = toImage ? imageParts(upserts) : [];
+    const image = change.image?.parts ?? (toImage ? imageParts(upserts) : []);
     // Objects go as json parameters; text would be stored as a JSON string.
     const meta = this.sql.json(change.meta as never);
     const files = change.files ?? [];
-    let owned: { owned: number }[];
+    let owned: { owned: number; inserted?: number; deleted?: number }[];
     /** When a long write extended the lease before its commit (performance.now()). */
     let extendedAt: number | undefined;
-    if (change.fresh) {
-      const seed = this.sql.json(change.fresh.seed as never);
+    if (whole) {
+      const seed = change.fresh && this.sql.json(change.fresh.seed as never);
       owned = await this.sql
         .begin(async (tx) => {
-          const rows = await tx<{ owned: number }[]>`
-            UPDATE mock_sessions SET seed = ${seed}, meta = ${meta}, written_at = now()
-            WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
-            RETURNING 1 AS owned`;
+          // A compaction keeps the seed and the stored files.
+          const rows = await (seed
+            ? tx<{ owned: number }[]>`
+                UPDATE mock_sessions SET seed = ${seed}, meta = ${meta}, written_at = now()
+                WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
+                RETURNING 1 AS owned`
+            : tx<{ owned: number }[]>`
+                UPDATE mock_sessions SET meta = ${meta}, written_at = now()
+                WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
+                RETURNING 1 AS owned`);
           if (!rows.length) return rows;
           await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
-          await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
+          if (seed) await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
           await tx`DELETE FROM mock_images WHERE session_id = ${id}`;
-          if (toImage) await storeImage(tx, id, image);
-          else
+          await storeImage(tx, id, image);
+          if (!toImage)
             for (let at = 0; at < upserts.length; at += 5000)
               await tx`
                 INSERT INTO mock_records (session_id, kind, key, value)
@@ -334,7 +372,7 @@ export class ClusterStore {
         })
         .catch(unavailable);
     } else {
-      const statement = (q: Sql | TransactionSql) => q<{ owned: number }[]>`
+      const statement = (q: Sql | TransactionSql) => q<{ owned: number; inserted: number; deleted: number }[]>`
         WITH owner AS (
           UPDATE mock_sessions SET meta = ${meta}, written_at = now()
           WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
@@ -343,13 +381,15 @@ export class ClusterStore {
           INSERT INTO mock_records (session_id, kind, key, value)
           SELECT owner.id, k, r, v::json FROM owner, unnest(${kinds}::text[], ${keys}::text[], ${values}::text[]) AS t(k, r, v)
           ON CONFLICT (session_id, kind, key) DO UPDATE SET value = excluded.value
-          RETURNING 1
+          -- A row inserted (not updated) has no xmax: the rows a compaction would fold are counted.
+          RETURNING xmax = 0 AS inserted
         ), deleted AS (
           DELETE FROM mock_records m USING owner, unnest(${deletes.map((d) => d[0])}::text[], ${deletes.map((d) => d[1])}::text[]) AS d(k, r)
           WHERE m.session_id = owner.id AND m.kind = d.k AND m.key = d.r
           RETURNING 1
         )
-        SELECT count(*)::int AS owned FROM owner, (SELECT count(*) FROM upserted) u, (SELECT count(*) FROM deleted) d`;
+        SELECT count(*)::int AS owned, max(u.n)::int AS inserted, max(d.n)::int AS deleted
+        FROM owner, (SELECT count(*) FILTER (WHERE inserted) AS n FROM upserted) u, (SELECT count(*) AS n FROM deleted) d`;
       // With files: their bytes and the folder's record in one transaction (an upload is all there or not at all).
       owned = await (files.length
         ? this.sql.begin(async (tx) => {
@@ -369,7 +409,20 @@ export class ClusterStore {
       throw new SessionMovedError(`session ${id} was taken over by another node`);
     }
     if (extendedAt !== undefined) lease.validUntil = Math.max(lease.validUntil, extendedAt + this.leaseMs * 0.8);
-    if (change.fresh) lease.imaged = toImage;
+    if (whole) {
+      lease.imaged = toImage || change.image !== undefined;
+      lease.rows = toImage ? 0 : upserts.length;
+      lease.imageRecords = change.image?.records ?? (toImage ? upserts.length : 0);
+    } else lease.rows += (owned[0]?.inserted ?? 0) - (owned[0]?.deleted ?? 0);
+  }
+
+  /**
+   * A session this node owns: its rows in mock_records and about how many records its image holds
+   * (compaction.ts decides from them); undefined once it does not own it.
+   */
+  stored(id: string): { rows: number; imageRecords: number } | undefined {
+    const lease = this.leases.get(id);
+    return lease && { rows: lease.rows, imageRecords: lease.imageRecords };
   }
 
   /**
@@ -604,6 +657,7 @@ async function* batches(
   rows: AsyncIterable<StoredRecord[]> | Iterable<StoredRecord[]>,
   image: AsyncIterable<ImageRow[]> | Iterable<ImageRow[]> = [],
   fetchRows?: (version: string, parts: number[]) => Promise<Map<number, string>>,
+  counted?: (rows: number, imaged: number) => void,
 ): AsyncGenerator<RecordOp[] | LazyImage> {
   const damaged = (error: unknown) =>
     new StoreDamagedError(`a part of the session's image is damaged: ${(error as Error).message}`);
@@ -622,6 +676,14 @@ async function* batches(
             const index = JSON.parse(unpack(packed)) as ImageIndex | SectionedIndex;
             if ('x3' in (part as object) && !isSectioned(index)) throw new Error('an index of an unknown version');
             lazy = fetchedApart(index, at, (parts) => fetchRows(version, parts), damaged);
+            for (const kind of Object.values(index) as unknown[]) {
+              const sizes = (kind as { parts?: unknown } | null)?.parts;
+              if (Array.isArray(sizes))
+                counted?.(
+                  0,
+                  sizes.reduce((sum: number, size) => sum + Number(size), 0),
+                );
+            }
           }
         } catch (error) {
           throw damaged(error);
@@ -629,11 +691,15 @@ async function* batches(
         // The rest of the image is fetched when asked.
         if (lazy) break;
       }
+      counted?.(0, batch.length);
       yield batch;
       if (lazy) break;
     }
     if (lazy) yield lazy;
-    for await (const batch of rows) yield batch.map((r) => [r.kind, r.key, r.value] as RecordOp);
+    for await (const batch of rows) {
+      counted?.(batch.length, 0);
+      yield batch.map((r) => [r.kind, r.key, r.value] as RecordOp);
+    }
   } catch (error) {
     if (error instanceof StoreDamagedError || error instanceof SessionMovedError) throw error;
     unavailable(error);
@@ -706,7 +772,7 @@ function fetchedApart(
  * other than projects and analyses in their order, then (when there are any) the header of the
  * projects' and analyses' index, its sections and their parts (lazy-image.ts).
  */
-function imageParts(ops: RecordOp[]): string[] {
+export function imageParts(ops: RecordOp[]): string[] {
   const { eager, index, sections, parts: lazy } = splitImage(ops, IMAGE_PART);
   const parts: string[] = [];
   for (let at = 0; at < eager.length; at += IMAGE_PART)
