@@ -914,6 +914,90 @@ it('answers a session read back lazily from its image like the mock it was expor
   }
 });
 
+it('answers writes, analysis detail, control calls and resets of a session read back from its image without fetching the rest of it', async () => {
+  const db = postgres(pg.url, { max: 1, onnotice: () => {} });
+  /**
+   * A copy of the lazily read session of the test before, in one transaction (its image rows share
+   * one xmin); `after` runs in that transaction instead of copying the records written since the
+   * image: what it changes of a row is part of the image.
+   */
+  const copy = async (id: string, after?: (tx: postgres.TransactionSql) => Promise<unknown>) =>
+    db.begin(async (tx) => {
+      await tx`INSERT INTO mock_sessions (id, seed, meta, fence, written_at)
+        SELECT ${id}, seed, meta, 0, written_at FROM mock_sessions WHERE id = 'lazy-image'`;
+      await tx`INSERT INTO mock_images (session_id, part, data) SELECT ${id}, part, data FROM mock_images WHERE session_id = 'lazy-image'`;
+      // Without `after`, with the changes written since the image (read back by key at the claim).
+      if (!after)
+        await tx`INSERT INTO mock_records (session_id, kind, key, value)
+          SELECT ${id}, kind, key, value FROM mock_records WHERE session_id = 'lazy-image' ORDER BY seq`;
+      await after?.(tx);
+    });
+  /** The image's last part (analyses of the last companies) rewritten after the copy: a row of another image (its xmin). */
+  const lastPartElsewhere = async (id: string) =>
+    db`UPDATE mock_images SET data = data WHERE session_id = ${id} AND part = (SELECT max(part) FROM mock_images WHERE session_id = ${id})`;
+  const node = nodes[2]!;
+  try {
+    await copy('whole-read');
+    const page = await call(node, 'whole-read', 'GET', '/api/integration/projects?page=0&pageSize=10');
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const first = (page.body.data as { id: string; analyses: { id: string }[] }[])[1]!;
+    // Sessions whose last part cannot be fetched: a call that waited for the whole image would answer 503.
+    for (const id of ['own-parts', 'own-reset']) {
+      await copy(id);
+      await lastPartElsewhere(id);
+    }
+    const created = await call(node, 'own-parts', 'POST', '/api/integration/project', createBody());
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const detail = await call(
+      node,
+      'own-parts',
+      'GET',
+      `/api/integration/analysis/detail?analysisId=${first.analyses[0]!.id}`,
+    );
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    const message = await call(node, 'own-parts', 'POST', '/api/integration/processmessage', {
+      projectId: first.id,
+      content: 'without the rest',
+    });
+    expect(message.status).toBe(200);
+    expect((await call(node, 'own-parts', 'POST', '/__mock/credits', { credits: 9 }, false)).status).toBe(200);
+    const projectId = (created.body.data as { project: { id: string } }).project.id;
+    const found = await call(node, 'own-parts', 'GET', `/api/integration/projects?id=${projectId}`);
+    expect(found.status).toBe(200);
+    // A call that reads every record waits for the whole image: the part it cannot fetch is 503 with Retry-After.
+    const whole = await fetch(`${node.origin}/__mock/state`, { headers: { 'x-mock-session': 'own-parts' } });
+    expect(whole.status).toBe(503);
+    expect(whole.headers.get('retry-after')).toBe('1');
+    expect(await whole.json()).toMatchObject({ code: 'MOCK_STORE_UNAVAILABLE', data: null });
+    const reset = await call(node, 'own-reset', 'POST', '/__mock/reset', { credits: 3 }, false);
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await stateOf(node, 'own-reset')).credits).toBe(3);
+    // The writes were stored once: read back whole on another node (the copy's last part made whole again).
+    await db`UPDATE mock_images i SET data = w.data FROM mock_images w
+      WHERE i.session_id = 'own-parts' AND w.session_id = 'lazy-image' AND w.part = i.part`;
+    await db`UPDATE mock_sessions SET owner = NULL, lease_until = NULL WHERE id = 'own-parts'`;
+    const other = nodes[0]!;
+    const stored = await stateOf(other, 'own-parts');
+    expect(stored.credits).toBe(9);
+    expect(stored.projects.filter((p) => p.id === projectId)).toHaveLength(1);
+    expect(stored.projects.length).toBe((await stateOf(node, 'whole-read')).projects.length + 1);
+    // A damaged piece the call reads answers 500 in the envelope: every row after the header holds another value.
+    const garbage = deflateRawSync(JSON.stringify('damaged'), { level: 1 }).toString('base64');
+    await copy(
+      'own-damaged',
+      (tx) => tx`
+      UPDATE mock_images SET data = ${garbage} WHERE session_id = 'own-damaged' AND part > (
+        SELECT min(part) FROM mock_images WHERE session_id = 'own-damaged' AND substr(data, 1, 6) = '{"x3":')`,
+    );
+    const analysisId = first.analyses[0]!.id;
+    const damaged = await call(node, 'own-damaged', 'GET', `/api/integration/analysis/detail?analysisId=${analysisId}`);
+    expect(damaged.status).toBe(500);
+    expect(damaged.body).toMatchObject({ code: 'MOCK_INTERNAL_ERROR', data: null });
+  } finally {
+    await db.end();
+  }
+});
+
 it('refuses a database a newer release migrated: a running node answers 503 and hands its sessions over, a starting one exits 5', async () => {
   const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
   await admin`CREATE DATABASE newer_release`;
