@@ -1,7 +1,8 @@
 // npm run bench:team-mock: issue 17's figures (state file on/off create rate, restart with
 // 100,000 projects on file, memory per session) and issue 27's (no store, state file, PostgreSQL
 // with one and three nodes side by side; start-up with 100,000 projects per store; failover), with
-// the BENCH_* settings of npm run bench. BENCH_TEAM_MOCK=cluster runs only issue 27's.
+// the BENCH_* settings of npm run bench. BENCH_TEAM_MOCK=cluster runs only issue 27's;
+// BENCH_TEAM_MOCK=first-calls a node's first calls of a big session on PostgreSQL (team-mock-first-calls.ts).
 import { loadavg } from 'node:os';
 import { benchConfig } from '../bench/config.ts';
 import { buildMockBundle } from '../contract-tests/support/mock-bundle.ts';
@@ -15,6 +16,7 @@ import {
   type ClusterRun,
 } from '../bench/team-mock-cluster.ts';
 import { startPostgres } from '../mocks/test/support/postgres-server.ts';
+import { firstCallsMarkdown, measureFirstCalls, type FirstCallsRun } from '../bench/team-mock-first-calls.ts';
 import { measureFsyncBound, type FsyncBoundRun } from '../bench/fsync-bound.ts';
 import { median } from '../bench/stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,8 +37,15 @@ try {
   };
   const starts: ClusterRun['restart'][] = [];
   const fsyncRuns: FsyncBoundRun[] = [];
+  const firstCalls: FirstCallsRun[] = [];
   const mode = process.env.BENCH_TEAM_MOCK;
-  for (let rep = 1; rep <= config.repetitions; rep++) {
+  if (mode === 'first-calls') {
+    // The big session is written once; BENCH_BASE_BUNDLE (a bundle of bench/mock-server.ts built at an
+    // earlier commit) is measured alternately with this one.
+    const base = process.env.BENCH_BASE_BUNDLE;
+    firstCalls.push(await measureFirstCalls({ ...(base ? { base } : {}), this: bundle.path }, config.repetitions, log));
+  }
+  for (let rep = 1; rep <= (mode === 'first-calls' ? 0 : config.repetitions); rep++) {
     log(`repetition ${rep}/${config.repetitions}, load average ${loadavg()[0]!.toFixed(2)}`);
     if (mode === 'fsync' || mode === undefined) {
       const dir = mkdtempSync(join(tmpdir(), 'bench-fsync-'));
@@ -78,12 +87,13 @@ try {
   if (clusterRuns.length) process.stdout.write(clusterMarkdown(clusterRuns));
   if (starts.length) process.stdout.write(startMarkdown(starts).join('\n'));
   if (fsyncRuns.length) process.stdout.write(fsyncMarkdown(fsyncRuns));
+  for (const run of firstCalls) process.stdout.write(firstCallsMarkdown(run));
   process.stdout.write(
     `\nLoad average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns })}\n`);
+  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns, firstCalls })}\n`);
 } finally {
   await stopAllServers();
   await bundle.remove();
