@@ -2,8 +2,10 @@
 // ms from spawn (and from the node's readiness, when its claim starts) to the first answer of a
 // company list, a create-company, an analysis detail and a reset of a session of
 // RESTART_PROJECTS projects stored as an image. Each call gets a fresh copy of the session (made
-// in SQL), so none of them finds parts another call fetched. With BENCH_BASE_BUNDLE (a bundle built
+// in SQL), so none of them finds parts another call fetched. BENCH_SPREAD_OWNERS=1 spreads the
+// session's projects over two owners (every other one), BENCH_FIRST_CALLS picks the calls. With BENCH_BASE_BUNDLE (a bundle built
 // from an earlier commit), that mock is measured in the same run, alternating with this one.
+import { readFileSync } from 'node:fs';
 import { startPostgres, type PostgresServer } from '../mocks/test/support/postgres-server.ts';
 import { freePort } from '../contract-tests/support/free-port.ts';
 import { exampleValue } from '../client/test/support/every-operation.ts';
@@ -14,6 +16,12 @@ import { RESTART_PROJECTS } from './team-mock.ts';
 
 export const FIRST_CALLS = ['list', 'create', 'detail', 'reset'] as const;
 export type FirstCall = (typeof FIRST_CALLS)[number];
+/** BENCH_FIRST_CALLS (comma-separated) measures only those. */
+const CALLS = (process.env.BENCH_FIRST_CALLS?.split(',') ?? FIRST_CALLS).filter((c): c is FirstCall =>
+  (FIRST_CALLS as readonly string[]).includes(c),
+);
+/** BENCH_SPREAD_OWNERS=1: every other project is the second user's, whose list is the one measured. */
+const SPREAD = process.env.BENCH_SPREAD_OWNERS === '1';
 const CALL_LABELS: Record<FirstCall, string> = {
   list: 'list 10 (the big session)',
   create: 'create company',
@@ -21,14 +29,24 @@ const CALL_LABELS: Record<FirstCall, string> = {
   reset: 'reset (POST /__mock/reset)',
 };
 
-/** One spawn: ms from spawn to /readyz and to the first answer of its call. */
+/** One spawn: ms from spawn to /readyz and to the first answer of its call, and the bytes the node read meanwhile. */
 export interface FirstCallTime {
   ready: number;
   answered: number;
+  /** Bytes the node read (`rchar` of /proc/<pid>/io: the database's answers, the request) from /readyz to its answer. */
+  readBytes: number;
+}
+
+function readChars(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/io`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('rchar:'));
+  return Number(line?.split(/\s+/)[1] ?? Number.NaN);
 }
 
 export interface FirstCallsRun {
   projects: number;
+  spread: boolean;
   /** By bundle label ('base' and 'this'), by call, one time per repetition. */
   times: Record<string, Record<FirstCall, FirstCallTime[]>>;
   load: number[];
@@ -46,7 +64,10 @@ function request(call: FirstCall, analysisId: string): { path: string; init: Req
   const headers = apiKeyHeaders();
   switch (call) {
     case 'list':
-      return { path: '/api/integration/projects?page=0&pageSize=10', init: { headers } };
+      return {
+        path: '/api/integration/projects?page=0&pageSize=10',
+        init: { headers: SPREAD ? { authorization: `${headers.authorization}-2` } : headers },
+      };
     case 'create':
       return {
         path: '/api/integration/project',
@@ -110,13 +131,15 @@ async function timeFirstCall(
   });
   try {
     const { path, init } = request(call, analysisId);
+    const before = readChars(node.pid);
     const response = await fetch(`${node.origin}${path}`, {
       ...init,
       headers: { ...(init.headers as Record<string, string>), 'x-mock-session': session },
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`first ${call}: HTTP ${response.status} ${text.slice(0, 300)}`);
-    return { ready: node.startupMs, answered: performance.now() - spawnedAt };
+    const answered = performance.now() - spawnedAt;
+    return { ready: node.startupMs, answered, readBytes: readChars(node.pid) - before };
   } finally {
     await node.stop();
   }
@@ -141,7 +164,7 @@ export async function measureFirstCalls(
     const load: number[] = [];
     let copy = 0;
     for (let rep = 0; rep < repetitions; rep++)
-      for (const call of FIRST_CALLS) {
+      for (const call of CALLS) {
         const labels = Object.keys(bundles);
         // Alternating which bundle goes first: a drift of the machine's load falls on both.
         if (rep % 2 === 1) labels.reverse();
@@ -152,10 +175,12 @@ export async function measureFirstCalls(
           await dropSession(pg, session);
           ((times[label] ??= {} as Record<FirstCall, FirstCallTime[]>)[call] ??= []).push(time);
           load.push(loadavg()[0]!);
-          log(`  ${label} ${call}: ready ${Math.round(time.ready)} ms, answered ${Math.round(time.answered)} ms`);
+          log(
+            `  ${label} ${call}: ready ${Math.round(time.ready)} ms, answered ${Math.round(time.answered)} ms, read ${(time.readBytes / 1e6).toFixed(2)} MB`,
+          );
         }
       }
-    return { projects: RESTART_PROJECTS, times, load };
+    return { projects: RESTART_PROJECTS, spread: SPREAD, times, load };
   } finally {
     await pg.remove();
   }
@@ -168,14 +193,14 @@ export function firstCallsMarkdown(run: FirstCallsRun): string {
     const t = run.times[label]![call];
     const answered = median(t.map((x) => x.answered));
     const afterReady = median(t.map((x) => x.answered - x.ready));
-    return `${Math.round(answered)} (${Math.round(afterReady)})`;
+    return `${Math.round(answered)} (${Math.round(afterReady)}; ${(median(t.map((x) => x.readBytes)) / 1e6).toFixed(2)} MB)`;
   };
   return [
-    `First calls of a session of ${run.projects.toLocaleString('en')} projects read back from PostgreSQL: ms from spawn to the answer (in brackets, from /readyz: the claim and the call), medians of ${run.times[labels[0]!]!.list.length}; load ${Math.min(...run.load).toFixed(1)}-${Math.max(...run.load).toFixed(1)}:`,
+    `First calls of a session of ${run.projects.toLocaleString('en')} projects${run.spread ? " (every other one the second user's: the list is hers)" : ''} read back from PostgreSQL: ms from spawn to the answer (in brackets, from /readyz: the claim and the call, and the bytes the node read for them), medians of ${Object.values(run.times[labels[0]!]!)[0]!.length}; load ${Math.min(...run.load).toFixed(1)}-${Math.max(...run.load).toFixed(1)}:`,
     '',
     `| call | ${labels.join(' | ')} |`,
     `| --- | ${labels.map(() => '---:').join(' | ')} |`,
-    ...FIRST_CALLS.map((call) => `| ${CALL_LABELS[call]} | ${labels.map((l) => cell(l, call)).join(' | ')} |`),
+    ...CALLS.map((call) => `| ${CALL_LABELS[call]} | ${labels.map((l) => cell(l, call)).join(' | ')} |`),
     '',
   ].join('\n');
 }

@@ -11,7 +11,7 @@ import type { UserRecord } from '../domain/records.ts';
  * nothing is to be fetched.
  */
 export async function fetchProjectPage(state: MockState, user: UserRecord, start: number, end: number): Promise<void> {
-  await state.projects.fetchOwned(user.id);
+  await state.projects.fetchOwned(user.id, start, end);
   const matching = projectsOf(state, user, '');
   await state.projects.fetchPlaces(matching.places(start, end));
   await state.analyses.fetchOf(matching.slice(start, end).map((project) => project.id));
