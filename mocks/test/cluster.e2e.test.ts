@@ -1060,6 +1060,14 @@ it('answers writes, analysis detail, control calls and resets of a session read 
     expect(whole.status).toBe(503);
     expect(whole.headers.get('retry-after')).toBe('1');
     expect(await whole.json()).toMatchObject({ code: 'MOCK_STORE_UNAVAILABLE', data: null });
+    // Creations racing at the claim: each fetches again what the ids it draws need when another drew them first.
+    await copy('own-parallel');
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, () => call(node, 'own-parallel', 'POST', '/api/integration/project', createBody())),
+    );
+    expect(racing.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const racedIds = racing.map((r) => (r.body.data as { project: { id: string } }).project.id);
+    expect(new Set(racedIds).size).toBe(6);
     const reset = await call(node, 'own-reset', 'POST', '/__mock/reset', { credits: 3 }, false);
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     expect((await stateOf(node, 'own-reset')).credits).toBe(3);
@@ -1071,7 +1079,11 @@ it('answers writes, analysis detail, control calls and resets of a session read 
     const stored = await stateOf(other, 'own-parts');
     expect(stored.credits).toBe(9);
     expect(stored.projects.filter((p) => p.id === projectId)).toHaveLength(1);
-    expect(stored.projects.length).toBe((await stateOf(node, 'whole-read')).projects.length + 1);
+    const before = (await stateOf(node, 'whole-read')).projects.length;
+    expect(stored.projects.length).toBe(before + 1);
+    const raced = await stateOf(node, 'own-parallel');
+    expect(raced.projects.length).toBe(before + 6);
+    for (const id of racedIds) expect(raced.projects.filter((p) => p.id === id)).toHaveLength(1);
     // A damaged piece the call reads answers 500 in the envelope: every row after the header holds another value.
     const garbage = deflateRawSync(JSON.stringify('damaged'), { level: 1 }).toString('base64');
     await copy(
