@@ -35,6 +35,14 @@ export interface FirstCallTime {
   answered: number;
   /** Bytes the node read (`rchar` of /proc/<pid>/io: the database's answers, the request) from /readyz to its answer. */
   readBytes: number;
+  /** CPU ms of the node from its spawn to the answer (user and system, /proc/<pid>/stat). */
+  cpuMs: number;
+}
+
+/** The process's CPU so far, ms (utime and stime, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function readChars(pid: number): number {
@@ -139,7 +147,7 @@ async function timeFirstCall(
     const text = await response.text();
     if (response.status !== 200) throw new Error(`first ${call}: HTTP ${response.status} ${text.slice(0, 300)}`);
     const answered = performance.now() - spawnedAt;
-    return { ready: node.startupMs, answered, readBytes: readChars(node.pid) - before };
+    return { ready: node.startupMs, answered, readBytes: readChars(node.pid) - before, cpuMs: cpuMsOf(node.pid) };
   } finally {
     await node.stop();
   }
@@ -176,7 +184,7 @@ export async function measureFirstCalls(
           ((times[label] ??= {} as Record<FirstCall, FirstCallTime[]>)[call] ??= []).push(time);
           load.push(loadavg()[0]!);
           log(
-            `  ${label} ${call}: ready ${Math.round(time.ready)} ms, answered ${Math.round(time.answered)} ms, read ${(time.readBytes / 1e6).toFixed(2)} MB`,
+            `  ${label} ${call}: ready ${Math.round(time.ready)} ms, answered ${Math.round(time.answered)} ms, read ${(time.readBytes / 1e6).toFixed(2)} MB, CPU ${time.cpuMs} ms`,
           );
         }
       }
@@ -193,10 +201,10 @@ export function firstCallsMarkdown(run: FirstCallsRun): string {
     const t = run.times[label]![call];
     const answered = median(t.map((x) => x.answered));
     const afterReady = median(t.map((x) => x.answered - x.ready));
-    return `${Math.round(answered)} (${Math.round(afterReady)}; ${(median(t.map((x) => x.readBytes)) / 1e6).toFixed(2)} MB)`;
+    return `${Math.round(answered)} (${Math.round(afterReady)}; ${(median(t.map((x) => x.readBytes)) / 1e6).toFixed(2)} MB); ${Math.round(median(t.map((x) => x.cpuMs)))} ms CPU`;
   };
   return [
-    `First calls of a session of ${run.projects.toLocaleString('en')} projects${run.spread ? " (every other one the second user's: the list is hers)" : ''} read back from PostgreSQL: ms from spawn to the answer (in brackets, from /readyz: the claim and the call, and the bytes the node read for them), medians of ${Object.values(run.times[labels[0]!]!)[0]!.length}; load ${Math.min(...run.load).toFixed(1)}-${Math.max(...run.load).toFixed(1)}:`,
+    `First calls of a session of ${run.projects.toLocaleString('en')} projects${run.spread ? " (every other one the second user's: the list is hers)" : ''} read back from PostgreSQL: ms from spawn to the answer (in brackets, from /readyz: the claim and the call, and the bytes the node read for them; then the node's CPU from spawn), medians of ${Object.values(run.times[labels[0]!]!)[0]!.length}; load ${Math.min(...run.load).toFixed(1)}-${Math.max(...run.load).toFixed(1)}:`,
     '',
     `| call | ${labels.join(' | ')} |`,
     `| --- | ${labels.map(() => '---:').join(' | ')} |`,

@@ -28,10 +28,17 @@ export async function fetchForControl(method: string, url: string, session: Mock
   if (READS_NONE.has(`${method} ${path}`)) return;
   // An import replaces the state whole (a failure keeps the state before: its image stays held).
   if (method === 'PUT' && SESSION_EXPORT.test(path)) return;
+  const projectId = projectOf(path);
+  if (projectId !== undefined) await fetchProject(session.state, projectId);
+  else await session.whole();
+}
+
+/** The project a status change names (undefined for any other path, or one the router will refuse). */
+function projectOf(path: string): string | undefined {
   const status = PROJECT_STATUS.exec(path);
-  if (status) {
-    await fetchProject(session.state, decodeURIComponent(status[1]!));
-    return;
+  try {
+    return status ? decodeURIComponent(status[1]!) : undefined;
+  } catch {
+    return undefined;
   }
-  await session.whole();
 }

@@ -1,6 +1,6 @@
-// Where a stored image's parts are fetched apart (PostgreSQL): what a company list, a look-up or a creation waits
-// for before the domain answers it. Persistence, not the service's rules: with every record at hand
-// (a fresh session, a state file) each resolves at once, so no client can tell it is there.
+// Where a stored image's parts are fetched apart (PostgreSQL): what a company list, a look-up or a
+// creation waits for before the domain answers it. Persistence, not the service's rules: with every
+// record at hand (a fresh session, a state file) each resolves at once, so no client can tell it is there.
 import { projectsOf } from '../domain/projects.ts';
 import type { MockState } from '../domain/state.ts';
 import type { UserRecord } from '../domain/records.ts';
