@@ -1026,7 +1026,8 @@ it('answers writes, analysis detail, control calls and resets of a session read 
   /** The image's last part (analyses of the last companies) rewritten after the copy: a row of another image (its xmin). */
   const lastPartElsewhere = async (id: string) =>
     db`UPDATE mock_images SET data = data WHERE session_id = ${id} AND part = (SELECT max(part) FROM mock_images WHERE session_id = ${id})`;
-  const node = nodes[2]!;
+  // Two of the file's nodes still up (the kill test leaves two).
+  const [node, other] = live() as [MockNode, MockNode];
   try {
     await copy('whole-read');
     const page = await call(node, 'whole-read', 'GET', '/api/integration/projects?page=0&pageSize=10');
@@ -1075,7 +1076,6 @@ it('answers writes, analysis detail, control calls and resets of a session read 
     await db`UPDATE mock_images i SET data = w.data FROM mock_images w
       WHERE i.session_id = 'own-parts' AND w.session_id = 'lazy-image' AND w.part = i.part`;
     await db`UPDATE mock_sessions SET owner = NULL, lease_until = NULL WHERE id = 'own-parts'`;
-    const other = nodes[0]!;
     const stored = await stateOf(other, 'own-parts');
     expect(stored.credits).toBe(9);
     expect(stored.projects.filter((p) => p.id === projectId)).toHaveLength(1);
