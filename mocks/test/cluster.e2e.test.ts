@@ -1061,8 +1061,10 @@ it('answers writes, analysis detail, control calls and resets of a session read 
     expect(whole.status).toBe(503);
     expect(whole.headers.get('retry-after')).toBe('1');
     expect(await whole.json()).toMatchObject({ code: 'MOCK_STORE_UNAVAILABLE', data: null });
-    // Creations racing at the claim: each fetches again what the ids it draws need when another drew them first.
+    // Creations racing at the claim, with random ids (the seed's startTime removed): each draws ids
+    // whose key sections are anywhere, and fetches again when another request drew its ids first.
     await copy('own-parallel');
+    await db`UPDATE mock_sessions SET seed = seed - 'startTime' WHERE id = 'own-parallel'`;
     const racing = await Promise.all(
       Array.from({ length: 6 }, () => call(node, 'own-parallel', 'POST', '/api/integration/project', createBody())),
     );
