@@ -4,6 +4,7 @@
 // the BENCH_* settings of npm run bench. BENCH_TEAM_MOCK=cluster runs only issue 27's;
 // BENCH_TEAM_MOCK=compaction only a session grown by small writes on PostgreSQL, before and after
 // its node compacts it (bench/team-mock-compaction.ts).
+// BENCH_TEAM_MOCK=first-calls a node's first calls of a big session on PostgreSQL (team-mock-first-calls.ts).
 import { loadavg } from 'node:os';
 import { benchConfig } from '../bench/config.ts';
 import { buildMockBundle } from '../contract-tests/support/mock-bundle.ts';
@@ -18,6 +19,7 @@ import {
 } from '../bench/team-mock-cluster.ts';
 import { startPostgres } from '../mocks/test/support/postgres-server.ts';
 import { compactionMarkdown, measureCompaction, type CompactionRun } from '../bench/team-mock-compaction.ts';
+import { firstCallsMarkdown, measureFirstCalls, type FirstCallsRun } from '../bench/team-mock-first-calls.ts';
 import { measureFsyncBound, type FsyncBoundRun } from '../bench/fsync-bound.ts';
 import { median } from '../bench/stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,8 +41,15 @@ try {
   const starts: ClusterRun['restart'][] = [];
   const fsyncRuns: FsyncBoundRun[] = [];
   const compactions: CompactionRun[] = [];
+  const firstCalls: FirstCallsRun[] = [];
   const mode = process.env.BENCH_TEAM_MOCK;
-  for (let rep = 1; rep <= config.repetitions; rep++) {
+  if (mode === 'first-calls') {
+    // The big session is written once; BENCH_BASE_BUNDLE (a bundle of bench/mock-server.ts built at an
+    // earlier commit) is measured alternately with this one.
+    const base = process.env.BENCH_BASE_BUNDLE;
+    firstCalls.push(await measureFirstCalls({ ...(base ? { base } : {}), this: bundle.path }, config.repetitions, log));
+  }
+  for (let rep = 1; rep <= (mode === 'first-calls' ? 0 : config.repetitions); rep++) {
     log(`repetition ${rep}/${config.repetitions}, load average ${loadavg()[0]!.toFixed(2)}`);
     if (mode === 'fsync' || mode === undefined) {
       const dir = mkdtempSync(join(tmpdir(), 'bench-fsync-'));
@@ -92,12 +101,13 @@ try {
   if (starts.length) process.stdout.write(startMarkdown(starts).join('\n'));
   if (fsyncRuns.length) process.stdout.write(fsyncMarkdown(fsyncRuns));
   if (compactions.length) process.stdout.write(compactionMarkdown(compactions));
+  for (const run of firstCalls) process.stdout.write(firstCallsMarkdown(run));
   process.stdout.write(
     `\nLoad average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns, compactions })}\n`);
+  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns, compactions, firstCalls })}\n`);
 } finally {
   await stopAllServers();
   await bundle.remove();

@@ -52,6 +52,8 @@ export class MockSession {
    * fetches the rest (a request that does not name the parts it reads waits for it before its rule).
    */
   fetchRest: (() => Promise<void>) | undefined;
+  /** With the PostgreSQL store, while that image is held: lets it go (a reset or import replaced the state: nothing more of it is fetched). */
+  releaseImage: (() => void) | undefined;
   /** The import or reset under way: they take their turn (one set of folders aside at a time). */
   private replacing: Promise<unknown> = Promise.resolve();
   /** Set once the session left its runtime (`retire`). */
@@ -156,6 +158,7 @@ export class MockSession {
     }
     before.state.scheduler.cancelAll();
     before.state.webhooks.abortAll();
+    this.releaseImage?.();
     this.journal.clear();
     await swap.finish();
   }
@@ -167,6 +170,7 @@ export class MockSession {
     await this.storage.settleImports?.(this.importId);
     await this.storage.clear();
     this.state = next;
+    this.releaseImage?.();
     this.importId = undefined;
     this.journal.clear();
     this.pendingFresh = seed ?? null;

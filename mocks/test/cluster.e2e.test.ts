@@ -11,7 +11,9 @@
 // refused (a starting node exits 5, a running one answers 503 and hands its sessions over); an
 // import whose files' move fails at the rename leaves the session, its stored records and files
 // as they were, and one whose records cannot be written (the database away) puts the files back;
-// a session read back lazily from its image answers like the mock it was exported from.
+// a session read back lazily from its image answers like the mock it was exported from, and its
+// writes, analysis detail, control calls and resets fetch only what they read; a delivery in flight
+// at a crash gets one outcome even when the node that took its session over dies before storing it.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,7 @@ import { piecesOf, splitImage, type LazyImage } from '../src/persistence/lazy-im
 import { SCHEMA_VERSION } from '../src/persistence/postgres/migrations.ts';
 import { fromColumns, toColumns } from '../src/persistence/record-columns.ts';
 import type { Meta, RecordOp } from '../src/persistence/session-records.ts';
+import { INTERRUPTED_DELIVERY as INTERRUPTED } from '../src/persistence/delivery-outbox.ts';
 import { startMock } from '../src/server.ts';
 import { clusterBundle, startNode, stopNode, type MockNode } from './support/cluster.ts';
 import { type ExportDocument, fundForm, PDF, pdf, withFileNamed } from './support/files.ts';
@@ -377,6 +380,94 @@ it('loses no acknowledged write, charges nothing twice and sends no delivery twi
     expect(analyses.size - received.length).toBeLessThanOrEqual(beforeKill);
   } finally {
     receiver.close();
+  }
+});
+
+it('gives a delivery in flight at a crash one outcome when the node that took its session over dies too', async () => {
+  const session = 'second-failover';
+  // A receiver that takes the delivery and never answers: it is in flight until its node dies.
+  const arrivals: string[] = [];
+  let arrived = () => {};
+  const inFlight = new Promise<void>((r) => (arrived = r));
+  const receiver: Server = createServer((request) => {
+    arrivals.push(String(request.url));
+    arrived();
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  const db = postgres(pg.url, { max: 1, onnotice: () => {} });
+  // The first write of the delivery's outcome (its outbox record removed) is refused once: the node
+  // that took the session over holds the outcome in memory only, then dies. (A sequence is not undone with the refused write.)
+  await db.unsafe(`
+    CREATE SEQUENCE outcome_refusals;
+    CREATE FUNCTION refuse_outcome_once() RETURNS trigger AS $$
+    BEGIN
+      IF nextval('outcome_refusals') = 1 THEN RAISE EXCEPTION 'the test refuses this outcome write once'; END IF;
+      RETURN OLD;
+    END $$ LANGUAGE plpgsql;
+    CREATE TRIGGER refuse_outcome_once BEFORE DELETE ON mock_records
+      FOR EACH ROW WHEN (OLD.kind = 'outbox' AND OLD.session_id = '${session}') EXECUTE FUNCTION refuse_outcome_once();`);
+  const [a, b, c] = await Promise.all(['sf-a', 'sf-b', 'sf-c'].map((id) => clusterNode(id)));
+  extra.push(a!, b!, c!);
+  const history = async (node: MockNode) => {
+    const answer = await call(node, session, 'GET', '/api/integration/webhook/history', undefined, 'token');
+    return answer.status === 200
+      ? (answer.body.data as { event: string; status: string; statusDescription: string }[])
+      : undefined;
+  };
+  /** The history from `node`, once it answers (it claims the session once the dead owner's lease ran out). */
+  const historyOn = async (node: MockNode) => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      const read = await history(node);
+      if (read) return read;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`${node.id} did not answer the session`);
+  };
+  const outboxRows = async () =>
+    (await db`SELECT count(*)::int AS n FROM mock_records WHERE session_id = ${session} AND kind = 'outbox'`)[0]!.n;
+  try {
+    expect((await call(a!, session, 'POST', '/__mock/reset', { credits: 5, processingMs: 50 }, false)).status).toBe(
+      200,
+    );
+    const hook = { url: receiverUrl, analysisCompleted: true, analysisChangedStatus: false };
+    expect((await call(a!, session, 'POST', '/api/integration/webhook', hook, 'token')).status).toBe(200);
+    expect((await call(a!, session, 'POST', '/api/integration/project', createBody())).status).toBe(200);
+    await inFlight;
+    // Kept as under way before it was sent.
+    expect(await outboxRows()).toBe(1);
+    await stopNode(a!, 'SIGKILL');
+    // The node that takes it over records the outcome and cannot store it (refused once): the call
+    // that read it back is not answered with success; then that node dies.
+    const refused = async () => (await db`SELECT is_called FROM outcome_refusals`)[0]!.is_called as boolean;
+    for (const deadline = Date.now() + 10_000; !(await refused()); ) {
+      if (Date.now() > deadline) throw new Error('the node that took the session over never wrote the outcome');
+      const asked = await call(b!, session, 'GET', '/api/integration/webhook/history', undefined, 'token');
+      if (await refused()) expect(asked.status).toBe(503);
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await outboxRows()).toBe(1);
+    await stopNode(b!, 'SIGKILL');
+    // The third node gives it its outcome, once, and stores it.
+    const onC = (await historyOn(c!)).filter((d) => d.event === 'analysisCompleted');
+    expect(onC).toEqual([expect.objectContaining({ status: 'Error Request', statusDescription: INTERRUPTED })]);
+    for (const deadline = Date.now() + 5_000; (await outboxRows()) > 0; ) {
+      if (Date.now() > deadline) throw new Error('the outcome was never stored');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Stored once: the session's delivery history as the database holds it; nothing was sent again.
+    const [stored] = await db<{ value: { event: string; status: string }[] }[]>`
+      SELECT value FROM mock_records WHERE session_id = ${session} AND kind = 'deliveries'`;
+    expect(stored!.value.filter((x) => x.event === 'analysisCompleted')).toEqual([
+      expect.objectContaining({ status: 'Error Request', statusDescription: INTERRUPTED }),
+    ]);
+    expect(arrivals).toHaveLength(1);
+  } finally {
+    receiver.closeAllConnections();
+    receiver.close();
+    await db.unsafe(`DROP TRIGGER IF EXISTS refuse_outcome_once ON mock_records;
+      DROP FUNCTION IF EXISTS refuse_outcome_once; DROP SEQUENCE IF EXISTS outcome_refusals;`);
+    await db.end();
   }
 });
 
@@ -911,6 +1002,104 @@ it('answers a session read back lazily from its image like the mock it was expor
     expect(await records('reader')).toEqual(await records('source'));
   } finally {
     await source.close();
+  }
+});
+
+it('answers writes, analysis detail, control calls and resets of a session read back from its image without fetching the rest of it', async () => {
+  const db = postgres(pg.url, { max: 1, onnotice: () => {} });
+  /**
+   * A copy of the lazily read session of the test before, in one transaction (its image rows share
+   * one xmin); `after` runs in that transaction instead of copying the records written since the
+   * image: what it changes of a row is part of the image.
+   */
+  const copy = async (id: string, after?: (tx: postgres.TransactionSql) => Promise<unknown>) =>
+    db.begin(async (tx) => {
+      await tx`INSERT INTO mock_sessions (id, seed, meta, fence, written_at)
+        SELECT ${id}, seed, meta, 0, written_at FROM mock_sessions WHERE id = 'lazy-image'`;
+      await tx`INSERT INTO mock_images (session_id, part, data) SELECT ${id}, part, data FROM mock_images WHERE session_id = 'lazy-image'`;
+      // Without `after`, with the changes written since the image (read back by key at the claim).
+      if (!after)
+        await tx`INSERT INTO mock_records (session_id, kind, key, value)
+          SELECT ${id}, kind, key, value FROM mock_records WHERE session_id = 'lazy-image' ORDER BY seq`;
+      await after?.(tx);
+    });
+  /** The image's last part (analyses of the last companies) rewritten after the copy: a row of another image (its xmin). */
+  const lastPartElsewhere = async (id: string) =>
+    db`UPDATE mock_images SET data = data WHERE session_id = ${id} AND part = (SELECT max(part) FROM mock_images WHERE session_id = ${id})`;
+  // Two of the file's nodes still up (the kill test leaves two).
+  const [node, other] = live() as [MockNode, MockNode];
+  try {
+    await copy('whole-read');
+    const page = await call(node, 'whole-read', 'GET', '/api/integration/projects?page=0&pageSize=10');
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const first = (page.body.data as { id: string; analyses: { id: string }[] }[])[1]!;
+    // Sessions whose last part cannot be fetched: a call that waited for the whole image would answer 503.
+    for (const id of ['own-parts', 'own-reset']) {
+      await copy(id);
+      await lastPartElsewhere(id);
+    }
+    const created = await call(node, 'own-parts', 'POST', '/api/integration/project', createBody());
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const detail = await call(
+      node,
+      'own-parts',
+      'GET',
+      `/api/integration/analysis/detail?analysisId=${first.analyses[0]!.id}`,
+    );
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    const message = await call(node, 'own-parts', 'POST', '/api/integration/processmessage', {
+      projectId: first.id,
+      content: 'without the rest',
+    });
+    expect(message.status).toBe(200);
+    expect((await call(node, 'own-parts', 'POST', '/__mock/credits', { credits: 9 }, false)).status).toBe(200);
+    const projectId = (created.body.data as { project: { id: string } }).project.id;
+    const found = await call(node, 'own-parts', 'GET', `/api/integration/projects?id=${projectId}`);
+    expect(found.status).toBe(200);
+    // A call that reads every record waits for the whole image: the part it cannot fetch is 503 with Retry-After.
+    const whole = await fetch(`${node.origin}/__mock/state`, { headers: { 'x-mock-session': 'own-parts' } });
+    expect(whole.status).toBe(503);
+    expect(whole.headers.get('retry-after')).toBe('1');
+    expect(await whole.json()).toMatchObject({ code: 'MOCK_STORE_UNAVAILABLE', data: null });
+    // Creations racing at the claim, with random ids (the seed's startTime removed): each draws ids
+    // whose key sections are anywhere, and fetches again when another request drew its ids first.
+    await copy('own-parallel');
+    await db`UPDATE mock_sessions SET seed = seed - 'startTime' WHERE id = 'own-parallel'`;
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, () => call(node, 'own-parallel', 'POST', '/api/integration/project', createBody())),
+    );
+    expect(racing.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const racedIds = racing.map((r) => (r.body.data as { project: { id: string } }).project.id);
+    expect(new Set(racedIds).size).toBe(6);
+    const reset = await call(node, 'own-reset', 'POST', '/__mock/reset', { credits: 3 }, false);
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await stateOf(node, 'own-reset')).credits).toBe(3);
+    // The writes were stored once: read back whole on another node (the copy's last part made whole again).
+    await db`UPDATE mock_images i SET data = w.data FROM mock_images w
+      WHERE i.session_id = 'own-parts' AND w.session_id = 'lazy-image' AND w.part = i.part`;
+    await db`UPDATE mock_sessions SET owner = NULL, lease_until = NULL WHERE id = 'own-parts'`;
+    const stored = await stateOf(other, 'own-parts');
+    expect(stored.credits).toBe(9);
+    expect(stored.projects.filter((p) => p.id === projectId)).toHaveLength(1);
+    const before = (await stateOf(node, 'whole-read')).projects.length;
+    expect(stored.projects.length).toBe(before + 1);
+    const raced = await stateOf(node, 'own-parallel');
+    expect(raced.projects.length).toBe(before + 6);
+    for (const id of racedIds) expect(raced.projects.filter((p) => p.id === id)).toHaveLength(1);
+    // A damaged piece the call reads answers 500 in the envelope: every row after the header holds another value.
+    const garbage = deflateRawSync(JSON.stringify('damaged'), { level: 1 }).toString('base64');
+    await copy(
+      'own-damaged',
+      (tx) => tx`
+      UPDATE mock_images SET data = ${garbage} WHERE session_id = 'own-damaged' AND part > (
+        SELECT min(part) FROM mock_images WHERE session_id = 'own-damaged' AND substr(data, 1, 6) = '{"x3":')`,
+    );
+    const analysisId = first.analyses[0]!.id;
+    const damaged = await call(node, 'own-damaged', 'GET', `/api/integration/analysis/detail?analysisId=${analysisId}`);
+    expect(damaged.status).toBe(500);
+    expect(damaged.body).toMatchObject({ code: 'MOCK_INTERNAL_ERROR', data: null });
+  } finally {
+    await db.end();
   }
 });
 

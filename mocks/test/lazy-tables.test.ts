@@ -279,6 +279,11 @@ describe('tables read back lazily', () => {
     // built the sections at its positions.
     expect([...fetched].filter((p) => p >= 0).length).toBeLessThan(10);
     expect([...fetched].filter((p) => p < 0).length).toBeLessThan(26);
+    // Of the owner's sorted sections (7), the first and the last (to count) and the one holding the
+    // page's matches: an owner spread over the index fetches its page's, not all of them.
+    const owners = index!.project!.field as unknown as { q: number; d: string[] };
+    const ownerSorted = new Set(owners.d.map((_, s) => sectionPiece(owners.q + s)));
+    expect([...fetched].filter((p) => ownerSorted.has(p)).length).toBeLessThanOrEqual(3);
     expect(() => tables.projects.get('project-000001')).toThrow(/not fetched/);
     // A look-up by id: its key's section, its project's part and its analyses' parts and sections.
     const far = built.projects.inOrder()[3300]!.id;

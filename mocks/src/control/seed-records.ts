@@ -24,11 +24,13 @@ export function deterministicIds(startTime: string): IdSource {
   let counter = 0;
   let clock = Date.parse(startTime);
   if (Number.isNaN(clock)) throw new Error(`startTime is not an ISO 8601 timestamp: ${startTime}`);
+  const id = (kind: IdKind, at: number) => `${KIND_PREFIX[kind]}-0000-4000-8000-${at.toString(16).padStart(12, '0')}`;
   return {
     uuid(kind) {
       counter += 1;
-      return `${KIND_PREFIX[kind]}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+      return id(kind, counter);
     },
+    upcoming: (count, kind) => Array.from({ length: count }, (_, k) => id(kind, counter + 1 + k)),
     now() {
       const iso = new Date(clock).toISOString();
       clock += 1000;

@@ -7,6 +7,11 @@ export type IdKind = 'project' | 'analysis' | 'entity' | 'fundRun' | 'webhook' |
 
 export interface IdSource {
   uuid(kind: IdKind): string;
+  /**
+   * The ids the next `count` calls of `uuid` give, were each of them for `kind` (a store fetches
+   * what finding them reads before a request that creates records runs: persistence/fetch-parts.ts).
+   */
+  upcoming(count: number, kind: IdKind): string[];
   /** Current time as ISO 8601. */
   now(): string;
   /** Where a deterministic source is (a state file keeps it); undefined for random ids. */
@@ -21,8 +26,14 @@ export interface IdPosition {
 
 /** Random ids; times from `clock` (default the real one; a manual processing clock's in the MSW handlers). */
 export function randomIds(clock: () => number = Date.now): IdSource {
+  /** Drawn by `upcoming` and not given yet, in order. */
+  const ahead: string[] = [];
   return {
-    uuid: () => globalThis.crypto.randomUUID(),
+    uuid: () => ahead.shift() ?? globalThis.crypto.randomUUID(),
+    upcoming(count) {
+      while (ahead.length < count) ahead.push(globalThis.crypto.randomUUID());
+      return ahead.slice(0, count);
+    },
     now: () => new Date(clock()).toISOString(),
     position: () => undefined,
     resume: () => {},

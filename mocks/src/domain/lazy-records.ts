@@ -32,7 +32,13 @@ export interface LazyRecords<V> {
    * parts (numbers), and what finding these keys and searching for these field values read, are at
    * hand. Building a record, or a look-up, that reads what is not at hand throws.
    */
-  fetch?(wanted: { parts?: readonly number[]; keys?: readonly string[]; values?: readonly string[] }): Promise<void>;
+  fetch?(wanted: {
+    parts?: readonly number[];
+    keys?: readonly string[];
+    values?: readonly string[];
+    /** Matches `from` to before `to` of a field value (in position order), and what counting its matches reads. */
+    matches?: readonly { value: string; from: number; to: number }[];
+  }): Promise<void>;
   /** Told when every record is built, the table is cleared, or the table is collected: what they were read from may be let go. */
   release?(): void;
 }

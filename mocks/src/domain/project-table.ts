@@ -121,9 +121,13 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     return { places: prefix.records.withField(owner), through: prefix.records.count };
   }
 
-  /** Where parts are fetched apart: resolves once an owner's projects read back can be found (`ownedAmongReadBack`). */
-  async fetchOwned(owner: string): Promise<void> {
-    if (this.placesKept) await this.prefix?.records.fetch?.({ values: [owner] });
+  /**
+   * Where parts are fetched apart: resolves once an owner's projects read back can be counted and
+   * those from `from` to before `to` of them found (`ownedAmongReadBack`): an owner of half a
+   * million projects spread over the index fetches the sections of its page, not of all of them.
+   */
+  async fetchOwned(owner: string, from: number, to: number): Promise<void> {
+    if (this.placesKept) await this.prefix?.records.fetch?.({ matches: [{ value: owner, from, to }] });
   }
 
   /** Where parts are fetched apart: resolves once the projects at these places can be built. */

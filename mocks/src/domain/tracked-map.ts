@@ -48,11 +48,18 @@ export class TrackedMap<V> extends Map<string, V> {
 
   /** Where parts are fetched apart: resolves once the record of this key (if read back) can be built. */
   async fetchKey(key: string): Promise<void> {
+    await this.fetchRecords([key]);
+  }
+
+  /** Where parts are fetched apart: resolves once the records of these keys (those read back) can be built or set. */
+  async fetchRecords(keys: readonly string[]): Promise<void> {
     const records = this.prefix?.records;
-    if (!records?.fetch) return;
-    await records.fetch({ keys: [key] });
-    const at = this.prefix?.find(key);
-    if (at !== undefined && this.prefix!.peek(at) === undefined) await records.fetch({ parts: records.partsOf([at]) });
+    if (!records?.fetch || !keys.length) return;
+    await records.fetch({ keys });
+    const unbuilt = keys
+      .map((key) => this.prefix?.find(key))
+      .filter((at): at is number => at !== undefined && this.prefix!.peek(at) === undefined);
+    if (unbuilt.length) await records.fetch({ parts: records.partsOf(unbuilt) });
   }
 
   /** Where parts are fetched apart: resolves once these keys can be looked up (their records are not fetched). */

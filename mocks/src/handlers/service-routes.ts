@@ -6,28 +6,38 @@ import { authenticateUser } from '../http/auth.ts';
 import type { Authenticate, RouteHandler } from '../http/operation-pipeline.ts';
 import type { SessionSource } from '../sessions/session-source.ts';
 import { serviceHandlers } from './index.ts';
+import { OWN_PARTS, type OwnParts } from './operation-parts.ts';
 import type { OperationHandler, OperationInput, ServiceOperation } from './operation-types.ts';
 
 /** Operations whose handler waits for the parts of a stored image it reads (companies.ts). */
-const WAITS_FOR_ITS_OWN = new Set(['listProjects']);
+const WAITS_IN_HANDLER = new Set(['listProjects']);
 
 export function serviceRoutes(sessions: SessionSource): Record<string, RouteHandler<UserRecord>> {
   return Object.fromEntries(
     Object.entries(serviceHandlers).map(([operationId, handler]) => {
       // Each handler's input is the one its operation declares; the router validated it already.
       const run = handler as unknown as OperationHandler<ServiceOperation>;
+      const own = OWN_PARTS[operationId as ServiceOperation] as OwnParts<ServiceOperation> | undefined;
       const route: RouteHandler<UserRecord> = async (request, user) => {
         const session = sessions.sessionFor(request);
-        // A session whose stored image is still being fetched (PostgreSQL): the rule may read any
-        // record, so it waits for all of them; the company list waits for its page's only.
-        if (!WAITS_FOR_ITS_OWN.has(operationId)) await session.whole();
-        return run({
+        const input = {
           request,
           user,
           runtime: session,
           query: request.query,
           body: request.body,
-        } as OperationInput<ServiceOperation>);
+        } as OperationInput<ServiceOperation>;
+        // A session whose stored image is still being fetched (PostgreSQL): an operation of
+        // OWN_PARTS fetches what its rule reads (again while another request draws the ids it
+        // fetched for; then the rule runs in the same turn), the company list its page's; any other
+        // may read every record, so it waits for all of them.
+        if (own) {
+          for (let drawn = own.drawn?.(input); session.fetchRest; drawn = own.drawn?.(input)) {
+            await own.fetch(input);
+            if (own.drawn?.(input) === drawn) break;
+          }
+        } else if (!WAITS_IN_HANDLER.has(operationId)) await session.whole();
+        return run(input);
       };
       return [operationId, route];
     }),

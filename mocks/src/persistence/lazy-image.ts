@@ -379,7 +379,7 @@ function sectionedReader(
   section: (s: number) => unknown,
 ): SectionedReader {
   if (typeof col !== 'object' || col === null) throw new Error(`the image's ${what} column is damaged`);
-  if ('r' in col) return { ...reader(col, count, what), sectionsFor: () => [], sectionsAt: () => [] };
+  if ('r' in col) return { ...reader(col, count, what), ...NO_SECTIONS };
   const { p, c, d, q } = col;
   const sectionCount = Math.ceil(count / c);
   if (
@@ -469,31 +469,47 @@ function sectionedReader(
       throw new Error(`the image's ${what} column has no position ${i}`);
     return valuesAt(Math.floor(i / c))[i % c]!;
   };
-  const matching = (value: string): Positions => {
+  /**
+   * Where `value`'s matches are: the sorted sections from `from` to `to`, `inFirst` of them in the
+   * first from place `start`, then every value of the sections between, then some of the last.
+   * Reads the first and the last section only (the ones between hold `value` only).
+   */
+  const spanOf = (value: string) => {
     const [from, to] = range(value);
-    if (to < from) return fromArray([]);
-    // The sections strictly between the first and the last hold `value` only: not read to count.
+    if (to < from) return undefined;
     const first = sortedAt(from);
     const start = bound(first.v, value, false);
     const inFirst = (from === to ? bound(first.v, value, true) : first.v.length) - start;
-    const middle: number[] = [];
-    for (let s = from + 1; s < to; s++) middle.push(size(s));
+    let between = 0;
+    for (let s = from + 1; s < to; s++) between += size(s);
     const inLast = to > from ? bound(sortedAt(to).v, value, true) : 0;
-    const length = inFirst + middle.reduce((sum, n) => sum + n, 0) + inLast;
+    const length = inFirst + between + inLast;
+    /** The sorted section holding match `k`, and its place there. */
+    const locate = (k: number): [number, number] => {
+      if (!(k >= 0 && k < length)) throw new Error(`no match ${k} of ${length}`);
+      if (k < inFirst) return [from, start + k];
+      let rest = k - inFirst;
+      for (let s = from + 1; s <= to; s++) {
+        if (rest < size(s)) return [s, rest];
+        rest -= size(s);
+      }
+      throw new Error(`no match ${k} of ${length}`);
+    };
+    return { from, to, length, locate };
+  };
+  const matching = (value: string): Positions => {
+    const span = spanOf(value);
+    if (!span) return fromArray([]);
     return {
-      length,
+      length: span.length,
       at(k) {
-        if (!(k >= 0 && k < length)) throw new Error(`no match ${k} of ${length}`);
-        if (k < inFirst) return first.o(start + k);
-        let rest = k - inFirst;
-        for (let s = from + 1; s <= to; s++) {
-          if (rest < size(s)) return sortedAt(s).o(rest);
-          rest -= size(s);
-        }
-        throw new Error(`no match ${k} of ${length}`);
+        const [s, j] = span.locate(k);
+        return sortedAt(s).o(j);
       },
     };
   };
+  /** A sorted section's piece number. */
+  const sortedPiece = (s: number) => (q === undefined ? p + s : q + s);
   return {
     at: valueAt,
     matching,
@@ -504,8 +520,19 @@ function sectionedReader(
     sectionsFor(value) {
       const [from, to] = range(value);
       const wanted: number[] = [];
-      for (let s = from; s <= to; s++) wanted.push(q === undefined ? p + s : q + s);
+      for (let s = from; s <= to; s++) wanted.push(sortedPiece(s));
       return wanted;
+    },
+    endsFor(value) {
+      const [from, to] = range(value);
+      return to < from ? [] : [...new Set([from, to])].map(sortedPiece);
+    },
+    matchSections(value, first, last) {
+      const span = spanOf(value);
+      if (!span) return [];
+      const wanted = new Set<number>();
+      for (let k = first; k < Math.min(last, span.length); k++) wanted.add(sortedPiece(span.locate(k)[0]));
+      return [...wanted];
     },
     sectionsAt(first, last) {
       const wanted: number[] = [];
@@ -519,9 +546,16 @@ function sectionedReader(
 interface SectionedReader extends ColumnReader {
   /** The sections a search for `value` reads (with those a match's check reads by position: not named). */
   sectionsFor(value: string): number[];
+  /** The sections counting `value`'s matches reads (the first and the last that may hold it). */
+  endsFor(value: string): number[];
+  /** The sections holding `value`'s matches `first` to before `last` (reads those `endsFor` names). */
+  matchSections(value: string, first: number, last: number): number[];
   /** The sections holding positions `first` to `last`. */
   sectionsAt(first: number, last: number): number[];
 }
+
+/** A column read whole (runs in the header, or a version 2 index): no section to fetch. */
+const NO_SECTIONS = { sectionsFor: () => [], sectionsAt: () => [], endsFor: () => [], matchSections: () => [] };
 
 /**
  * Puts an image's lazy records into the state's tables (empty of them), each built when first
@@ -573,7 +607,7 @@ export function adoptImage(state: MockState, image: LazyImage): void {
       release: letGo,
       ...(fetch
         ? {
-            fetch: async ({ parts: wanted = [], keys = [], values = [] }) => {
+            fetch: async ({ parts: wanted = [], keys = [], values = [], matches = [] }) => {
               const pieces = wanted.map((p) => first + p);
               if (sectioned) {
                 // A part built is checked against the field and keys at its positions.
@@ -588,8 +622,16 @@ export function adoptImage(state: MockState, image: LazyImage): void {
                 }
                 for (const key of keys) pieces.push(...columns.keys().sectionsFor(key).map(sectionPiece));
                 for (const value of values) pieces.push(...columns.field.sectionsFor(value).map(sectionPiece));
+                for (const { value } of matches) pieces.push(...columns.field.endsFor(value).map(sectionPiece));
               } else if (keys.length) pieces.push(-1);
               if (pieces.length) await fetch([...new Set(pieces)]);
+              // Then, of a value's matches asked for by place, the sections holding them (found from the ends).
+              const held = sectioned
+                ? matches.flatMap(({ value, from, to }) =>
+                    columns.field.matchSections(value, from, to).map(sectionPiece),
+                  )
+                : [];
+              if (held.length) await fetch([...new Set(held)]);
               // Then the sections by position a look-up checks each key found against, and the
               // field's there, which a change of the record reads (its table's index by that field).
               const found = sectioned
@@ -647,11 +689,9 @@ function plainColumns(kind: LazyKind, index: KindIndex, keyColumn: () => Column)
     starts,
     field: {
       ...reader(index.field, count, `${kind} ${LAZY_FIELDS[kind]}`),
-      sectionsFor: () => [],
-      sectionsAt: () => [],
+      ...NO_SECTIONS,
     },
-    keys: () =>
-      (keys ??= { ...reader(keyColumn(), count, `${kind} keys`), sectionsFor: () => [], sectionsAt: () => [] }),
+    keys: () => (keys ??= { ...reader(keyColumn(), count, `${kind} keys`), ...NO_SECTIONS }),
     keysSorted: () => keyColumn().o !== undefined,
     checked: false,
   };

@@ -159,10 +159,11 @@ export class ClusterSessions {
             untracked(session.state, () => adoptImage(session.state, image!));
             continue;
           }
-          // Records written since the image apply over it by key: what finds their keys is needed first.
+          // Records written since the image apply over it by key: what finds their keys, and the parts
+          // of those read back (setting one reads its indexed field), are needed first.
           if (image?.fetch) {
-            await session.state.projects.fetchKeys(batch.filter((op) => op[0] === 'project').map((op) => op[1]));
-            await session.state.analyses.fetchKeys(batch.filter((op) => op[0] === 'analysis').map((op) => op[1]));
+            await session.state.projects.fetchRecords(batch.filter((op) => op[0] === 'project').map((op) => op[1]));
+            await session.state.analyses.fetchRecords(batch.filter((op) => op[0] === 'analysis').map((op) => op[1]));
           }
           untracked(session.state, () => {
             for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
@@ -241,22 +242,27 @@ export class ClusterSessions {
       try {
         return read();
       } catch (error) {
-        if (error instanceof PartPendingError)
-          throw storeUnavailable(`Session ${session.id} is still being read from the database; retry`);
-        throw error;
+        if (!(error instanceof PartPendingError)) throw error;
+        // A rule read what its request did not fetch, and may have changed records before: the
+        // session is dropped (nothing of that change is written; the next request reads it back).
+        if (current && this.host.sessions.get(session.id) === session) this.drop(session.id);
+        throw storeUnavailable(`Session ${session.id} is still being read from the database; retry`);
       }
     };
+    const release = () => {
+      current = false;
+      session.fetchRest = undefined;
+      session.releaseImage = undefined;
+      image.release?.();
+    };
+    session.releaseImage = release;
     return {
       index: image.index,
       keys: pending(image.keys),
       sections: image.sections?.map(pending),
       parts: image.parts.map(pending),
       fetch: guarded,
-      release: () => {
-        current = false;
-        session.fetchRest = undefined;
-        image.release?.();
-      },
+      release,
     };
   }
 
