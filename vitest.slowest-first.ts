@@ -13,28 +13,32 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * never meet another's, so one list serves them all).
  */
 const SLOWEST_FILES = [
-  // vitest.config.ts
-  'conformance/test/live/broken-providers.test.ts',
-  'contract-tests/fuzz/operations.fuzz.test.ts',
-  'mocks/test/response-cache.test.ts',
+  // vitest.config.ts (a fresh-clone run's wall times, 2026-11-26, sixth session)
   'conformance/test/live/oracle.test.ts',
-  'conformance/test/diff/corpus.test.ts',
+  'conformance/test/live/broken-providers.test.ts',
   'conformance/test/live/spec-doubles.test.ts',
   'conformance/test/parity/parity.test.ts',
-  'contract-tests/pact/service.pact.test.ts',
+  'conformance/test/diff/corpus.test.ts',
+  'conformance/test/live/live-suite-mock.test.ts',
   'conformance/test/never-connecting-target.test.ts',
-  'contract-tests/robustness/large-bodies.test.ts',
   'contract-tests/robustness/slow-client.test.ts',
-  'conformance/test/live/arazzo-workflows.test.ts',
-  'client/test/readme-examples.test.ts',
+  'contract-tests/fuzz/operations.fuzz.test.ts',
+  'mocks/test/sessions.test.ts',
+  'mocks/test/start.test.ts',
+  'mocks/test/response-cache.test.ts',
   'contract-tests/docs/code-samples.test.ts',
+  'contract-tests/pact/service.pact.test.ts',
+  'mocks/test/state-file.test.ts',
+  'contract-tests/robustness/large-bodies.test.ts',
+  'client/test/readme-examples.test.ts',
+  'conformance/test/live/arazzo-workflows.test.ts',
   // vitest.packages.config.ts
   'packages/tests/typescript.test.ts',
   'packages/tests/conformance-bin.test.ts',
-  'packages/tests/conformance-readme.test.ts',
   'packages/tests/node24.test.ts',
-  'packages/tests/node22.test.ts',
+  'packages/tests/conformance-readme.test.ts',
   'packages/tests/mock-bin.test.ts',
+  'packages/tests/node22.test.ts',
   'packages/tests/node26.test.ts',
   'packages/tests/tarballs.test.ts',
   // vitest.e2e.config.ts
@@ -43,9 +47,10 @@ const SLOWEST_FILES = [
   'contract-tests/docs/docs-site.e2e.test.ts',
   'contract-tests/contract/tooling.e2e.test.ts',
   'mocks/test/state-file-kill.e2e.test.ts',
-  'mocks/test/import-kill.e2e.test.ts',
   'contract-tests/generators/check-generators.e2e.test.ts',
   'examples/front-end/test/front-end.e2e.test.ts',
+  'mocks/test/import-kill.e2e.test.ts',
+  'client/test/receiver-deno.e2e.test.ts',
 ];
 
 export default class SlowestFirst extends BaseSequencer {

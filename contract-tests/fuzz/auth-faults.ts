@@ -19,7 +19,30 @@ function wrongAuthorization(op: ContractOperation, ctx: FuzzContext): fc.Arbitra
 }
 
 export function authFaultArbitrary(op: ContractOperation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(validRequestArbitrary(op, ctx), wrongAuthorization(op, ctx)).map(([request, authorization]) => {
+  return withAuthorization(op, ctx, wrongAuthorization(op, ctx));
+}
+
+/**
+ * The two kinds apart: missing credentials and wrong ones. authFaultArbitrary makes the first once in
+ * 21 draws, which a run that sends every kind once would draw for too long.
+ */
+export function authFaultKinds(op: ContractOperation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest>[] {
+  return [
+    withAuthorization(op, ctx, fc.constant(undefined)),
+    withAuthorization(
+      op,
+      ctx,
+      wrongAuthorization(op, ctx).filter((authorization) => authorization !== undefined),
+    ),
+  ];
+}
+
+function withAuthorization(
+  op: ContractOperation,
+  ctx: FuzzContext,
+  authorizations: fc.Arbitrary<string | undefined>,
+): fc.Arbitrary<FuzzRequest> {
+  return fc.tuple(validRequestArbitrary(op, ctx), authorizations).map(([request, authorization]) => {
     const { authorization: _dropped, ...headers } = request.headers;
     return {
       ...request,

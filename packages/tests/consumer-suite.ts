@@ -1,7 +1,11 @@
 // What one Node version proves about the installed packages, from a consumer project outside the
-// repository: the client by ESM import and CommonJS require against the mock started with npx, a
-// browser bundle of the main entry, the conformance bin passing against the mock, and the mock
-// stopping on SIGTERM. The declarations under tsc are typescript.test.ts's.
+// repository. Every consumer path on one version (Node 24): the client by ESM import and CommonJS
+// require against the mock started with npx, the MSW and Playwright entries, a browser bundle of the
+// main entry, the conformance bin passing against the mock, the bundled pact verified. On the other
+// versions the smallest read that proves the version works: npx starts the mock bin, the engines admit
+// the version, each package imports as ESM, one client call answers (consumer/smoke.mjs), and the
+// mock stops on SIGTERM. The declarations under tsc are typescript.test.ts's; the conformance bin on
+// Node 26 is conformance-bin.test.ts's and conformance-readme.test.ts's.
 import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -9,7 +13,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { requireChromium } from '../../contract-tests/docs/chromium.ts';
-import { writeSamplePact } from '../../contract-tests/pact/support/sample-pact.ts';
 import { freePort } from '../../contract-tests/support/free-port.ts';
 import type { NodeVersion } from './support/node-binaries.ts';
 import { runCommand, start, type CommandResult } from './support/run-command.ts';
@@ -102,26 +105,20 @@ const failure = (result: CommandResult) =>
   `exit ${result.code}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`;
 
 /**
- * The conformance run here reads only: its waits for processing would dominate, and the bin is the
- * same program on every version; the run with writes, --strict and every option is the README's
- * one-liner in conformance-readme.test.ts. All versions use the one
- * installation of the global setup, each with its own mock and its own folder for the files it writes.
+ * The conformance run here reads only: its waits for processing would dominate; the run with writes,
+ * --strict and every option is the README's one-liner in conformance-readme.test.ts. All versions use
+ * the one installation of the global setup, each with its own mock and its own folder for the files it
+ * writes.
  */
 export function consumerSuite(
   version: NodeVersion,
   extra: {
     /**
-     * The checks that do not change with the Node version, made on one version only: the Playwright
-     * entry in Chromium, the esbuild browser bundle and the whole bundled pact. The other versions
-     * verify a two-interaction pact: the Pact verifier's native core loading on that version.
+     * Every consumer path (one version), or the smallest read that proves the version works. The
+     * paths do not change with the Node version but for the engines, the ESM loader and the bin
+     * starting (measured in 2026-11-test-time.md, sixth session).
      */
-    once: boolean;
-    /**
-     * The read-only conformance run through npx. Node 26 goes without: there the README's one-liner
-     * (conformance-readme.test.ts) runs the installed bin against the installed mock with writes and
-     * --strict, every rule checked, and conformance-bin.test.ts runs it through npx.
-     */
-    readOnlyRun: boolean;
+    full: boolean;
   },
 ): void {
   describe(`Node ${version}: a consumer project with the four tarballs installed`, () => {
@@ -156,54 +153,70 @@ export function consumerSuite(
       expect(await sender.text()).toContain('connect-src ${origin}');
     });
 
-    it('plain ESM: import of the client, /node and /receiver, calling the mock and receiving its event', async () => {
-      const result = await runCommand(binary, binary, ['esm.mjs', mock.baseUrl, API_KEY, files], { cwd: project });
-      expect(result.code, failure(result)).toBe(0);
-      const out = JSON.parse(result.stdout) as Record<string, unknown>;
-      expect(out).toMatchObject({
-        created: '1000',
-        analysis: 'completed',
-        refused: 'unauthorized',
-        sameErrorClass: true,
-        cjsErrorRecognised: true,
-        stored: ['statement.pdf'],
-        delivered: ['Success'],
-        received: true,
+    if (!extra.full)
+      it(`Node ${version}: the engines of the four packages admit it, each imports as ESM, one client call answers`, async () => {
+        const result = await runCommand(binary, binary, ['smoke.mjs', mock.baseUrl, API_KEY], { cwd: project });
+        expect(result.code, failure(result)).toBe(0);
+        const out = JSON.parse(result.stdout) as { firstPage: number };
+        expect(out).toMatchObject({
+          engines: { contract: true, client: true, mock: true, conformance: true },
+          contract: '3.1.0',
+          startMock: 'function',
+        });
+        expect(out.firstPage).toBeGreaterThan(0);
       });
-      expect((out.pageSizes as number[])[0]).toBeGreaterThan(0);
-    });
 
-    it('plain CommonJS: require of the client and of /node, calling the mock', async () => {
-      const result = await runCommand(binary, binary, ['cjs.cjs', mock.baseUrl, API_KEY], { cwd: project });
-      expect(result.code, failure(result)).toBe(0);
-      const out = JSON.parse(result.stdout) as {
-        firstPage: number;
-        total: number;
-        missing: string;
-        sameErrorClass: boolean;
-      };
-      expect(out.firstPage).toBeGreaterThan(0);
-      expect(out).toMatchObject({ missing: 'not-found', sameErrorClass: true });
-    });
-
-    it('the MSW entry under msw/node: the installed client against createHandlers(), no server', async () => {
-      const result = await runCommand(binary, binary, ['msw.mjs'], { cwd: project });
-      expect(result.code, failure(result)).toBe(0);
-      expect(JSON.parse(result.stdout)).toEqual({
-        projectId: 'a0000000-0000-4000-8000-000000000003',
-        jobsRun: 2,
-        company: 'MSW Consumer Ltd',
-        refused: 'Error131',
-        journal: [['/api/integration/project', 402]],
-        unknownAnswer: {
-          status: 400,
-          code: 'Error404',
-          gap: 'error for an unknown analysis id: as in the gap profile of https://staging.example.test/api',
-        },
+    if (extra.full)
+      it('plain ESM: import of the client, /node and /receiver, calling the mock and receiving its event', async () => {
+        const result = await runCommand(binary, binary, ['esm.mjs', mock.baseUrl, API_KEY, files], { cwd: project });
+        expect(result.code, failure(result)).toBe(0);
+        const out = JSON.parse(result.stdout) as Record<string, unknown>;
+        expect(out).toMatchObject({
+          created: '1000',
+          analysis: 'completed',
+          refused: 'unauthorized',
+          sameErrorClass: true,
+          cjsErrorRecognised: true,
+          stored: ['statement.pdf'],
+          delivered: ['Success'],
+          received: true,
+        });
+        expect((out.pageSizes as number[])[0]).toBeGreaterThan(0);
       });
-    });
 
-    if (extra.once)
+    if (extra.full)
+      it('plain CommonJS: require of the client and of /node, calling the mock', async () => {
+        const result = await runCommand(binary, binary, ['cjs.cjs', mock.baseUrl, API_KEY], { cwd: project });
+        expect(result.code, failure(result)).toBe(0);
+        const out = JSON.parse(result.stdout) as {
+          firstPage: number;
+          total: number;
+          missing: string;
+          sameErrorClass: boolean;
+        };
+        expect(out.firstPage).toBeGreaterThan(0);
+        expect(out).toMatchObject({ missing: 'not-found', sameErrorClass: true });
+      });
+
+    if (extra.full)
+      it('the MSW entry under msw/node: the installed client against createHandlers(), no server', async () => {
+        const result = await runCommand(binary, binary, ['msw.mjs'], { cwd: project });
+        expect(result.code, failure(result)).toBe(0);
+        expect(JSON.parse(result.stdout)).toEqual({
+          projectId: 'a0000000-0000-4000-8000-000000000003',
+          jobsRun: 2,
+          company: 'MSW Consumer Ltd',
+          refused: 'Error131',
+          journal: [['/api/integration/project', 402]],
+          unknownAnswer: {
+            status: 400,
+            code: 'Error404',
+            gap: 'error for an unknown analysis id: as in the gap profile of https://staging.example.test/api',
+          },
+        });
+      });
+
+    if (extra.full)
       it('the Playwright entry: a session of the running mock for a page in Chromium, dropped after', async () => {
         const result = await runCommand(binary, binary, ['playwright.mjs', mock.origin, requireChromium()], {
           cwd: project,
@@ -216,7 +229,7 @@ export function consumerSuite(
         });
       });
 
-    if (extra.once)
+    if (extra.full)
       it('esbuild, platform browser: bundles a consumer of the main entry with no Node module', async () => {
         const result = await runCommand(binary, binary, [BUNDLE_BROWSER, join(project, 'browser.ts'), project], {
           cwd: project,
@@ -228,7 +241,7 @@ export function consumerSuite(
         expect(bytes).toBeGreaterThan(0);
       });
 
-    if (extra.readOnlyRun)
+    if (extra.full)
       it('npx portfolio-conformance --base-url <the mock> passes (read only)', async () => {
         const args = [
           '--no',
@@ -247,30 +260,27 @@ export function consumerSuite(
       });
 
     // The installed bin itself: npx finding it (the test above, or conformance-bin.test.ts on Node 26) is the same for every subcommand.
-    it(`portfolio-conformance pact-verify --base-url <the mock> verifies every interaction of ${extra.once ? 'the bundled pact' : 'a two-interaction pact'}`, async () => {
-      const pact = extra.once ? [] : ['--pact', await writeSamplePact(`consumer-node${version}`, files)];
-      const result = await runCommand(
-        binary,
-        join(project, 'node_modules/.bin/portfolio-conformance'),
-        [
-          'pact-verify',
-          ...pact,
-          '--base-url',
-          mock.baseUrl,
-          '--api-key',
-          API_KEY,
-          '--access-token',
-          ACCESS_TOKEN,
-          '--provider-states-setup-url',
-          `${new URL(mock.baseUrl).origin}/__mock/provider-states`,
-        ],
-        { cwd: project },
-      );
-      expect(result.code, failure(result)).toBe(0);
-      expect(result.stdout).toMatch(
-        extra.once ? /: [1-9]\d* verified, 0 failed, 0 not verifiable/ : /: 2 verified, 0 failed, 0 not verifiable/,
-      );
-    });
+    if (extra.full)
+      it('portfolio-conformance pact-verify --base-url <the mock> verifies every interaction of the bundled pact', async () => {
+        const result = await runCommand(
+          binary,
+          join(project, 'node_modules/.bin/portfolio-conformance'),
+          [
+            'pact-verify',
+            '--base-url',
+            mock.baseUrl,
+            '--api-key',
+            API_KEY,
+            '--access-token',
+            ACCESS_TOKEN,
+            '--provider-states-setup-url',
+            `${new URL(mock.baseUrl).origin}/__mock/provider-states`,
+          ],
+          { cwd: project },
+        );
+        expect(result.code, failure(result)).toBe(0);
+        expect(result.stdout).toMatch(/: [1-9]\d* verified, 0 failed, 0 not verifiable/);
+      });
 
     it('SIGTERM to npx and its children (the process group, as Ctrl-C or a CI job sends it) stops all of them and frees the port', async () => {
       const exited = new Promise<void>((resolve) => mock.child.once('exit', () => resolve()));
