@@ -13,6 +13,15 @@ const PLACEHOLDERS = GAP_PROBES['companies.placeholder-values'].mockGap;
 const PROCESSING = GAP_PROBES['analysis.processing-while-running'].mockGap;
 const GIVEN_ID = 'c0ffee00-0000-4000-8000-0000000000a1';
 
+const ALL_GIVEN = {
+  companyWebsite: 'https://partly.example',
+  companyEmail: 'contact@partly.example',
+  companyLegalName: 'Partly Given AS',
+};
+const PARTLY_GIVEN = (['companyWebsite', 'companyEmail', 'companyLegalName'] as const).map(
+  (missing, i) => [`c0ffee00-0000-4000-8000-0000000000b${i + 1}`, missing] as const,
+);
+
 // The parity seed's companies lack an email and a legal name (placeholders shown); one more is given all three.
 const base = paritySeed(600);
 const SEED = {
@@ -20,6 +29,14 @@ const SEED = {
   data: {
     projects: [
       ...(base.data?.projects ?? []),
+      // One field of the three missing each: a placeholder is due for each of them.
+      ...PARTLY_GIVEN.map(([id, missing]) => ({
+        id,
+        ownerUserId: 'user-mock',
+        companyName: `Partly Given ${missing}`,
+        ...Object.fromEntries(Object.entries(ALL_GIVEN).filter(([field]) => field !== missing)),
+        completedAnalysis: false,
+      })),
       {
         id: GIVEN_ID,
         ownerUserId: 'user-mock',
@@ -73,6 +90,14 @@ describe("the mutated mock's X-Mock-Gap of company views", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       ended = await call(`/integration/projects?id=${id}`);
     }
+    const partly = [];
+    for (const [id] of PARTLY_GIVEN)
+      partly.push(named((await call(`/integration/projects?id=${id}`)).gaps).placeholders);
+    // An answer names nothing more where no choice is due: lookups differ by the texts due alone.
+    const without = (gaps: string[], text: string) => gaps.filter((g) => g !== text);
+    expect(without(ended.gaps, PLACEHOLDERS), 'a lookup with placeholders, less their text').toEqual(given.gaps);
+    expect(without(running.gaps, PROCESSING), 'a lookup while an analysis runs, less its text').toEqual(ended.gaps);
+    expect(partly, 'lookups of companies missing one of website, email, legal name').toEqual([true, true, true]);
     expect({
       given: named(given.gaps),
       running: running.body.data.processing === 'completed' ? 'ended before read' : named(running.gaps),
