@@ -1,5 +1,6 @@
 // The open values of records a gap profile can set (fund runs, analyses, scores, emails, drive
-// links): each behaviour's words, as parity writes them, read back as the choice the mock makes, or
+// links, a shared folder name, an unreachable website's analysis, a fund's versions and its run's
+// delivery): each behaviour's words, as parity writes them, read back as the choice the mock makes, or
 // the reason the mock cannot follow them (one line). Only what a client saw is taken: a value the
 // mock would have to invent (scores it has no analysis for, an id the deployment made up) is refused.
 
@@ -19,7 +20,16 @@ export interface ProfiledValues {
   'analysis.project-scores': { shown: boolean };
   'companies.email-placeholder-with-website': { form: string };
   'drive.folder-link-forms': { unread: string[] };
+  'drive.shared-folder-name': { first: boolean };
+  'analysis.unreachable-website': { fails: boolean };
+  'funds.second-run-same-name': { sameFund: boolean };
+  'webhooks.fund-run-subscription': { delivered: true };
+  'webhooks.fund-run-payload': { fields: FundPayloadField[] };
 }
+
+/** The run's fields a fund run's delivery can hold, each a value the mock stores (the domain's FundPayloadField). */
+const FUND_PAYLOAD_FIELDS = ['fundExtractionId', 'fundId', 'name', 'status'] as const;
+type FundPayloadField = (typeof FUND_PAYLOAD_FIELDS)[number];
 
 export type ValuesProbeId = keyof ProfiledValues;
 type Values = Record<string, string>;
@@ -153,6 +163,36 @@ const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | s
         return `the ${form} form gave ${JSON.stringify(values[form])}: the mock follows matched or not found`;
     }
     return { unread };
+  },
+  'drive.shared-folder-name': (values) => {
+    if (values.outcome === 'ambiguous') return { first: false };
+    if (values.outcome === 'matched') return { first: true };
+    return `a shared folder name gave ${JSON.stringify(values.outcome)}: the mock finds neither folder (ambiguous) or the first`;
+  },
+  'analysis.unreachable-website': (values) => {
+    if (values['ends as'] === 'failed') return { fails: true };
+    if (values['ends as'] === 'completed') return { fails: false };
+    return `the analysis ended ${JSON.stringify(values['ends as'])}: the mock ends it failed or completed`;
+  },
+  'funds.second-run-same-name': (values) => {
+    // The mock's versions of a fund are the runs of its fundId, newest first: the form of the fundId decides.
+    if (values.fundId === "the first run's" && values.fundRuns === 'this run, the first run') return { sameFund: true };
+    if ((values.fundId ?? '').includes('{fundExtractionId}') && values.fundRuns === 'this run')
+      return { sameFund: false };
+    return `a second run showed fundId ${JSON.stringify(values.fundId)} and fundRuns ${JSON.stringify(values.fundRuns)}: the mock lists as a fund's versions the runs of its fundId, newest first`;
+  },
+  'webhooks.fund-run-subscription': (values) => {
+    // Parity writes no other answer: a delivery that does not come within its wait leaves the behaviour not touched.
+    if (values['receiver subscribed to analysisCompleted alone'] === 'delivered') return { delivered: true };
+    return 'a fund run not delivered to a receiver of analysisCompleted: the mock delivers it to every configuration';
+  },
+  'webhooks.fund-run-payload': (values) => {
+    const fields = values.fields === 'none' ? [] : (values.fields ?? '').split(', ');
+    if (values["the run's values"] !== values.fields)
+      return `fields ${JSON.stringify(values.fields)} of which the run's own ${JSON.stringify(values["the run's values"])}: values not the run's would be made up`;
+    if (!fields.every((f) => (FUND_PAYLOAD_FIELDS as readonly string[]).includes(f)))
+      return `fields ${JSON.stringify(values.fields)}: the mock sends some of ${FUND_PAYLOAD_FIELDS.join(', ')}`;
+    return { fields: fields as FundPayloadField[] };
   },
 };
 

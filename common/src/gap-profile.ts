@@ -398,9 +398,7 @@ export const GAP_PROBES = {
     title:
       'what the analysis of a company created with a website that cannot exist (https://parity-…-unreadable.invalid) ends as (a second analysis beside the first; needs --allow-writes and --analysis-cost)',
     mock: { kind: 'values', values: { 'ends as': 'failed' } },
-    profileable: false,
-    notProfileable:
-      "when an analysis fails is the deployment's engine; the mock fails one whose source names 'unreadable', a trigger of its own that clients' tests use",
+    profileable: true,
     needs: 'writes and analysis cost',
   },
   'webhooks.delivery-headers': {
@@ -539,9 +537,7 @@ export const GAP_PROBES = {
     title:
       "a second fund run started with the first run's name and folder once the first ended: its fundId, and the versions its fundRuns lists, newest first",
     mock: { kind: 'values', values: { fundId: "the first run's", fundRuns: 'this run, the first run' } },
-    profileable: false,
-    notProfileable:
-      "the mock lists as a fund's versions the runs of one fundId, so it follows the fundId's form (funds.id-forms) and keeps no choice of its own here",
+    profileable: true,
     needs: 'writes and fund run',
   },
   'webhooks.fund-run-subscription': {
@@ -550,8 +546,7 @@ export const GAP_PROBES = {
       "whether the fund run's fundAnalysisCompleted reaches parity's receiver, saved with analysisCompleted alone (not touched when none arrives within 10 s: not sent to it, or late)",
     mockGap: FUND_SUBSCRIPTION_GAP,
     mock: { kind: 'values', values: { 'receiver subscribed to analysisCompleted alone': 'delivered' } },
-    profileable: false,
-    notProfileable: "which configurations get a delivery is the deployment's subscription rule; the mock keeps its own",
+    profileable: true,
     needs: 'writes, token, receiver, analysis cost and fund run',
   },
   'webhooks.fund-run-payload': {
@@ -562,9 +557,7 @@ export const GAP_PROBES = {
       kind: 'values',
       values: { fields: 'fundExtractionId, fundId, name', "the run's values": 'fundExtractionId, fundId, name' },
     },
-    profileable: false,
-    notProfileable:
-      "a delivery's payload is built from the run the mock stores; the mock keeps its own fields (a team's are in its contract, not a profile)",
+    profileable: true,
     needs: 'writes, token, receiver, analysis cost and fund run',
   },
   'drive.shared-folder-name': {
@@ -573,9 +566,7 @@ export const GAP_PROBES = {
       'the link a creation gets naming a folder name two folders of the drive share (--drive-shared-folder-name; needs --allow-writes)',
     mockGap: 'folder name matching: the mock matches the whole name, trimmed, ignoring letter case',
     mock: { kind: 'values', values: { outcome: 'ambiguous' } },
-    profileable: false,
-    notProfileable:
-      "which folder a shared name finds is the deployment's search over the team's drive; the mock keeps its own rule over its seed's folders",
+    profileable: true,
     needs: 'writes and shared drive folder name',
   },
   'service.rate-limits': {

@@ -1,6 +1,7 @@
 // Pure builders of the three webhook bodies from mock records. Used by the mock's dispatcher and
 // by the Pact message provider, so both send exactly the same shapes.
 import type { components } from '../../openapi/index.ts';
+import { type FundPayloadField, MOCK_GAP_CHOICES } from './domain/gap-choices.ts';
 import type { AnalysisRecord, FundRunRecord, ProjectRecord } from './domain/records.ts';
 
 type Schemas = components['schemas'];
@@ -46,11 +47,13 @@ export function buildChangedStatusEvent(
   };
 }
 
+/** The event of a run's end; its data holds `fields` of the run (the mock's own three unless a gap profile chose others). */
 export function buildFundAnalysisCompletedEvent(
-  run: Pick<FundRunRecord, 'fundExtractionId' | 'fundId' | 'name'>,
+  run: Pick<FundRunRecord, 'fundExtractionId' | 'fundId' | 'name'> & Partial<Pick<FundRunRecord, 'status'>>,
+  fields: readonly FundPayloadField[] = MOCK_GAP_CHOICES.fundPayloadFields,
 ): Schemas['FundAnalysisCompletedEvent'] {
   return {
     event: 'fundAnalysisCompleted',
-    data: { fundExtractionId: run.fundExtractionId, fundId: run.fundId, name: run.name },
+    data: Object.fromEntries(fields.map((field) => [field, run[field]])),
   };
 }

@@ -1,6 +1,6 @@
 // A gap profile's open values of records (common/src/gap-profile-values.ts) as the domain's choices
 // (domain/gap-choices.ts): the sessions of a mock started with the profile make their fund runs,
-// analyses, scores, emails and drive links as the team's deployment does. Kept out of domain/: only
+// analyses, scores, emails, drive links and fund deliveries as the team's deployment does. Kept out of domain/: only
 // a profiled mock reads it.
 import { type GapProfile, isValuesProbeId, type ProfiledValues, readProfiledValues } from '../../common/src/index.ts';
 import { type GapChoices, MOCK_GAP_CHOICES } from './domain/gap-choices.ts';
@@ -38,9 +38,18 @@ export function gapChoicesOf(profile: GapProfile): GapChoices | undefined {
   const scores = read('analysis.project-scores');
   const email = read('companies.email-placeholder-with-website');
   const links = read('drive.folder-link-forms');
-  if (![defaults, sections, progress, ids, matching, statuses, scores, email, links].some(Boolean)) return undefined;
+  const shared = read('drive.shared-folder-name');
+  const unreachable = read('analysis.unreachable-website');
+  const versions = read('funds.second-run-same-name');
+  const payload = read('webhooks.fund-run-payload');
+  // webhooks.fund-run-subscription reads only as the mock's own choice (delivered): nothing to change.
+  const chosen = [defaults, sections, progress, ids, matching, statuses, scores, email, links];
+  if (![...chosen, shared, unreachable, versions, payload].some(Boolean)) return undefined;
   const mine = MOCK_GAP_CHOICES;
   const unread = new Set(links?.unread ?? []);
+  const idForms = ids ?? mine.idForms;
+  // A fund's versions are the runs of one fundId: runs of one name are versions of one fund unless the fundId names the run.
+  const ownFund = versions?.sameFund === false && !idForms.fundId.includes('{fundExtractionId}');
   return {
     fundDefaults: defaults ?? mine.fundDefaults,
     dataSections: {
@@ -50,11 +59,14 @@ export function gapChoicesOf(profile: GapProfile): GapChoices | undefined {
     fundShowsRunning: progress?.showsRunning ?? mine.fundShowsRunning,
     availableUnderWay: progress?.availableUnderWay ?? mine.availableUnderWay,
     figuresWhenCompleted: progress?.figuresWhenCompleted ?? mine.figuresWhenCompleted,
-    idForms: ids ?? mine.idForms,
+    idForms: ownFund ? { ...idForms, fundId: `${idForms.fundId}-{fundExtractionId}` } : idForms,
     portfolioMatch: matching?.match ?? mine.portfolioMatch,
     analysisShowsProgress: statuses?.showsProgress ?? mine.analysisShowsProgress,
     scoresShown: scores?.shown ?? mine.scoresShown,
     emailWithWebsite: email?.form ?? mine.emailWithWebsite,
     linkRead: unread.size === 0 ? mine.linkRead : (folderLink) => !unread.has(linkFormOf(folderLink) ?? ''),
+    sharedFolderName: shared === undefined ? mine.sharedFolderName : shared.first ? 'first' : 'ambiguous',
+    unreadableFails: unreachable?.fails ?? mine.unreadableFails,
+    fundPayloadFields: payload?.fields ?? mine.fundPayloadFields,
   };
 }

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMockApp } from '../src/app.ts';
 import { MockRuntime } from '../src/runtime.ts';
 import { startMock, type MockSeed, type RunningMock } from '../src/server.ts';
+import { DEFAULT_SESSION } from '../src/sessions/session-header.ts';
 import { fundForm, pdf } from './support/files.ts';
 import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY, TEST_SEED } from '../../contract-tests/support/mock-under-test.ts';
 import { httpCall } from '../../contract-tests/support/http-call.ts';
@@ -164,10 +165,10 @@ describe('HEAD and the cache', () => {
       expect(first.body).not.toBe('');
       const entity = ({ headers }: Answer) => [headers['content-type'], headers['content-length']];
       expect(entity(head)).toEqual(entity(first));
-      const revision = runtime.state.revision;
+      const revision = runtime.revisionOf(DEFAULT_SESSION);
       const again = await send(origin, LIST, { method: 'HEAD', ...asUser() });
       expect([again.status, again.body, entity(again)]).toEqual([200, '', entity(first)]);
-      expect(runtime.state.revision).toBe(revision);
+      expect(runtime.revisionOf(DEFAULT_SESSION)).toBe(revision);
       // Changed behind the state: a GET still gets the kept bytes, so the HEAD did not drop them.
       const project = runtime.state.projects.values().next().value!;
       project.companyStage = 'Renamed behind the state';

@@ -48,7 +48,8 @@ export async function followFundRun(
 ): Promise<FollowedFundRun | string> {
   const { companies } = await listedBefore();
   const stamp = Date.now().toString(36);
-  const name = `parity-${stamp} fund`;
+  // Separators in a run and at the end: a fundId made from the name shows how it was made into a slug.
+  const name = `parity-${stamp}, fund.`;
   const form = new FormData();
   const pdf = `%PDF-1.4\n% portfolio-conformance parity ${stamp}\n%%EOF\n`;
   form.append('files', new Blob([pdf], { type: 'application/pdf' }), `parity-${stamp}-fund-report.pdf`);

@@ -67,6 +67,10 @@ export const RECORDS_DOUBLE_PROFILEABLE = [
   'analysis.project-scores',
   'companies.email-placeholder-with-website',
   'drive.folder-link-forms',
+  'drive.shared-folder-name',
+  'analysis.unreachable-website',
+  'funds.second-run-same-name',
+  'webhooks.fund-run-payload',
 ] as const satisfies readonly GapProbeId[];
 
 /** What parity must report of recordsGapDouble: values the mock takes from its records, not a profile. */

@@ -149,8 +149,7 @@ describe('parity', () => {
       const still = again.gaps.filter((g) => g.differs).map((g) => g.id);
       expect(still.sort()).toEqual(
         listed
-          // A second run's versions follow the fundId's form, which the profile sets.
-          .filter((g) => !g.profileable && g.id !== 'funds.second-run-same-name')
+          .filter((g) => !g.profileable)
           .map((g) => g.id)
           // Not touched against the mock (the seed's analyses list no source), or statuses not judged.
           .filter((id) => again.gaps.find((g) => g.id === id)?.touched)

@@ -62,7 +62,7 @@ export function progressAnalysis(state: MockState, analysis: AnalysisRecord): vo
 
 export function finishAnalysis(state: MockState, analysis: AnalysisRecord): void {
   if (analysis.status === 'completed' || analysis.status === 'failed') return;
-  if (analysis.unreadable) {
+  if (analysis.unreadable && state.choices.unreadableFails) {
     analysis.status = 'failed';
     return;
   }

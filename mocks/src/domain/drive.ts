@@ -2,6 +2,7 @@
 // company to one of the nine link outcomes. Resolution is pure; `commitDriveLink` applies it once
 // the project is certain to be created.
 import type { components } from '../../../openapi/index.ts';
+import { type GapChoices, MOCK_GAP_CHOICES } from './gap-choices.ts';
 import type { UserRecord } from './records.ts';
 import type { SeedDriveFolder } from './seed.ts';
 
@@ -23,11 +24,11 @@ export function folderIdOf(folderLink: string): string {
   return folderLink.trim();
 }
 
-/** Undefined when the request names no folder; a link `linkRead` refuses finds no folder. */
+/** Undefined when the request names no folder; a link the choices' `linkRead` refuses finds no folder. */
 export function resolveDriveFolder(
   user: UserRecord,
   request: CreateProjectRequest,
-  linkRead: (folderLink: string) => boolean = () => true,
+  { linkRead, sharedFolderName }: Pick<GapChoices, 'linkRead' | 'sharedFolderName'> = MOCK_GAP_CHOICES,
 ): DriveResolution | undefined {
   const { folderLink, folderName } = request;
   if (folderLink === undefined && folderName === undefined) return undefined;
@@ -42,7 +43,7 @@ export function resolveDriveFolder(
   } else {
     const wanted = (folderName ?? '').trim().toLowerCase();
     const matches = user.drive.folders.filter((f) => f.name.trim().toLowerCase() === wanted);
-    if (matches.length > 1) return { outcome: { status: 'ambiguous_folder' } };
+    if (matches.length > 1 && sharedFolderName === 'ambiguous') return { outcome: { status: 'ambiguous_folder' } };
     folder = matches[0];
   }
   if (!folder) return { outcome: { status: 'not_found' } };

@@ -109,7 +109,7 @@ export function finishRun(state: MockState, run: FundRunRecord): void {
     };
   });
   run.status = 'completed';
-  state.webhooks.emit(run.ownerUserId, buildFundAnalysisCompletedEvent(run));
+  state.webhooks.emit(run.ownerUserId, buildFundAnalysisCompletedEvent(run, state.choices.fundPayloadFields));
 }
 
 /** The owner's company record of that name, created when missing; `analyze` also starts an analysis. */

@@ -1,7 +1,8 @@
 // The mock's choices where the specification is silent and the answer is a value of its records: a
 // fund run's defaults, sections, statuses and ids, how its portfolio companies find company records,
 // the statuses an analysis passes, which scores a company shows, the email made up beside a website,
-// and which forms of a drive link resolve. A team's gap profile replaces them (../gap-profile-choices.ts);
+// which forms of a drive link resolve and what a name two folders share finds, whether an analysis
+// over an unreadable source fails, and the fields of a fund run's delivery. A team's gap profile replaces them (../gap-profile-choices.ts);
 // parity's table of the mock's own choices (common/src/gap-profile.ts) says what these defaults must be.
 export interface GapChoices {
   /** customerIsInvestor when a run request leaves it out, showDerivedMetrics and available.incremental of every run. */
@@ -26,7 +27,17 @@ export interface GapChoices {
   emailWithWebsite: string;
   /** Whether the deployment reads a drive link given as folderLink (one it does not read finds no folder). */
   linkRead: (folderLink: string) => boolean;
+  /** What a folderName two folders of the drive share finds: neither (ambiguous_folder) or the first. */
+  sharedFolderName: 'ambiguous' | 'first';
+  /** Whether an analysis over a source the engine cannot read ends `failed` (else `completed`, scored). */
+  unreadableFails: boolean;
+  /** The run's fields a fundAnalysisCompleted delivery's data holds, each with the run's own value. */
+  fundPayloadFields: readonly FundPayloadField[];
 }
+
+/** The fund run fields a fundAnalysisCompleted payload can hold (values of the run the mock stores). */
+export const FUND_PAYLOAD_FIELDS = ['fundExtractionId', 'fundId', 'name', 'status'] as const;
+export type FundPayloadField = (typeof FUND_PAYLOAD_FIELDS)[number];
 
 /** The mock's own choices. */
 export const MOCK_GAP_CHOICES: GapChoices = {
@@ -44,6 +55,9 @@ export const MOCK_GAP_CHOICES: GapChoices = {
   scoresShown: true,
   emailWithWebsite: 'contact@{website host}',
   linkRead: () => true,
+  sharedFolderName: 'ambiguous',
+  unreadableFails: true,
+  fundPayloadFields: ['fundExtractionId', 'fundId', 'name'],
 };
 
 /** A form with its placeholders filled in (each placeholder's value as given). */

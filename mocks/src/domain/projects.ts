@@ -55,7 +55,7 @@ export function createProject(
   owner: UserRecord,
   request: Schemas['CreateProjectRequest'],
 ): CreatedProject {
-  const drive = resolveDriveFolder(owner, request, state.choices.linkRead);
+  const drive = resolveDriveFolder(owner, request, state.choices);
   const folderFiles = drive?.folder?.files ?? [];
   let sources: string[] | undefined;
   if (request.projectType === 'projectAnalysisNoFile') {

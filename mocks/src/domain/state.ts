@@ -69,8 +69,6 @@ export type RecordKind =
 
 export class MockState {
   readonly ids: IdSource;
-  /** Rises with every change of these records. */
-  revision = 0;
   readonly sessionId: string | undefined;
   private readonly onTouch: (() => void) | undefined;
   /** Hears of every record changed in place (a store's change tracking sets it). */
@@ -130,8 +128,8 @@ export class MockState {
     this.onChange?.(kind, key);
   }
 
+  /** Marks a change the session's answers depend on (the response cache's revision rises). */
   touch(): void {
-    this.revision += 1;
     this.onTouch?.();
   }
 

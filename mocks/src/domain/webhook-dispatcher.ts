@@ -215,7 +215,7 @@ function eventGaps(event: WebhookEvent): string[] {
 
 /** The 10 most recent of a user's deliveries (oldest first): only those are ever read, so only those are kept. */
 function mostRecent(list: Delivery[]): Delivery[] {
-  return list.length > HISTORY_LENGTH ? list.slice(-HISTORY_LENGTH) : list;
+  return list.slice(-HISTORY_LENGTH);
 }
 
 /** Whether a configuration subscribes to an event (the control API's trigger sends it either way). */

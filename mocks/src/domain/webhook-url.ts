@@ -24,15 +24,15 @@ function isLoopbackOrUnspecified(host: string): boolean {
   if (v4) return v4[1] === '127';
   const mapped = MAPPED.exec(host);
   if (!mapped) return false;
-  const high = Number.parseInt(mapped[1] ?? '', 16);
-  return high >> 8 === 127 || (high === 0 && Number.parseInt(mapped[2] ?? '', 16) === 0);
+  // Both groups are required by MAPPED: they are strings whenever it matched.
+  const high = Number.parseInt(mapped[1] as string, 16);
+  return high >> 8 === 127 || (high === 0 && Number.parseInt(mapped[2] as string, 16) === 0);
 }
 
+/** A host without the brackets of an IPv6 address or a final dot, in lower case. */
 function bare(host: string): string {
-  return host
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
+  const unbracketed = host.startsWith('[') ? host.slice(1, -1) : host;
+  return unbracketed.replace(/\.$/, '').toLowerCase();
 }
 
 function isLocal(host: string, mock: MockAddress): boolean {

@@ -9,6 +9,7 @@ import type { Rule, RuleContext } from '../rule.ts';
 
 type Schemas = components['schemas'];
 const RUN = { credits: 10, records: 2 };
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** Uploads these files to a new folder and starts a run over it; the run's id. */
 async function startRun(
@@ -53,8 +54,14 @@ async function finalSummary(ctx: RuleContext, fundExtractionId: string): Promise
       return ctx.notChecked('no summary to check');
     }
     if (summary.status === 'completed' || summary.status === 'error') return summary;
-    if (Date.now() > deadline)
-      return ctx.notChecked(`run ${fundExtractionId} was still ${summary.status} after --poll-timeout`);
+    // Every run the suite starts must end, as funds.run-reaches-final-state asks of its own run.
+    if (Date.now() > deadline) {
+      ctx.expect(
+        false,
+        `run ${fundExtractionId} was still ${summary.status} after --poll-timeout ${ctx.fixtures.pollTimeoutMs} ms (Poll until status is completed or error)`,
+      );
+      return ctx.notChecked('the run did not end');
+    }
     await sleep(ctx.fixtures.pollIntervalMs);
   }
 }
@@ -84,6 +91,21 @@ export const fundOutcomeRules: Rule[] = [
       if (summary.status !== 'completed') return ctx.notChecked(`the run ended in ${summary.status}`);
       const unlinked = summary.companies.filter((c) => c.projectId === null).map((c) => c.companyName);
       ctx.expect(unlinked.length === 0, `companies left as names under the default mode: ${unlinked.join(', ')}`);
+      // "no company analysis": a linked record shows no analysis created once the run was (at most 10 read).
+      const linked = [...new Set(summary.companies.flatMap((c) => (c.projectId ? [c.projectId] : [])))].slice(0, 10);
+      for (const projectId of linked) {
+        const answer = await ctx.call('listProjects', { query: { id: projectId }, headers: JSON_HEADERS });
+        const data = dataOf<unknown>(answer);
+        const project = (Array.isArray(data) ? data[0] : data) as Schemas['Project'] | undefined;
+        if (!isSuccess(answer) || !project) continue;
+        const started = (project.analyses ?? []).filter(
+          (a) => Date.parse(a.createdAt) >= Date.parse(summary.createdAt),
+        );
+        ctx.expect(
+          started.length === 0,
+          `company ${projectId}, linked by a run in the default (bookmark) mode created at ${summary.createdAt}, shows analyses created since: ${started.map((a) => `${a.id} at ${a.createdAt}`).join(', ')}`,
+        );
+      }
     },
   },
   {
