@@ -1,9 +1,15 @@
 // Where a stored image's parts are fetched apart (PostgreSQL): what a company list or look-up waits
-// for before the domain answers it. Persistence, not the service's rules: with every record at hand
-// (a fresh session, a state file) each resolves at once, so no client can tell it is there.
+// for before the domain answers it, and what a replay of the changes written since the image waits
+// for. Persistence, not the service's rules: with every record at hand (a fresh session, a state
+// file) each resolves at once, so no client can tell it is there. The tables' own look-ups
+// (domain/tracked-map.ts, project-table.ts, analysis-table.ts) throw when they read what is not
+// fetched yet.
+import type { AnalysisTable } from '../domain/analysis-table.ts';
+import type { ProjectTable } from '../domain/project-table.ts';
 import { projectsOf } from '../domain/projects.ts';
 import type { MockState } from '../domain/state.ts';
 import type { UserRecord } from '../domain/records.ts';
+import type { TrackedMap } from '../domain/tracked-map.ts';
 
 /**
  * Resolves once the parts holding a user's projects from `start` to before `end` (no keywords) and
@@ -11,14 +17,58 @@ import type { UserRecord } from '../domain/records.ts';
  * nothing is to be fetched.
  */
 export async function fetchProjectPage(state: MockState, user: UserRecord, start: number, end: number): Promise<void> {
-  await state.projects.fetchOwned(user.id);
+  await fetchOwned(state.projects, user.id);
   const matching = projectsOf(state, user, '');
-  await state.projects.fetchPlaces(matching.places(start, end));
-  await state.analyses.fetchOf(matching.slice(start, end).map((project) => project.id));
+  await fetchPlaces(state.projects, matching.places(start, end));
+  await fetchAnalysesOf(
+    state.analyses,
+    matching.slice(start, end).map((project) => project.id),
+  );
 }
 
 /** The same for a look-up by id: the keys, the part holding the project and those holding its analyses (not the whole image). */
 export async function fetchProject(state: MockState, projectId: string): Promise<void> {
-  await state.projects.fetchKey(projectId);
-  if (state.projects.has(projectId)) await state.analyses.fetchOf([projectId]);
+  await fetchKey(state.projects, projectId);
+  if (state.projects.has(projectId)) await fetchAnalysesOf(state.analyses, [projectId]);
+}
+
+/** Resolves once the record of this key (if read back) can be built. */
+async function fetchKey<V>(table: TrackedMap<V>, key: string): Promise<void> {
+  const records = table.readBackRecords?.records;
+  if (!records?.fetch) return;
+  await records.fetch({ keys: [key] });
+  const prefix = table.readBackRecords;
+  const at = prefix?.find(key);
+  if (at !== undefined && prefix!.peek(at) === undefined) await records.fetch({ parts: records.partsOf([at]) });
+}
+
+/** Resolves once these keys can be looked up in the table (their records are not fetched): a replay sets them next. */
+export async function fetchKeys<V>(table: TrackedMap<V>, keys: readonly string[]): Promise<void> {
+  if (keys.length) await table.readBackRecords?.records.fetch?.({ keys });
+}
+
+/** Resolves once these projects' analyses (read back) can be built. */
+async function fetchAnalysesOf(table: AnalysisTable, projectIds: readonly string[]): Promise<void> {
+  const prefix = table.readBackRecords;
+  if (!prefix?.records.fetch) return;
+  const asked = projectIds.filter((id) => !table.searchedAlready(id));
+  if (!asked.length) return;
+  await prefix.records.fetch({ values: asked });
+  const unbuilt = asked.flatMap((id) => table.readBack(prefix, id)).filter((at) => prefix.peek(at) === undefined);
+  if (unbuilt.length) await prefix.records.fetch({ parts: prefix.records.partsOf(unbuilt) });
+}
+
+/** Resolves once an owner's projects read back can be found (`ProjectTable.ownedAmongReadBack`). */
+async function fetchOwned(table: ProjectTable, owner: string): Promise<void> {
+  if (table.readBackPlacesKept) await table.readBackRecords?.records.fetch?.({ values: [owner] });
+}
+
+/** Resolves once the projects at these places of the table's order can be built. */
+async function fetchPlaces(table: ProjectTable, places: readonly number[]): Promise<void> {
+  const prefix = table.readBackRecords;
+  if (!prefix?.records.fetch) return;
+  const slots = places
+    .map((place) => table.slotAt(place))
+    .filter((slot): slot is number => typeof slot === 'number' && prefix.peek(slot) === undefined);
+  if (slots.length) await prefix.records.fetch({ parts: prefix.records.partsOf(slots) });
 }

@@ -19,6 +19,7 @@ import {
 import { adoptImage, piecesOf, type LazyImage } from '../persistence/lazy-image.ts';
 import { changedRecords, untracked } from '../persistence/change-tracking.ts';
 import { outboxOf } from '../persistence/delivery-outbox.ts';
+import { fetchKeys } from '../persistence/fetch-parts.ts';
 import { restoreJobs } from '../persistence/pending-jobs.ts';
 import { applyMeta, applyRecord, metaOf, takeChanges } from '../persistence/session-records.ts';
 import type { MockSeed } from '../domain/seed.ts';
@@ -141,8 +142,14 @@ export class ClusterSessions {
           }
           // Records written since the image apply over it by key: what finds their keys is needed first.
           if (image?.fetch) {
-            await session.state.projects.fetchKeys(batch.filter((op) => op[0] === 'project').map((op) => op[1]));
-            await session.state.analyses.fetchKeys(batch.filter((op) => op[0] === 'analysis').map((op) => op[1]));
+            await fetchKeys(
+              session.state.projects,
+              batch.filter((op) => op[0] === 'project').map((op) => op[1]),
+            );
+            await fetchKeys(
+              session.state.analyses,
+              batch.filter((op) => op[0] === 'analysis').map((op) => op[1]),
+            );
           }
           untracked(session.state, () => {
             for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
