@@ -15,25 +15,36 @@ import { CONFORMANCE_SEED } from './conformance-mock.ts';
 /**
  * The conformance seed's twelve companies with the second user's four between them, so the image's
  * owner column is cut into sections and sorted apart (not one run of one owner): a list of one
- * user's companies read back is then a search of that column, which a wrong search shows.
+ * user's companies read back is then a search of that column, which a wrong search shows. Two more
+ * are named as portfolio companies of the mock's fund runs (one in another letter case): a fund run
+ * finds them by name among every company (the table builds all it read back) and links them.
  */
 export const READ_BACK_SEED: MockSeed = {
   ...CONFORMANCE_SEED,
   data: {
-    projects: (CONFORMANCE_SEED.data?.projects ?? []).flatMap((project, i): SeedProject[] =>
-      i % 3 === 1
-        ? [
-            project,
-            {
-              id: `c0ffee00-0000-4000-8000-0000000002${String(i).padStart(2, '0')}`,
-              ownerUserId: 'user-second',
-              companyName: `Second ${project.companyName}`,
-              companyWebsite: `https://second-${i}.example`,
-              completedAnalysis: i % 2 === 1,
-            },
-          ]
-        : [project],
-    ),
+    projects: [
+      ...(CONFORMANCE_SEED.data?.projects ?? []).flatMap((project, i): SeedProject[] =>
+        i % 3 === 1
+          ? [
+              project,
+              {
+                id: `c0ffee00-0000-4000-8000-0000000002${String(i).padStart(2, '0')}`,
+                ownerUserId: 'user-second',
+                companyName: `Second ${project.companyName}`,
+                companyWebsite: `https://second-${i}.example`,
+                completedAnalysis: i % 2 === 1,
+              },
+            ]
+          : [project],
+      ),
+      ...['Tidal Ledger', 'LUMEN FREIGHT'].map((companyName, i) => ({
+        id: `c0ffee00-0000-4000-8000-0000000003f${i + 1}`,
+        ownerUserId: 'user-mock',
+        companyName,
+        companyWebsite: `https://${companyName.toLowerCase().replace(/ /g, '')}.example`,
+        completedAnalysis: i === 0,
+      })),
+    ],
   },
 };
 
