@@ -57,19 +57,13 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
     return own.length ? [...found, ...own] : found;
   }
 
-  /** Where parts are fetched apart: resolves once these projects' analyses can be built. */
-  async fetchOf(projectIds: readonly string[]): Promise<void> {
-    const prefix = this.prefix;
-    if (!prefix?.records.fetch) return;
-    const asked = projectIds.filter((id) => !this.searched.has(id));
-    if (!asked.length) return;
-    await prefix.records.fetch({ values: asked });
-    const unbuilt = asked.flatMap((id) => this.readBack(prefix, id)).filter((at) => prefix.peek(at) === undefined);
-    if (unbuilt.length) await prefix.records.fetch({ parts: prefix.records.partsOf(unbuilt) });
+  /** Whether a project's analyses read back were found already (their records are built). */
+  searchedAlready(projectId: string): boolean {
+    return this.searched.has(projectId);
   }
 
   /** The positions of a project's analyses read back and neither removed nor set again since. */
-  private readBack(prefix: LazyPrefix<AnalysisRecord>, projectId: string): number[] {
+  readBack(prefix: LazyPrefix<AnalysisRecord>, projectId: string): number[] {
     return prefix.records.positionsOf(projectId).filter((at) => prefix.isLive(at) && !this.moved.has(at));
   }
 

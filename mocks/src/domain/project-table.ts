@@ -43,7 +43,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
   }
 
   /** The slot of a place: a project, or the position of one read back. */
-  private slotAt(place: number): ProjectRecord | number {
+  slotAt(place: number): ProjectRecord | number {
     return place < this.readBack ? place : this.ordered[place - this.readBack]!;
   }
 
@@ -121,23 +121,9 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     return { places: prefix.records.withField(owner), through: prefix.records.count };
   }
 
-  /**
-   * Where parts are fetched apart: resolves once an owner's projects read back can be counted and
-   * those from `from` to before `to` of them found (`ownedAmongReadBack`): an owner of half a
-   * million projects spread over the index fetches the sections of its page, not of all of them.
-   */
-  async fetchOwned(owner: string, from: number, to: number): Promise<void> {
-    if (this.placesKept) await this.prefix?.records.fetch?.({ matches: [{ value: owner, from, to }] });
-  }
-
-  /** Where parts are fetched apart: resolves once the projects at these places can be built. */
-  async fetchPlaces(places: readonly number[]): Promise<void> {
-    const prefix = this.prefix;
-    if (!prefix?.records.fetch) return;
-    const slots = places
-      .map((place) => this.slotAt(place))
-      .filter((slot): slot is number => typeof slot === 'number' && prefix.peek(slot) === undefined);
-    if (slots.length) await prefix.records.fetch({ parts: prefix.records.partsOf(slots) });
+  /** Whether the first places are still the records' positions (`ownedAmongReadBack` answers). */
+  get readBackPlacesKept(): boolean {
+    return this.placesKept;
   }
 
   protected override materialized(prefix: LazyPrefix<ProjectRecord>): void {

@@ -11,6 +11,11 @@ export class TrackedMap<V> extends Map<string, V> {
   /** Records read back and not all built yet; they come before the map's own entries. */
   protected prefix: LazyPrefix<V> | undefined;
 
+  /** The records read back and not all built yet (their parts are fetched apart by persistence/fetch-parts.ts). */
+  get readBackRecords(): LazyPrefix<V> | undefined {
+    return this.prefix;
+  }
+
   /** Takes records read back from a store (the map is empty): each is built when first touched. */
   adopt(records: LazyRecords<V>): void {
     if (super.size > 0 || this.prefix) throw new Error('records are adopted only by an empty table');
@@ -44,27 +49,6 @@ export class TrackedMap<V> extends Map<string, V> {
     }
     if (had) this.onChange?.(key);
     return had;
-  }
-
-  /** Where parts are fetched apart: resolves once the record of this key (if read back) can be built. */
-  async fetchKey(key: string): Promise<void> {
-    await this.fetchRecords([key]);
-  }
-
-  /** Where parts are fetched apart: resolves once the records of these keys (those read back) can be built or set. */
-  async fetchRecords(keys: readonly string[]): Promise<void> {
-    const records = this.prefix?.records;
-    if (!records?.fetch || !keys.length) return;
-    await records.fetch({ keys });
-    const unbuilt = keys
-      .map((key) => this.prefix?.find(key))
-      .filter((at): at is number => at !== undefined && this.prefix!.peek(at) === undefined);
-    if (unbuilt.length) await records.fetch({ parts: records.partsOf(unbuilt) });
-  }
-
-  /** Where parts are fetched apart: resolves once these keys can be looked up (their records are not fetched). */
-  async fetchKeys(keys: readonly string[]): Promise<void> {
-    if (keys.length) await this.prefix?.records.fetch?.({ keys });
   }
 
   override clear(): void {

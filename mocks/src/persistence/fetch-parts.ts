@@ -1,9 +1,15 @@
 // Where a stored image's parts are fetched apart (PostgreSQL): what a company list, a look-up or a
-// creation waits for before the domain answers it. Persistence, not the service's rules: with every
-// record at hand (a fresh session, a state file) each resolves at once, so no client can tell it is there.
+// creation waits for before the domain answers it, and what a replay of the changes written since the image waits
+// for. Persistence, not the service's rules: with every record at hand (a fresh session, a state
+// file) each resolves at once, so no client can tell it is there. The tables' own look-ups
+// (domain/tracked-map.ts, project-table.ts, analysis-table.ts) throw when they read what is not
+// fetched yet.
+import type { AnalysisTable } from '../domain/analysis-table.ts';
+import type { ProjectTable } from '../domain/project-table.ts';
 import { projectsOf } from '../domain/projects.ts';
 import type { MockState } from '../domain/state.ts';
 import type { UserRecord } from '../domain/records.ts';
+import type { TrackedMap } from '../domain/tracked-map.ts';
 
 /**
  * Resolves once the parts holding a user's projects from `start` to before `end` (no keywords) and
@@ -11,16 +17,71 @@ import type { UserRecord } from '../domain/records.ts';
  * nothing is to be fetched.
  */
 export async function fetchProjectPage(state: MockState, user: UserRecord, start: number, end: number): Promise<void> {
-  await state.projects.fetchOwned(user.id, start, end);
+  await fetchOwned(state.projects, user.id, start, end);
   const matching = projectsOf(state, user, '');
-  await state.projects.fetchPlaces(matching.places(start, end));
-  await state.analyses.fetchOf(matching.slice(start, end).map((project) => project.id));
+  await fetchPlaces(state.projects, matching.places(start, end));
+  await fetchAnalysesOf(
+    state.analyses,
+    matching.slice(start, end).map((project) => project.id),
+  );
 }
 
 /** The same for a look-up by id: the keys, the part holding the project and those holding its analyses (not the whole image). */
 export async function fetchProject(state: MockState, projectId: string): Promise<void> {
-  await state.projects.fetchKey(projectId);
-  if (state.projects.has(projectId)) await state.analyses.fetchOf([projectId]);
+  await fetchKey(state.projects, projectId);
+  if (state.projects.has(projectId)) await fetchAnalysesOf(state.analyses, [projectId]);
+}
+
+/** Resolves once the record of this key (if read back) can be built. */
+async function fetchKey<V>(table: TrackedMap<V>, key: string): Promise<void> {
+  await fetchRecords(table, [key]);
+}
+
+/** Resolves once the records of these keys (those read back) can be built or set: a replay of changes sets them. */
+export async function fetchRecords<V>(table: TrackedMap<V>, keys: readonly string[]): Promise<void> {
+  const prefix = table.readBackRecords;
+  const records = prefix?.records;
+  if (!records?.fetch || !keys.length) return;
+  await records.fetch({ keys });
+  const unbuilt = keys
+    .map((key) => prefix!.find(key))
+    .filter((at): at is number => at !== undefined && prefix!.peek(at) === undefined);
+  if (unbuilt.length) await records.fetch({ parts: records.partsOf(unbuilt) });
+}
+
+/** Resolves once these keys can be looked up in the table (their records are not fetched): a replay sets them next. */
+export async function fetchKeys<V>(table: TrackedMap<V>, keys: readonly string[]): Promise<void> {
+  if (keys.length) await table.readBackRecords?.records.fetch?.({ keys });
+}
+
+/** Resolves once these projects' analyses (read back) can be built. */
+async function fetchAnalysesOf(table: AnalysisTable, projectIds: readonly string[]): Promise<void> {
+  const prefix = table.readBackRecords;
+  if (!prefix?.records.fetch) return;
+  const asked = projectIds.filter((id) => !table.searchedAlready(id));
+  if (!asked.length) return;
+  await prefix.records.fetch({ values: asked });
+  const unbuilt = asked.flatMap((id) => table.readBack(prefix, id)).filter((at) => prefix.peek(at) === undefined);
+  if (unbuilt.length) await prefix.records.fetch({ parts: prefix.records.partsOf(unbuilt) });
+}
+
+/**
+ * Resolves once an owner's projects read back can be counted and those from `from` to before `to`
+ * of them found (`ProjectTable.ownedAmongReadBack`): an owner of half a million projects spread over
+ * the index fetches the sections of its page, not of all of them.
+ */
+async function fetchOwned(table: ProjectTable, owner: string, from: number, to: number): Promise<void> {
+  if (table.readBackPlacesKept) await table.readBackRecords?.records.fetch?.({ matches: [{ value: owner, from, to }] });
+}
+
+/** Resolves once the projects at these places of the table's order can be built. */
+async function fetchPlaces(table: ProjectTable, places: readonly number[]): Promise<void> {
+  const prefix = table.readBackRecords;
+  if (!prefix?.records.fetch) return;
+  const slots = places
+    .map((place) => table.slotAt(place))
+    .filter((slot): slot is number => typeof slot === 'number' && prefix.peek(slot) === undefined);
+  if (slots.length) await prefix.records.fetch({ parts: prefix.records.partsOf(slots) });
 }
 
 /** How many ids a rule that creates records may draw (a company, its entity, its analysis). */
@@ -31,8 +92,8 @@ const NEW_IDS = 3;
  * the id is one read back).
  */
 export async function fetchNewIds(state: MockState): Promise<void> {
-  await state.projects.fetchKeys(state.ids.upcoming(NEW_IDS, 'project'));
-  await state.analyses.fetchKeys(state.ids.upcoming(NEW_IDS, 'analysis'));
+  await fetchKeys(state.projects, state.ids.upcoming(NEW_IDS, 'project'));
+  await fetchKeys(state.analyses, state.ids.upcoming(NEW_IDS, 'analysis'));
 }
 
 /** The ids `fetchNewIds` fetched for, as one string: another request that drew them changes it. */
@@ -42,7 +103,7 @@ export function newIdsDrawn(state: MockState): string {
 
 /** For a look-up of an analysis by id: its record, its project and that project's analyses. */
 export async function fetchAnalysis(state: MockState, analysisId: string): Promise<void> {
-  await state.analyses.fetchKey(analysisId);
+  await fetchKey(state.analyses, analysisId);
   const analysis = state.analyses.get(analysisId);
   if (analysis) await fetchProject(state, analysis.projectId);
 }

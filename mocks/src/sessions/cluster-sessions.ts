@@ -22,6 +22,7 @@ import {
 import { adoptImage, piecesOf, type LazyImage } from '../persistence/lazy-image.ts';
 import { changedRecords, untracked, watchChanges } from '../persistence/change-tracking.ts';
 import { outboxOf } from '../persistence/delivery-outbox.ts';
+import { fetchRecords } from '../persistence/fetch-parts.ts';
 import { restoreJobs } from '../persistence/pending-jobs.ts';
 import {
   applyMeta,
@@ -162,8 +163,14 @@ export class ClusterSessions {
           // Records written since the image apply over it by key: what finds their keys, and the parts
           // of those read back (setting one reads its indexed field), are needed first.
           if (image?.fetch) {
-            await session.state.projects.fetchRecords(batch.filter((op) => op[0] === 'project').map((op) => op[1]));
-            await session.state.analyses.fetchRecords(batch.filter((op) => op[0] === 'analysis').map((op) => op[1]));
+            await fetchRecords(
+              session.state.projects,
+              batch.filter((op) => op[0] === 'project').map((op) => op[1]),
+            );
+            await fetchRecords(
+              session.state.analyses,
+              batch.filter((op) => op[0] === 'analysis').map((op) => op[1]),
+            );
           }
           untracked(session.state, () => {
             for (const op of batch) applyRecord(session.state, session.storage, jobs, op);
