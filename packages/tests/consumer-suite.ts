@@ -241,20 +241,14 @@ export function consumerSuite(
         expect(bytes).toBeGreaterThan(0);
       });
 
+    /** The mock and the default user's credentials, as both portfolio-conformance commands take them. */
+    const target = () => ['--base-url', mock.baseUrl, '--api-key', API_KEY, '--access-token', ACCESS_TOKEN];
+
     if (extra.full)
       it('npx portfolio-conformance --base-url <the mock> passes (read only)', async () => {
-        const args = [
-          '--no',
-          '--',
-          'portfolio-conformance',
-          '--base-url',
-          mock.baseUrl,
-          '--api-key',
-          API_KEY,
-          '--access-token',
-          ACCESS_TOKEN,
-        ];
-        const result = await runCommand(binary, 'npx', args, { cwd: project });
+        const result = await runCommand(binary, 'npx', ['--no', '--', 'portfolio-conformance', ...target()], {
+          cwd: project,
+        });
         expect(result.code, failure(result)).toBe(0);
         expect(result.stdout).toContain('RESULT: PASS');
       });
@@ -267,12 +261,7 @@ export function consumerSuite(
           join(project, 'node_modules/.bin/portfolio-conformance'),
           [
             'pact-verify',
-            '--base-url',
-            mock.baseUrl,
-            '--api-key',
-            API_KEY,
-            '--access-token',
-            ACCESS_TOKEN,
+            ...target(),
             '--provider-states-setup-url',
             `${new URL(mock.baseUrl).origin}/__mock/provider-states`,
           ],

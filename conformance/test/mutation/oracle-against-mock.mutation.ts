@@ -2,25 +2,12 @@
 // mock whose domain logic Stryker mutates. The oracle's model is NOT the sandbox's (mutated)
 // mocks/src: it is .oracle-model/model.js, bundled from the original sources before Stryker starts
 // (scripts/bundle-oracle-model.ts), which Stryker copies and does not mutate.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
-import type { ModelSource, OracleModel } from '../../src/live/oracle/model.ts';
 import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 import { CONFORMANCE_SEED, fullRun, readOnly } from '../support/conformance-mock.ts';
-
-const BUNDLE = fileURLToPath(new URL('../../../.oracle-model/model.js', import.meta.url));
-
-async function unmutatedModel(): Promise<ModelSource> {
-  if (!existsSync(BUNDLE))
-    throw new Error(`${BUNDLE} is missing: run npx tsx scripts/bundle-oracle-model.ts (npm run test:mutation does)`);
-  const bundle = (await import(BUNDLE)) as {
-    startInProcessMock(options: { seed?: { processingMs: number } }): Promise<OracleModel>;
-  };
-  return (seed) => bundle.startInProcessMock({ seed });
-}
+import { unmutatedModel } from '../support/unmutated-model.ts';
 
 let mock: RunningMock;
 beforeEach(async () => {

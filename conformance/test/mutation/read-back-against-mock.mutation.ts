@@ -7,27 +7,14 @@
 // The other mutation tests run a mock that never restarted, where none of that code runs. The
 // oracle's model is the unmutated bundle (oracle-against-mock.mutation.ts), never read back: a
 // session read back must answer as a fresh one does.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningMock } from '../../../mocks/src/server.ts';
 import { catalogue } from '../../src/live/catalogue/index.ts';
-import type { ModelSource, OracleModel } from '../../src/live/oracle/model.ts';
 import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 import { fullRun } from '../support/conformance-mock.ts';
 import { startReadBackMock } from '../support/read-back-mock.ts';
-
-const BUNDLE = fileURLToPath(new URL('../../../.oracle-model/model.js', import.meta.url));
-
-async function unmutatedModel(): Promise<ModelSource> {
-  if (!existsSync(BUNDLE))
-    throw new Error(`${BUNDLE} is missing: run npx tsx scripts/bundle-oracle-model.ts (npm run test:mutation does)`);
-  const bundle = (await import(BUNDLE)) as {
-    startInProcessMock(options: { seed?: { processingMs: number } }): Promise<OracleModel>;
-  };
-  return (seed) => bundle.startInProcessMock({ seed });
-}
+import { unmutatedModel } from '../support/unmutated-model.ts';
 
 let mock: RunningMock | undefined;
 afterEach(async () => {
