@@ -3,7 +3,10 @@
 // mutate, so the oracle never shares the mutated code it judges.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { ModelSource, OracleModel } from '../../src/live/oracle/model.ts';
+import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
+import { runConformance } from '../../src/live/run-conformance.ts';
 
 const BUNDLE = fileURLToPath(new URL('../../../.oracle-model/model.js', import.meta.url));
 
@@ -15,4 +18,18 @@ export async function unmutatedModel(): Promise<ModelSource> {
     startInProcessMock(options: { seed?: { processingMs: number } }): Promise<OracleModel>;
   };
   return (seed) => bundle.startInProcessMock({ seed });
+}
+
+/** Runs only oracle.matches-model (seed 1) against `options`' target, the unmutated mock as its model, and expects it to pass. */
+export async function expectUnmutatedModelAgrees(options: Parameters<typeof runConformance>[0]): Promise<void> {
+  const report = await runConformance({
+    ...options,
+    seed: 1,
+    pollTimeoutMs: 1_500,
+    oracleModel: await unmutatedModel(),
+    only: [ORACLE_RULE_ID],
+  });
+  expect(report.results.map((r) => [r.id, r.status, r.reason, r.violations[0]])).toEqual([
+    [ORACLE_RULE_ID, 'passed', undefined, undefined],
+  ]);
 }
