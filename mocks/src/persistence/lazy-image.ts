@@ -259,6 +259,27 @@ function reader(col: Column, count: number, what: string): ColumnReader {
 }
 
 /**
+ * A session's records as an image holds them: each kind whose every record has its indexed field as
+ * a string is read lazily (in LAZY_KINDS order), every other record is eager (read at the claim).
+ */
+export function imageKinds(ops: readonly RecordOp[]): { eager: RecordOp[]; lazy: [LazyKind, RecordOp[]][] } {
+  const byKind = new Map<LazyKind, RecordOp[]>(LAZY_KINDS.map((kind) => [kind, []]));
+  const eager: RecordOp[] = [];
+  for (const op of ops) byKind.get(op[0] as LazyKind)?.push(op) ?? eager.push(op);
+  const lazy: [LazyKind, RecordOp[]][] = [];
+  for (const [kind, kindOps] of byKind) {
+    const field = LAZY_FIELDS[kind];
+    const indexed =
+      kindOps.length > 0 &&
+      kindOps.every((op) => typeof (op[2] as Record<string, unknown> | null)?.[field] === 'string');
+    if (indexed) lazy.push([kind, kindOps]);
+    // One push each: a spread of a million records would pass a million arguments.
+    else for (const op of kindOps) eager.push(op);
+  }
+  return { eager, lazy };
+}
+
+/**
  * A session's records (allRecords' order) as the ones written as they are (`eager`) and, for a
  * kind whose every record is an object with its indexed field, a version 3 header, its sections
  * (in order) and the records of each part (`partSize` each; the caller writes each part in
@@ -270,22 +291,12 @@ export function splitImage(
   partSize: number,
   sectionValues = SECTION_VALUES,
 ): { eager: RecordOp[]; index?: SectionedIndex; sections: unknown[]; parts: RecordOp[][] } {
-  const byKind = new Map<LazyKind, RecordOp[]>(LAZY_KINDS.map((kind) => [kind, []]));
-  const eager: RecordOp[] = [];
-  for (const op of ops) byKind.get(op[0] as LazyKind)?.push(op) ?? eager.push(op);
+  const { eager, lazy } = imageKinds(ops);
   const sections: unknown[] = [];
   const index: SectionedIndex = { v: 3, sections: 0 };
   const parts: RecordOp[][] = [];
-  for (const kind of LAZY_KINDS) {
-    const kindOps = byKind.get(kind)!;
+  for (const [kind, kindOps] of lazy) {
     const field = LAZY_FIELDS[kind];
-    const lazy =
-      kindOps.length > 0 &&
-      kindOps.every((op) => typeof (op[2] as Record<string, unknown> | null)?.[field] === 'string');
-    if (!lazy) {
-      for (const op of kindOps) eager.push(op);
-      continue;
-    }
     const counts: number[] = [];
     for (let at = 0; at < kindOps.length; at += partSize) {
       const chunk = kindOps.slice(at, at + partSize);

@@ -17,7 +17,7 @@
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
 import type { MockState } from '../../domain/state.ts';
-import { LAZY_FIELDS, splitImage } from '../lazy-image.ts';
+import { imageKinds, LAZY_FIELDS, splitImage } from '../lazy-image.ts';
 import { toColumns } from '../record-columns.ts';
 import { allRecords, type RecordOp } from '../session-records.ts';
 
@@ -47,19 +47,8 @@ export async function imageOf(
   partSize: number,
 ): Promise<{ parts: string[]; records: number } | undefined> {
   const ops = [...allRecords(state)];
-  // Grouped as splitImage groups them: a kind is read lazily when each record has its indexed field as a string.
-  const byKind = new Map<string, RecordOp[]>(Object.keys(LAZY_FIELDS).map((kind) => [kind, []]));
-  const eager: RecordOp[] = [];
-  for (const op of ops) byKind.get(op[0])?.push(op) ?? eager.push(op);
-  const lazy: [keyof typeof LAZY_FIELDS, RecordOp[]][] = [];
-  for (const [kind, kindOps] of byKind) {
-    const field = LAZY_FIELDS[kind as keyof typeof LAZY_FIELDS];
-    const indexed =
-      kindOps.length > 0 &&
-      kindOps.every((op) => typeof (op[2] as Record<string, unknown> | null)?.[field] === 'string');
-    if (indexed) lazy.push([kind as keyof typeof LAZY_FIELDS, kindOps]);
-    else eager.push(...kindOps);
-  }
+  // Grouped as splitImage groups them.
+  const { eager, lazy } = imageKinds(ops);
   const parts: string[] = [];
   for (let at = 0; at < eager.length; at += partSize) {
     parts.push(JSON.stringify(toColumns(eager.slice(at, at + partSize))));
