@@ -225,7 +225,7 @@ export class ClusterStore {
         meta: Meta | null;
         written: boolean;
         files: boolean;
-        image_parts: number;
+        imaged: boolean;
       }[]
     >`
       INSERT INTO mock_sessions (id, owner, lease_until, fence)
@@ -238,9 +238,7 @@ export class ClusterStore {
       WHERE mock_sessions.owner IS NULL OR mock_sessions.owner = ${this.nodeId} OR mock_sessions.lease_until < now()
       RETURNING fence, seed, meta, written_at IS NOT NULL AS written,
         EXISTS (SELECT 1 FROM mock_files f WHERE f.session_id = mock_sessions.id) AS files,
-        (SELECT count(*)::int FROM mock_images i WHERE i.session_id = mock_sessions.id) AS image_parts`.catch(
-      unavailable,
-    );
+        EXISTS (SELECT 1 FROM mock_images i WHERE i.session_id = mock_sessions.id) AS imaged`.catch(unavailable);
     const row = rows[0];
     if (!row) {
       const [owner] = await this.sql<{ url: string | null }[]>`
@@ -255,7 +253,7 @@ export class ClusterStore {
       fence,
       since: performance.now(),
       validUntil: asked + this.leaseMs * 0.8,
-      imaged: row.image_parts > 0,
+      imaged: row.imaged,
       // Both counted as they are read back.
       rows: 0,
       imageRecords: 0,
