@@ -284,22 +284,12 @@ export class ClusterSessions {
       waiting.force ||= force;
       return waiting.done;
     }
-    const previous = this.chains.get(session.id) ?? Promise.resolve();
     const entry = { session, force, done: Promise.resolve() };
-    entry.done = previous
-      .catch(() => {})
-      .then(() => {
-        if (this.waiting.get(session.id) === entry) this.waiting.delete(session.id);
-        return this.write(session, entry.force);
-      });
+    entry.done = this.inTurn(session.id, () => {
+      if (this.waiting.get(session.id) === entry) this.waiting.delete(session.id);
+      return this.write(session, entry.force);
+    });
     this.waiting.set(session.id, entry);
-    // The chain only orders writes; each failure is its callers' to handle (never unhandled here).
-    const next = entry.done
-      .catch(() => {})
-      .finally(() => {
-        if (this.chains.get(session.id) === next) this.chains.delete(session.id);
-      });
-    this.chains.set(session.id, next);
     return entry.done;
   }
 
@@ -400,6 +390,7 @@ export class ClusterSessions {
   private inTurn(id: string, step: () => Promise<void>): Promise<void> {
     const previous = this.chains.get(id) ?? Promise.resolve();
     const done = previous.catch(() => {}).then(step);
+    // The chain only orders the steps; each failure is its callers' to handle (never unhandled here).
     const next = done
       .catch(() => {})
       .finally(() => {
