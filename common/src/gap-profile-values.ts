@@ -27,9 +27,9 @@ export interface ProfiledValues {
   'webhooks.fund-run-payload': { fields: FundPayloadField[] };
 }
 
-/** The run's fields a fund run's delivery can hold, each a value the mock stores (the domain's FundPayloadField). */
-const FUND_PAYLOAD_FIELDS = ['fundExtractionId', 'fundId', 'name', 'status'] as const;
-type FundPayloadField = (typeof FUND_PAYLOAD_FIELDS)[number];
+/** The run's fields a fund run's fundAnalysisCompleted delivery can hold, each a value of the run the mock stores. */
+export const FUND_PAYLOAD_FIELDS = ['fundExtractionId', 'fundId', 'name', 'status'] as const;
+export type FundPayloadField = (typeof FUND_PAYLOAD_FIELDS)[number];
 
 export type ValuesProbeId = keyof ProfiledValues;
 type Values = Record<string, string>;

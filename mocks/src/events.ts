@@ -1,7 +1,8 @@
 // Pure builders of the three webhook bodies from mock records. Used by the mock's dispatcher and
 // by the Pact message provider, so both send exactly the same shapes.
 import type { components } from '../../openapi/index.ts';
-import { type FundPayloadField, MOCK_GAP_CHOICES } from './domain/gap-choices.ts';
+import type { FundPayloadField } from '../../common/src/index.ts';
+import { MOCK_GAP_CHOICES } from './domain/gap-choices.ts';
 import type { AnalysisRecord, FundRunRecord, ProjectRecord } from './domain/records.ts';
 
 type Schemas = components['schemas'];

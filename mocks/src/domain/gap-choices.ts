@@ -4,6 +4,8 @@
 // which forms of a drive link resolve and what a name two folders share finds, whether an analysis
 // over an unreadable source fails, and the fields of a fund run's delivery. A team's gap profile replaces them (../gap-profile-choices.ts);
 // parity's table of the mock's own choices (common/src/gap-profile.ts) says what these defaults must be.
+import type { FundPayloadField } from '../../../common/src/index.ts';
+
 export interface GapChoices {
   /** customerIsInvestor when a run request leaves it out, showDerivedMetrics and available.incremental of every run. */
   fundDefaults: { customerIsInvestor: boolean; showDerivedMetrics: boolean; incremental: boolean };
@@ -34,10 +36,6 @@ export interface GapChoices {
   /** The run's fields a fundAnalysisCompleted delivery's data holds, each with the run's own value. */
   fundPayloadFields: readonly FundPayloadField[];
 }
-
-/** The fund run fields a fundAnalysisCompleted payload can hold (values of the run the mock stores). */
-export const FUND_PAYLOAD_FIELDS = ['fundExtractionId', 'fundId', 'name', 'status'] as const;
-export type FundPayloadField = (typeof FUND_PAYLOAD_FIELDS)[number];
 
 /** The mock's own choices. */
 export const MOCK_GAP_CHOICES: GapChoices = {
