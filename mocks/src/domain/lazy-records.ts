@@ -21,6 +21,12 @@ export interface LazyRecords<V> {
   field(i: number): string;
   /** Builds record `i` (a new object; the table keeps it). */
   build(i: number): V;
+  /**
+   * Record `i` as stored, not kept: the one `build` gave when its part is built, else read from its
+   * part (the last part read is kept, so a walk in order reads each once). A compaction writes a
+   * session read back this way without building every record at once.
+   */
+  read?(i: number): V;
   /** The positions whose indexed field is `value`, in order (a search, no index made). */
   positionsOf(value: string): number[];
   /** The same, read one at a time: a list counts a million of them and builds ten. */

@@ -5,6 +5,13 @@
 // size) builds them all first and the map is an ordinary Map from then on, in the same order.
 import { LazyPrefix, type LazyRecords } from './lazy-records.ts';
 
+/** A `TrackedMap.walk` whose map built or cleared its records read back meanwhile. */
+export class WalkCutError extends Error {
+  constructor() {
+    super('the table was rebuilt while it was walked');
+  }
+}
+
 export class TrackedMap<V> extends Map<string, V> {
   /** Set by a state that is kept in a state file. */
   onChange: ((key: string) => void) | undefined;
@@ -80,6 +87,27 @@ export class TrackedMap<V> extends Map<string, V> {
   override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
     this.materialize();
     super.forEach(callback, thisArg);
+  }
+
+  /**
+   * Every entry in the map's order without building the records read back (one not built is read
+   * from its part and not kept: `LazyRecords.read`): a compaction walks a session spread over turns
+   * of the event loop this way. Throws `WalkCutError` when those records are all built or cleared
+   * meanwhile (the map's order changed under the walk).
+   */
+  *walk(): Generator<[string, V]> {
+    const prefix = this.prefix;
+    if (prefix) {
+      const { records } = prefix;
+      for (let at = 0; at < records.count; at++) {
+        if (this.prefix !== prefix) throw new WalkCutError();
+        if (prefix.isLive(at)) yield [records.key(at), prefix.peek(at) ?? records.read?.(at) ?? prefix.at(at)];
+      }
+    }
+    for (const entry of super.entries()) {
+      if (this.prefix !== prefix) throw new WalkCutError();
+      yield entry;
+    }
   }
 
   /** Builds every record read back and holds them as the map's first entries, in their order. */

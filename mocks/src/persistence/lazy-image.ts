@@ -17,7 +17,7 @@ import type { RecordOp } from './session-records.ts';
 
 /** The kinds read lazily, in the order their parts are written, and the field each indexes. */
 export const LAZY_FIELDS = { project: 'ownerUserId', analysis: 'projectId' } as const;
-type LazyKind = keyof typeof LAZY_FIELDS;
+export type LazyKind = keyof typeof LAZY_FIELDS;
 const LAZY_KINDS = Object.keys(LAZY_FIELDS) as LazyKind[];
 
 /**
@@ -292,9 +292,8 @@ export function splitImage(
   sectionValues = SECTION_VALUES,
 ): { eager: RecordOp[]; index?: SectionedIndex; sections: unknown[]; parts: RecordOp[][] } {
   const { eager, lazy } = imageKinds(ops);
-  const sections: unknown[] = [];
-  const index: SectionedIndex = { v: 3, sections: 0 };
   const parts: RecordOp[][] = [];
+  const columns: [LazyKind, IndexColumns][] = [];
   for (const [kind, kindOps] of lazy) {
     const field = LAZY_FIELDS[kind];
     const counts: number[] = [];
@@ -303,26 +302,95 @@ export function splitImage(
       parts.push(chunk);
       counts.push(chunk.length);
     }
-    index[kind] = {
-      field: sectioned(
-        kindOps.map((op) => (op[2] as Record<string, string>)[field]!),
-        sections,
-        sectionValues,
-      ),
-      key: sectioned(
-        kindOps.map((op) => op[1]),
-        sections,
-        sectionValues,
-      ),
-      parts: counts,
-    };
+    columns.push([
+      kind,
+      {
+        fields: kindOps.map((op) => (op[2] as Record<string, string>)[field]!),
+        keys: kindOps.map((op) => op[1]),
+        parts: counts,
+      },
+    ]);
+  }
+  if (!parts.length) return { eager, sections: [], parts };
+  return { eager, ...drained(indexSteps(columns, sectionValues)), parts };
+}
+
+/** A lazy kind's records as its index is made from them: each one's field and key, in order, and its parts' sizes. */
+export interface IndexColumns {
+  fields: string[];
+  keys: string[];
+  parts: number[];
+}
+
+/**
+ * A version 3 header and its sections from the lazy kinds' columns (in LAZY_KINDS order), made
+ * in steps: it yields between steps (sorting a column's positions by value is cut in runs and
+ * merges of SORT_STEP positions), so a writer spread over turns of the event loop (compaction.ts)
+ * holds none up for long. `drained` runs it at once.
+ */
+export function* indexSteps(
+  columns: readonly [LazyKind, IndexColumns][],
+  sectionValues = SECTION_VALUES,
+): Generator<void, { index: SectionedIndex; sections: unknown[] }> {
+  const sections: unknown[] = [];
+  const index: SectionedIndex = { v: 3, sections: 0 };
+  for (const [kind, { fields, keys, parts }] of columns) {
+    const field = yield* sectioned(fields, sections, sectionValues);
+    const key = yield* sectioned(keys, sections, sectionValues);
+    index[kind] = { field, key, parts };
   }
   index.sections = sections.length;
-  return parts.length ? { eager, index, sections, parts } : { eager, sections: [], parts };
+  return { index, sections };
+}
+
+/** Runs steps to their end at once. */
+export function drained<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Positions sorted or merged between two yields of `sortedSteps`. */
+const SORT_STEP = 8_192;
+
+/**
+ * The positions of `values` ordered by value (equal values by position), in steps: runs of
+ * SORT_STEP positions sorted, then merged pairwise, yielding every SORT_STEP positions.
+ */
+function* sortedSteps(values: readonly string[]): Generator<void, number[]> {
+  const n = values.length;
+  const before = (a: number, b: number) => {
+    const x = values[a]!;
+    const y = values[b]!;
+    return x < y || (x === y && a < b);
+  };
+  let order = Array.from({ length: n }, (_, i) => i);
+  for (let at = 0; at < n; at += SORT_STEP) {
+    const run = order.slice(at, at + SORT_STEP).sort((a, b) => (before(a, b) ? -1 : 1));
+    for (let i = 0; i < run.length; i++) order[at + i] = run[i]!;
+    yield;
+  }
+  let done = 0;
+  for (let width = SORT_STEP; width < n; width *= 2) {
+    const merged = new Array<number>(n);
+    for (let from = 0; from < n; from += 2 * width) {
+      let a = from;
+      let b = Math.min(from + width, n);
+      const aEnd = b;
+      const bEnd = Math.min(from + 2 * width, n);
+      for (let to = from; to < bEnd; to++) {
+        merged[to] = b >= bEnd || (a < aEnd && before(order[a]!, order[b]!)) ? order[a++]! : order[b++]!;
+        if (++done % SORT_STEP === 0) yield;
+      }
+    }
+    order = merged;
+  }
+  return order;
 }
 
 /** Cuts a column into sections (appended to `sections`): few runs stay in the header. */
-function sectioned(values: string[], sections: unknown[], c: number): SectionedColumn {
+function* sectioned(values: string[], sections: unknown[], c: number): Generator<void, SectionedColumn> {
   let changes = 0;
   for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) changes += 1;
   if (changes * 4 <= values.length && changes <= c) {
@@ -343,12 +411,7 @@ function sectioned(values: string[], sections: unknown[], c: number): SectionedC
     for (let at = 0; at < values.length; at += c) d.push(values[at]!);
     return { p, c, d };
   }
-  const order = Array.from({ length: values.length }, (_, i) => i);
-  order.sort((a, b) => {
-    const x = values[a]!;
-    const y = values[b]!;
-    return x < y ? -1 : x > y ? 1 : a - b;
-  });
+  const order = yield* sortedSteps(values);
   const q = sections.length;
   for (let at = 0; at < order.length; at += c) {
     const o = order.slice(at, at + c);
@@ -743,6 +806,27 @@ function lazyRecords(kind: LazyKind, columns: Columns, parts: (() => unknown)[])
     }
     return byKey.get(key);
   };
+  /** A part's records, checked against the columns. */
+  const readPart = (p: number): unknown[] => {
+    const read: unknown[] = [];
+    const first = starts[p]!;
+    fromColumns(parts[p]!(), ([k, key, value]) => {
+      if (k !== kind) throw new Error(`a part of the image's ${kind} records holds ${k} records`);
+      const at = first + read.length;
+      // Version 3: the part agrees with the columns a search found it by.
+      if (
+        columns.checked &&
+        at < count &&
+        (key !== columns.keys().at(at) || (value as Record<string, unknown>)[LAZY_FIELDS[kind]] !== field.at(at))
+      )
+        throw new Error(`a part of the image's ${kind} records does not hold what its index says`);
+      read.push(value);
+    });
+    if (read.length !== columns.parts[p]) throw new Error(`a part of the image's ${kind} records is cut short`);
+    return read;
+  };
+  /** The part `read` read last (not built: not kept by the table). */
+  let last: { p: number; records: unknown[] } | undefined;
   return {
     count,
     key: (i) => columns.keys().at(i),
@@ -755,23 +839,18 @@ function lazyRecords(kind: LazyKind, columns: Columns, parts: (() => unknown)[])
       const p = partOf(i);
       let records = built[p];
       if (!records) {
-        const read: unknown[] = [];
-        const first = starts[p]!;
-        fromColumns(parts[p]!(), ([k, key, value]) => {
-          if (k !== kind) throw new Error(`a part of the image's ${kind} records holds ${k} records`);
-          const at = first + read.length;
-          // Version 3: the part agrees with the columns a search found it by.
-          if (
-            columns.checked &&
-            at < count &&
-            (key !== columns.keys().at(at) || (value as Record<string, unknown>)[LAZY_FIELDS[kind]] !== field.at(at))
-          )
-            throw new Error(`a part of the image's ${kind} records does not hold what its index says`);
-          read.push(value);
-        });
-        if (read.length !== columns.parts[p]) throw new Error(`a part of the image's ${kind} records is cut short`);
-        built[p] = records = read;
+        if (last?.p === p) {
+          records = last.records;
+          last = undefined;
+        } else records = readPart(p);
+        built[p] = records;
       }
+      return records[i - starts[p]!];
+    },
+    read(i) {
+      const p = partOf(i);
+      let records = built[p] ?? (last?.p === p ? last.records : undefined);
+      if (!records) last = { p, records: (records = readPart(p)) };
       return records[i - starts[p]!];
     },
   };

@@ -18,16 +18,17 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Sql, TransactionSql } from 'postgres';
 import type { MockSeed } from '../../domain/seed.ts';
 import {
+  drained,
   isSectioned,
   partCount,
   sectionPiece,
-  splitImage,
   type ImageIndex,
   type LazyImage,
   type SectionedIndex,
 } from '../lazy-image.ts';
-import { fromColumns, toColumns } from '../record-columns.ts';
+import { fromColumns } from '../record-columns.ts';
 import type { Meta, RecordOp } from '../session-records.ts';
+import { assembleImage, lazyKindsOf, writeImage } from './image-writer.ts';
 import { checkSchema, migrate, SchemaTooNewError, schemaVersion } from './migrations.ts';
 
 export { SchemaTooNewError } from './migrations.ts';
@@ -766,22 +767,14 @@ function fetchedApart(
 }
 
 /**
- * A session's records as the parts of its image, IMAGE_PART records in columns each: the records
- * other than projects and analyses in their order, then (when there are any) the header of the
- * projects' and analyses' index, its sections and their parts (lazy-image.ts).
+ * A session's records as the parts of its image, IMAGE_PART records in columns each, written at
+ * once (image-writer.ts): the records other than projects and analyses in their order, then (when
+ * there are any) the header of the projects' and analyses' index, its sections and their parts.
  */
 export function imageParts(ops: RecordOp[]): string[] {
-  const { eager, index, sections, parts: lazy } = splitImage(ops, IMAGE_PART);
-  const parts: string[] = [];
-  for (let at = 0; at < eager.length; at += IMAGE_PART)
-    parts.push(JSON.stringify(toColumns(eager.slice(at, at + IMAGE_PART))));
-  if (index)
-    parts.push(
-      JSON.stringify({ x3: pack(JSON.stringify(index)) }),
-      ...sections.map((section) => pack(JSON.stringify(section))),
-      ...lazy.map((part) => pack(JSON.stringify(toColumns(part)))),
-    );
-  return parts;
+  const written = drained(writeImage(ops, lazyKindsOf(ops), IMAGE_PART, pack));
+  if ('notIndexed' in written) throw new Error(`${written.notIndexed} records are not all indexed`);
+  return assembleImage(written.eager, written.packed);
 }
 
 /**

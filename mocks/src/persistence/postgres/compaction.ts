@@ -5,21 +5,24 @@
 // form a big session written whole has, read back lazily: lazy-image.ts) in the background, and
 // removes the rows it replaces in the same transaction (cluster-store.ts, `SessionWrite.image`).
 //
-// The image is built without stopping the node: the records are listed at one moment, then written
-// out a part (1,000 records) per turn of the event loop, each part with its index's values read at
-// the same moment as its records, so the index and the parts always agree (a reader checks them
-// against each other). Requests go on meanwhile; whatever they change is in the session's changed
-// records, taken when the image is done and written over it as rows, in the same transaction. So
-// the database holds, at the commit, the image and rows that give every record's value as of the
-// moment it is taken, like any write. The compaction takes its turn among the session's writes
-// (writes asked meanwhile wait for it), it is fenced like every write (a node that lost the
-// session writes nothing), and it is one transaction: a crash leaves the rows and image before it.
+// The image is built without stopping the node: the records are walked in their order and written
+// out a part (1,000 records) per turn of the event loop (image-writer.ts), each part with its
+// index's values read at the same moment as its records, so the index and the parts always agree
+// (a reader checks them against each other); the index's sort is cut in steps too. A session read
+// back lazily is walked without building its records (each is read from its part and let go). Requests go on
+// meanwhile; whatever they change is noted from the walk's start (watchChanges), and written over
+// the image as rows in the same transaction. So the database holds, at the commit, the image and
+// rows that give every record's value as of the moment it is taken, like any write. The final
+// transaction takes its turn among the session's writes (writes asked meanwhile wait for it), it
+// is fenced like every write (a node that lost the session writes nothing), and it is one
+// transaction: a crash leaves the rows and image before it.
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
 import type { MockState } from '../../domain/state.ts';
-import { imageKinds, LAZY_FIELDS, splitImage } from '../lazy-image.ts';
-import { toColumns } from '../record-columns.ts';
-import { allRecords, type RecordOp } from '../session-records.ts';
+import { WalkCutError } from '../../domain/tracked-map.ts';
+import { LAZY_FIELDS, type LazyKind } from '../lazy-image.ts';
+import { allRecords } from '../session-records.ts';
+import { assembleImage, writeImage, type WrittenImage } from './image-writer.ts';
 
 /** Rows (records written since the last image) past which a session is written as an image again. */
 export const COMPACT_ROWS = 10_000;
@@ -38,42 +41,34 @@ const pack = async (text: string) => (await deflate(text, { level: 1 })).toStrin
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The state's records as an image's parts (`partSize` records each, as cluster-store.ts's
- * `imageParts` writes them), built a part per turn; undefined when an indexed field stopped being
- * a string meanwhile (the next write tries again).
+ * The state's records as an image's parts (as cluster-store.ts's `imageParts` writes them), a part
+ * per turn; undefined when its projects or analyses read back were all built or cleared meanwhile
+ * (the next write tries again).
  */
 export async function imageOf(
   state: MockState,
   partSize: number,
 ): Promise<{ parts: string[]; records: number } | undefined> {
-  const ops = [...allRecords(state)];
-  // Grouped as splitImage groups them.
-  const { eager, lazy } = imageKinds(ops);
-  const parts: string[] = [];
-  for (let at = 0; at < eager.length; at += partSize) {
-    parts.push(JSON.stringify(toColumns(eager.slice(at, at + partSize))));
+  const lazyKinds = new Set(Object.keys(LAZY_FIELDS) as LazyKind[]);
+  for (;;) {
+    let written: WrittenImage<Promise<string>> | { notIndexed: LazyKind };
+    try {
+      written = await stepped(writeImage(allRecords(state, true), lazyKinds, partSize, pack));
+    } catch (error) {
+      if (error instanceof WalkCutError) return undefined;
+      throw error;
+    }
+    // A kind with a record not indexed is written eager (as imageKinds decides), from the start again.
+    if ('notIndexed' in written) lazyKinds.delete(written.notIndexed);
+    else return { parts: assembleImage(written.eager, await Promise.all(written.packed)), records: written.records };
+  }
+}
+
+/** Runs steps to their end, one per turn of the event loop. */
+async function stepped<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
     await turn();
   }
-  // Each part's records and their index values, at one moment.
-  const indexed: RecordOp[] = [];
-  const written: string[] = [];
-  for (const [kind, kindOps] of lazy) {
-    const field = LAZY_FIELDS[kind];
-    for (let at = 0; at < kindOps.length; at += partSize) {
-      const chunk = kindOps.slice(at, at + partSize);
-      written.push(JSON.stringify(toColumns(chunk)));
-      for (const [, key, value] of chunk)
-        indexed.push([kind, key, { [field]: (value as Record<string, unknown>)[field] }]);
-      await turn();
-    }
-  }
-  if (!written.length) return { parts, records: ops.length };
-  const split = splitImage(indexed, partSize);
-  if (split.eager.length || split.parts.length !== written.length || !split.index) return undefined;
-  parts.push(
-    JSON.stringify({ x3: await pack(JSON.stringify(split.index)) }),
-    ...(await Promise.all(split.sections.map((section) => pack(JSON.stringify(section))))),
-    ...(await Promise.all(written.map(pack))),
-  );
-  return { parts, records: ops.length };
 }
