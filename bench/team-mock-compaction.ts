@@ -4,6 +4,7 @@
 // then: spawn to the first list of a node that must read every row (compaction off); a node that
 // claims it and writes it as an image (compaction.ts) while create-company calls go on, their rate
 // during the compaction against after it; spawn to the first list once it is an image.
+import { loadavg } from 'node:os';
 import postgres from 'postgres';
 import { MockRuntime } from '../mocks/src/runtime.ts';
 import { ClusterStore } from '../mocks/src/persistence/postgres/cluster-store.ts';
@@ -35,8 +36,11 @@ export interface CompactionRun {
   after: { perSecond: number; maxMs: number };
 }
 
-/** Writes the default session as the bench's seed with `projects` projects, all as rows. */
-export async function grow(url: string, projects: number): Promise<void> {
+/**
+ * Writes the default session as the bench's seed with `projects` projects, all as rows; `lazy`:
+ * five sixths of them as an image (read back lazily), the rest as rows (past an eighth of the image).
+ */
+export async function grow(url: string, projects: number, lazy = false): Promise<void> {
   const runtime = await MockRuntime.create({ seed: benchSeed(projects) });
   const session = runtime.session(DEFAULT_SESSION);
   const records = [...allRecords(session.state)];
@@ -48,14 +52,26 @@ export async function grow(url: string, projects: number): Promise<void> {
     // Projects and their analyses as rows, as API calls write them; the users and the rest first.
     const grown = (op: RecordOp) => op[0] === 'project' || op[0] === 'analysis';
     const others = records.filter((op) => !grown(op));
-    const rows = records.filter(grown);
+    let rows = records.filter(grown);
     const { fence } = claim.owned;
+    // The first projects (and their analyses) in the image; the rest as rows.
+    const imaged = lazy
+      ? new Set(
+          rows
+            .filter((op) => op[0] === 'project')
+            .slice(0, Math.round((projects * 5) / 6))
+            .map((op) => op[1]),
+        )
+      : new Set<string>();
+    const inImage = (op: RecordOp) =>
+      imaged.has(op[0] === 'project' ? op[1] : (op[2] as { projectId: string }).projectId);
     await store.write(DEFAULT_SESSION, fence, {
       fresh: { seed: seedOfLine(benchSeed(0)) },
       meta,
-      upserts: others,
+      upserts: [...others, ...rows.filter(inImage)],
       deletes: [],
     });
+    rows = rows.filter((op) => !inImage(op));
     for (let at = 0; at < rows.length; at += 1_000)
       await store.write(DEFAULT_SESSION, fence, {
         meta,
@@ -68,8 +84,8 @@ export async function grow(url: string, projects: number): Promise<void> {
   }
 }
 
-/** create-company calls on the default session from `connections` loops until `stop`, each answer's end time. */
-function createLoad(origin: string, connections: number) {
+/** create-company calls on a session (the default one unless named) from `connections` loops until `stop`, each answer's end time. */
+function createLoad(origin: string, connections: number, session?: string) {
   const ends: { at: number; ms: number }[] = [];
   let stop = false;
   const loops = (async () => {
@@ -80,7 +96,7 @@ function createLoad(origin: string, connections: number) {
           const started = performance.now();
           const answer = await fetch(`${origin}${create.path}`, {
             method: create.method,
-            headers: create.headers,
+            headers: { ...create.headers, ...(session ? { 'x-mock-session': session } : {}) },
             body: create.body ?? null,
           });
           await answer.arrayBuffer();
@@ -194,4 +210,102 @@ export function compactionMarkdown(runs: readonly CompactionRun[]): string {
     `Compaction: ${Math.round(m((r) => r.compactionMs))} ms from the claim's first answer to the image committed (started by the first write after the claim). create-company on that session, 8 connections: ${Math.round(m((r) => r.without.perSecond))}/s on a node that does not compact, 3 s from its claim (slowest answer ${Math.round(m((r) => r.without.maxMs))} ms); ${Math.round(m((r) => r.during.perSecond))}/s while the compaction ran (slowest ${Math.round(m((r) => r.during.maxMs))} ms); ${Math.round(m((r) => r.after.perSecond))}/s after it (slowest ${Math.round(m((r) => r.after.maxMs))} ms).`,
     '',
   ].join('\n');
+}
+
+/** One compaction measured on one bundle (`BENCH_BASE_BUNDLE`: side by side with the code before). */
+export interface CompactionSide {
+  bundle: 'base' | 'this';
+  form: 'rows' | 'lazy';
+  compactionMs: number;
+  /** create-company on the compacted session (8 connections) and on another session of the node (2), while it ran. */
+  session: { perSecond: number; maxMs: number };
+  other: { perSecond: number; maxMs: number };
+  /** The node's CPU seconds from its claim to the image committed, and its peak resident memory (VmHWM) by then. */
+  cpuSeconds: number;
+  peakRssMiB: number;
+  load: number;
+}
+
+/**
+ * The compaction alone, for each bundle in turn (the session grown again before each): `form` rows
+ * (every record as rows, read whole at the claim) or lazy (an image read back lazily, and rows).
+ */
+export async function measureCompactionSides(
+  bundles: { base: string; this: string },
+  pg: PostgresServer,
+  form: 'rows' | 'lazy',
+  log: (line: string) => void,
+): Promise<CompactionSide[]> {
+  const sides: CompactionSide[] = [];
+  for (const which of ['base', 'this'] as const) {
+    await grow(pg.url, RESTART_PROJECTS, form === 'lazy');
+    const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const node = await startMockServer(bundles[which], 0, true, undefined, {
+      store: pg.url,
+      nodeId: `compactor-${which}`,
+    });
+    try {
+      const before = (
+        await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM mock_records WHERE session_id = ${DEFAULT_SESSION}`
+      )[0]!.n;
+      // The other session is claimed (and written) first: its answers during the compaction are the node's.
+      const other = createLoad(node.origin, 2, 'compaction-bystander');
+      await new Promise((r) => setTimeout(r, 500));
+      const list = await fetch(`${node.origin}/api/integration/projects?page=0&pageSize=10`, {
+        headers: apiKeyHeaders(),
+      });
+      await list.arrayBuffer();
+      const claimed = performance.now();
+      const cpuAtClaim = node.cpuSeconds();
+      const load = createLoad(node.origin, 8);
+      const imaged = async () =>
+        (
+          await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM mock_records WHERE session_id = ${DEFAULT_SESSION}`
+        )[0]!.n < Math.min(10_000, before / 2);
+      while (!(await imaged())) {
+        if (performance.now() - claimed > 600_000) throw new Error('no compaction within 10 minutes');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const done = performance.now();
+      const side: CompactionSide = {
+        bundle: which,
+        form,
+        compactionMs: done - claimed,
+        session: windowOf(load.ends, claimed, done),
+        other: windowOf(other.ends, claimed, done),
+        cpuSeconds: node.cpuSeconds() - cpuAtClaim,
+        peakRssMiB: node.peakMemoryBytes() / 2 ** 20,
+        load: loadavg()[0]!,
+      };
+      await load.stop();
+      await other.stop();
+      sides.push(side);
+      log(`  ${JSON.stringify(side)}`);
+    } finally {
+      await node.stop();
+      await sql.end();
+    }
+  }
+  return sides;
+}
+
+/** Side-by-side runs as Markdown: medians per bundle. */
+export function compactionSidesMarkdown(sides: readonly CompactionSide[]): string {
+  const forms = [...new Set(sides.map((s) => s.form))];
+  const lines = [
+    '',
+    `### Compaction side by side (${RESTART_PROJECTS.toLocaleString('en')} projects; medians of ${sides.filter((s) => s.bundle === 'this' && s.form === forms[0]).length})`,
+    '',
+    '| form | code | compaction ms | session: create/s, slowest ms | another session: create/s, slowest ms | node CPU s | peak RSS MiB | load |',
+    '| --- | --- | ---: | --- | --- | ---: | ---: | --- |',
+  ];
+  for (const form of forms)
+    for (const bundle of ['base', 'this'] as const) {
+      const runs = sides.filter((s) => s.form === form && s.bundle === bundle);
+      const m = (pick: (s: CompactionSide) => number) => Math.round(median(runs.map(pick)));
+      lines.push(
+        `| ${form} | ${bundle === 'base' ? 'before' : 'now'} | ${m((s) => s.compactionMs)} | ${m((s) => s.session.perSecond)}, ${m((s) => s.session.maxMs)} | ${m((s) => s.other.perSecond)}, ${m((s) => s.other.maxMs)} | ${median(runs.map((s) => s.cpuSeconds)).toFixed(1)} | ${m((s) => s.peakRssMiB)} | ${runs.map((s) => s.load.toFixed(0)).join(', ')} |`,
+      );
+    }
+  return `${lines.join('\n')}\n`;
 }

@@ -18,7 +18,14 @@ import {
   type ClusterRun,
 } from '../bench/team-mock-cluster.ts';
 import { startPostgres } from '../mocks/test/support/postgres-server.ts';
-import { compactionMarkdown, measureCompaction, type CompactionRun } from '../bench/team-mock-compaction.ts';
+import {
+  compactionMarkdown,
+  compactionSidesMarkdown,
+  measureCompaction,
+  measureCompactionSides,
+  type CompactionRun,
+  type CompactionSide,
+} from '../bench/team-mock-compaction.ts';
 import { firstCallsMarkdown, measureFirstCalls, type FirstCallsRun } from '../bench/team-mock-first-calls.ts';
 import { measureFsyncBound, type FsyncBoundRun } from '../bench/fsync-bound.ts';
 import { median } from '../bench/stats.ts';
@@ -41,6 +48,7 @@ try {
   const starts: ClusterRun['restart'][] = [];
   const fsyncRuns: FsyncBoundRun[] = [];
   const compactions: CompactionRun[] = [];
+  const compactionSides: CompactionSide[] = [];
   const firstCalls: FirstCallsRun[] = [];
   const mode = process.env.BENCH_TEAM_MOCK;
   if (mode === 'first-calls') {
@@ -64,6 +72,14 @@ try {
     if (mode === 'compaction') {
       const pg = await startPostgres();
       try {
+        // BENCH_BASE_BUNDLE (a bundle of bench/mock-server.ts built at an earlier commit): the
+        // compaction alone, that bundle and this one in turn, for each form BENCH_COMPACTION_FORMS names.
+        const base = process.env.BENCH_BASE_BUNDLE;
+        if (base) {
+          for (const form of (process.env.BENCH_COMPACTION_FORMS ?? 'rows,lazy').split(',') as ('rows' | 'lazy')[])
+            compactionSides.push(...(await measureCompactionSides({ base, this: bundle.path }, pg, form, log)));
+          continue;
+        }
         compactions.push(await measureCompaction(bundle.path, pg, log));
       } finally {
         await pg.remove();
@@ -101,13 +117,16 @@ try {
   if (starts.length) process.stdout.write(startMarkdown(starts).join('\n'));
   if (fsyncRuns.length) process.stdout.write(fsyncMarkdown(fsyncRuns));
   if (compactions.length) process.stdout.write(compactionMarkdown(compactions));
+  if (compactionSides.length) process.stdout.write(compactionSidesMarkdown(compactionSides));
   for (const run of firstCalls) process.stdout.write(firstCallsMarkdown(run));
   process.stdout.write(
     `\nLoad average after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}\n`,
   );
-  process.stdout.write(`${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns, compactions, firstCalls })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ runs, clusterRuns, starts, fsyncRuns, compactions, compactionSides, firstCalls })}\n`,
+  );
 } finally {
   await stopAllServers();
   await bundle.remove();
