@@ -24,14 +24,7 @@ import { changedRecords, untracked, watchChanges } from '../persistence/change-t
 import { outboxOf } from '../persistence/delivery-outbox.ts';
 import { fetchRecords } from '../persistence/fetch-parts.ts';
 import { restoreJobs } from '../persistence/pending-jobs.ts';
-import {
-  applyMeta,
-  applyRecord,
-  metaOf,
-  recordValue,
-  takeChanges,
-  type RecordOp,
-} from '../persistence/session-records.ts';
+import { applyMeta, applyRecord, metaOf, recordValue, takeChanges } from '../persistence/session-records.ts';
 import type { RecordKind } from '../domain/state.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { MockSession } from '../session.ts';
@@ -368,12 +361,13 @@ export class ClusterSessions {
       if (!image) return;
       await this.inTurn(session.id, async () => {
         if (!held() || session.state !== state || session.pendingFresh !== undefined) return;
+        // What no write took yet (its values now), and every other record changed since the walk began.
         const change = (await changesOf(session, true))!;
-        const since = new Set([...change.upserts, ...change.deletes].map((op) => `${op[0]}\t${op[1]}`));
-        for (const entry of watch.changed) since.add(entry);
-        const upserts: RecordOp[] = [];
-        const deletes: [string, string][] = [];
-        for (const entry of since) {
+        const taken = new Set([...change.upserts, ...change.deletes].map((op) => `${op[0]}\t${op[1]}`));
+        const upserts = [...change.upserts];
+        const deletes = [...change.deletes];
+        for (const entry of watch.changed) {
+          if (taken.has(entry)) continue;
           const [kind, key] = entry.split('\t') as [RecordKind, string];
           const value = recordValue(state, kind, key);
           if (value === null) deletes.push([kind, key]);
