@@ -25,6 +25,8 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --node-id <id>         with --store: this node's name in the cluster (default random)
   --advertise-url <url>  with --store: where the other nodes reach this one (default http://<host>:<port>)
   --lease-ms <n>         with --store: how long a node owns its sessions without renewing (default 5000)
+  --compact-rows <n>     with --store: a session's rows written since its image past which (and past an eighth
+                         of its image) it is written again as an image (default 10000)
   --session-idle-ms <n>  drop a named session (X-Mock-Session) after this long without a request (default 30 min)
   --max-sessions <n>     named sessions held at once (default 1000)
   --processing-ms <n>    how long an analysis or a fund run takes (default 3000, or the seed's processingMs);
@@ -40,8 +42,8 @@ export const MOCK_USAGE = `Usage: portfolio-mock [options]
   --help                 this text
 
 Defaults from the environment (a flag wins): PORT, MOCK_API_KEY, MOCK_ACCESS_TOKEN, MOCK_STATE_FILE,
-MOCK_STORE, MOCK_NODE_ID, MOCK_ADVERTISE_URL, MOCK_LEASE_MS, MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS,
-MOCK_PROCESSING_MS, MOCK_CORS, MOCK_NO_DOCS=1, MOCK_LOG=1.
+MOCK_STORE, MOCK_NODE_ID, MOCK_ADVERTISE_URL, MOCK_LEASE_MS, MOCK_COMPACT_ROWS, MOCK_SESSION_IDLE_MS,
+MOCK_MAX_SESSIONS, MOCK_PROCESSING_MS, MOCK_CORS, MOCK_NO_DOCS=1, MOCK_LOG=1.
 
 Stops on SIGINT or SIGTERM (requests under way finish, sessions are handed over), and when the npx that
 started it is killed. Exit codes: 0 stopped cleanly, 2 bad option, unusable seed file or gap profile, damaged
@@ -62,6 +64,7 @@ export interface MockCliContext {
     nodeId?: string;
     advertiseUrl?: string;
     leaseMs?: string;
+    compactRows?: string;
     sessionIdleMs?: string;
     maxSessions?: string;
     processingMs?: string;
@@ -81,6 +84,7 @@ export const ENVIRONMENT_VARIABLES = {
   nodeId: 'MOCK_NODE_ID',
   advertiseUrl: 'MOCK_ADVERTISE_URL',
   leaseMs: 'MOCK_LEASE_MS',
+  compactRows: 'MOCK_COMPACT_ROWS',
   sessionIdleMs: 'MOCK_SESSION_IDLE_MS',
   maxSessions: 'MOCK_MAX_SESSIONS',
   processingMs: 'MOCK_PROCESSING_MS',
@@ -90,7 +94,7 @@ export const ENVIRONMENT_VARIABLES = {
 /**
  * The flags' defaults from the environment, the same for the package's bin and `npm start`: PORT,
  * MOCK_API_KEY, MOCK_ACCESS_TOKEN, MOCK_STATE_FILE, MOCK_STORE, MOCK_NODE_ID, MOCK_ADVERTISE_URL,
- * MOCK_LEASE_MS, MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS, MOCK_PROCESSING_MS, MOCK_CORS, MOCK_NO_DOCS=1,
+ * MOCK_LEASE_MS, MOCK_COMPACT_ROWS, MOCK_SESSION_IDLE_MS, MOCK_MAX_SESSIONS, MOCK_PROCESSING_MS, MOCK_CORS, MOCK_NO_DOCS=1,
  * MOCK_LOG=1.
  *
  * @example
@@ -117,6 +121,7 @@ interface MockCliOptions {
   nodeId: string | undefined;
   advertiseUrl: string | undefined;
   leaseMs: number | undefined;
+  compactRows: number | undefined;
   sessionIdleMs: number | undefined;
   maxSessions: number | undefined;
   processingMs: number | undefined;
@@ -133,6 +138,8 @@ const VALUED = new Set([
   '--api-key',
   '--access-token',
   '--state-file',
+  '--lease-ms',
+  '--compact-rows',
   '--session-idle-ms',
   '--max-sessions',
   '--processing-ms',
@@ -171,6 +178,7 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
         'node-id': { type: 'string' },
         'advertise-url': { type: 'string' },
         'lease-ms': { type: 'string' },
+        'compact-rows': { type: 'string' },
         'session-idle-ms': { type: 'string' },
         'max-sessions': { type: 'string' },
         'processing-ms': { type: 'string' },
@@ -228,6 +236,10 @@ function parse(argv: string[], defaults: NonNullable<MockCliContext['defaults']>
     leaseMs: positiveInteger(
       values['lease-ms'] === undefined ? 'MOCK_LEASE_MS' : '--lease-ms',
       values['lease-ms'] ?? defaults.leaseMs,
+    ),
+    compactRows: positiveInteger(
+      values['compact-rows'] === undefined ? 'MOCK_COMPACT_ROWS' : '--compact-rows',
+      values['compact-rows'] ?? defaults.compactRows,
     ),
     sessionIdleMs: positiveInteger(
       values['session-idle-ms'] === undefined ? 'MOCK_SESSION_IDLE_MS' : '--session-idle-ms',
@@ -340,6 +352,7 @@ export async function main(argv: string[], context: MockCliContext): Promise<num
       nodeId: options.nodeId,
       advertiseUrl: options.advertiseUrl,
       leaseMs: options.leaseMs,
+      compactRows: options.compactRows,
       sessionIdleMs: options.sessionIdleMs,
       maxSessions: options.maxSessions,
       docsDir,

@@ -47,3 +47,23 @@ it('takes MOCK_STORE from the environment as the bin and npm start both do, nami
   expect(await main([], { ...context, defaults })).toBe(2);
   expect(errors).toEqual(['portfolio-mock: MOCK_STORE must be a postgres:// URL, got "mysql://db/x" (see --help)']);
 });
+
+it('refuses a --lease-ms or --compact-rows (MOCK_COMPACT_ROWS) that is not a positive whole number, in one line naming it', async () => {
+  for (const [argv, named, value] of [
+    [['--lease-ms', '-5'], '--lease-ms', '-5'],
+    [['--compact-rows', '0'], '--compact-rows', '0'],
+    [['--compact-rows', '-1'], '--compact-rows', '-1'],
+    [['--compact-rows', 'many'], '--compact-rows', 'many'],
+  ] as const)
+    expect(await run([...argv, '--store', 'postgres://db/x', '--no-docs'])).toEqual({
+      code: 2,
+      errors: [`portfolio-mock: ${named} must be a positive whole number, got "${value}" (see --help)`],
+    });
+  vi.restoreAllMocks();
+  const defaults = defaultsFromEnvironment({ MOCK_COMPACT_ROWS: '1e4', MOCK_NO_DOCS: '1' });
+  expect(defaults.compactRows).toBe('1e4');
+  const errors: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+  expect(await main([], { ...context, defaults })).toBe(2);
+  expect(errors).toEqual(['portfolio-mock: MOCK_COMPACT_ROWS must be a positive whole number, got "1e4" (see --help)']);
+});
