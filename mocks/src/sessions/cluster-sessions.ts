@@ -357,24 +357,31 @@ export class ClusterSessions {
     const { state } = session;
     const watch = watchChanges(state);
     try {
-      const image = held() ? await imageOf(state, IMAGE_PART) : undefined;
-      if (!image) return;
-      await this.inTurn(session.id, async () => {
-        if (!held() || session.state !== state || session.pendingFresh !== undefined) return;
-        // What no write took yet (its values now), and every other record changed since the walk began.
-        const change = (await changesOf(session, true))!;
-        const taken = new Set([...change.upserts, ...change.deletes].map((op) => `${op[0]}\t${op[1]}`));
-        const upserts = [...change.upserts];
-        const deletes = [...change.deletes];
-        for (const entry of watch.changed) {
-          if (taken.has(entry)) continue;
-          const [kind, key] = entry.split('\t') as [RecordKind, string];
-          const value = recordValue(state, kind, key);
-          if (value === null) deletes.push([kind, key]);
-          else upserts.push([kind, key, value]);
-        }
-        await this.stored(session, { ...change, upserts, deletes, image });
-      });
+      const built = held() ? await imageOf(state, IMAGE_PART) : undefined;
+      if (!built || !held()) return;
+      // Sent before its turn: the session's writes then wait only for the rest of its transaction.
+      const image = await this.store.stageImage(session.id, built.parts, built.records);
+      try {
+        await this.inTurn(session.id, async () => {
+          if (!held() || session.state !== state || session.pendingFresh !== undefined) return;
+          // What no write took yet (its values now), and every other record changed since the walk began.
+          const change = (await changesOf(session, true))!;
+          const taken = new Set([...change.upserts, ...change.deletes].map((op) => `${op[0]}\t${op[1]}`));
+          const upserts = [...change.upserts];
+          const deletes = [...change.deletes];
+          for (const entry of watch.changed) {
+            if (taken.has(entry)) continue;
+            const [kind, key] = entry.split('\t') as [RecordKind, string];
+            const value = recordValue(state, kind, key);
+            if (value === null) deletes.push([kind, key]);
+            else upserts.push([kind, key, value]);
+          }
+          await this.stored(session, { ...change, upserts, deletes, image });
+        });
+      } finally {
+        // Rolled back unless its write committed it.
+        await image.discard();
+      }
     } finally {
       watch.stop();
     }

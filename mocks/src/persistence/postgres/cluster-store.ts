@@ -89,11 +89,26 @@ export interface SessionWrite {
   /** Files uploaded since the last write: their bytes are stored in the same transaction. */
   files?: FileToStore[];
   /**
-   * A compaction (compaction.ts): the session's image as of a moment (parts as `imageParts` makes
-   * them), replacing its rows and image; `upserts` and `deletes` are what changed since, written over it.
+   * A compaction (compaction.ts): the session's image as of a moment, sent ahead (`stageImage`),
+   * replacing its rows and image; `upserts` and `deletes` are what changed since, written over it.
    */
-  image?: { parts: string[]; records: number };
+  image?: StagedImage;
 }
+
+/**
+ * A compaction's image sent ahead of its write (`ClusterStore.stageImage`): its parts are in a
+ * transaction left open, past STAGED_PART, seen by nobody; the write that names it commits them as
+ * the session's image. `discard` rolls it back when that write never comes (nothing once it did).
+ */
+export interface StagedImage {
+  readonly records: number;
+  /** Runs the compaction's write in the staged transaction: commits when it answers rows, else rolls back. */
+  finish<T extends unknown[]>(body: (tx: TransactionSql) => Promise<T>): Promise<T>;
+  discard(): Promise<void>;
+}
+
+/** Parts of a staged image are numbered from here until their write renumbers them (a part number is an int). */
+const STAGED_PART = 1 << 30;
 
 export interface ClusterStoreOptions {
   url: string;
@@ -333,7 +348,7 @@ export class ClusterStore {
     const keys = toImage ? [] : upserts.map((op) => op[1]);
     const values = toImage ? [] : upserts.map((op) => JSON.stringify(op[2]));
     // Written out now, as the values are: the records are live objects that later requests change.
-    const image = change.image?.parts ?? (toImage ? imageParts(upserts) : []);
+    const image = toImage ? imageParts(upserts) : [];
     // Objects go as json parameters; text would be stored as a JSON string.
     const meta = this.sql.json(change.meta as never);
     const files = change.files ?? [];
@@ -342,34 +357,39 @@ export class ClusterStore {
     let extendedAt: number | undefined;
     if (whole) {
       const seed = change.fresh && this.sql.json(change.fresh.seed as never);
-      owned = await this.sql
-        .begin(async (tx) => {
-          // A compaction keeps the seed and the stored files.
-          const rows = await (seed
-            ? tx<{ owned: number }[]>`
-                UPDATE mock_sessions SET seed = ${seed}, meta = ${meta}, written_at = now()
-                WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
-                RETURNING 1 AS owned`
-            : tx<{ owned: number }[]>`
-                UPDATE mock_sessions SET meta = ${meta}, written_at = now()
-                WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
-                RETURNING 1 AS owned`);
-          if (!rows.length) return rows;
-          await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
-          if (seed) await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
+      const body = async (tx: TransactionSql) => {
+        // A compaction keeps the seed and the stored files.
+        const rows = await (seed
+          ? tx<{ owned: number }[]>`
+              UPDATE mock_sessions SET seed = ${seed}, meta = ${meta}, written_at = now()
+              WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
+              RETURNING 1 AS owned`
+          : tx<{ owned: number }[]>`
+              UPDATE mock_sessions SET meta = ${meta}, written_at = now()
+              WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
+              RETURNING 1 AS owned`);
+        if (!rows.length) return rows;
+        await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
+        if (seed) await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
+        if (change.image) {
+          // The staged parts (sent before the session's turn) become its image: renumbered in place.
+          await tx`DELETE FROM mock_images WHERE session_id = ${id} AND part < ${STAGED_PART}`;
+          await tx`UPDATE mock_images SET part = part - ${STAGED_PART} WHERE session_id = ${id} AND part >= ${STAGED_PART}`;
+        } else {
           await tx`DELETE FROM mock_images WHERE session_id = ${id}`;
           await storeImage(tx, id, image);
-          if (!toImage)
-            for (let at = 0; at < upserts.length; at += 5000)
-              await tx`
-                INSERT INTO mock_records (session_id, kind, key, value)
-                SELECT ${id}, k, r, v::json
-                FROM unnest(${kinds.slice(at, at + 5000)}::text[], ${keys.slice(at, at + 5000)}::text[], ${values.slice(at, at + 5000)}::text[]) AS t(k, r, v)`;
-          await storeFiles(tx, id, files);
-          extendedAt = await this.extendLease(tx, id, lease);
-          return rows;
-        })
-        .catch(unavailable);
+        }
+        if (!toImage)
+          for (let at = 0; at < upserts.length; at += 5000)
+            await tx`
+              INSERT INTO mock_records (session_id, kind, key, value)
+              SELECT ${id}, k, r, v::json
+              FROM unnest(${kinds.slice(at, at + 5000)}::text[], ${keys.slice(at, at + 5000)}::text[], ${values.slice(at, at + 5000)}::text[]) AS t(k, r, v)`;
+        await storeFiles(tx, id, files);
+        extendedAt = await this.extendLease(tx, id, lease);
+        return rows;
+      };
+      owned = await (change.image ? change.image.finish(body) : this.sql.begin(body)).catch(unavailable);
     } else {
       const statement = (q: Sql | TransactionSql) => q<{ owned: number; inserted: number; deleted: number }[]>`
         WITH owner AS (
@@ -413,6 +433,47 @@ export class ClusterStore {
       lease.rows = toImage ? 0 : upserts.length;
       lease.imageRecords = change.image?.records ?? (toImage ? upserts.length : 0);
     } else lease.rows += (owned[0]?.inserted ?? 0) - (owned[0]?.deleted ?? 0);
+  }
+
+  /**
+   * Sends a compaction's image (parts as `imageParts` makes them) in a transaction left open, before
+   * the session's turn among its writes: the write that names it (`SessionWrite.image`) then only
+   * renumbers them, so the session's writes wait for less. The caller discards it when that write
+   * never comes.
+   */
+  async stageImage(id: string, parts: string[], records: number): Promise<StagedImage> {
+    if (this.outdated) throw new StoreUnavailableError(this.outdated.message);
+    const conn = await this.sql.reserve().catch(unavailable);
+    let open = true;
+    const end = async (statement: 'COMMIT' | 'ROLLBACK') => {
+      if (!open) return;
+      open = false;
+      try {
+        await conn.unsafe(statement);
+      } finally {
+        conn.release();
+      }
+    };
+    try {
+      await conn.unsafe('BEGIN');
+      await storeImage(conn as unknown as TransactionSql, id, parts, STAGED_PART);
+    } catch (error) {
+      await end('ROLLBACK').catch(() => {});
+      unavailable(error);
+    }
+    return {
+      records,
+      finish: async <T extends unknown[]>(body: (tx: TransactionSql) => Promise<T>): Promise<T> => {
+        if (!open) throw new StoreUnavailableError('the staged image was discarded');
+        const rows = await body(conn as unknown as TransactionSql).catch(async (error: unknown) => {
+          await end('ROLLBACK').catch(() => {});
+          throw error;
+        });
+        await end(rows.length ? 'COMMIT' : 'ROLLBACK');
+        return rows;
+      },
+      discard: () => end('ROLLBACK').catch(() => {}),
+    };
   }
 
   /**
@@ -790,12 +851,12 @@ function unpack(packed: string): string {
   return inflateRawSync(Buffer.from(packed, 'base64')).toString('utf8');
 }
 
-/** Stores the parts of a session's image, 20 a statement. */
-async function storeImage(tx: TransactionSql, id: string, parts: string[]): Promise<void> {
+/** Stores the parts of a session's image, 20 a statement, numbered from `from`. */
+async function storeImage(tx: TransactionSql, id: string, parts: string[], from = 0): Promise<void> {
   for (let at = 0; at < parts.length; at += 20)
     await tx`
       INSERT INTO mock_images (session_id, part, data)
-      SELECT ${id}, ${at} + n - 1, d FROM unnest(${parts.slice(at, at + 20)}::text[]) WITH ORDINALITY AS t(d, n)`;
+      SELECT ${id}, ${from + at} + n - 1, d FROM unnest(${parts.slice(at, at + 20)}::text[]) WITH ORDINALITY AS t(d, n)`;
 }
 
 /** Stores files' bytes (replacing a file of the same folder and name) inside a session's write. */
