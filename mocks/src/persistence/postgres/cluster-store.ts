@@ -359,15 +359,10 @@ export class ClusterStore {
       const seed = change.fresh && this.sql.json(change.fresh.seed as never);
       const body = async (tx: TransactionSql) => {
         // A compaction keeps the seed and the stored files.
-        const rows = await (seed
-          ? tx<{ owned: number }[]>`
-              UPDATE mock_sessions SET seed = ${seed}, meta = ${meta}, written_at = now()
-              WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
-              RETURNING 1 AS owned`
-          : tx<{ owned: number }[]>`
-              UPDATE mock_sessions SET meta = ${meta}, written_at = now()
-              WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
-              RETURNING 1 AS owned`);
+        const rows = await tx<{ owned: number }[]>`
+          UPDATE mock_sessions SET ${seed ? tx`seed = ${seed},` : tx``} meta = ${meta}, written_at = now()
+          WHERE id = ${id} AND owner = ${this.nodeId} AND fence = ${lease.fence}
+          RETURNING 1 AS owned`;
         if (!rows.length) return rows;
         await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
         if (seed) await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
