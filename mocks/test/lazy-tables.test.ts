@@ -295,6 +295,38 @@ describe('tables read back lazily', () => {
     expect(fetched.size - before).toBeLessThan(12);
   });
 
+  it("fetch the sorted sections holding any page of an owner's matches, wherever the page falls", async () => {
+    const ops = records(3500, seededRandom(8), { fixedIds: true });
+    const { index, sections, parts } = splitImage(ops, PART, SECTION);
+    const stored = JSON.parse(JSON.stringify({ index, sections, parts: parts.map((part) => toColumns(part)) }));
+    const built = eager(ops);
+    const total = projectMatches(built.projects, user('u2'), '').length;
+    // Pages across the boundaries of the owner's sorted sections (a match's section found from the first).
+    for (let start = 0; start < total; start += 31) {
+      const fetched = new Set<number>();
+      const reader = (piece: number, item: unknown) => () => {
+        if (!fetched.has(piece)) throw new Error(`piece ${piece} is not fetched`);
+        return structuredClone(item);
+      };
+      const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
+      adoptImage(tables as unknown as MockState, {
+        index: stored.index,
+        keys: () => undefined,
+        sections: stored.sections.map((section: unknown, s: number) => reader(sectionPiece(s), section)),
+        parts: stored.parts.map((part: unknown, i: number) => reader(i, part)),
+        fetch: async (wanted) => {
+          for (const piece of wanted) fetched.add(piece);
+        },
+      });
+      await fetchProjectPage(tables as unknown as MockState, user('u2'), start, start + 40);
+      const page = (t: Tables) =>
+        projectMatches(t.projects, user('u2'), '')
+          .slice(start, start + 40)
+          .map((p) => p.id);
+      expect(page(tables)).toEqual(page(built));
+    }
+  });
+
   it('answer a damaged or cut short section with an error, never a wrong answer', () => {
     const ops = records(600, seededRandom(9), { shuffled: true });
     const { index, sections, parts } = splitImage(ops, 100, 50);

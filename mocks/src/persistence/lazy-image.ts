@@ -506,7 +506,9 @@ function sectionedReader(
       }
       throw new Error(`no match ${k} of ${length}`);
     };
-    return { from, to, length, locate };
+    /** How many of the matches sorted section `s` (from `from` to `to`) holds. */
+    const countIn = (s: number) => (s === from ? inFirst : s < to ? size(s) : inLast);
+    return { from, to, length, locate, countIn };
   };
   const matching = (value: string): Positions => {
     const span = spanOf(value);
@@ -541,9 +543,15 @@ function sectionedReader(
     matchSections(value, first, last) {
       const span = spanOf(value);
       if (!span) return [];
-      const wanted = new Set<number>();
-      for (let k = first; k < Math.min(last, span.length); k++) wanted.add(sortedPiece(span.locate(k)[0]));
-      return [...wanted];
+      // One pass over the sections, each holding the matches from `before` to `before + held`.
+      const end = Math.min(last, span.length);
+      const wanted: number[] = [];
+      for (let s = span.from, before = 0; s <= span.to && before < end; s++) {
+        const held = span.countIn(s);
+        if (held > 0 && before + held > first) wanted.push(sortedPiece(s));
+        before += held;
+      }
+      return wanted;
     },
     sectionsAt(first, last) {
       const wanted: number[] = [];
