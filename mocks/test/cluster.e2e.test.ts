@@ -622,8 +622,14 @@ it('reads a session written whole as an image, then what changed since, removals
       upserts: [['project', 'p9', project(9)]],
       deletes: [],
     });
-    const after = await check`SELECT count(*)::int AS parts FROM mock_images WHERE session_id = 'image'`;
+    // Its rows set aside in the write (negative parts: no claim reads them), then deleted after it.
+    const after = await check`SELECT count(*)::int AS parts FROM mock_images WHERE session_id = 'image' AND part >= 0`;
     expect(after[0]!.parts).toBe(0);
+    for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 50))) {
+      const left = await check`SELECT count(*)::int AS rows FROM mock_images WHERE session_id = 'image'`;
+      if (left[0]!.rows === 0) break;
+      if (Date.now() > deadline) throw new Error(`${left[0]!.rows} image rows set aside were not deleted within 10 s`);
+    }
   } finally {
     await check.end();
     await writer.close();
@@ -1262,8 +1268,8 @@ it('writes a session grown by small writes as an image in the background; a node
     (
       await check<{ rows: number; parts: number; version: string | null }[]>`
         SELECT (SELECT count(*)::int FROM mock_records WHERE session_id = ${session}) AS rows,
-          (SELECT count(*)::int FROM mock_images WHERE session_id = ${session}) AS parts,
-          (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session}) AS version`
+          (SELECT count(*)::int FROM mock_images WHERE session_id = ${session} AND part >= 0) AS parts,
+          (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session} AND part >= 0) AS version`
     )[0]!;
   const until = async (what: string, done: () => Promise<boolean>) => {
     for (const deadline = Date.now() + 15_000; !(await done()); ) {
@@ -1309,7 +1315,9 @@ it('writes a session grown by small writes as an image in the background; a node
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     const holding = blocker.begin(async (tx) => {
       // None when a compaction replaced the image meanwhile: then its new image's row.
-      while (!(await tx`SELECT 1 FROM mock_images WHERE session_id = ${session} LIMIT 1 FOR UPDATE`).length);
+      while (
+        !(await tx`SELECT 1 FROM mock_images WHERE session_id = ${session} AND part >= 0 LIMIT 1 FOR UPDATE`).length
+      );
       locked();
       await held;
     });
@@ -1324,7 +1332,7 @@ it('writes a session grown by small writes as an image in the background; a node
       await until('a compaction waiting on the held row', async () => {
         const [waiting] = await check<{ n: number }[]>`
           SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM mock_images WHERE session_id%'`;
+          WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE mock_images SET part%'`;
         return waiting!.n > 0;
       });
       await stopNode(first!, 'SIGKILL');
