@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../src/domain/analysis-table.ts';
 import { projectMatches } from '../src/domain/keyword-matches.ts';
 import { fetchProject, fetchProjectPage } from '../src/persistence/fetch-parts.ts';
+import { checkControlParts } from '../src/handlers/control-parts.ts';
+import { readOperations } from '../src/http/contract-operations.ts';
+import controlDocument from '../../generated/control-api.json' with { type: 'json' };
 import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import type { MockState } from '../src/domain/state.ts';
@@ -325,6 +328,15 @@ describe('tables read back lazily', () => {
           .map((p) => p.id);
       expect(page(tables)).toEqual(page(built));
     }
+  });
+
+  it('name in control-parts.ts only operations of the control contract', () => {
+    const operations = readOperations(controlDocument as Record<string, unknown>);
+    expect(() => checkControlParts(operations)).not.toThrow();
+    // A call renamed in the contract (or misspelt in the table): refused at start, never a call that silently waits.
+    expect(() => checkControlParts(operations.filter((o) => o.operationId !== 'resetMock'))).toThrow(
+      /control contract lacks: resetMock/,
+    );
   });
 
   it('answer a damaged or cut short section with an error, never a wrong answer', () => {
