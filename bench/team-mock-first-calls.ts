@@ -14,7 +14,7 @@ import { apiKeyHeaders, startMockServer } from './servers.ts';
 import { median } from './stats.ts';
 import { RESTART_PROJECTS } from './team-mock.ts';
 
-export const FIRST_CALLS = ['list', 'create', 'detail', 'reset'] as const;
+export const FIRST_CALLS = ['list', 'create', 'detail', 'reset', 'keywords', 'search', 'fund', 'settle'] as const;
 export type FirstCall = (typeof FIRST_CALLS)[number];
 /** BENCH_FIRST_CALLS (comma-separated) measures only those. */
 const CALLS = (process.env.BENCH_FIRST_CALLS?.split(',') ?? FIRST_CALLS).filter((c): c is FirstCall =>
@@ -27,7 +27,13 @@ const CALL_LABELS: Record<FirstCall, string> = {
   create: 'create company',
   detail: 'analysis detail',
   reset: 'reset (POST /__mock/reset)',
+  keywords: 'list 10 with keywords (a rare term)',
+  search: 'company search (a rare term)',
+  fund: 'fund run summary (an unknown run: 404)',
+  settle: 'settle (POST /__mock/settle)',
 };
+/** The answer each call gets (the fund run asked for is unknown). */
+const EXPECTED_STATUS: Partial<Record<FirstCall, number>> = { fund: 404 };
 
 /** One spawn: ms from spawn to /readyz and to the first answer of its call, and the bytes the node read meanwhile. */
 export interface FirstCallTime {
@@ -89,6 +95,17 @@ function request(call: FirstCall, analysisId: string): { path: string; init: Req
       return { path: `/api/integration/analysis/detail?analysisId=${analysisId}`, init: { headers } };
     case 'reset':
       return { path: '/__mock/reset', init: { method: 'POST' } };
+    case 'keywords':
+      return { path: '/api/integration/projects?page=0&pageSize=10&search=nordic%20ledger', init: { headers } };
+    case 'search':
+      return { path: '/api/integration/project/search?keywords=nordic%20ledger', init: { headers } };
+    case 'fund':
+      return {
+        path: '/api/integrationfund/fund?fundExtractionId=00000000-0000-4000-8000-000000000000',
+        init: { headers },
+      };
+    case 'settle':
+      return { path: '/__mock/settle', init: { method: 'POST' } };
   }
 }
 
@@ -146,7 +163,8 @@ async function timeFirstCall(
       headers: { ...(init.headers as Record<string, string>), 'x-mock-session': session },
     });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`first ${call}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    if (response.status !== (EXPECTED_STATUS[call] ?? 200))
+      throw new Error(`first ${call}: HTTP ${response.status} ${text.slice(0, 300)}`);
     const answered = performance.now() - spawnedAt;
     return { ready: node.startupMs, answered, readBytes: readChars(node.pid) - before, cpuMs: cpuMsOf(node.pid) };
   } finally {

@@ -129,6 +129,22 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     if (this.placesKept) await this.fetchReadBack({ matches: [{ value: owner, from, to }] });
   }
 
+  /**
+   * Resolves once every project of an owner among those read back can be built (a keyword search
+   * or a sorted list reads them all): the parts the owner's index names, or every part once the
+   * places moved (a search then walks every place).
+   */
+  async fetchEveryOwned(owner: string): Promise<void> {
+    const prefix = this.prefix;
+    if (!prefix?.records.fetch) return;
+    if (!this.placesKept) return this.fetchEveryReadBack();
+    await this.fetchReadBack({ matches: [{ value: owner, from: 0, to: prefix.records.count }] });
+    const owned = prefix.records.withField(owner);
+    const positions = new Array<number>(owned.length);
+    for (let k = 0; k < owned.length; k++) positions[k] = owned.at(k);
+    await this.fetchToBuild(positions);
+  }
+
   /** The positions of the projects read back at these places of the insertion order (the others left out). */
   readBackAt(places: readonly number[]): number[] {
     const positions: number[] = [];

@@ -29,6 +29,14 @@ export class TrackedMap<V> extends Map<string, V> {
     if (unbuilt.length) await prefix.records.fetch({ parts: prefix.records.partsOf(unbuilt) });
   }
 
+  /** Resolves once every record read back can be built (a walk of them all reads every part). */
+  async fetchEveryReadBack(): Promise<void> {
+    const count = this.prefix?.records.count ?? 0;
+    const positions = new Array<number>(count);
+    for (let i = 0; i < count; i++) positions[i] = i;
+    await this.fetchToBuild(positions);
+  }
+
   /** The positions of these keys among the records read back and still held (the others left out). */
   readBackPositions(keys: readonly string[]): number[] {
     const prefix = this.prefix;

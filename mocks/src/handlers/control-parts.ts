@@ -2,12 +2,13 @@
 // keyed by its operationId in control-api.openapi.yaml as OWN_PARTS keys the service's
 // (operation-parts.ts): the calls that read no project or analysis (a reset or an import replaces
 // the state; switches, credits and the request journal are not in an image's lazy parts) do not
-// wait; a project's status change fetches that project; any other call (the state, an export,
-// settling, triggers) may read every record and waits for the whole image.
+// wait; a project's status change fetches that project, settling and moving the clock what the
+// pending jobs read; any other call (the state, an export, triggers) may read every record and
+// waits for the whole image.
 import type { ContractOperation } from '../http/contract-operations.ts';
 import type { MockRequest } from '../http/mock-request.ts';
 import type { RouteHandler } from '../http/operation-pipeline.ts';
-import { fetchProject } from '../persistence/fetch-parts.ts';
+import { fetchPendingWork, fetchProject } from '../persistence/fetch-parts.ts';
 import type { MockSession } from '../session.ts';
 import type { SessionSource } from '../sessions/session-source.ts';
 
@@ -29,6 +30,9 @@ export const CONTROL_PARTS: Readonly<Record<string, ControlReads>> = {
   dropMockSession: nothing,
   // An import replaces the state whole (a failure keeps the state before: its image stays held).
   importMockSession: nothing,
+  // The pending jobs' records (processing-clock.ts runs them).
+  settleMock: (_request, session) => fetchPendingWork(session.state, () => session.whole()),
+  advanceMockClock: (_request, session) => fetchPendingWork(session.state, () => session.whole()),
   changeMockProjectStatus: (request, session) => fetchProject(session.state, String(request.params['projectId'])),
 };
 

@@ -26,6 +26,51 @@ export async function fetchProjectPage(state: MockState, user: UserRecord, start
   );
 }
 
+/**
+ * For a list with keywords or an order, and a search: every project of the user (a keyword match
+ * or a sort reads them all; found by the index of their owners), and the analyses of those shown
+ * (`shown`: from and to among the matches; undefined for all of them, as a sort builds every view).
+ */
+export async function fetchMatching(
+  state: MockState,
+  user: UserRecord,
+  keywords: string,
+  shown: [number, number] | undefined,
+): Promise<void> {
+  await state.projects.fetchEveryOwned(user.id);
+  if ((shown && shown[0] >= shown[1]) || !state.analyses.fetchesApart) return;
+  const projects = projectsOf(state, user, keywords).slice(shown?.[0] ?? 0, shown?.[1]);
+  // Past this many, the sections and parts of nearly every analysis: fetched at once.
+  if (projects.length > MANY_PROJECTS) await state.analyses.fetchEveryReadBack();
+  else
+    await fetchAnalysesOf(
+      state.analyses,
+      projects.map((project) => project.id),
+    );
+}
+
+/** Projects whose analyses are fetched part by part (a look-up of their positions each) rather than all at once. */
+const MANY_PROJECTS = 10_000;
+
+/**
+ * Before settling or moving the processing clock: what the pending jobs read (an analysis and its
+ * project; a fund run that finishes with companies reads every project: `whole`).
+ */
+export async function fetchPendingWork(state: MockState, whole: () => Promise<void>): Promise<void> {
+  const analysisIds: string[] = [];
+  for (const { job } of state.scheduler.pendingJobs()) {
+    if ('analysisId' in job) analysisIds.push(job.analysisId);
+    else if (job.kind === 'runFinish' && state.fundRuns.get(job.fundExtractionId)?.projectMode !== 'none')
+      return whole();
+  }
+  await fetchRecords(state.analyses, analysisIds);
+  const projectIds = analysisIds.flatMap((id) => {
+    const analysis = state.analyses.get(id);
+    return analysis ? [analysis.projectId] : [];
+  });
+  await fetchRecords(state.projects, projectIds);
+}
+
 /** The same for a look-up by id: the keys, the part holding the project and those holding its analyses (not the whole image). */
 export async function fetchProject(state: MockState, projectId: string): Promise<void> {
   await fetchKey(state.projects, projectId);
