@@ -631,6 +631,14 @@ it('reads a session written whole as an image, then what changed since, removals
       if (left[0]!.rows === 0) break;
       if (Date.now() > deadline) throw new Error(`${left[0]!.rows} image rows set aside were not deleted within 10 s`);
     }
+    // Rows a node set aside and did not delete (it stopped first) are deleted by the next claim.
+    await check`INSERT INTO mock_images (session_id, part, data) VALUES ('image', -7, 'set aside')`;
+    expect('owned' in (await reader.claim('image'))).toBe(true);
+    for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 50))) {
+      const left = await check`SELECT count(*)::int AS rows FROM mock_images WHERE session_id = 'image'`;
+      if (left[0]!.rows === 0) break;
+      if (Date.now() > deadline) throw new Error('the claim did not delete the rows set aside');
+    }
   } finally {
     await check.end();
     await writer.close();
