@@ -6,7 +6,7 @@
 // session's projects over two owners (every other one), BENCH_FIRST_CALLS picks the calls. With BENCH_BASE_BUNDLE (a bundle built
 // from an earlier commit), that mock is measured in the same run, alternating with this one.
 import { readFileSync } from 'node:fs';
-import { startPostgres, type PostgresServer } from '../mocks/test/support/postgres-server.ts';
+import { startPostgres } from '../mocks/test/support/postgres-server.ts';
 import { freePort } from '../contract-tests/support/free-port.ts';
 import { exampleValue } from '../client/test/support/every-operation.ts';
 import { startServer } from './server-process.ts';
@@ -14,7 +14,7 @@ import { apiKeyHeaders, startMockServer } from './servers.ts';
 import { median } from './stats.ts';
 import { RESTART_PROJECTS } from './team-mock.ts';
 
-export const FIRST_CALLS = ['list', 'create', 'detail', 'reset'] as const;
+export const FIRST_CALLS = ['list', 'create', 'detail', 'reset', 'keywords', 'search', 'fund', 'settle'] as const;
 export type FirstCall = (typeof FIRST_CALLS)[number];
 /** BENCH_FIRST_CALLS (comma-separated) measures only those. */
 const CALLS = (process.env.BENCH_FIRST_CALLS?.split(',') ?? FIRST_CALLS).filter((c): c is FirstCall =>
@@ -27,7 +27,13 @@ const CALL_LABELS: Record<FirstCall, string> = {
   create: 'create company',
   detail: 'analysis detail',
   reset: 'reset (POST /__mock/reset)',
+  keywords: 'list 10 with keywords (a rare term)',
+  search: 'company search (a rare term)',
+  fund: 'fund run summary (an unknown run: 404)',
+  settle: 'settle (POST /__mock/settle)',
 };
+/** The answer each call gets (the fund run asked for is unknown). */
+const EXPECTED_STATUS: Partial<Record<FirstCall, number>> = { fund: 404 };
 
 /** One spawn: ms from spawn to /readyz and to the first answer of its call, and the bytes the node read meanwhile. */
 export interface FirstCallTime {
@@ -89,13 +95,24 @@ function request(call: FirstCall, analysisId: string): { path: string; init: Req
       return { path: `/api/integration/analysis/detail?analysisId=${analysisId}`, init: { headers } };
     case 'reset':
       return { path: '/__mock/reset', init: { method: 'POST' } };
+    case 'keywords':
+      return { path: '/api/integration/projects?page=0&pageSize=10&search=nordic%20ledger', init: { headers } };
+    case 'search':
+      return { path: '/api/integration/project/search?keywords=nordic%20ledger', init: { headers } };
+    case 'fund':
+      return {
+        path: '/api/integrationfund/fund?fundExtractionId=00000000-0000-4000-8000-000000000000',
+        init: { headers },
+      };
+    case 'settle':
+      return { path: '/__mock/settle', init: { method: 'POST' } };
   }
 }
 
 /** A copy of a stored session under another id, in one transaction (its image rows share one xmin). */
-async function copySession(pg: PostgresServer, from: string, to: string): Promise<void> {
+async function copySession(url: string, from: string, to: string): Promise<void> {
   const { default: postgres } = await import('postgres');
-  const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await sql.begin(async (tx) => {
       await tx`INSERT INTO mock_sessions (id, seed, meta, fence, written_at)
@@ -109,9 +126,9 @@ async function copySession(pg: PostgresServer, from: string, to: string): Promis
   }
 }
 
-async function dropSession(pg: PostgresServer, id: string): Promise<void> {
+async function dropSession(url: string, id: string): Promise<void> {
   const { default: postgres } = await import('postgres');
-  const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await sql`DELETE FROM mock_sessions WHERE id = ${id}`;
   } finally {
@@ -122,7 +139,7 @@ async function dropSession(pg: PostgresServer, id: string): Promise<void> {
 /** Spawns a node of `bundle` on the database and times its first answer of `call` in `session`. */
 async function timeFirstCall(
   bundle: string,
-  pg: PostgresServer,
+  url: string,
   call: FirstCall,
   session: string,
   analysisId: string,
@@ -132,8 +149,9 @@ async function timeFirstCall(
   const node = await startServer({
     name: 'first-call',
     command: process.execPath,
-    args: [bundle],
-    env: { PORT: String(port), BENCH_PROJECTS: '0', BENCH_STORE: pg.url, BENCH_NODE_ID: `first-${session}` },
+    // BENCH_CPU_PROF (a folder): each node writes a V8 CPU profile there when it stops.
+    args: [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), bundle],
+    env: { PORT: String(port), BENCH_PROJECTS: '0', BENCH_STORE: url, BENCH_NODE_ID: `first-${session}` },
     origin: `http://127.0.0.1:${port}`,
     probe: { path: '/readyz' },
   });
@@ -145,7 +163,8 @@ async function timeFirstCall(
       headers: { ...(init.headers as Record<string, string>), 'x-mock-session': session },
     });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`first ${call}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    if (response.status !== (EXPECTED_STATUS[call] ?? 200))
+      throw new Error(`first ${call}: HTTP ${response.status} ${text.slice(0, 300)}`);
     const answered = performance.now() - spawnedAt;
     return { ready: node.startupMs, answered, readBytes: readChars(node.pid) - before, cpuMs: cpuMsOf(node.pid) };
   } finally {
@@ -162,11 +181,25 @@ export async function measureFirstCalls(
   const pg = await startPostgres();
   const { loadavg } = await import('node:os');
   try {
-    const writer = await startMockServer(Object.values(bundles).at(-1)!, RESTART_PROJECTS, true, undefined, {
-      store: pg.url,
-      nodeId: 'writer',
-    });
-    await writer.stop();
+    // Each bundle its own database in the one server, written by that bundle: a release whose
+    // schema is newer (it makes the older refuse the database) is measured beside an older one.
+    const urls: Record<string, string> = {};
+    const { default: postgres } = await import('postgres');
+    const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+    try {
+      for (const [label, bundle] of Object.entries(bundles)) {
+        const database = `bench_${label.replace(/\W/g, '_')}`;
+        await admin.unsafe(`CREATE DATABASE ${database}`);
+        urls[label] = pg.url.replace(/\/postgres$/, `/${database}`);
+        const writer = await startMockServer(bundle, RESTART_PROJECTS, true, undefined, {
+          store: urls[label],
+          nodeId: 'writer',
+        });
+        await writer.stop();
+      }
+    } finally {
+      await admin.end({ timeout: 2 });
+    }
     const analysisId = seededAnalysisId(Math.floor(RESTART_PROJECTS / 2));
     const times: FirstCallsRun['times'] = {};
     const load: number[] = [];
@@ -178,9 +211,9 @@ export async function measureFirstCalls(
         if (rep % 2 === 1) labels.reverse();
         for (const label of labels) {
           const session = `copy-${copy++}`;
-          await copySession(pg, 'default', session);
-          const time = await timeFirstCall(bundles[label]!, pg, call, session, analysisId);
-          await dropSession(pg, session);
+          await copySession(urls[label]!, 'default', session);
+          const time = await timeFirstCall(bundles[label]!, urls[label]!, call, session, analysisId);
+          await dropSession(urls[label]!, session);
           ((times[label] ??= {} as Record<FirstCall, FirstCallTime[]>)[call] ??= []).push(time);
           load.push(loadavg()[0]!);
           log(

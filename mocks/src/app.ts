@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { fetchForControl } from './handlers/control-parts.ts';
+import { controlRoutes } from './handlers/control-parts.ts';
 import { controlHandlers } from './handlers/control.ts';
 import { exportStream } from './persistence/export-file.ts';
 import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
@@ -65,9 +65,6 @@ function placeSessions(app: FastifyInstance, runtime: MockRuntime): void {
     if (!('forward' in placed)) {
       // Which node answered: for people reading a load balancer's traffic, and for the cluster tests.
       reply.header(NODE_HEADER, cluster.store.nodeId);
-      // A control call fetches what it reads of the session's stored image (control-parts.ts;
-      // service calls in their routes, the company list for its page only).
-      if (!path.startsWith(`${API_PREFIX}/`)) await fetchForControl(request.method, path, placed.session);
       return;
     }
     reply.hijack();
@@ -216,7 +213,11 @@ export async function buildMockApp({
   registerContractRoutes(app, {
     operations: control.operations,
     validator: control.validator,
-    handlers: controlHandlers(runtime, control.doc, { exportStream }),
+    // With the PostgreSQL store, each first fetches what it reads of its session's stored image
+    // (control-parts.ts; service calls in their routes, the company list for its page only).
+    handlers: runtime.cluster
+      ? controlRoutes(runtime, control.operations, controlHandlers(runtime, control.doc, { exportStream }))
+      : controlHandlers(runtime, control.doc, { exportStream }),
     authenticate: () => undefined,
     allowedMethods,
   });

@@ -37,7 +37,8 @@ import { SCHEMA_VERSION } from '../src/persistence/postgres/migrations.ts';
 import { fromColumns, toColumns } from '../src/persistence/record-columns.ts';
 import type { Meta, RecordOp } from '../src/persistence/session-records.ts';
 import { INTERRUPTED_DELIVERY as INTERRUPTED } from '../src/persistence/delivery-outbox.ts';
-import { startMock } from '../src/server.ts';
+import { startMock, type RunningMock } from '../src/server.ts';
+import { OWN_PARTS } from '../src/handlers/operation-parts.ts';
 import { clusterBundle, startNode, stopNode, type MockNode } from './support/cluster.ts';
 import { type ExportDocument, fundForm, PDF, pdf, withFileNamed } from './support/files.ts';
 import { startPostgres, type PostgresServer } from './support/postgres-server.ts';
@@ -622,8 +623,22 @@ it('reads a session written whole as an image, then what changed since, removals
       upserts: [['project', 'p9', project(9)]],
       deletes: [],
     });
-    const after = await check`SELECT count(*)::int AS parts FROM mock_images WHERE session_id = 'image'`;
+    // Its rows set aside in the write (negative parts: no claim reads them), then deleted after it.
+    const after = await check`SELECT count(*)::int AS parts FROM mock_images WHERE session_id = 'image' AND part >= 0`;
     expect(after[0]!.parts).toBe(0);
+    for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 50))) {
+      const left = await check`SELECT count(*)::int AS rows FROM mock_images WHERE session_id = 'image'`;
+      if (left[0]!.rows === 0) break;
+      if (Date.now() > deadline) throw new Error(`${left[0]!.rows} image rows set aside were not deleted within 10 s`);
+    }
+    // Rows a node set aside and did not delete (it stopped first) are deleted by the next claim.
+    await check`INSERT INTO mock_images (session_id, part, data) VALUES ('image', -7, 'set aside')`;
+    expect('owned' in (await reader.claim('image'))).toBe(true);
+    for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 50))) {
+      const left = await check`SELECT count(*)::int AS rows FROM mock_images WHERE session_id = 'image'`;
+      if (left[0]!.rows === 0) break;
+      if (Date.now() > deadline) throw new Error('the claim did not delete the rows set aside');
+    }
   } finally {
     await check.end();
     await writer.close();
@@ -1061,6 +1076,35 @@ it('answers writes, analysis detail, control calls and resets of a session read 
     expect(whole.status).toBe(503);
     expect(whole.headers.get('retry-after')).toBe('1');
     expect(await whole.json()).toMatchObject({ code: 'MOCK_STORE_UNAVAILABLE', data: null });
+    // A list with keywords or an order, a search, a fund run read and settling read the caller's
+    // projects (found by the owners' index) and what they show or run, not that last part: each on a
+    // session of its own, claimed by that call.
+    const readers: [string, string, string, unknown?][] = [
+      ['own-keywords', 'GET', '/api/integration/projects?page=0&pageSize=10&search=robotics'],
+      ['own-search', 'GET', '/api/integration/project/search?keywords=energy'],
+      ['own-fund', 'GET', '/api/integrationfund/fund?fundExtractionId=00000000-0000-4000-8000-000000000000'],
+      ['own-settle', 'POST', '/__mock/settle', {}],
+    ];
+    for (const [id, method, path, body] of readers) {
+      await copy(id);
+      await lastPartElsewhere(id);
+      // Settling runs the analysis a creation started (its records the creation's own).
+      if (id === 'own-settle')
+        expect((await call(node, id, 'POST', '/api/integration/project', createBody())).status).toBe(200);
+      const answer = await call(node, id, method, path, body, path.startsWith('/api/') ? 'key' : false);
+      // The fund run is unknown: 404 in the envelope, not 503.
+      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(id === 'own-fund' ? 404 : 200);
+    }
+    await copy('own-sorted');
+    await lastPartElsewhere('own-sorted');
+    // A sorted list builds every view of the caller's projects: their analyses, that part included.
+    const sorted = await call(
+      node,
+      'own-sorted',
+      'GET',
+      '/api/integration/projects?page=0&pageSize=10&orderby=companyName',
+    );
+    expect(sorted.status).toBe(503);
     // Creations racing at the claim, with random ids (the seed's startTime removed): each draws ids
     // whose key sections are anywhere, and fetches again when another request drew its ids first.
     await copy('own-parallel');
@@ -1086,6 +1130,46 @@ it('answers writes, analysis detail, control calls and resets of a session read 
     const raced = await stateOf(node, 'own-parallel');
     expect(raced.projects.length).toBe(before + 6);
     for (const id of racedIds) expect(raced.projects.filter((p) => p.id === id)).toHaveLength(1);
+    // The safety net: a rule that reads a part its call did not fetch (here a creation told to fetch
+    // nothing: it charges the credits, then looks its new id up) answers 503 with Retry-After, and
+    // its node drops the session, so nothing the rule changed is written: the credits stay.
+    const createFetch = OWN_PARTS.createProject;
+    OWN_PARTS.createProject = { fetch: async () => {} };
+    let careless: RunningMock | undefined;
+    try {
+      careless = await startMock({ port: 0, store: pg.url, nodeId: 'careless', leaseMs: LEASE_MS });
+    } finally {
+      OWN_PARTS.createProject = createFetch;
+    }
+    try {
+      const carelessNode = { id: 'careless', origin: careless.origin } as MockNode;
+      await copy('own-net');
+      const seeded = (
+        await db<
+          { credits: number }[]
+        >`SELECT (meta->>'credits')::int AS credits FROM mock_sessions WHERE id = 'own-net'`
+      )[0]!.credits;
+      const unfetched = await fetch(`${careless.origin}/api/integration/project`, {
+        method: 'POST',
+        headers: { 'x-mock-session': 'own-net', authorization: API_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(createBody()),
+      });
+      expect(unfetched.status).toBe(503);
+      expect(unfetched.headers.get('retry-after')).toBe('1');
+      expect(await unfetched.json()).toMatchObject({ code: 'MOCK_STORE_UNAVAILABLE', data: null });
+      // A later write of that node claims the session again, from the database: the charge is not in it.
+      const later = await call(carelessNode, 'own-net', 'POST', '/api/integration/processmessage', {
+        projectId: first.id,
+        content: 'after the 503',
+      });
+      expect(later.status, JSON.stringify(later.body)).toBe(200);
+      await db`UPDATE mock_sessions SET owner = NULL, lease_until = NULL WHERE id = 'own-net'`;
+      const net = await stateOf(other, 'own-net');
+      expect(net.credits).toBe(seeded);
+      expect(net.projects.length).toBe(before);
+    } finally {
+      await careless.close();
+    }
     // A damaged piece the call reads answers 500 in the envelope: every row after the header holds another value.
     const garbage = deflateRawSync(JSON.stringify('damaged'), { level: 1 }).toString('base64');
     await copy(
@@ -1262,8 +1346,8 @@ it('writes a session grown by small writes as an image in the background; a node
     (
       await check<{ rows: number; parts: number; version: string | null }[]>`
         SELECT (SELECT count(*)::int FROM mock_records WHERE session_id = ${session}) AS rows,
-          (SELECT count(*)::int FROM mock_images WHERE session_id = ${session}) AS parts,
-          (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session}) AS version`
+          (SELECT count(*)::int FROM mock_images WHERE session_id = ${session} AND part >= 0) AS parts,
+          (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session} AND part >= 0) AS version`
     )[0]!;
   const until = async (what: string, done: () => Promise<boolean>) => {
     for (const deadline = Date.now() + 15_000; !(await done()); ) {
@@ -1309,7 +1393,9 @@ it('writes a session grown by small writes as an image in the background; a node
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     const holding = blocker.begin(async (tx) => {
       // None when a compaction replaced the image meanwhile: then its new image's row.
-      while (!(await tx`SELECT 1 FROM mock_images WHERE session_id = ${session} LIMIT 1 FOR UPDATE`).length);
+      while (
+        !(await tx`SELECT 1 FROM mock_images WHERE session_id = ${session} AND part >= 0 LIMIT 1 FOR UPDATE`).length
+      );
       locked();
       await held;
     });
@@ -1324,7 +1410,7 @@ it('writes a session grown by small writes as an image in the background; a node
       await until('a compaction waiting on the held row', async () => {
         const [waiting] = await check<{ n: number }[]>`
           SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM mock_images WHERE session_id%'`;
+          WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE mock_images SET part%'`;
         return waiting!.n > 0;
       });
       await stopNode(first!, 'SIGKILL');

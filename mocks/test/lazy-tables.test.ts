@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../src/domain/analysis-table.ts';
 import { projectMatches } from '../src/domain/keyword-matches.ts';
-import { fetchProject, fetchProjectPage } from '../src/persistence/fetch-parts.ts';
+import { fetchMatching, fetchPendingWork, fetchProject, fetchProjectPage } from '../src/persistence/fetch-parts.ts';
+import type { ProcessingJob } from '../src/domain/processing-job.ts';
+import { checkControlParts } from '../src/handlers/control-parts.ts';
+import { readOperations } from '../src/http/contract-operations.ts';
+import controlDocument from '../../generated/control-api.json' with { type: 'json' };
 import { ProjectTable } from '../src/domain/project-table.ts';
 import type { AnalysisRecord, ProjectRecord, UserRecord } from '../src/domain/records.ts';
 import type { MockState } from '../src/domain/state.ts';
@@ -196,6 +200,35 @@ function keySections(index: SectionedIndex): Set<string> {
   return found;
 }
 
+/** Images as stored, written once per list of records. */
+const images = new WeakMap<RecordOp[], { index: SectionedIndex; sections: unknown[]; parts: unknown[] }>();
+
+/** The tables of an image whose pieces are fetched apart (PostgreSQL): reading one not fetched throws. */
+function fetchedApart(ops: RecordOp[]): { tables: Tables; fetched: Set<number>; stored: { index: SectionedIndex } } {
+  let stored = images.get(ops)!;
+  if (!images.has(ops)) {
+    const { index, sections, parts } = splitImage(ops, PART, SECTION);
+    stored = JSON.parse(JSON.stringify({ index, sections, parts: parts.map((part) => toColumns(part)) }));
+    images.set(ops, stored);
+  }
+  const fetched = new Set<number>();
+  const reader = (piece: number, item: unknown) => () => {
+    if (!fetched.has(piece)) throw new Error(`piece ${piece} is not fetched`);
+    return structuredClone(item);
+  };
+  const tables = { projects: new ProjectTable(), analyses: new AnalysisTable() };
+  adoptImage(tables as unknown as MockState, {
+    index: stored.index,
+    keys: () => undefined,
+    sections: stored.sections.map((section, s) => reader(sectionPiece(s), section)),
+    parts: stored.parts.map((part, i) => reader(i, part)),
+    fetch: async (wanted) => {
+      for (const piece of wanted) fetched.add(piece);
+    },
+  });
+  return { tables, fetched, stored };
+}
+
 describe('tables read back lazily', () => {
   for (const written of [{ sections: SECTION }, 'v2'] as const)
     it(`answer a first page building only the parts it shows, reading only the sections it asks for (${typeof written === 'object' ? 'version 3' : 'as the release before wrote it'})`, () => {
@@ -293,6 +326,86 @@ describe('tables read back lazily', () => {
     expect(tables.projects.get(far)).toEqual(built.projects.get(far));
     expect(tables.analyses.ofProject(far)).toEqual(built.analyses.ofProject(far));
     expect(fetched.size - before).toBeLessThan(12);
+  });
+
+  it("fetch the sorted sections holding any page of an owner's matches, wherever the page falls", async () => {
+    const ops = records(3500, seededRandom(8), { fixedIds: true });
+    const built = eager(ops);
+    const total = projectMatches(built.projects, user('u2'), '').length;
+    // Pages across the boundaries of the owner's sorted sections (a match's section found from the first).
+    for (let start = 0; start < total; start += 31) {
+      const { tables } = fetchedApart(ops);
+      await fetchProjectPage(tables as unknown as MockState, user('u2'), start, start + 40);
+      const page = (t: Tables) =>
+        projectMatches(t.projects, user('u2'), '')
+          .slice(start, start + 40)
+          .map((p) => p.id);
+      expect(page(tables)).toEqual(page(built));
+    }
+  });
+
+  it('fetch for a list with keywords or an order, a search and a settle only what they read (PostgreSQL)', async () => {
+    for (const ownerRuns of [false, true]) {
+      const ops = records(3500, seededRandom(8), { fixedIds: true, ownerRuns });
+      const built = eager(ops);
+      const shown = (t: Tables, owner: string, keywords: string, from: number, to?: number) =>
+        projectMatches(t.projects, user(owner), keywords)
+          .slice(from, to)
+          .map((p) => [p.id, ids(t.analyses.ofProject(p.id))]);
+      // A page of a keyword list: the caller's projects, and the analyses of the ten shown.
+      const keywords = fetchedApart(ops);
+      expect(() => shown(keywords.tables, 'u2', 'energy', 20, 30)).toThrow(/not fetched/);
+      await fetchMatching(keywords.tables as unknown as MockState, user('u2'), 'energy', [20, 30]);
+      expect(shown(keywords.tables, 'u2', 'energy', 20, 30)).toEqual(shown(built, 'u2', 'energy', 20, 30));
+      const projectParts = keywords.stored.index.project!.parts.length;
+      const parts = (fetched: Set<number>) => [...fetched].filter((p) => p >= 0);
+      expect(parts(keywords.fetched).filter((p) => p >= projectParts).length).toBeLessThan(10);
+      // Owners in runs: only the parts holding the caller's projects (a third of them).
+      if (ownerRuns)
+        expect(parts(keywords.fetched).filter((p) => p < projectParts).length).toBeLessThan(projectParts / 2);
+      // A sorted list: every view of the caller's projects, their analyses included.
+      const sorted = fetchedApart(ops);
+      await fetchMatching(sorted.tables as unknown as MockState, user('u1'), '', undefined);
+      expect(shown(sorted.tables, 'u1', '', 0)).toEqual(shown(built, 'u1', '', 0));
+      // A search (ids only): no analysis.
+      const search = fetchedApart(ops);
+      await fetchMatching(search.tables as unknown as MockState, user('u3'), 'health', [0, 0]);
+      const found = (t: Tables) =>
+        projectMatches(t.projects, user('u3'), 'health')
+          .slice(0)
+          .map((p) => p.id);
+      expect(found(search.tables)).toEqual(found(built));
+      expect(parts(search.fetched).filter((p) => p >= projectParts)).toEqual([]);
+    }
+    // Settling: the pending jobs' analyses and projects; a fund run finishing with companies, all of it.
+    const ops = records(3500, seededRandom(8), { fixedIds: true });
+    const pending = fetchedApart(ops);
+    const analysisId = ops.filter(([kind]) => kind === 'analysis').at(-1)![1];
+    let whole = 0;
+    const jobs: { job: ProcessingJob }[] = [{ job: { kind: 'analysisFinish', analysisId } }];
+    const state = {
+      ...pending.tables,
+      scheduler: { pendingJobs: () => jobs.values() },
+      fundRuns: new Map([['run', { projectMode: 'bookmark' }]]),
+    } as unknown as MockState;
+    expect(() => pending.tables.analyses.get(analysisId)).toThrow(/not fetched/);
+    await fetchPendingWork(state, async () => void (whole += 1));
+    const read = pending.tables.analyses.get(analysisId)!;
+    expect(read).toEqual(eager(ops).analyses.get(analysisId));
+    expect(pending.tables.projects.get(read.projectId)).toEqual(eager(ops).projects.get(read.projectId));
+    expect(whole).toBe(0);
+    jobs.push({ job: { kind: 'runFinish', fundExtractionId: 'run' } });
+    await fetchPendingWork(state, async () => void (whole += 1));
+    expect(whole).toBe(1);
+  });
+
+  it('name in control-parts.ts only operations of the control contract', () => {
+    const operations = readOperations(controlDocument as Record<string, unknown>);
+    expect(() => checkControlParts(operations)).not.toThrow();
+    // A call renamed in the contract (or misspelt in the table): refused at start, never a call that silently waits.
+    expect(() => checkControlParts(operations.filter((o) => o.operationId !== 'resetMock'))).toThrow(
+      /control contract lacks: resetMock/,
+    );
   });
 
   it('answer a damaged or cut short section with an error, never a wrong answer', () => {

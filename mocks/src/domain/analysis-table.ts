@@ -62,8 +62,12 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
     return this.searched.has(projectId);
   }
 
-  /** The positions of a project's analyses read back and neither removed nor set again since. */
-  readBack(prefix: LazyPrefix<AnalysisRecord>, projectId: string): number[] {
+  /** The positions of a project's analyses read back and neither removed nor set again since (none without any read back). */
+  readBackOf(projectId: string): number[] {
+    return this.prefix ? this.readBack(this.prefix, projectId) : [];
+  }
+
+  private readBack(prefix: LazyPrefix<AnalysisRecord>, projectId: string): number[] {
     return prefix.records.positionsOf(projectId).filter((at) => prefix.isLive(at) && !this.moved.has(at));
   }
 

@@ -67,12 +67,22 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
   if (!entry || entry.generation !== projects.generation) {
     if (byKey.size >= MAX_REMEMBERED) byKey.clear();
     entry = { generation: projects.generation, scanned: 0, matches: [] };
-    // Without keywords, the owner's projects read back are the index's places: no walk of them.
-    const readBack = keywords.trim() ? undefined : projects.ownedAmongReadBack(user.id);
-    if (readBack) {
-      entry.head = readBack.places;
-      entry.scanned = readBack.through;
+    // The owner's projects read back are the index's places: no walk of them (without keywords
+    // none is built; with keywords only the owner's are, and a session's other owners are not read).
+    const readBack = projects.ownedAmongReadBack(user.id);
+    if (readBack && !keywords.trim()) entry.head = readBack.places;
+    else if (readBack) {
+      const matches = keywordFilter(keywords);
+      for (let k = 0; k < readBack.places.length; k++) {
+        const place = readBack.places.at(k);
+        const project = projects.atPlace(place);
+        // A damaged index is an error, never another user's project.
+        if (project.ownerUserId !== user.id)
+          throw new Error(`the index of the projects read back names another user's project for ${user.id}`);
+        if (matches(project)) entry.matches.push(place);
+      }
     }
+    if (readBack) entry.scanned = readBack.through;
     byKey.set(key, entry);
   }
   const count = projects.count;

@@ -43,7 +43,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
   }
 
   /** The slot of a place: a project, or the position of one read back. */
-  slotAt(place: number): ProjectRecord | number {
+  private slotAt(place: number): ProjectRecord | number {
     return place < this.readBack ? place : this.ordered[place - this.readBack]!;
   }
 
@@ -121,9 +121,38 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     return { places: prefix.records.withField(owner), through: prefix.records.count };
   }
 
-  /** Whether the first places are still the records' positions (`ownedAmongReadBack` answers). */
-  get readBackPlacesKept(): boolean {
-    return this.placesKept;
+  /**
+   * Resolves once an owner's projects read back can be counted and those from `from` to before `to`
+   * of them found (`ownedAmongReadBack`; nothing to fetch once the places moved).
+   */
+  async fetchOwnedReadBack(owner: string, from: number, to: number): Promise<void> {
+    if (this.placesKept) await this.fetchReadBack({ matches: [{ value: owner, from, to }] });
+  }
+
+  /**
+   * Resolves once every project of an owner among those read back can be built (a keyword search
+   * or a sorted list reads them all): the parts the owner's index names, or every part once the
+   * places moved (a search then walks every place).
+   */
+  async fetchEveryOwned(owner: string): Promise<void> {
+    const prefix = this.prefix;
+    if (!prefix?.records.fetch) return;
+    if (!this.placesKept) return this.fetchEveryReadBack();
+    await this.fetchReadBack({ matches: [{ value: owner, from: 0, to: prefix.records.count }] });
+    const owned = prefix.records.withField(owner);
+    const positions = new Array<number>(owned.length);
+    for (let k = 0; k < owned.length; k++) positions[k] = owned.at(k);
+    await this.fetchToBuild(positions);
+  }
+
+  /** The positions of the projects read back at these places of the insertion order (the others left out). */
+  readBackAt(places: readonly number[]): number[] {
+    const positions: number[] = [];
+    for (const place of places) {
+      const slot = this.slotAt(place);
+      if (typeof slot === 'number') positions.push(slot);
+    }
+    return positions;
   }
 
   protected override materialized(prefix: LazyPrefix<ProjectRecord>): void {

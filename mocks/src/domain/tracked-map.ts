@@ -18,9 +18,37 @@ export class TrackedMap<V> extends Map<string, V> {
   /** Records read back and not all built yet; they come before the map's own entries. */
   protected prefix: LazyPrefix<V> | undefined;
 
-  /** The records read back and not all built yet (their parts are fetched apart by persistence/fetch-parts.ts). */
-  get readBackRecords(): LazyPrefix<V> | undefined {
-    return this.prefix;
+  /** Whether records read back are fetched apart (PostgreSQL: persistence/fetch-parts.ts fetches what a call reads). */
+  get fetchesApart(): boolean {
+    return this.prefix?.records.fetch !== undefined;
+  }
+
+  /** Resolves once what these look-ups of the records read back read is at hand (`LazyRecords.fetch`; at once when nothing is fetched apart). */
+  async fetchReadBack(wanted: Parameters<NonNullable<LazyRecords<V>['fetch']>>[0]): Promise<void> {
+    await this.prefix?.records.fetch?.(wanted);
+  }
+
+  /** Resolves once the records read back at these positions can be built: the parts of those not built yet. */
+  async fetchToBuild(positions: readonly number[]): Promise<void> {
+    const prefix = this.prefix;
+    if (!prefix?.records.fetch) return;
+    const unbuilt = positions.filter((at) => prefix.peek(at) === undefined);
+    if (unbuilt.length) await prefix.records.fetch({ parts: prefix.records.partsOf(unbuilt) });
+  }
+
+  /** Resolves once every record read back can be built (a walk of them all reads every part). */
+  async fetchEveryReadBack(): Promise<void> {
+    const count = this.prefix?.records.count ?? 0;
+    const positions = new Array<number>(count);
+    for (let i = 0; i < count; i++) positions[i] = i;
+    await this.fetchToBuild(positions);
+  }
+
+  /** The positions of these keys among the records read back and still held (the others left out). */
+  readBackPositions(keys: readonly string[]): number[] {
+    const prefix = this.prefix;
+    if (!prefix) return [];
+    return keys.map((key) => prefix.find(key)).filter((at): at is number => at !== undefined);
   }
 
   /** Takes records read back from a store (the map is empty): each is built when first touched. */

@@ -4,7 +4,7 @@ import { createProject, ownAnalysis, ownProject, projectsOf, ANALYSIS_COST_GAP }
 import { projectGaps, projectView } from '../domain/project-views.ts';
 import { metadataEnvelope, topLevelEnvelope } from '../http/envelope.ts';
 import { errors } from '../http/errors.ts';
-import { fetchProject, fetchProjectPage } from '../persistence/fetch-parts.ts';
+import { fetchMatching, fetchProject, fetchProjectPage } from '../persistence/fetch-parts.ts';
 import { receiveAnalysisFiles } from './analysis-upload.ts';
 import type { OperationHandler } from './operation-types.ts';
 
@@ -20,11 +20,18 @@ export const listProjects: OperationHandler<'listProjects'> = async ({ query, us
   const page = query.page ?? 0;
   const pageSize = Math.min(query.pageSize ?? 10, MAX_PAGE_SIZE);
   // A session still fetching its stored image (PostgreSQL): a page of the plain list, or a
-  // look-up by id, waits for its own projects and analyses only; any other list may read every record.
+  // look-up by id, waits for its own projects and analyses only; a list with keywords or an order
+  // for the caller's projects (found by the index of their owners) and the analyses it shows.
   if (query.id !== undefined) await fetchProject(runtime.state, query.id);
   else if (query.orderby === undefined && !query.search?.trim())
     await fetchProjectPage(runtime.state, user, page * pageSize, (page + 1) * pageSize);
-  else await runtime.whole();
+  else
+    await fetchMatching(
+      runtime.state,
+      user,
+      query.search ?? '',
+      query.orderby === undefined ? [page * pageSize, (page + 1) * pageSize] : undefined,
+    );
   const { state } = runtime;
   if (state.faults.companyList) throw errors.companyListFailed();
   if (query.id !== undefined) {

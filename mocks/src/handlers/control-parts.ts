@@ -1,44 +1,70 @@
-// What a control call reads of a session whose stored image is still being fetched (PostgreSQL):
-// the calls that read no project or analysis (a reset or an import replaces the state; switches,
-// credits and the request journal are not in an image's lazy parts) do not wait; a project's status
-// change fetches that project; any other call (the state, an export, settling, triggers) may read
-// every record and waits for the whole image.
-import { fetchProject } from '../persistence/fetch-parts.ts';
+// What a control call reads of a session whose stored image is still being fetched (PostgreSQL),
+// keyed by its operationId in control-api.openapi.yaml as OWN_PARTS keys the service's
+// (operation-parts.ts): the calls that read no project or analysis (a reset or an import replaces
+// the state; switches, credits and the request journal are not in an image's lazy parts) do not
+// wait; a project's status change fetches that project, settling and moving the clock what the
+// pending jobs read; any other call (the state, an export, triggers) may read every record and
+// waits for the whole image.
+import type { ContractOperation } from '../http/contract-operations.ts';
+import type { MockRequest } from '../http/mock-request.ts';
+import type { RouteHandler } from '../http/operation-pipeline.ts';
+import { fetchPendingWork, fetchProject } from '../persistence/fetch-parts.ts';
 import type { MockSession } from '../session.ts';
+import type { SessionSource } from '../sessions/session-source.ts';
 
-/** Control calls (method and path, control-api.openapi.yaml) that read nothing of an image's lazy parts. */
-const READS_NONE = new Set([
-  'GET /__mock',
-  'POST /__mock/reset',
-  'POST /__mock/credits',
-  'POST /__mock/engine',
-  'POST /__mock/faults',
-  'GET /__mock/webhooks/delivery',
-  'POST /__mock/webhooks/delivery',
-  'GET /__mock/requests',
-  'DELETE /__mock/session',
-]);
-const PROJECT_STATUS = /^\/__mock\/projects\/([^/]+)\/status$/;
-const SESSION_EXPORT = /^\/__mock\/sessions\/[^/]+\/export$/;
+/** Resolves once what the call reads of the session is at hand. */
+type ControlReads = (request: MockRequest, session: MockSession) => Promise<void>;
 
-/** Resolves once what the control call reads of the session is at hand. */
-export async function fetchForControl(method: string, url: string, session: MockSession): Promise<void> {
-  if (!session.fetchRest) return;
-  const path = url.split('?')[0]!.replace(/\/$/, '') || '/';
-  if (READS_NONE.has(`${method} ${path}`)) return;
+const nothing: ControlReads = async () => {};
+
+/** The control calls that do not wait for the whole image, by operationId. */
+export const CONTROL_PARTS: Readonly<Record<string, ControlReads>> = {
+  listMockControls: nothing,
+  resetMock: nothing,
+  setMockCredits: nothing,
+  setMockEngine: nothing,
+  setMockFaults: nothing,
+  getMockDeliverySwitches: nothing,
+  setMockDeliverySwitches: nothing,
+  listMockRequests: nothing,
+  dropMockSession: nothing,
   // An import replaces the state whole (a failure keeps the state before: its image stays held).
-  if (method === 'PUT' && SESSION_EXPORT.test(path)) return;
-  const projectId = projectOf(path);
-  if (projectId !== undefined) await fetchProject(session.state, projectId);
-  else await session.whole();
+  importMockSession: nothing,
+  // The pending jobs' records (processing-clock.ts runs them).
+  settleMock: (_request, session) => fetchPendingWork(session.state, () => session.whole()),
+  advanceMockClock: (_request, session) => fetchPendingWork(session.state, () => session.whole()),
+  changeMockProjectStatus: (request, session) => fetchProject(session.state, String(request.params['projectId'])),
+};
+
+/** Throws unless every operationId CONTROL_PARTS names is one of the control contract's. */
+export function checkControlParts(operations: readonly ContractOperation[]): void {
+  const known = new Set(operations.map((operation) => operation.operationId));
+  const unknown = Object.keys(CONTROL_PARTS).filter((id) => !known.has(id));
+  if (unknown.length)
+    throw new Error(`control-parts.ts names operations the control contract lacks: ${unknown.join(', ')}`);
 }
 
-/** The project a status change names (undefined for any other path, or one the router will refuse). */
-function projectOf(path: string): string | undefined {
-  const status = PROJECT_STATUS.exec(path);
-  try {
-    return status ? decodeURIComponent(status[1]!) : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * The control handlers, each first fetching what it reads of its session's stored image (with the
+ * PostgreSQL store; app.ts wraps them only then). The router has validated the request and placed
+ * the session (`sessionFor` finds it).
+ */
+export function controlRoutes(
+  sessions: SessionSource,
+  operations: readonly ContractOperation[],
+  handlers: Record<string, RouteHandler<undefined>>,
+): Record<string, RouteHandler<undefined>> {
+  checkControlParts(operations);
+  return Object.fromEntries(
+    Object.entries(handlers).map(([operationId, handler]) => {
+      const reads = CONTROL_PARTS[operationId];
+      if (reads === nothing) return [operationId, handler];
+      const route: RouteHandler<undefined> = async (request, caller) => {
+        const session = sessions.sessionFor(request);
+        if (session.fetchRest) await (reads ? reads(request, session) : session.whole());
+        return handler(request, caller);
+      };
+      return [operationId, route];
+    }),
+  );
 }

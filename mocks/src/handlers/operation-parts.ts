@@ -2,7 +2,7 @@
 // each operation named here fetches its own records before its rule runs, as the company list does
 // (companies.ts); any other waits for the whole image. With every record at hand (a fresh session, a
 // state file, an image fetched whole) nothing here runs.
-import { fetchAnalysis, fetchNewIds, fetchProject, newIdsDrawn } from '../persistence/fetch-parts.ts';
+import { fetchAnalysis, fetchMatching, fetchNewIds, fetchProject, newIdsDrawn } from '../persistence/fetch-parts.ts';
 import type { OperationInput, ServiceOperation } from './operation-types.ts';
 
 export interface OwnParts<O extends ServiceOperation> {
@@ -35,6 +35,17 @@ export const OWN_PARTS: { [O in ServiceOperation]?: OwnParts<O> } = {
     },
   },
   getFullReport: { fetch: ({ runtime, query }) => fetchProject(runtime.state, query.projectId) },
+  // Ids only: the caller's projects, no analysis.
+  searchProjects: { fetch: ({ runtime, user, query }) => fetchMatching(runtime.state, user, query.keywords, [0, 0]) },
+  // Fund runs and folders are not in an image's lazy parts. A run that finishes with companies
+  // reads the owner's projects and creates some (by a job, outside any request): that start waits
+  // for the whole image, as before.
+  getFundRunSummary: { fetch: nothing },
+  startFundRun: {
+    fetch: async ({ runtime, body }) => {
+      if (body.projectMode !== 'none') await runtime.whole();
+    },
+  },
   // Webhook configurations and deliveries are not projects or analyses: never in an image's lazy parts.
   getWebhookConfiguration: { fetch: nothing },
   createWebhookConfiguration: { fetch: nothing },

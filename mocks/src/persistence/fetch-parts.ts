@@ -17,13 +17,58 @@ import type { TrackedMap } from '../domain/tracked-map.ts';
  * nothing is to be fetched.
  */
 export async function fetchProjectPage(state: MockState, user: UserRecord, start: number, end: number): Promise<void> {
-  await fetchOwned(state.projects, user.id, start, end);
+  await state.projects.fetchOwnedReadBack(user.id, start, end);
   const matching = projectsOf(state, user, '');
   await fetchPlaces(state.projects, matching.places(start, end));
   await fetchAnalysesOf(
     state.analyses,
     matching.slice(start, end).map((project) => project.id),
   );
+}
+
+/**
+ * For a list with keywords or an order, and a search: every project of the user (a keyword match
+ * or a sort reads them all; found by the index of their owners), and the analyses of those shown
+ * (`shown`: from and to among the matches; undefined for all of them, as a sort builds every view).
+ */
+export async function fetchMatching(
+  state: MockState,
+  user: UserRecord,
+  keywords: string,
+  shown: [number, number] | undefined,
+): Promise<void> {
+  await state.projects.fetchEveryOwned(user.id);
+  if ((shown && shown[0] >= shown[1]) || !state.analyses.fetchesApart) return;
+  const projects = projectsOf(state, user, keywords).slice(shown?.[0] ?? 0, shown?.[1]);
+  // Past this many, the sections and parts of nearly every analysis: fetched at once.
+  if (projects.length > MANY_PROJECTS) await state.analyses.fetchEveryReadBack();
+  else
+    await fetchAnalysesOf(
+      state.analyses,
+      projects.map((project) => project.id),
+    );
+}
+
+/** Projects whose analyses are fetched part by part (a look-up of their positions each) rather than all at once. */
+const MANY_PROJECTS = 10_000;
+
+/**
+ * Before settling or moving the processing clock: what the pending jobs read (an analysis and its
+ * project; a fund run that finishes with companies reads every project: `whole`).
+ */
+export async function fetchPendingWork(state: MockState, whole: () => Promise<void>): Promise<void> {
+  const analysisIds: string[] = [];
+  for (const { job } of state.scheduler.pendingJobs()) {
+    if ('analysisId' in job) analysisIds.push(job.analysisId);
+    else if (job.kind === 'runFinish' && state.fundRuns.get(job.fundExtractionId)?.projectMode !== 'none')
+      return whole();
+  }
+  await fetchRecords(state.analyses, analysisIds);
+  const projectIds = analysisIds.flatMap((id) => {
+    const analysis = state.analyses.get(id);
+    return analysis ? [analysis.projectId] : [];
+  });
+  await fetchRecords(state.projects, projectIds);
 }
 
 /** The same for a look-up by id: the keys, the part holding the project and those holding its analyses (not the whole image). */
@@ -39,49 +84,28 @@ async function fetchKey<V>(table: TrackedMap<V>, key: string): Promise<void> {
 
 /** Resolves once the records of these keys (those read back) can be built or set: a replay of changes sets them. */
 export async function fetchRecords<V>(table: TrackedMap<V>, keys: readonly string[]): Promise<void> {
-  const prefix = table.readBackRecords;
-  const records = prefix?.records;
-  if (!records?.fetch || !keys.length) return;
-  await records.fetch({ keys });
-  const unbuilt = keys
-    .map((key) => prefix!.find(key))
-    .filter((at): at is number => at !== undefined && prefix!.peek(at) === undefined);
-  if (unbuilt.length) await records.fetch({ parts: records.partsOf(unbuilt) });
+  if (!table.fetchesApart || !keys.length) return;
+  await table.fetchReadBack({ keys });
+  await table.fetchToBuild(table.readBackPositions(keys));
 }
 
 /** Resolves once these keys can be looked up in the table (their records are not fetched): a replay sets them next. */
 export async function fetchKeys<V>(table: TrackedMap<V>, keys: readonly string[]): Promise<void> {
-  if (keys.length) await table.readBackRecords?.records.fetch?.({ keys });
+  if (keys.length) await table.fetchReadBack({ keys });
 }
 
 /** Resolves once these projects' analyses (read back) can be built. */
 async function fetchAnalysesOf(table: AnalysisTable, projectIds: readonly string[]): Promise<void> {
-  const prefix = table.readBackRecords;
-  if (!prefix?.records.fetch) return;
+  if (!table.fetchesApart) return;
   const asked = projectIds.filter((id) => !table.searchedAlready(id));
   if (!asked.length) return;
-  await prefix.records.fetch({ values: asked });
-  const unbuilt = asked.flatMap((id) => table.readBack(prefix, id)).filter((at) => prefix.peek(at) === undefined);
-  if (unbuilt.length) await prefix.records.fetch({ parts: prefix.records.partsOf(unbuilt) });
-}
-
-/**
- * Resolves once an owner's projects read back can be counted and those from `from` to before `to`
- * of them found (`ProjectTable.ownedAmongReadBack`): an owner of half a million projects spread over
- * the index fetches the sections of its page, not of all of them.
- */
-async function fetchOwned(table: ProjectTable, owner: string, from: number, to: number): Promise<void> {
-  if (table.readBackPlacesKept) await table.readBackRecords?.records.fetch?.({ matches: [{ value: owner, from, to }] });
+  await table.fetchReadBack({ values: asked });
+  await table.fetchToBuild(asked.flatMap((id) => table.readBackOf(id)));
 }
 
 /** Resolves once the projects at these places of the table's order can be built. */
 async function fetchPlaces(table: ProjectTable, places: readonly number[]): Promise<void> {
-  const prefix = table.readBackRecords;
-  if (!prefix?.records.fetch) return;
-  const slots = places
-    .map((place) => table.slotAt(place))
-    .filter((slot): slot is number => typeof slot === 'number' && prefix.peek(slot) === undefined);
-  if (slots.length) await prefix.records.fetch({ parts: prefix.records.partsOf(slots) });
+  await table.fetchToBuild(table.readBackAt(places));
 }
 
 /** How many ids a rule that creates records may draw (a company, its entity, its analysis). */

@@ -554,22 +554,25 @@ function sectionedReader(
     const first = sortedAt(from);
     const start = bound(first.v, value, false);
     const inFirst = (from === to ? bound(first.v, value, true) : first.v.length) - start;
-    let between = 0;
-    for (let s = from + 1; s < to; s++) between += size(s);
+    // The first match each section from `from + 1` to `to` holds: a match is located by a binary search.
+    const firsts: number[] = [];
+    let before = inFirst;
+    for (let s = from + 1; s <= to; s++) {
+      firsts.push(before);
+      if (s < to) before += size(s);
+    }
     const inLast = to > from ? bound(sortedAt(to).v, value, true) : 0;
-    const length = inFirst + between + inLast;
+    const length = before + inLast;
     /** The sorted section holding match `k`, and its place there. */
     const locate = (k: number): [number, number] => {
       if (!(k >= 0 && k < length)) throw new Error(`no match ${k} of ${length}`);
       if (k < inFirst) return [from, start + k];
-      let rest = k - inFirst;
-      for (let s = from + 1; s <= to; s++) {
-        if (rest < size(s)) return [s, rest];
-        rest -= size(s);
-      }
-      throw new Error(`no match ${k} of ${length}`);
+      const i = lastAtOrBelow(firsts, k);
+      return [from + 1 + i, k - firsts[i]!];
     };
-    return { from, to, length, locate };
+    /** How many of the matches sorted section `s` (from `from` to `to`) holds. */
+    const countIn = (s: number) => (s === from ? inFirst : s < to ? size(s) : inLast);
+    return { from, to, length, locate, countIn };
   };
   const matching = (value: string): Positions => {
     const span = spanOf(value);
@@ -604,9 +607,15 @@ function sectionedReader(
     matchSections(value, first, last) {
       const span = spanOf(value);
       if (!span) return [];
-      const wanted = new Set<number>();
-      for (let k = first; k < Math.min(last, span.length); k++) wanted.add(sortedPiece(span.locate(k)[0]));
-      return [...wanted];
+      // One pass over the sections, each holding the matches from `before` to `before + held`.
+      const end = Math.min(last, span.length);
+      const wanted: number[] = [];
+      for (let s = span.from, before = 0; s <= span.to && before < end; s++) {
+        const held = span.countIn(s);
+        if (held > 0 && before + held > first) wanted.push(sortedPiece(s));
+        before += held;
+      }
+      return wanted;
     },
     sectionsAt(first, last) {
       const wanted: number[] = [];
