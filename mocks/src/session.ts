@@ -111,24 +111,26 @@ export class MockSession {
     await turn;
   }
 
+  /** A new state of `seed` without the seed's projects, for an import to put its records into (`replace` takes it). */
+  importState(seed: MockSeed | undefined): MockState {
+    return this.stateFor(seed, true);
+  }
+
   /**
-   * Replaces this session's state by one read from records (an imported session) and its files by
-   * `staged`, in one step: `fill` puts the records into a state of `seed` without the seed's
-   * projects; the staged folders take the place of the session's (two renames); with a store, the
-   * new state is written before this resolves. Any failure (inconsistent records, the disk at the
-   * rename, the store) leaves the session as it was: its state, processing and files.
+   * Replaces this session's state by `next` (an imported session's, from `importState(seed)`) and
+   * its files by `staged`, in one step: the staged folders take the place of the session's (two
+   * renames); with a store, the new state is written before this resolves. Any failure (the disk
+   * at the rename, the store) leaves the session as it was: its state, processing and files.
    */
-  async replace(seed: MockSeed | undefined, fill: (state: MockState) => void, staged?: StagedImport): Promise<void> {
-    const turn = this.replacing.then(() => this.replaceNow(seed, fill, staged));
+  async replace(seed: MockSeed | undefined, next: MockState, staged?: StagedImport): Promise<void> {
+    const turn = this.replacing.then(() => this.replaceNow(seed, next, staged));
     this.replacing = turn.catch(() => undefined);
     return turn;
   }
 
-  private async replaceNow(seed: MockSeed | undefined, fill: (state: MockState) => void, staged?: StagedImport) {
-    const next = this.stateFor(seed, true);
+  private async replaceNow(seed: MockSeed | undefined, next: MockState, staged?: StagedImport) {
     let swap: FilesSwap;
     try {
-      fill(next);
       // What an earlier import left (its clean-up failed) is settled first, as the records now say.
       await this.storage.settleImports?.(this.importId);
       swap = await this.storage.swapIn(staged);

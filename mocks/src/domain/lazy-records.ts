@@ -21,6 +21,8 @@ export interface LazyRecords<V> {
   field(i: number): string;
   /** Builds record `i` (a new object; the table keeps it). */
   build(i: number): V;
+  /** Builds record `i` for one look (`TrackedMap.scan`): nothing of it is kept beyond the part read last. */
+  read?(i: number): V;
   /** The positions whose indexed field is `value`, in order (a search, no index made). */
   positionsOf(value: string): number[];
   /** The same, read one at a time: a list counts a million of them and builds ten. */

@@ -82,6 +82,22 @@ export class TrackedMap<V> extends Map<string, V> {
     super.forEach(callback, thisArg);
   }
 
+  /**
+   * Every entry in the map's order without building the records read back into it: one not built
+   * yet is built apart and not kept (an export reads a session of a million records once; built
+   * into the table they all stayed). Read it in one synchronous pass: a change between two entries
+   * shows in the rest.
+   */
+  *scan(): Generator<[string, V]> {
+    const prefix = this.prefix;
+    if (prefix) {
+      const { records } = prefix;
+      for (let i = 0; i < records.count; i++)
+        if (prefix.isLive(i)) yield [records.key(i), prefix.peek(i) ?? (records.read ?? records.build)(i)];
+    }
+    yield* Map.prototype.entries.call(this) as MapIterator<[string, V]>;
+  }
+
   /** Builds every record read back and holds them as the map's first entries, in their order. */
   protected materialize(): void {
     const prefix = this.prefix;

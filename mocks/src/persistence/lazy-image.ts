@@ -723,7 +723,28 @@ function sectionedColumns(
 function lazyRecords(kind: LazyKind, columns: Columns, parts: (() => unknown)[]): LazyRecords<unknown> {
   const { count, field, starts } = columns;
   const built: (unknown[] | undefined)[] = new Array(parts.length);
+  /** The part `read` built last, not kept by the table (a scan reads the parts in order). */
+  let passing: { p: number; records: unknown[] } | undefined;
   const partOf = (i: number) => lastAtOrBelow(starts, i);
+  /** Part `p`'s records, checked against the index. */
+  const partRecords = (p: number): unknown[] => {
+    const read: unknown[] = [];
+    const first = starts[p]!;
+    fromColumns(parts[p]!(), ([k, key, value]) => {
+      if (k !== kind) throw new Error(`a part of the image's ${kind} records holds ${k} records`);
+      const at = first + read.length;
+      // Version 3: the part agrees with the columns a search found it by.
+      if (
+        columns.checked &&
+        at < count &&
+        (key !== columns.keys().at(at) || (value as Record<string, unknown>)[LAZY_FIELDS[kind]] !== field.at(at))
+      )
+        throw new Error(`a part of the image's ${kind} records does not hold what its index says`);
+      read.push(value);
+    });
+    if (read.length !== columns.parts[p]) throw new Error(`a part of the image's ${kind} records is cut short`);
+    return read;
+  };
   /** By a search of the keys in order when the image has it, else by a map made on the first look-up. */
   let byKey: Map<string, number> | undefined;
   const find = (key: string): number | undefined => {
@@ -753,24 +774,15 @@ function lazyRecords(kind: LazyKind, columns: Columns, parts: (() => unknown)[])
     partsOf: (positions) => [...new Set(positions.map(partOf))],
     build(i) {
       const p = partOf(i);
+      const records = (built[p] ??= partRecords(p));
+      return records[i - starts[p]!];
+    },
+    read(i) {
+      const p = partOf(i);
       let records = built[p];
       if (!records) {
-        const read: unknown[] = [];
-        const first = starts[p]!;
-        fromColumns(parts[p]!(), ([k, key, value]) => {
-          if (k !== kind) throw new Error(`a part of the image's ${kind} records holds ${k} records`);
-          const at = first + read.length;
-          // Version 3: the part agrees with the columns a search found it by.
-          if (
-            columns.checked &&
-            at < count &&
-            (key !== columns.keys().at(at) || (value as Record<string, unknown>)[LAZY_FIELDS[kind]] !== field.at(at))
-          )
-            throw new Error(`a part of the image's ${kind} records does not hold what its index says`);
-          read.push(value);
-        });
-        if (read.length !== columns.parts[p]) throw new Error(`a part of the image's ${kind} records is cut short`);
-        built[p] = records = read;
+        if (passing?.p !== p) passing = { p, records: partRecords(p) };
+        records = passing.records;
       }
       return records[i - starts[p]!];
     },

@@ -75,11 +75,14 @@ export function recordValue(state: MockState, kind: RecordKind, key: string): un
   }
 }
 
-/** Every record of the state, by kind and key. */
+/**
+ * Every record of the state, by kind and key. Records read back and not built yet are built for
+ * the look and not kept (TrackedMap.scan): read it in one synchronous pass.
+ */
 export function* allRecords(state: MockState): Generator<RecordOp> {
   for (const user of state.users) yield ['user', user.id, recordValue(state, 'user', user.id)];
-  for (const [key, value] of state.projects) yield ['project', key, value];
-  for (const [key, value] of state.analyses) yield ['analysis', key, value];
+  for (const [key, value] of state.projects.scan()) yield ['project', key, value];
+  for (const [key, value] of state.analyses.scan()) yield ['analysis', key, value];
   for (const key of state.folders.keys()) yield ['folder', key, recordValue(state, 'folder', key)];
   for (const [key, value] of state.fundRuns) yield ['fundRun', key, value];
   for (const [key, value] of state.webhookConfigs) yield ['webhook', key, value];
