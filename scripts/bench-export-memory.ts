@@ -76,7 +76,7 @@ async function once(tree: string, seedFile: string) {
       for await (const chunk of Readable.fromWeb(response.body as never)) {
         hash.update(chunk as Buffer);
         bytes += (chunk as Buffer).length;
-        if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+        if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
       }
       await new Promise<void>((r) => out.end(() => r()));
       return { bytes, sha256: hash.digest('hex').slice(0, 12) };
