@@ -41,11 +41,6 @@ module.exports = {
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    // `exports` patterns (stream-json/parser.js) resolve as Node resolves them.
-    enhancedResolveOptions: {
-      extensions: ['.ts', '.js', '.json'],
-      exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default'],
-    },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
   },
 };

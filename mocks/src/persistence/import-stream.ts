@@ -1,19 +1,19 @@
-// An import (`PUT /__mock/sessions/{id}/export`) read as its body arrives: the JSON text is cut into
-// tokens by stream-json's tokenizer, each record of `records` is judged against the contract (a
+// An import (`PUT /__mock/sessions/{id}/export`) read as its body arrives: each record of `records`
+// is cut out of the text and parsed on its own (json-items.ts), judged against the contract (a
 // thousand at a time) and put into a new state as soon as it is whole, so the document is never
 // held, neither as text nor parsed: memory grows with the session imported, not twice over with its
 // document. Nothing of the session changes until the whole body is read and judged: a body cut
 // off, malformed or over the limit mid-way leaves the new state unused and the session as it was
 // (session-export.ts switches records and files in one step). Measured:
 // docs/decisions/2026-11-26-import-export-streamed.md.
-// The core entries: no Node built-in (the MSW handlers' bundle imports this file too).
-import { Assembler } from 'stream-json/core/assembler.js';
-import { jsonParser, type Token } from 'stream-json/core/parser.js';
 import type { MockSession } from '../session.ts';
+import { JsonItems, MalformedJson } from './json-items.ts';
 import type { ExportedFile } from '../uploads/file-transfer.ts';
 import { finishImport, ImportedRecords, type SessionExport } from './session-export.ts';
 import type { RecordOp } from './session-records.ts';
 
+/** The document's properties read item by item. */
+const STREAMED = new Set(['records', 'files']);
 /** Records judged against the contract at once (each judged batch is a small document). */
 const BATCH = 1000;
 
@@ -76,64 +76,27 @@ export async function importStream(
     batch = [];
   };
 
-  // Where the tokens are: before the document, in its object, in `records` or `files`, after it.
-  let where: 'start' | 'head' | 'records' | 'files' | 'end' = 'start';
-  let key: string | undefined;
-  /** The value being put together (a head value, a record, a file entry), and where it goes. */
-  let value: Assembler | undefined;
-  let valueOf: 'head' | 'records' | 'files' = 'head';
-  const take = (token: Token) => {
-    if (value) {
-      value.consume(token);
-      if (!value.done) return;
-      const whole = value.current;
-      value = undefined;
-      if (valueOf === 'head') head[key!] = whole;
-      else if (valueOf === 'files') files.push(whole as ExportedFile);
-      else if (batch.push(whole as RecordOp) === BATCH) flushBatch();
-      return;
-    }
-    switch (where) {
-      case 'start':
-        if (token.name !== 'startObject') throw new MalformedBody('the document is not a JSON object');
-        where = 'head';
-        return;
-      case 'head':
-        if (token.name === 'keyValue') key = token.value;
-        else if (token.name === 'endObject') where = 'end';
-        else if (token.name === 'startArray' && (key === 'records' || key === 'files')) {
-          where = key;
-          streamed.add(key);
-          delete head[key];
-        } else start('head', token);
-        return;
-      case 'records':
-      case 'files':
-        if (token.name === 'endArray') where = 'head';
-        else start(where, token);
-        return;
-      case 'end':
-        throw new MalformedBody('the body goes on after the document');
-    }
-  };
-  const start = (of: typeof valueOf, token: Token) => {
-    valueOf = of;
-    value = new Assembler();
-    take(token);
-  };
-
+  const reader = new JsonItems(STREAMED, {
+    value(key, value) {
+      head[key] = value;
+    },
+    array(key) {
+      streamed.add(key);
+      delete head[key];
+    },
+    item(key, value) {
+      if (key === 'files') files.push(value as ExportedFile);
+      else if (batch.push(value as RecordOp) === BATCH) flushBatch();
+    },
+  });
   const decoder = new TextDecoder();
-  const tokenize = jsonParser({ packValues: true, streamValues: false });
   let bytes = 0;
-  const feed = (text: string | typeof NONE) => {
-    let tokens: unknown;
+  const feed = (text: string) => {
     try {
-      tokens = text === NONE ? (tokenize as unknown as (end: symbol) => unknown)(NONE) : tokenize(text);
+      reader.write(text);
     } catch (error) {
-      throw new MalformedBody(error instanceof Error ? error.message : String(error));
+      throw error instanceof MalformedJson ? new MalformedBody(error.message) : error;
     }
-    const list = tokens as { values?: Token[] } | symbol as { values?: Token[] };
-    for (const token of list?.values ?? []) take(token);
   };
   try {
     await new Promise<void>((resolve, reject) => {
@@ -162,9 +125,11 @@ export async function importStream(
       body.on('close', () => fail(new MalformedBody('the body was cut off')));
     });
     feed(decoder.decode());
-    feed(NONE);
-    // `take` moves `where` (TypeScript does not see it from here).
-    if ((where as string) !== 'end') throw new MalformedBody('the body ends before its document does');
+    try {
+      reader.end();
+    } catch (error) {
+      throw error instanceof MalformedJson ? new MalformedBody(error.message) : error;
+    }
     if (batch.length) flushBatch();
     // The head, and the file entries, judged as a document of no records.
     const document = {
@@ -181,8 +146,6 @@ export async function importStream(
     throw error;
   }
 }
-
-const NONE = Symbol.for('object-stream.none');
 
 function seedOf(seed: unknown): SessionExport['seed'] {
   return (seed ?? null) as SessionExport['seed'];
