@@ -1120,6 +1120,19 @@ it('answers writes, analysis detail, control calls and resets of a session read 
     const damaged = await call(node, 'own-damaged', 'GET', `/api/integration/analysis/detail?analysisId=${analysisId}`);
     expect(damaged.status).toBe(500);
     expect(damaged.body).toMatchObject({ code: 'MOCK_INTERNAL_ERROR', data: null });
+    // The same at the claim itself (the records written whole beside the image are read then): 500, not 503.
+    await copy(
+      'claim-damaged',
+      (tx) => tx`UPDATE mock_images SET data = ${garbage} WHERE session_id = 'claim-damaged' AND part = 0`,
+    );
+    const atClaim = await call(
+      node,
+      'claim-damaged',
+      'GET',
+      `/api/integration/analysis/detail?analysisId=${analysisId}`,
+    );
+    expect(atClaim.status, JSON.stringify(atClaim.body)).toBe(500);
+    expect(atClaim.body).toMatchObject({ code: 'MOCK_INTERNAL_ERROR', data: null });
   } finally {
     await db.end();
   }
