@@ -7,7 +7,9 @@
 // its own, the trees alternately, BENCH_REPETITIONS (3) times each. The peak is the process's VmHWM,
 // reset (clear_refs 5) before each call; the rise is the peak over the RSS just before the call; CPU
 // is the process's user + system time during the call (/proc/<pid>/stat). The exported bytes of
-// every run are hashed: the trees must agree. Medians; the load average is printed.
+// every run are hashed: the trees must agree. With BENCH_EXPORT_STATE_FILE=1 the mock keeps a state
+// file and is restarted once before the calls: the session is read back lazily from its image (its
+// first list read), as a restarted team mock holds it. Medians; the load average is printed.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -33,26 +35,47 @@ const cpu = (pid: number) => {
 const kib = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
 
-async function once(tree: string, seedFile: string) {
+const STATE_FILE = process.env.BENCH_EXPORT_STATE_FILE === '1';
+
+/** The tree's mock in a process of its own, and its origin once it listens. */
+async function spawnMock(tree: string, seedFile: string, stateDir: string) {
+  const stateArgs = STATE_FILE ? ['--state-file', join(stateDir, 'state.jsonl')] : [];
   const child = spawn(
     process.execPath,
-    [join(tree, 'mocks/src/bin.ts'), '--port', '0', '--no-docs', '--seed', seedFile],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    [join(tree, 'mocks/src/bin.ts'), '--port', '0', '--no-docs', '--seed', seedFile, ...stateArgs],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  try {
-    const origin = await new Promise<string>((done, failed) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
-        if (url) done(url);
-      });
-      child.once('exit', (code) => failed(new Error(`the mock of ${tree} exited (${code}): ${out}`)));
+  const origin = await new Promise<string>((done, failed) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
+      if (url) done(url);
     });
-    // The session built (a first list) and the start's garbage collected, before the peak is reset.
-    await fetch(`${origin}/__mock/state`).then((r) => r.arrayBuffer());
+    child.once('exit', (code) => failed(new Error(`the mock of ${tree} exited (${code}): ${out}`)));
+  });
+  return { child, origin };
+}
+
+/** A first list of the default session: the session is there (built, or read back lazily). */
+const firstList = (origin: string) =>
+  fetch(`${origin}/api/integration/projects?page=0&pageSize=10`, { headers: { authorization: 'mock-api-key' } }).then(
+    (r) => r.arrayBuffer(),
+  );
+
+async function once(tree: string, seedFile: string) {
+  const stateDir = mkdtempSync(join(dir, 'run-'));
+  let { child, origin } = await spawnMock(tree, seedFile, stateDir);
+  if (STATE_FILE) {
+    // Written whole to the state file at its first list; the restart reads it back lazily.
+    await firstList(origin);
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    ({ child, origin } = await spawnMock(tree, seedFile, stateDir));
+  }
+  try {
+    // The session there (a first list) and the start's garbage collected, before the peak is reset.
+    await firstList(origin);
     await new Promise((r) => setTimeout(r, 1000));
     const pid = child.pid!;
     const measure = async <T>(call: () => Promise<T>) => {
@@ -110,6 +133,8 @@ async function once(tree: string, seedFile: string) {
     };
   } finally {
     child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+    rmSync(stateDir, { recursive: true, force: true });
   }
 }
 

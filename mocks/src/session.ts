@@ -85,13 +85,20 @@ export class MockSession {
     if (!restoring) this.pendingFresh = seed ?? null;
   }
 
-  /** A new state of `seed`: its records, or none when a store puts back every record itself (`restoring`). */
-  private stateFor(seed: MockSeed | undefined, restoring = false): MockState {
+  /**
+   * A new state of `seed`: its records, or none when a store puts back every record itself
+   * (`restoring`). `quietUntilCurrent`: its changes tell the session nothing until it is the
+   * session's state (an import fills it over many turns while the body arrives: each would have
+   * the store write the state before it).
+   */
+  private stateFor(seed: MockSeed | undefined, restoring = false, quietUntilCurrent = false): MockState {
     const resolved = resolveSeed(seed);
-    const state = new MockState(resolved, {
+    const state: MockState = new MockState(resolved, {
       runJob,
       sessionId: this.id,
-      onTouch: () => this.onTouch(this),
+      onTouch: () => {
+        if (!quietUntilCurrent || this.state === state) this.onTouch(this);
+      },
       manualClock: this.manualClock,
       ...(this.gapChoices ? { gapChoices: this.gapChoices } : {}),
       // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
@@ -113,7 +120,7 @@ export class MockSession {
 
   /** A new state of `seed` without the seed's projects, for an import to put its records into (`replace` takes it). */
   importState(seed: MockSeed | undefined): MockState {
-    return this.stateFor(seed, true);
+    return this.stateFor(seed, true, true);
   }
 
   /**

@@ -5,7 +5,7 @@
 // document. Nothing of the session changes until the whole body is read and judged: a body cut
 // off, malformed or over the limit mid-way leaves the new state unused and the session as it was
 // (session-export.ts switches records and files in one step). Measured:
-// docs/decisions/2026-11-26-import-export-streamed.md.
+// docs/decisions/2026-11-import-export-streamed.md.
 import type { MockSession } from '../session.ts';
 import { JsonItems, MalformedJson } from './json-items.ts';
 import type { ExportedFile } from '../uploads/file-transfer.ts';

@@ -5,7 +5,7 @@
 // compact as a whole parse makes them). A generic tokenizer (stream-json 3.8.0, tried first) built
 // values token by token: 1.6 times the CPU of JSON.parse for an export of 100,000 projects, and its
 // strings were slices of the chunks they came in, which kept the chunks alive
-// (docs/decisions/2026-11-26-import-export-streamed.md).
+// (docs/decisions/2026-11-import-export-streamed.md).
 
 /** Text that is not one JSON object, or stops before it ends. */
 export class MalformedJson extends Error {}
