@@ -922,7 +922,7 @@ it('answers a session read back lazily from its image like the mock it was expor
       try {
         return await db`SELECT (SELECT count(*)::int FROM mock_images WHERE session_id = ${session}) AS parts,
           (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session}) AS version,
-          (SELECT meta::text FROM mock_sessions WHERE id = ${session}) AS meta,
+          (SELECT meta::text || written_at::text FROM mock_sessions WHERE id = ${session}) AS meta,
           (SELECT count(*)::int FROM mock_records WHERE session_id = ${session}) AS rows`;
       } finally {
         await db.end();

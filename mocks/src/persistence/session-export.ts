@@ -16,7 +16,7 @@ const FORMATS: readonly string[] = ['portfolio-mock-session/1', EXPORT_FORMAT];
 /**
  * Uploaded bytes one export carries at most (64 MiB): as base64 beside the records they fit the
  * import's body limit (128 MiB, control-api.openapi.yaml), and the importing mock holds the
- * document in memory once parsed. An export of more is refused, not cut short.
+ * file entries until the body ends. An export of more is refused, not cut short.
  */
 export const MAX_EXPORT_FILE_BYTES = 64 * 2 ** 20;
 
