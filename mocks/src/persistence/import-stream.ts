@@ -9,7 +9,7 @@
 import type { MockSession } from '../session.ts';
 import { JsonItems, MalformedJson } from './json-items.ts';
 import type { ExportedFile } from '../uploads/file-transfer.ts';
-import { finishImport, ImportedRecords, type SessionExport } from './session-export.ts';
+import { EXPORT_FORMAT, finishImport, ImportedRecords, type SessionExport } from './session-export.ts';
 import type { RecordOp } from './session-records.ts';
 
 /** The document's properties read item by item. */
@@ -35,7 +35,7 @@ export interface StreamedBody {
 
 /** A valid head standing beside a batch of records while the batch is judged (the real head is judged at the end). */
 const PLACEHOLDER_HEAD = {
-  format: 'portfolio-mock-session/2',
+  format: EXPORT_FORMAT,
   seed: null,
   meta: { credits: 0, engineAvailable: true, faults: {}, lastJob: 0 },
 };
