@@ -85,13 +85,20 @@ export class MockSession {
     if (!restoring) this.pendingFresh = seed ?? null;
   }
 
-  /** A new state of `seed`: its records, or none when a store puts back every record itself (`restoring`). */
-  private stateFor(seed: MockSeed | undefined, restoring = false): MockState {
+  /**
+   * A new state of `seed`: its records, or none when a store puts back every record itself
+   * (`restoring`). `quietUntilCurrent`: its changes tell the session nothing until it is the
+   * session's state (an import fills it over many turns while the body arrives: each would have
+   * the store write the state before it).
+   */
+  private stateFor(seed: MockSeed | undefined, restoring = false, quietUntilCurrent = false): MockState {
     const resolved = resolveSeed(seed);
-    const state = new MockState(resolved, {
+    const state: MockState = new MockState(resolved, {
       runJob,
       sessionId: this.id,
-      onTouch: () => this.onTouch(this),
+      onTouch: () => {
+        if (!quietUntilCurrent || this.state === state) this.onTouch(this);
+      },
       manualClock: this.manualClock,
       ...(this.gapChoices ? { gapChoices: this.gapChoices } : {}),
       // Deterministic only when asked: counter-based ids and a clock from the seed's startTime.
@@ -111,24 +118,26 @@ export class MockSession {
     await turn;
   }
 
+  /** A new state of `seed` without the seed's projects, for an import to put its records into (`replace` takes it). */
+  importState(seed: MockSeed | undefined): MockState {
+    return this.stateFor(seed, true, true);
+  }
+
   /**
-   * Replaces this session's state by one read from records (an imported session) and its files by
-   * `staged`, in one step: `fill` puts the records into a state of `seed` without the seed's
-   * projects; the staged folders take the place of the session's (two renames); with a store, the
-   * new state is written before this resolves. Any failure (inconsistent records, the disk at the
-   * rename, the store) leaves the session as it was: its state, processing and files.
+   * Replaces this session's state by `next` (an imported session's, from `importState(seed)`) and
+   * its files by `staged`, in one step: the staged folders take the place of the session's (two
+   * renames); with a store, the new state is written before this resolves. Any failure (the disk
+   * at the rename, the store) leaves the session as it was: its state, processing and files.
    */
-  async replace(seed: MockSeed | undefined, fill: (state: MockState) => void, staged?: StagedImport): Promise<void> {
-    const turn = this.replacing.then(() => this.replaceNow(seed, fill, staged));
+  async replace(seed: MockSeed | undefined, next: MockState, staged?: StagedImport): Promise<void> {
+    const turn = this.replacing.then(() => this.replaceNow(seed, next, staged));
     this.replacing = turn.catch(() => undefined);
     return turn;
   }
 
-  private async replaceNow(seed: MockSeed | undefined, fill: (state: MockState) => void, staged?: StagedImport) {
-    const next = this.stateFor(seed, true);
+  private async replaceNow(seed: MockSeed | undefined, next: MockState, staged?: StagedImport) {
     let swap: FilesSwap;
     try {
-      fill(next);
       // What an earlier import left (its clean-up failed) is settled first, as the records now say.
       await this.storage.settleImports?.(this.importId);
       swap = await this.storage.swapIn(staged);

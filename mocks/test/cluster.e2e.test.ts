@@ -931,6 +931,29 @@ it('answers a session read back lazily from its image like the mock it was expor
     });
     expect(imported.status).toBe(200);
     await imported.arrayBuffer();
+    // Stored as an image; a body cut off mid-way (read as it arrives) is refused and changes nothing
+    // stored (`written_at` moves: every call but a GET writes its session's meta, as it is).
+    const stored = async () => {
+      const db = postgres(pg.url, { max: 1, onnotice: () => {} });
+      try {
+        return await db`SELECT (SELECT count(*)::int FROM mock_images WHERE session_id = ${session}) AS parts,
+          (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session}) AS version,
+          (SELECT meta::text FROM mock_sessions WHERE id = ${session}) AS meta,
+          (SELECT count(*)::int FROM mock_records WHERE session_id = ${session}) AS rows`;
+      } finally {
+        await db.end();
+      }
+    };
+    const image = await stored();
+    expect(image[0]!.parts).toBeGreaterThan(1);
+    const cutOff = await fetch(`${writer.origin}/__mock/sessions/${session}/export`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: exported.slice(0, exported.length / 2),
+    });
+    expect(cutOff.status).toBe(400);
+    expect(await cutOff.json()).toMatchObject({ code: 'MOCK_MALFORMED_JSON', data: null });
+    expect(await stored()).toEqual(image);
     // Handed over on SIGTERM: the next node asked claims it and reads the image back.
     expect(await stopNode(writer, 'SIGTERM')).toBe(0);
     const reader = nodes[1]!;
@@ -1182,6 +1205,19 @@ it('answers writes, analysis detail, control calls and resets of a session read 
     const damaged = await call(node, 'own-damaged', 'GET', `/api/integration/analysis/detail?analysisId=${analysisId}`);
     expect(damaged.status).toBe(500);
     expect(damaged.body).toMatchObject({ code: 'MOCK_INTERNAL_ERROR', data: null });
+    // The same at the claim itself (the records written whole beside the image are read then): 500, not 503.
+    await copy(
+      'claim-damaged',
+      (tx) => tx`UPDATE mock_images SET data = ${garbage} WHERE session_id = 'claim-damaged' AND part = 0`,
+    );
+    const atClaim = await call(
+      node,
+      'claim-damaged',
+      'GET',
+      `/api/integration/analysis/detail?analysisId=${analysisId}`,
+    );
+    expect(atClaim.status, JSON.stringify(atClaim.body)).toBe(500);
+    expect(atClaim.body).toMatchObject({ code: 'MOCK_INTERNAL_ERROR', data: null });
   } finally {
     await db.end();
   }

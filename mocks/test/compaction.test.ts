@@ -16,6 +16,7 @@ import { fromColumns, toColumns } from '../src/persistence/record-columns.ts';
 import { allRecords, recordValue, type RecordOp } from '../src/persistence/session-records.ts';
 import type { RecordKind } from '../src/domain/state.ts';
 import { DEFAULT_SESSION } from '../src/sessions/session-header.ts';
+import { builtReadBack } from './support/read-back-built.ts';
 
 const unpack = (packed: string) => JSON.parse(inflateRawSync(Buffer.from(packed, 'base64')).toString('utf8'));
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -171,14 +172,8 @@ it('writes a session read back lazily without building its records', async () =>
     (lazy.projects.get(first) as { name: string }).name = 'Changed in place';
     lazy.projects.delete(records.filter((op) => op[0] === 'project')[10]![1]);
     const built = await imageOf(lazy, IMAGE_PART);
-    const prefix = lazy.projects.readBackRecords!;
-    const builtProjects = Array.from({ length: prefix.records.count }, (_, at) => prefix.peek(at)).filter(Boolean);
-    expect(builtProjects).toHaveLength(1);
-    expect(
-      Array.from({ length: lazy.analyses.readBackRecords!.records.count }, (_, at) =>
-        lazy.analyses.readBackRecords!.peek(at),
-      ).filter(Boolean),
-    ).toHaveLength(0);
+    expect(builtReadBack(lazy.projects)).toHaveLength(1);
+    expect(builtReadBack(lazy.analyses)).toEqual([]);
     expect(built?.parts).toEqual(imageParts([...allRecords(lazy)]));
     expect(built?.records).toBe(records.length - 1);
   } finally {

@@ -119,8 +119,8 @@ export class TrackedMap<V> extends Map<string, V> {
 
   /**
    * Every entry in the map's order without building the records read back (one not built is read
-   * from its part and not kept: `LazyRecords.read`): a compaction walks a session spread over turns
-   * of the event loop this way. Throws `WalkCutError` when those records are all built or cleared
+   * from its part and not kept: `LazyRecords.read`): an export reads a session of a million records
+   * once, and a compaction walks one spread over turns of the event loop. Throws `WalkCutError` when those records are all built or cleared
    * meanwhile (the map's order changed under the walk).
    */
   *walk(): Generator<[string, V]> {
@@ -129,7 +129,7 @@ export class TrackedMap<V> extends Map<string, V> {
       const { records } = prefix;
       for (let at = 0; at < records.count; at++) {
         if (this.prefix !== prefix) throw new WalkCutError();
-        if (prefix.isLive(at)) yield [records.key(at), prefix.peek(at) ?? records.read?.(at) ?? prefix.at(at)];
+        if (prefix.isLive(at)) yield [records.key(at), prefix.peek(at) ?? (records.read ?? records.build)(at)];
       }
     }
     for (const entry of super.entries()) {

@@ -1,7 +1,8 @@
 // The control API (control-api.openapi.yaml): the index of its calls, and per session (the
 // X-Mock-Session header, as for the service) reset, state, settle, credits, project status,
 // engine and fault switches, webhook triggers and delivery switches, and the provider-state set-up call of the pacts.
-import { MockHttpError } from '../http/errors.ts';
+import { errors, MockHttpError } from '../http/errors.ts';
+import { BodyTooLarge, importStream, InvalidDocument, MalformedBody } from '../persistence/import-stream.ts';
 import { changeProjectStatus } from '../control/project-status.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { FaultSwitches } from '../domain/state.ts';
@@ -91,12 +92,20 @@ export function controlHandlers(
     },
     async importMockSession(request: MockRequest) {
       const session = namedSession(request);
+      const streamed = request.streamedBody;
       try {
-        const read = await importSession(session, request.body as SessionExport);
+        const read = streamed
+          ? await importStream(session, streamed)
+          : await importSession(session, request.body as SessionExport);
         return { body: metadataEnvelope({ session: session.id, ...read }) };
       } catch (error) {
         // The store refused the write (a cluster node's 503), or the disk the switch: the document was fine.
         if (error instanceof MockHttpError) throw error;
+        if (error instanceof MalformedBody)
+          throw controlErrors.malformedBody(`The body is not a whole JSON document: ${error.message}`);
+        if (error instanceof BodyTooLarge)
+          throw controlErrors.bodyTooLarge(`Request body is too large: ${error.message}`);
+        if (error instanceof InvalidDocument) throw errors.invalidRequest(error.message);
         if (isSystemError(error))
           throw controlErrors.storageFailed(
             `The session could not be replaced, and is as it was: ${(error as Error).message}; retry`,

@@ -31,6 +31,11 @@ export interface ContractOperation {
   multipart: boolean;
   /** A JSON body limit of its own (`x-mock-body-limit` on the request body, bytes); else the server's. */
   bodyLimit?: number;
+  /**
+   * The HTTP mock hands the JSON body to the handler as it arrives (`x-mock-streamed-body`), not
+   * parsed: the handler judges it against the contract as it reads (MockRequest.streamedBody).
+   */
+  streamedBody?: boolean;
 }
 
 function resolve(doc: Json, node: unknown, pointer: string): { node: Json; pointer: string } {
@@ -82,6 +87,7 @@ export function readOperations(doc: Json): ContractOperation[] {
         bodyRequired: body?.node.required === true,
         multipart: 'multipart/form-data' in content,
         ...(typeof body?.node['x-mock-body-limit'] === 'number' ? { bodyLimit: body.node['x-mock-body-limit'] } : {}),
+        ...(body?.node['x-mock-streamed-body'] === true ? { streamedBody: true } : {}),
       });
     }
   }

@@ -15,6 +15,16 @@ export interface MockRequest {
   readonly query: Record<string, unknown>;
   /** The parsed JSON body, or undefined. */
   readonly body: unknown;
+  /**
+   * An operation whose JSON body the HTTP mock streams (`x-mock-streamed-body`): the body as it
+   * arrives, its limit, and the contract's judgement of a document (or part of one); `body` is
+   * then undefined. Absent where the body arrives parsed (the MSW handlers).
+   */
+  readonly streamedBody?: {
+    body: { on(event: string, listener: (...args: never[]) => void): unknown };
+    limit: number;
+    errors(document: unknown): string[];
+  };
   /** Where the caller reached the mock (a webhook receiver may not be the mock itself). */
   readonly address: MockAddress;
   /** The names of the files and fields a multipart body carried, once read (the request journal keeps them). */

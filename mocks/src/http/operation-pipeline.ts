@@ -61,10 +61,11 @@ export function judge(
   }
   const messages = [
     ...validator.parameterErrors(op, { query: request.query, headers: request.headers, params: request.params }),
-    ...(op.multipart ? [] : validator.bodyErrors(op, request.body)),
+    // A streamed body is judged by its handler as it reads it.
+    ...(op.multipart || request.streamedBody ? [] : validator.bodyErrors(op, request.body)),
   ];
   if (messages.length) throw errors.invalidRequest(messages.join('; '));
-  const unknown = validator.unknownBodyFields(op, request.body);
+  const unknown = request.streamedBody ? [] : validator.unknownBodyFields(op, request.body);
   return unknown.length ? { [UNKNOWN_FIELDS_HEADER]: unknownFieldsHeader(unknown) } : {};
 }
 

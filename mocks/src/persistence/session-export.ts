@@ -3,8 +3,10 @@
 // the files uploaded into its folders, so a CI job's session can be taken home and put into a mock
 // on a laptop, where a fund runs over the same files. Format 1 documents (no files) are still taken.
 import type { MockSeed } from '../domain/seed.ts';
+import type { MockState } from '../domain/state.ts';
 import type { MockSession } from '../session.ts';
-import type { ExportedFile } from '../uploads/file-transfer.ts';
+import type { ExportedFile, StagedImport } from '../uploads/file-transfer.ts';
+import type { UploadStorage } from '../uploads/folder-storage.ts';
 import { outboxOf } from './delivery-outbox.ts';
 import { restoreJobs } from './pending-jobs.ts';
 import { allRecords, applyMeta, applyRecord, metaOf, seedOfLine, type Meta, type RecordOp } from './session-records.ts';
@@ -14,7 +16,7 @@ const FORMATS: readonly string[] = ['portfolio-mock-session/1', EXPORT_FORMAT];
 /**
  * Uploaded bytes one export carries at most (64 MiB): as base64 beside the records they fit the
  * import's body limit (128 MiB, control-api.openapi.yaml), and the importing mock holds the
- * document in memory once parsed. An export of more is refused, not cut short.
+ * file entries until the body ends. An export of more is refused, not cut short.
  */
 export const MAX_EXPORT_FILE_BYTES = 64 * 2 ** 20;
 
@@ -30,25 +32,31 @@ export interface SessionExport {
 /** A session whose uploaded files are more than an import takes. */
 export class ExportTooLargeError extends Error {}
 
-/** What an export holds before its files are read: the document's head, and the records as they are now. */
-export function exportHead(session: MockSession): {
-  head: Pick<SessionExport, 'format' | 'seed' | 'meta'>;
-  records: RecordOp[];
-} {
+/** The document's head: what it holds before its records. */
+export function exportHead(session: MockSession): Pick<SessionExport, 'format' | 'seed' | 'meta'> {
   const { state } = session;
-  return {
-    head: { format: EXPORT_FORMAT, seed: seedOfLine(state.seed), meta: metaOf(state) },
-    records: [...allRecords(state)],
-  };
+  return { format: EXPORT_FORMAT, seed: seedOfLine(state.seed), meta: metaOf(state) };
 }
 
 /**
- * The files the records list, as export entries, one at a time (their bytes from where the store
- * keeps them); throws ExportTooLargeError once they pass MAX_EXPORT_FILE_BYTES.
+ * The session's records as they are now, one at a time, each folder's file names noted in
+ * `folders` as it passes (what `exportFiles` reads next). Records read back and not built yet are
+ * built for the look and not kept: read it in one synchronous pass, one moment of the session.
  */
-export async function* exportFiles(session: MockSession, records: RecordOp[]): AsyncGenerator<ExportedFile> {
+export function* exportRecords(session: MockSession, folders: FolderFiles): Generator<RecordOp> {
+  for (const op of allRecords(session.state)) {
+    noteFolder(folders, op);
+    yield op;
+  }
+}
+
+/**
+ * The files the folder records listed, as export entries, one at a time (their bytes from where
+ * the store keeps them); throws ExportTooLargeError once they pass MAX_EXPORT_FILE_BYTES.
+ */
+export async function* exportFiles(session: MockSession, folders: FolderFiles): AsyncGenerator<ExportedFile> {
   let bytes = 0;
-  for (const [folderId, names] of folderFiles(records))
+  for (const [folderId, names] of folders)
     for (const name of names) {
       const file = await session.storage.exportFile(folderId, name);
       if (!file) continue;
@@ -64,10 +72,51 @@ export async function* exportFiles(session: MockSession, records: RecordOp[]): A
 /** The session as a document; its files' bytes from where its store keeps them. */
 export async function exportSession(session: MockSession): Promise<SessionExport> {
   // Taken before any file is read: the records and the files listed are of one moment.
-  const { head, records } = exportHead(session);
+  const folders: FolderFiles = new Map();
+  const head = exportHead(session);
+  const records = [...exportRecords(session, folders)];
   const files: ExportedFile[] = [];
-  for await (const file of exportFiles(session, records)) files.push(file);
+  for await (const file of exportFiles(session, folders)) files.push(file);
   return { ...head, records, files };
+}
+
+/**
+ * Records put into a new state of the importing session, one at a time (as a body streams them,
+ * import-stream.ts, or from a parsed document): the session is not touched until `finishImport`.
+ */
+export class ImportedRecords {
+  readonly state: MockState;
+  readonly seed: MockSeed | null;
+  /** The folders' file names the records list: the file entries must name one of them. */
+  readonly folders: FolderFiles = new Map();
+  count = 0;
+  private readonly jobs = new Map<number, { due: number; job: never }>();
+  private readonly storage: UploadStorage;
+
+  constructor(session: MockSession, seed: MockSeed | null) {
+    this.seed = seed;
+    this.storage = session.storage;
+    this.state = session.importState(seed ?? undefined);
+  }
+
+  add(op: RecordOp): void {
+    applyRecord(this.state, this.storage, this.jobs, op);
+    noteFolder(this.folders, op);
+    this.count += 1;
+  }
+
+  /** The meta values and pending processing, once every record is in. */
+  close(meta: Meta): void {
+    applyMeta(this.state, meta);
+    restoreJobs(this.state.scheduler, this.jobs);
+    // Deliveries the exporting mock had under way are not sent from here.
+    outboxOf(this.state).interrupted();
+  }
+
+  /** The import failed: nothing of the new state runs. */
+  discard(): void {
+    this.state.scheduler.cancelAll();
+  }
 }
 
 /**
@@ -80,49 +129,65 @@ export async function importSession(
   session: MockSession,
   document: SessionExport,
 ): Promise<{ records: number; files: number }> {
-  if (!FORMATS.includes(document.format))
-    throw new Error(`format ${document.format} is not one of ${FORMATS.join(', ')}`);
-  const files = document.files ?? [];
-  checkFiles(document.records, files);
-  const { storage } = session;
-  const staged = await storage.stageImport(files);
+  checkFormat(document.format);
+  const into = new ImportedRecords(session, document.seed);
   try {
-    await session.replace(
-      document.seed ?? undefined,
-      (state) => {
-        const jobs = new Map<number, { due: number; job: never }>();
-        applyMeta(state, document.meta);
-        for (const op of document.records) applyRecord(state, storage, jobs, op);
-        restoreJobs(state.scheduler, jobs);
-        // Deliveries the exporting mock had under way are not sent from here.
-        outboxOf(state).interrupted();
-      },
-      staged,
-    );
+    for (const op of document.records) into.add(op);
+  } catch (error) {
+    into.discard();
+    throw error;
+  }
+  return finishImport(session, document, into, document.files ?? []);
+}
+
+/**
+ * The rest of an import once its records are in `into`: the document's format, meta and files
+ * checked, the files staged, and the session switched to the new state and files in one step.
+ */
+export async function finishImport(
+  session: MockSession,
+  document: Pick<SessionExport, 'format' | 'meta'>,
+  into: ImportedRecords,
+  files: ExportedFile[],
+): Promise<{ records: number; files: number }> {
+  let staged: StagedImport | undefined;
+  try {
+    checkFormat(document.format);
+    into.close(document.meta);
+    checkFiles(into.folders, files);
+    staged = await session.storage.stageImport(files);
+  } catch (error) {
+    into.discard();
+    throw error;
+  }
+  try {
+    await session.replace(into.seed ?? undefined, into.state, staged);
   } finally {
     await staged?.discard();
   }
-  return { records: document.records.length, files: staged ? files.length : 0 };
+  return { records: into.count, files: staged ? files.length : 0 };
 }
 
-/** The folders' file names the records list, by folder id (the last segment of the folder's path). */
-function folderFiles(records: RecordOp[]): Map<string, Set<string>> {
-  const folders = new Map<string, Set<string>>();
-  for (const [kind, , value] of records) {
-    if (kind !== 'folder' || !value) continue;
-    const { folderPath, fileNames } = value as { folderPath?: unknown; fileNames?: unknown };
-    const folderId = typeof folderPath === 'string' ? folderPath.split('/').at(-1) : undefined;
-    if (folderId && Array.isArray(fileNames))
-      folders.set(folderId, new Set(fileNames.filter((n): n is string => typeof n === 'string')));
-  }
-  return folders;
+function checkFormat(format: string): void {
+  if (!FORMATS.includes(format)) throw new Error(`format ${format} is not one of ${FORMATS.join(', ')}`);
+}
+
+/** The file names of each folder, by folder id (the last segment of the folder's path). */
+export type FolderFiles = Map<string, Set<string>>;
+
+/** Notes a folder record's file names (a later record of the same folder replaces them). */
+function noteFolder(folders: FolderFiles, [kind, , value]: RecordOp): void {
+  if (kind !== 'folder' || !value) return;
+  const { folderPath, fileNames } = value as { folderPath?: unknown; fileNames?: unknown };
+  const folderId = typeof folderPath === 'string' ? folderPath.split('/').at(-1) : undefined;
+  if (folderId && Array.isArray(fileNames))
+    folders.set(folderId, new Set(fileNames.filter((n): n is string => typeof n === 'string')));
 }
 
 const SAFE_FOLDER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** Each file entry names a file its folder's record lists, once, under a name that stays in its folder. */
-function checkFiles(records: RecordOp[], files: ExportedFile[]): void {
-  const listed = folderFiles(records);
+function checkFiles(listed: FolderFiles, files: ExportedFile[]): void {
   const seen = new Set<string>();
   for (const file of files) {
     const where = `${file.folder}/${file.name}`;

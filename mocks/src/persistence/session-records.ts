@@ -76,14 +76,15 @@ export function recordValue(state: MockState, kind: RecordKind, key: string): un
 }
 
 /**
- * Every record of the state, by kind and key. `walked`: projects and analyses read back are not
- * built (`TrackedMap.walk`: a compaction's walk over turns; it throws `WalkCutError` if they are
- * built meanwhile).
+/**
+ * Every record of the state, by kind and key. Projects and analyses read back and not built yet are
+ * read for the look and not kept (`TrackedMap.walk`; a walk spread over turns throws `WalkCutError`
+ * if they are built meanwhile).
  */
-export function* allRecords(state: MockState, walked = false): Generator<RecordOp> {
+export function* allRecords(state: MockState): Generator<RecordOp> {
   for (const user of state.users) yield ['user', user.id, recordValue(state, 'user', user.id)];
-  for (const [key, value] of walked ? state.projects.walk() : state.projects) yield ['project', key, value];
-  for (const [key, value] of walked ? state.analyses.walk() : state.analyses) yield ['analysis', key, value];
+  for (const [key, value] of state.projects.walk()) yield ['project', key, value];
+  for (const [key, value] of state.analyses.walk()) yield ['analysis', key, value];
   for (const key of state.folders.keys()) yield ['folder', key, recordValue(state, 'folder', key)];
   for (const [key, value] of state.fundRuns) yield ['fundRun', key, value];
   for (const [key, value] of state.webhookConfigs) yield ['webhook', key, value];

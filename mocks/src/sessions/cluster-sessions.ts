@@ -174,7 +174,11 @@ export class ClusterSessions {
         if (jobs.size > 0 || outboxOf(session.state).keys().length > 0) await session.whole();
       } catch (error) {
         session.stop();
-        throw storeUnavailable((error as Error).message);
+        // The database away, or the session taken over meanwhile: worth a retry. A damaged piece is
+        // not: it answers 500 in the envelope, as it does when a request reads it after the claim.
+        if (error instanceof StoreUnavailableError || error instanceof SessionMovedError)
+          throw storeUnavailable(error.message);
+        throw error;
       }
       restoreJobs(session.state.scheduler, jobs);
       changedRecords(session.state)?.clear();
@@ -197,7 +201,11 @@ export class ClusterSessions {
         await this.store.readFiles(id, (folderId) => session.storage.folderDir(folderId));
       } catch (error) {
         session.stop();
-        throw storeUnavailable((error as Error).message);
+        // The database away, or the session taken over meanwhile: worth a retry. A damaged piece is
+        // not: it answers 500 in the envelope, as it does when a request reads it after the claim.
+        if (error instanceof StoreUnavailableError || error instanceof SessionMovedError)
+          throw storeUnavailable(error.message);
+        throw error;
       }
     }
     session.fence = owned.fence;

@@ -53,7 +53,7 @@ export async function imageOf(
   for (;;) {
     let written: WrittenImage<Promise<string>> | { notIndexed: LazyKind };
     try {
-      written = await stepped(writeImage(allRecords(state, true), lazyKinds, partSize, pack));
+      written = await stepped(writeImage(allRecords(state), lazyKinds, partSize, pack));
     } catch (error) {
       if (error instanceof WalkCutError) return undefined;
       throw error;

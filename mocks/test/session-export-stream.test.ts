@@ -1,0 +1,252 @@
+// The export and the import of one session, streamed (persistence/export-file.ts,
+// persistence/import-stream.ts): an export of a session read back lazily is byte for byte the
+// document the export wrote before it was streamed (one JSON.stringify of every record), builds
+// none of those records into the tables, and leaves the socket to pull the file (nothing read
+// ahead); an import read as its body arrives takes the same document in any key order, and a body
+// cut off, malformed or breaking the contract mid-way, or over its limit, is refused in the
+// envelope with the session as it was.
+import type { ReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MockSeed } from '../src/domain/seed.ts';
+import type { MockState } from '../src/domain/state.ts';
+import { startMock, type RunningMock } from '../src/index.ts';
+import { exportStream } from '../src/persistence/export-file.ts';
+import { BodyTooLarge, importStream } from '../src/persistence/import-stream.ts';
+import { JsonItems, MalformedJson } from '../src/persistence/json-items.ts';
+import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
+import { toColumns } from '../src/persistence/record-columns.ts';
+import { EXPORT_FORMAT } from '../src/persistence/session-export.ts';
+import { allRecords, applyMeta, applyRecord, metaOf, seedOfLine } from '../src/persistence/session-records.ts';
+import { MockSession } from '../src/session.ts';
+import { builtReadBack } from './support/read-back-built.ts';
+import { MemoryStorage } from '../src/uploads/memory-storage.ts';
+
+const WORDS = ['Robotics', 'Energy', 'Fintech', 'Health'];
+const seed: MockSeed = {
+  startTime: '2026-03-01T00:00:00.000Z',
+  processingMs: 600_000,
+  data: {
+    projects: Array.from({ length: 1_500 }, (_, n) => ({
+      ownerUserId: n % 3 === 0 ? 'user-second' : 'user-mock',
+      companyName: `${WORDS[n % 4]} Company ${n}`,
+      companyIndustry: WORDS[(n * 7) % 4],
+      completedAnalysis: n % 4 !== 0,
+    })),
+  },
+};
+
+const text = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+/** The document as the export wrote it before it was streamed: one JSON.stringify of every record, built into the tables. */
+function documentBefore(state: MockState): string {
+  return JSON.stringify({
+    format: EXPORT_FORMAT,
+    seed: seedOfLine(state.seed),
+    meta: metaOf(state),
+    records: [...allRecordsBuilt(state)],
+    files: [],
+  });
+}
+
+/** Every record, the tables walked as the export walked them before (which built every record read back into them). */
+function* allRecordsBuilt(state: MockState) {
+  for (const _ of state.projects);
+  for (const _ of state.analyses);
+  yield* allRecords(state);
+}
+
+/** A session of the seed, and the same read back lazily (its projects and analyses from an image, in parts of 100). */
+function sessions(): { built: MockSession; lazy: MockSession } {
+  const storage = new MemoryStorage('/memory');
+  const built = new MockSession('built', storage, seed, () => {});
+  const lazy = new MockSession('lazy', storage, seed, () => {}, { restoring: true });
+  const { eager, index, sections, parts } = splitImage([...allRecords(built.state)], 100, 200);
+  const jobs = new Map();
+  for (const op of eager) applyRecord(lazy.state, storage, jobs, op);
+  const stored = JSON.parse(JSON.stringify({ index, sections, parts: parts.map((part) => toColumns(part)) }));
+  adoptImage(lazy.state, {
+    index: stored.index,
+    keys: () => undefined,
+    sections: stored.sections.map((s: unknown) => () => structuredClone(s)),
+    parts: stored.parts.map((p: unknown) => () => structuredClone(p)),
+  });
+  applyMeta(lazy.state, metaOf(built.state));
+  return { built, lazy };
+}
+
+it('exports a session read back lazily byte for byte as before, building none of its records into the tables', async () => {
+  const { built, lazy } = sessions();
+  const before = documentBefore(built.state);
+  expect(before.length).toBeGreaterThan(1_000_000);
+  expect(await text(await exportStream(built))).toBe(before);
+  expect(await text(await exportStream(lazy))).toBe(before);
+  // Nothing was built into the lazy session's tables.
+  for (const table of [lazy.state.projects, lazy.state.analyses] as const) {
+    expect(builtReadBack(table)).toEqual([]);
+  }
+  // The same document once its tables are built, and importable: read back, it exports the same bytes.
+  expect(documentBefore(lazy.state)).toBe(before);
+  const again = new MockSession('again', new MemoryStorage('/memory'), undefined, () => {});
+  await importStream(again, { body: Readable.from([Buffer.from(before)]), limit: 2 ** 27, errors: () => [] });
+  expect(await text(await exportStream(again))).toBe(before);
+});
+
+it('leaves a slow reader to pull the export: nothing is read ahead of what the socket takes', async () => {
+  const { lazy } = sessions();
+  const stream = await exportStream(lazy);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Read from the file as the reader asks: a chunk or two ahead, of a document of megabytes.
+  expect((stream as ReadStream).bytesRead).toBeLessThanOrEqual(2 * stream.readableHighWaterMark);
+  expect((await stat(`/proc/self/fd/${(stream as unknown as { fd: number }).fd}`)).size).toBeGreaterThan(1_000_000);
+  stream.destroy();
+});
+
+it('refuses a body over its limit mid-way, leaving the session as it was', async () => {
+  const session = new MockSession('limit', new MemoryStorage('/memory'), undefined, () => {});
+  const state = session.state;
+  const chunks = ['{"format":"portfolio-mock-session/2","records":[', ...Array(50).fill('["user","u",null],'), ''];
+  await expect(
+    importStream(session, { body: Readable.from(chunks.map((c) => Buffer.from(c))), limit: 500, errors: () => [] }),
+  ).rejects.toThrow(BodyTooLarge);
+  expect(session.state).toBe(state);
+});
+
+let mock: RunningMock;
+let exported = '';
+beforeAll(async () => {
+  mock = await startMock({ port: 0, seed });
+  exported = await (await fetch(`${mock.origin}/__mock/sessions/default/export`)).text();
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+const put = (session: string, body: string | Readable, headers: Record<string, string> = {}) =>
+  fetch(`${mock.origin}/__mock/sessions/${session}/export`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : (Readable.toWeb(body) as ReadableStream),
+    ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+  } as RequestInit);
+const exportOf = async (session: string) => (await fetch(`${mock.origin}/__mock/sessions/${session}/export`)).text();
+
+it('takes a document whose records come before its seed and meta, as the same session', async () => {
+  const { format, seed: s, meta, records, files } = JSON.parse(exported);
+  const answer = await put('reordered', JSON.stringify({ records, files, meta, seed: s, format }));
+  expect(answer.status).toBe(200);
+  expect((await answer.json()).data).toEqual({ session: 'reordered', records: records.length, files: 0 });
+  expect(await exportOf('reordered')).toBe(exported);
+});
+
+it('refuses a body cut off, malformed or breaking the contract mid-way, in the envelope, the session as it was', async () => {
+  // A session other than the document's: a record of the document put into it would show.
+  await fetch(`${mock.origin}/__mock/reset`, { method: 'POST', headers: { 'x-mock-session': 'kept' } });
+  const before = await exportOf('kept');
+  const at = exported.indexOf('["project"', exported.length / 2);
+  // The place of the record starting there (every record starts `["<kind>","`).
+  const place = exported
+    .slice(0, at)
+    .match(/\["(user|project|analysis|folder|fundRun|webhook|deliveries|outbox|job)","/g)!.length;
+  expect(place).toBeGreaterThan(1000);
+  const cases: [string, string | Readable, number, string, RegExp][] = [
+    ['cut off', exported.slice(0, at), 400, 'MOCK_MALFORMED_JSON', /ends before its document/],
+    [
+      'cut off, sent as a stream',
+      Readable.from([exported.slice(0, at)]),
+      400,
+      'MOCK_MALFORMED_JSON',
+      /ends before its document/,
+    ],
+    [
+      'malformed',
+      `${exported.slice(0, at)}["project",}${exported.slice(at)}`,
+      400,
+      'MOCK_MALFORMED_JSON',
+      /not a whole JSON document: .*JSON/,
+    ],
+    [
+      'a record of no kind',
+      `${exported.slice(0, at)}["bogus","x",{}],${exported.slice(at)}`,
+      400,
+      'MOCK_INVALID_REQUEST',
+      new RegExp(`records\\.${place}\\.0 must be one of`),
+    ],
+    ['more after it', `${exported} {}`, 400, 'MOCK_MALFORMED_JSON', /nothing after the document/],
+    ['not an export', exported.replace(EXPORT_FORMAT, 'other/1'), 400, 'MOCK_INVALID_REQUEST', /format/],
+  ];
+  for (const [what, body, status, code, description] of cases) {
+    const answer = await put('kept', body);
+    expect(answer.status, what).toBe(status);
+    const envelope = await answer.json();
+    expect(envelope, what).toMatchObject({ code, data: null });
+    expect(envelope.description, what).toMatch(description);
+  }
+  expect(await exportOf('kept')).toBe(before);
+});
+
+it('refuses a body declared over the limit before reading it (413 in the envelope)', async () => {
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(mock.origin);
+    const call = request({ hostname, port, method: 'PUT', path: '/__mock/sessions/big/export' }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    call.on('error', reject);
+    call.setHeader('content-type', 'application/json');
+    call.setHeader('content-length', String(2 ** 28));
+    call.write('{"format":');
+    setTimeout(() => call.destroy(), 2000);
+  });
+  expect(answer.status).toBe(413);
+  expect(JSON.parse(answer.body)).toMatchObject({ code: 'MOCK_BODY_TOO_LARGE' });
+});
+
+it('cuts a JSON object into its values and items, however its text is split, as JSON.parse reads it', () => {
+  const document = {
+    format: 'x',
+    seed: { a: [1, { b: 'q"]}[{\\' }], c: null, 'k\\"ey': '\u00e9\ud83d\ude00' },
+    meta: -1.5e3,
+    flag: true,
+    records: [['user', 'u"1', { n: [[], {}], s: '\\\\"' }], 7, 'a,b]', null, [], {}],
+    files: [],
+    after: false,
+  };
+  const text = JSON.stringify(document, null, 1);
+  for (const size of [1, 2, 3, 7, 64, text.length]) {
+    const seen: Record<string, unknown> = {};
+    const reader = new JsonItems(new Set(['records', 'files']), {
+      value: (key, value) => (seen[key] = value),
+      array: (key) => (seen[key] = []),
+      item: (key, value) => (seen[key] as unknown[]).push(value),
+    });
+    for (let at = 0; at < text.length; at += size) reader.write(text.slice(at, at + size));
+    reader.end();
+    expect(seen, `pieces of ${size}`).toEqual(document);
+  }
+  for (const broken of [
+    '',
+    '[]',
+    '{"a":1',
+    '{"a":1,}',
+    '{"a" 1}',
+    '{"records":[1,]}',
+    '{"records":[1 2]}',
+    '{"a":tru}',
+    '{} x',
+    '{"a":"x}',
+  ]) {
+    const reader = new JsonItems(new Set(['records']), { value() {}, array() {}, item() {} });
+    expect(() => {
+      reader.write(broken);
+      reader.end();
+    }, broken).toThrow(MalformedJson);
+  }
+});
