@@ -117,9 +117,13 @@ export async function writeChainImage(): Promise<ChainFile> {
 /**
  * Opens the state file as a restart does. With the default compaction size (16 MiB) the file is never
  * compacted here: a compaction builds every record read back, which a leg may want to leave lazy;
- * `compactBytes: 1` compacts it once it doubles (compactNow).
+ * `compactBytes: 1` compacts it once it doubles (compactNow). A compaction changes no answer, so
+ * reads repeated after it need `responseCache: false` to be answered again, not from the bytes sent.
  */
-export function restart(file: ChainFile, options: { compactBytes?: number } = {}): Promise<RunningMock> {
+export function restart(
+  file: ChainFile,
+  options: { compactBytes?: number; responseCache?: boolean } = {},
+): Promise<RunningMock> {
   return startMock({ port: 0, seed: READ_BACK_SEED, stateFile: file.stateFile, ...options });
 }
 
@@ -145,7 +149,7 @@ export async function writeOverImage(mock: RunningMock, file: ChainFile): Promis
     }),
     'a message to a company read back',
   );
-  await ok(
+  const created = await ok(
     call(mock, 'POST', '/integration/project', {
       json: {
         companyName: 'Restart Written Robotics',
@@ -155,16 +159,45 @@ export async function writeOverImage(mock: RunningMock, file: ChainFile): Promis
     }),
     'a company created after the restart',
   );
+  // The company created here changed again (its record written twice; the replay sets it twice).
+  await ok(
+    call(mock, 'POST', `/__mock/projects/${created.data.project.id}/status`, {
+      json: { code: 'closed', name: 'Closed' },
+    }),
+    "a new company's status",
+  );
   const folder = new FormData();
   folder.append('files', PDF(), 'restart-fund.pdf');
   const uploaded = await ok(call(mock, 'POST', '/integrationfund/fund/upload', { form: folder }), 'a fund upload');
-  const run = await ok(
-    call(mock, 'POST', '/integrationfund/fund/run', {
-      json: { name: 'Restart Fund', folderPath: uploaded.data.folderPath, projectMode: 'analyze' },
-    }),
-    'an analyze-mode fund run',
-  );
-  await ok(call(mock, 'POST', '/__mock/settle'), 'settling the jobs');
+  // Two runs: the second gives each portfolio company a second analysis of its own.
+  let run: any;
+  for (const name of ['Restart Fund', 'Restart Fund Again']) {
+    run = await ok(
+      call(mock, 'POST', '/integrationfund/fund/run', {
+        json: { name, folderPath: uploaded.data.folderPath, projectMode: 'analyze' },
+      }),
+      'an analyze-mode fund run',
+    );
+    await ok(call(mock, 'POST', '/__mock/settle'), 'settling the jobs');
+  }
+  // Each analyze-mode run started an analysis of each portfolio company the image holds (one had
+  // one read back already): a company's analyses list all of them.
+  for (const [name, count] of [
+    ['Tidal Ledger', 3],
+    ['LUMEN FREIGHT', 2],
+  ] as const) {
+    const listed = await call(
+      mock,
+      'GET',
+      `/integration/projects?page=0&pageSize=100&search=${encodeURIComponent(name)}`,
+    );
+    const company = listed.body?.data?.find((p: { companyName: string }) => p.companyName === name);
+    expect(company?.analyses?.length, `${name}'s analyses after two analyze-mode fund runs`).toBe(count);
+  }
+  // The analysis read back was changed in place (its files, then its processing): a table that
+  // built it again at each touch would lose both, and every mock after would agree with it.
+  const detail = await call(mock, 'GET', `/integration/analysis/detail?analysisId=${file.waiting.analysisId}`);
+  expect(detail.status, 'the analysis read back that got its files, once its jobs ran: its detail').toBe(200);
   return run.data.fundExtractionId as string;
 }
 
