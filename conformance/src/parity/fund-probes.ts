@@ -1,11 +1,21 @@
 // The behaviours parity reads from its one fund run (fund-run.ts): the values a run started with
 // name and folder alone shows, the sections it lists, what its summary shows before it ends and the
 // statuses it passes, the form of its ids, and which company records its portfolio companies link to.
+import { randomUUID } from 'node:crypto';
 import type { GapProbeId } from '../../../common/src/index.ts';
 import { isObject, sleep } from '../live/answers.ts';
 import type { ConformanceReceiver, Delivery } from '../live/receiver.ts';
 import type { FollowedFundRun } from './fund-run.ts';
-import { formWith, type Json, lookedUp, type ProbeOutcome, slugOf, unseenStatuses, valueWord } from './probe-values.ts';
+import {
+  asError,
+  formWith,
+  type Json,
+  lookedUp,
+  type ProbeOutcome,
+  slugOf,
+  unseenStatuses,
+  valueWord,
+} from './probe-values.ts';
 import type { ParitySender, RecordedParityExchange } from './sender.ts';
 
 export interface FundProbeContext {
@@ -27,6 +37,7 @@ type FundProbeId = Extract<
   | 'funds.id-forms'
   | 'funds.portfolio-name-matching'
   | 'funds.second-run-same-name'
+  | 'funds.run-unknown-fund-stage'
   | 'webhooks.fund-run-subscription'
   | 'webhooks.fund-run-payload'
 >;
@@ -258,6 +269,17 @@ export const FUND_PROBES: Record<FundProbeId, (ctx: FundProbeContext) => Promise
       fundRuns: versions.length === 0 ? 'empty list' : versions.join(', ').slice(0, 200),
     };
     return { touched: true, observation: { kind: 'values', values }, exchange: read.recorded };
+  },
+  'funds.run-unknown-fund-stage': async (ctx) => {
+    // Over the run's own folder, once it ended: a folder the deployment holds, so the stage is what it answers.
+    const run = await endedRun(ctx, false);
+    if (!('fundExtractionId' in run)) return run;
+    const { answer, recorded } = await ctx.sender.send({
+      method: 'POST',
+      path: '/integrationfund/fund/run',
+      json: { name: run.name, folderPath: run.folderPath, fundstageId: randomUUID() },
+    });
+    return asError(answer, recorded);
   },
   'webhooks.fund-run-subscription': async (ctx) => {
     const delivered = await runDelivery(ctx);
