@@ -97,7 +97,7 @@ export const fundOutcomeRules: Rule[] = [
     id: 'funds.mode-default-bookmark',
     area: 'funds',
     title:
-      'a run with projectMode omitted runs as bookmark: its summary says bookmark and, completed, links every portfolio company to a company record; the companies created before it are still listed, each found exactly by a search for its own token',
+      'a run with projectMode omitted runs as bookmark: its summary says bookmark and, completed, links every portfolio company to a company record; the companies created before it are still listed, each found exactly by a search for its own token and read by its id',
     spec: '| projectMode | string | No | `none`, `bookmark`, `analyze`; default `bookmark` |\n`bookmark`: each portfolio company is created as a company record; no company analysis and no extra credits.',
     operations: ['uploadFundFiles', 'startFundRun', 'getFundRunSummary', 'listProjects', 'createProject'],
     cost: RUN,
@@ -114,6 +114,14 @@ export const fundOutcomeRules: Rule[] = [
         ctx.expect(
           ids.length === 1 && ids[0] === company.id,
           `after bookmark run ${id}, search=${company.token} answered ${JSON.stringify(ids)}, expected exactly [${company.id}] ("${company.companyName}", listed so before the run)`,
+        );
+        // And read by its id: the company list called with `id` answers it.
+        const read = await ctx.call('listProjects', { query: { id: company.id }, headers: JSON_HEADERS });
+        const readData = dataOf<unknown>(read);
+        const found = (Array.isArray(readData) ? readData[0] : readData) as Schemas['Project'] | undefined;
+        ctx.expect(
+          isSuccess(read) && found?.id === company.id,
+          `after bookmark run ${id}, the company list called with id=${company.id} ("${company.companyName}", created before the run) answered ${describeAnswer(read)}`,
         );
       }
       ctx.expect(
