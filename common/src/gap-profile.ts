@@ -550,6 +550,14 @@ export const GAP_PROBES = {
     paths: ['/integrationfund/fund/run'],
     needs: 'writes and fund run',
   },
+  'funds.unreadable-file-run': {
+    pointer: '#/components/schemas/FundRunStatus',
+    title:
+      'what another fund run, over one PDF cut after its header (named …-unreadable.pdf, 10 more credits), ends as: a failure of processing is `error`, but whether the engine fails on such a file is its own',
+    mock: { kind: 'values', values: { 'ends as': 'error' } },
+    profileable: true,
+    needs: 'writes and fund run',
+  },
   'webhooks.fund-run-subscription': {
     pointer: '#/components/schemas/WebhookConfiguration',
     title:

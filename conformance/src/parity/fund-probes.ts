@@ -22,6 +22,8 @@ export interface FundProbeContext {
   sender: ParitySender;
   /** The fund run followed to its end, once, or why there is none. */
   fundRun(): Promise<FollowedFundRun | string>;
+  /** A second fund run, over one PDF cut after its header, followed to its end once the first ended, or why there is none. */
+  unreadableFundRun(): Promise<FollowedFundRun | string>;
   /** Parity's receiver, saved again (analysisCompleted alone) before the fund run started, or why there is none. */
   fundRunReceiver(): Promise<ConformanceReceiver | string>;
 }
@@ -38,6 +40,7 @@ type FundProbeId = Extract<
   | 'funds.portfolio-name-matching'
   | 'funds.second-run-same-name'
   | 'funds.run-unknown-fund-stage'
+  | 'funds.unreadable-file-run'
   | 'webhooks.fund-run-subscription'
   | 'webhooks.fund-run-payload'
 >;
@@ -280,6 +283,21 @@ export const FUND_PROBES: Record<FundProbeId, (ctx: FundProbeContext) => Promise
       json: { name: run.name, folderPath: run.folderPath, fundstageId: randomUUID() },
     });
     return asError(answer, recorded);
+  },
+  'funds.unreadable-file-run': async (ctx) => {
+    const run = await ctx.unreadableFundRun();
+    if (typeof run === 'string') return { touched: false, reason: run };
+    if (run.ended === undefined)
+      return {
+        touched: false,
+        reason: 'the run over an unreadable file did not end in time',
+        exchange: run.last.recorded,
+      };
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { 'ends as': run.ended } },
+      exchange: run.last.recorded,
+    };
   },
   'webhooks.fund-run-subscription': async (ctx) => {
     const delivered = await runDelivery(ctx);

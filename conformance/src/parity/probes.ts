@@ -80,6 +80,8 @@ export interface ProbeContext extends ContextOptions {
   unreachableAnalysis(): Promise<(Sent & { record: Json; statuses: string[] }) | string>;
   /** The fund run (--fund-run) followed to its end, once, or why there is none. */
   fundRun(): Promise<FollowedFundRun | string>;
+  /** A second fund run, over an unreadable file, once the first ended, or why there is none. */
+  unreadableFundRun(): Promise<FollowedFundRun | string>;
   /** Parity's receiver, saved again before the fund run, or why there is none. */
   fundRunReceiver(): Promise<ConformanceReceiver | string>;
   /** Stops what the context started (parity's receiver). */
@@ -803,6 +805,11 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     if (hooked !== undefined && typeof hooked !== 'string') await saveReceiver({ sender }, hooked.url, true);
     return followFundRun(sender, listed);
   });
+  const unreadableFundRun = once(async (): Promise<FollowedFundRun | string> => {
+    const first = await fundRun();
+    if (typeof first === 'string') return first;
+    return followFundRun(sender, async () => ({ companies: [] }), true);
+  });
   const close = async () => {
     await receiver?.close();
   };
@@ -819,6 +826,7 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     followedAnalysis,
     unreachableAnalysis,
     fundRun,
+    unreadableFundRun,
     fundRunReceiver,
     close,
   };

@@ -36,6 +36,8 @@ export interface GapChoices {
   sharedFolderName: 'ambiguous' | 'first';
   /** Whether an analysis over a source the engine cannot read ends `failed` (else `completed`, scored). */
   unreadableFails: boolean;
+  /** Whether a fund run over a file the engine cannot read ends `error` (else `completed`, as any other run). */
+  unreadableFundFails: boolean;
   /** The run's fields a fundAnalysisCompleted delivery's data holds, each with the run's own value. */
   fundPayloadFields: Readonly<Profiled<'webhooks.fund-run-payload'>['fields']>;
 }
@@ -58,6 +60,7 @@ export const MOCK_GAP_CHOICES: GapChoices = {
   linkRead: () => true,
   sharedFolderName: 'ambiguous',
   unreadableFails: true,
+  unreadableFundFails: true,
   fundPayloadFields: ['fundExtractionId', 'fundId', 'name'],
 };
 
