@@ -23,6 +23,7 @@ export interface ProfiledValues {
   'drive.shared-folder-name': { first: boolean };
   'analysis.unreachable-website': { fails: boolean };
   'funds.second-run-same-name': { sameFund: boolean };
+  'funds.unreadable-file-run': { fails: boolean };
   'webhooks.fund-run-subscription': { delivered: true };
   'webhooks.fund-run-payload': { fields: FundPayloadField[] };
 }
@@ -180,6 +181,11 @@ const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | s
     if ((values.fundId ?? '').includes('{fundExtractionId}') && values.fundRuns === 'this run')
       return { sameFund: false };
     return `a second run showed fundId ${JSON.stringify(values.fundId)} and fundRuns ${JSON.stringify(values.fundRuns)}: the mock lists as a fund's versions the runs of its fundId, newest first`;
+  },
+  'funds.unreadable-file-run': (values) => {
+    if (values['ends as'] === 'error') return { fails: true };
+    if (values['ends as'] === 'completed') return { fails: false };
+    return `the run over an unreadable file ended ${JSON.stringify(values['ends as'])}: the mock ends it error or completed`;
   },
   'webhooks.fund-run-subscription': (values) => {
     // Parity writes no other answer: a delivery that does not come within its wait leaves the behaviour not touched.

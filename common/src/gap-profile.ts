@@ -540,6 +540,24 @@ export const GAP_PROBES = {
     profileable: true,
     needs: 'writes and fund run',
   },
+  'funds.run-unknown-fund-stage': {
+    pointer: '#/components/responses/UnspecifiedError',
+    title:
+      "error for a fund run naming a fundstageId the workspace does not hold, over parity's fund run's folder once that run ended (no operation lists fund stages; a deployment that accepts it charges its run cost)",
+    mockGap: 'error for an unknown fundstageId',
+    mock: INVALID,
+    profileable: true,
+    paths: ['/integrationfund/fund/run'],
+    needs: 'writes and fund run',
+  },
+  'funds.unreadable-file-run': {
+    pointer: '#/components/schemas/FundRunStatus',
+    title:
+      'what another fund run, over one PDF cut after its header (named …-unreadable.pdf, 10 more credits), ends as: a failure of processing is `error`, but whether the engine fails on such a file is its own',
+    mock: { kind: 'values', values: { 'ends as': 'error' } },
+    profileable: true,
+    needs: 'writes and fund run',
+  },
   'webhooks.fund-run-subscription': {
     pointer: '#/components/schemas/WebhookConfiguration',
     title:

@@ -3,17 +3,8 @@
 // analyses, scores, emails, drive links and fund deliveries as the team's deployment does. Kept out of domain/: only
 // a profiled mock reads it.
 import { type GapProfile, isValuesProbeId, type ProfiledValues, readProfiledValues } from '../../common/src/index.ts';
+import { driveLinkOf } from './domain/drive.ts';
 import { type GapChoices, MOCK_GAP_CHOICES } from './domain/gap-choices.ts';
-
-/** The form of a drive link among those parity tries, where the reading is open (a folders url without a query always resolves). */
-export function linkFormOf(folderLink: string): string | undefined {
-  if (/\/folders\/[^/?#]+\?/.test(folderLink)) return 'folders url with a query';
-  if (folderLink.includes('/folders/')) return undefined;
-  const query = /[?&]id=[^&#]+(&)?/.exec(folderLink);
-  if (query) return query[1] ? 'open?id= url, id not last' : 'open?id= url';
-  if (folderLink.includes('/')) return undefined;
-  return folderLink.trim() === folderLink ? 'bare id' : 'bare id with spaces around';
-}
 
 /**
  * The domain's choices under `profile`: the mock's own where the profile has no answer (or
@@ -41,10 +32,11 @@ export function gapChoicesOf(profile: GapProfile): GapChoices | undefined {
   const shared = read('drive.shared-folder-name');
   const unreachable = read('analysis.unreachable-website');
   const versions = read('funds.second-run-same-name');
+  const unreadableRun = read('funds.unreadable-file-run');
   const payload = read('webhooks.fund-run-payload');
   // webhooks.fund-run-subscription reads only as the mock's own choice (delivered): nothing to change.
   const chosen = [defaults, sections, progress, ids, matching, statuses, scores, email, links];
-  if (![...chosen, shared, unreachable, versions, payload].some(Boolean)) return undefined;
+  if (![...chosen, shared, unreachable, versions, payload, unreadableRun].some(Boolean)) return undefined;
   const mine = MOCK_GAP_CHOICES;
   const unread = new Set(links?.unread ?? []);
   const idForms = ids ?? mine.idForms;
@@ -64,9 +56,10 @@ export function gapChoicesOf(profile: GapProfile): GapChoices | undefined {
     analysisShowsProgress: statuses?.showsProgress ?? mine.analysisShowsProgress,
     scoresShown: scores?.shown ?? mine.scoresShown,
     emailWithWebsite: email?.form ?? mine.emailWithWebsite,
-    linkRead: unread.size === 0 ? mine.linkRead : (folderLink) => !unread.has(linkFormOf(folderLink) ?? ''),
+    linkRead: unread.size === 0 ? mine.linkRead : (folderLink) => !unread.has(driveLinkOf(folderLink).form ?? ''),
     sharedFolderName: shared === undefined ? mine.sharedFolderName : shared.first ? 'first' : 'ambiguous',
     unreadableFails: unreachable?.fails ?? mine.unreadableFails,
+    unreadableFundFails: unreadableRun?.fails ?? mine.unreadableFundFails,
     fundPayloadFields: payload?.fields ?? mine.fundPayloadFields,
   };
 }

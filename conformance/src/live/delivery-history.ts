@@ -93,6 +93,9 @@ export function historyFollows(
   return newEntries(before, fresh, after, earlier) !== undefined;
 }
 
+/** The step of a quiet wait: the poll interval, kept between 50 and 250 ms (a delivery under way arrives within moments). */
+export const quietStep = (pollIntervalMs: number) => Math.min(250, Math.max(50, pollIntervalMs));
+
 /** Waits until a receiver got nothing new for two polls (at most `ms`): deliveries of earlier calls are in. */
 export async function quiet(received: readonly unknown[], ms: number, everyMs: number): Promise<void> {
   const deadline = Date.now() + ms;

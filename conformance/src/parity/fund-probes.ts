@@ -1,17 +1,29 @@
 // The behaviours parity reads from its one fund run (fund-run.ts): the values a run started with
 // name and folder alone shows, the sections it lists, what its summary shows before it ends and the
 // statuses it passes, the form of its ids, and which company records its portfolio companies link to.
+import { randomUUID } from 'node:crypto';
 import type { GapProbeId } from '../../../common/src/index.ts';
 import { isObject, sleep } from '../live/answers.ts';
 import type { ConformanceReceiver, Delivery } from '../live/receiver.ts';
 import type { FollowedFundRun } from './fund-run.ts';
-import { formWith, type Json, lookedUp, type ProbeOutcome, slugOf, unseenStatuses, valueWord } from './probe-values.ts';
+import {
+  asError,
+  formWith,
+  type Json,
+  lookedUp,
+  type ProbeOutcome,
+  slugOf,
+  unseenStatuses,
+  valueWord,
+} from './probe-values.ts';
 import type { ParitySender, RecordedParityExchange } from './sender.ts';
 
 export interface FundProbeContext {
   sender: ParitySender;
   /** The fund run followed to its end, once, or why there is none. */
   fundRun(): Promise<FollowedFundRun | string>;
+  /** A second fund run, over one PDF cut after its header, followed to its end once the first ended, or why there is none. */
+  unreadableFundRun(): Promise<FollowedFundRun | string>;
   /** Parity's receiver, saved again (analysisCompleted alone) before the fund run started, or why there is none. */
   fundRunReceiver(): Promise<ConformanceReceiver | string>;
 }
@@ -27,6 +39,8 @@ type FundProbeId = Extract<
   | 'funds.id-forms'
   | 'funds.portfolio-name-matching'
   | 'funds.second-run-same-name'
+  | 'funds.run-unknown-fund-stage'
+  | 'funds.unreadable-file-run'
   | 'webhooks.fund-run-subscription'
   | 'webhooks.fund-run-payload'
 >;
@@ -258,6 +272,32 @@ export const FUND_PROBES: Record<FundProbeId, (ctx: FundProbeContext) => Promise
       fundRuns: versions.length === 0 ? 'empty list' : versions.join(', ').slice(0, 200),
     };
     return { touched: true, observation: { kind: 'values', values }, exchange: read.recorded };
+  },
+  'funds.run-unknown-fund-stage': async (ctx) => {
+    // Over the run's own folder, once it ended: a folder the deployment holds, so the stage is what it answers.
+    const run = await endedRun(ctx, false);
+    if (!('fundExtractionId' in run)) return run;
+    const { answer, recorded } = await ctx.sender.send({
+      method: 'POST',
+      path: '/integrationfund/fund/run',
+      json: { name: run.name, folderPath: run.folderPath, fundstageId: randomUUID() },
+    });
+    return asError(answer, recorded);
+  },
+  'funds.unreadable-file-run': async (ctx) => {
+    const run = await ctx.unreadableFundRun();
+    if (typeof run === 'string') return { touched: false, reason: run };
+    if (run.ended === undefined)
+      return {
+        touched: false,
+        reason: 'the run over an unreadable file did not end in time',
+        exchange: run.last.recorded,
+      };
+    return {
+      touched: true,
+      observation: { kind: 'values', values: { 'ends as': run.ended } },
+      exchange: run.last.recorded,
+    };
   },
   'webhooks.fund-run-subscription': async (ctx) => {
     const delivered = await runDelivery(ctx);

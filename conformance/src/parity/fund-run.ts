@@ -38,21 +38,26 @@ const summaryOf = (sent: Sent): Json | undefined => {
 };
 
 /**
- * Uploads one small PDF, starts a run over it with `name` and `folderPath` only, and reads the
+ * Uploads one small PDF (with `unreadable`, one cut after its header), starts a run over it with `name` and `folderPath` only, and reads the
  * summary until the run ends; answers why not when a step is refused. Reads come a tenth of the
  * time waited so far apart (at least 25 ms, at most 5 s): a short run shows each status it passes.
  */
 export async function followFundRun(
   sender: ParitySender,
   listedBefore: () => Promise<{ companies: Json[] }>,
+  unreadable = false,
 ): Promise<FollowedFundRun | string> {
   const { companies } = await listedBefore();
   const stamp = Date.now().toString(36);
   // Separators in a run and at the end: a fundId made from the name shows how it was made into a slug.
-  const name = `parity-${stamp}, fund.`;
+  const name = unreadable ? `parity-${stamp} unreadable fund` : `parity-${stamp}, fund.`;
   const form = new FormData();
-  const pdf = `%PDF-1.4\n% portfolio-conformance parity ${stamp}\n%%EOF\n`;
-  form.append('files', new Blob([pdf], { type: 'application/pdf' }), `parity-${stamp}-fund-report.pdf`);
+  // An unreadable file: a PDF header and nothing after it.
+  const pdf = unreadable
+    ? `%PDF-1.4\n% portfolio-conformance parity ${stamp}: cut after its header\n`
+    : `%PDF-1.4\n% portfolio-conformance parity ${stamp}\n%%EOF\n`;
+  const file = unreadable ? `parity-${stamp}-unreadable.pdf` : `parity-${stamp}-fund-report.pdf`;
+  form.append('files', new Blob([pdf], { type: 'application/pdf' }), file);
   const upload = await sender.send({ method: 'POST', path: '/integrationfund/fund/upload', form });
   const folderPath = (upload.answer.body as { data?: { folderPath?: unknown } } | undefined)?.data?.folderPath;
   if (upload.answer.status !== 200 || typeof folderPath !== 'string')

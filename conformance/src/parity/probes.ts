@@ -80,6 +80,8 @@ export interface ProbeContext extends ContextOptions {
   unreachableAnalysis(): Promise<(Sent & { record: Json; statuses: string[] }) | string>;
   /** The fund run (--fund-run) followed to its end, once, or why there is none. */
   fundRun(): Promise<FollowedFundRun | string>;
+  /** A second fund run, over an unreadable file, once the first ended, or why there is none. */
+  unreadableFundRun(): Promise<FollowedFundRun | string>;
   /** Parity's receiver, saved again before the fund run, or why there is none. */
   fundRunReceiver(): Promise<ConformanceReceiver | string>;
   /** Stops what the context started (parity's receiver). */
@@ -207,6 +209,21 @@ const HTTP_HEADERS = new Set([
 ]);
 /** How long parity follows its analysis to its end, and then waits for its delivery. */
 const ANALYSIS_WAIT_MS = 120_000;
+
+/** Whether an analysis's statuses, as a company read shows them, are all final. */
+const allFinal = (statuses: string[]) =>
+  statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS_STATUSES.has(status));
+
+/** The pause before reading an analysis again: sooner at first (a short analysis shows each state), then less often. */
+const nextRead = (waitedMs: number) => sleep(Math.min(5_000, Math.max(25, waitedMs / 10)));
+
+/** Creates a company of this name whose analysis runs from this website alone. */
+const createWithAnalysis = (sender: ParitySender, companyName: string, companyWebsite: string) =>
+  sender.send({
+    method: 'POST',
+    path: '/integration/project',
+    json: { companyName, projectType: 'projectAnalysisNoFile', companyWebsite },
+  });
 const DELIVERY_WAIT_MS = 10_000;
 
 const analysisStatuses = (record: Json): string[] =>
@@ -521,7 +538,7 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
   'analysis.unreachable-website': async (ctx) => {
     const read = await ctx.unreachableAnalysis();
     if (typeof read === 'string') return { touched: false, reason: read };
-    if (!read.statuses.every((status) => FINAL_ANALYSIS_STATUSES.has(status)) || read.statuses.length === 0)
+    if (!allFinal(read.statuses))
       return {
         touched: false,
         reason: `the analysis of an unreachable website did not end within ${ANALYSIS_WAIT_MS / 1000} s`,
@@ -687,29 +704,17 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       }
     }
     const stamp = Date.now().toString(36);
-    const created = await sender.send({
-      method: 'POST',
-      path: '/integration/project',
-      json: {
-        companyName: `parity-${stamp} analysis`,
-        projectType: 'projectAnalysisNoFile',
-        companyWebsite: `https://parity-${stamp}.example`,
-      },
-    });
+    const created = await createWithAnalysis(sender, `parity-${stamp} analysis`, `https://parity-${stamp}.example`);
     const project = projectOf(created.answer);
     const data = (created.answer.body as { data?: Json } | undefined)?.data;
     if (!project || typeof project.id !== 'string')
       return `the company with an analysis was not created: HTTP ${created.answer.status}`;
     // A second analysis, of a website that cannot exist (.invalid never resolves), runs beside it.
-    const unreachable = await sender.send({
-      method: 'POST',
-      path: '/integration/project',
-      json: {
-        companyName: `parity-${stamp} unreachable`,
-        projectType: 'projectAnalysisNoFile',
-        companyWebsite: `https://parity-${stamp}-unreadable.invalid`,
-      },
-    });
+    const unreachable = await createWithAnalysis(
+      sender,
+      `parity-${stamp} unreachable`,
+      `https://parity-${stamp}-unreadable.invalid`,
+    );
     const unreachableId = projectOf(unreachable.answer)?.id;
     const readStartedAt = Date.now();
     const read = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: project.id } });
@@ -741,15 +746,10 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       if (!record) return `the lookup of the company of an unreachable website answered HTTP ${sent.answer.status}`;
       const statuses = analysisStatuses(record);
       const waited = Date.now() - begin;
-      if (
-        (statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS_STATUSES.has(status))) ||
-        waited > ANALYSIS_WAIT_MS
-      )
-        return { ...sent, record, statuses };
-      await sleep(Math.min(5_000, Math.max(25, waited / 10)));
+      if (allFinal(statuses) || waited > ANALYSIS_WAIT_MS) return { ...sent, record, statuses };
+      await nextRead(waited);
     }
   });
-  // Read again sooner at first (a short analysis shows each state), then less often.
   const followedAnalysis = once(async (): Promise<FollowedAnalysis | string> => {
     const analysed = await analysedCompany();
     if (typeof analysed === 'string') return analysed;
@@ -775,11 +775,11 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
       const now = analysisStatuses(last.record);
       if (now.length > 0 && statuses.at(-1) !== now.join(' and ')) statuses.push(now.join(' and '));
       if (now.includes('failed')) return seen('failed');
-      if (now.length > 0 && now.every((status) => FINAL_ANALYSIS_STATUSES.has(status))) return seen('completed');
+      if (allFinal(now)) return seen('completed');
       whileRunning.push(valueWord(last.record, 'processing'));
       const waited = Date.now() - begin;
       if (waited > ANALYSIS_WAIT_MS) return seen(undefined);
-      await sleep(Math.min(5_000, Math.max(25, waited / 10)));
+      await nextRead(waited);
       const start = Date.now();
       lastStart = start;
       const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id: analysed.projectId } });
@@ -805,6 +805,11 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     if (hooked !== undefined && typeof hooked !== 'string') await saveReceiver({ sender }, hooked.url, true);
     return followFundRun(sender, listed);
   });
+  const unreadableFundRun = once(async (): Promise<FollowedFundRun | string> => {
+    const first = await fundRun();
+    if (typeof first === 'string') return first;
+    return followFundRun(sender, async () => ({ companies: [] }), true);
+  });
   const close = async () => {
     await receiver?.close();
   };
@@ -821,6 +826,7 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     followedAnalysis,
     unreachableAnalysis,
     fundRun,
+    unreadableFundRun,
     fundRunReceiver,
     close,
   };

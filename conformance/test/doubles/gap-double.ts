@@ -71,6 +71,8 @@ export const RECORDS_DOUBLE_PROFILEABLE = [
   'analysis.unreachable-website',
   'funds.second-run-same-name',
   'webhooks.fund-run-payload',
+  'funds.run-unknown-fund-stage',
+  'funds.unreadable-file-run',
 ] as const satisfies readonly GapProbeId[];
 
 /** What parity must report of recordsGapDouble: values the mock takes from its records, not a profile. */
@@ -169,6 +171,10 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     },
   },
   'funds.second-run-same-name': { kind: 'values', values: { fundId: '{fundExtractionId}', fundRuns: 'this run' } },
+  // No fund stage is known to the double either: refused as the specification's invalid request (Error209).
+  'funds.run-unknown-fund-stage': { kind: 'error', status: 400, code: 'Error209' },
+  // An engine that reads what it can of a cut file, and completes.
+  'funds.unreadable-file-run': { kind: 'values', values: { 'ends as': 'completed' } },
   'webhooks.fund-run-payload': {
     kind: 'values',
     values: { fields: 'fundExtractionId, name, status', "the run's values": 'fundExtractionId, name, status' },
@@ -310,8 +316,13 @@ export function recordsGapDouble(): Break {
         req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: 'https://drive.google.com/open' }));
     },
     response: async (req, answer, upstream) => {
-      if (answer.status === 200 && req.path === '/api/integrationfund/fund')
+      if (answer.status === 200 && req.path === '/api/integrationfund/fund') {
+        if (answer.body.data.status === 'error')
+          Object.assign(answer.body.data, { status: 'completed', errorMessage: null });
         return fundSummary(answer.body.data, relinked, upstream);
+      }
+      if (answer.body?.code === 'MOCK_INVALID_REQUEST' && req.path === '/api/integrationfund/fund/run')
+        return void Object.assign(answer, refusal(400, 'Error209', 'Refused'));
       // Every http(s) receiver the mock refuses as itself is saved (a service that cannot be called through its own address).
       if (req.path === '/api/integration/webhook' && /points at the mock itself/.test(answer.body?.description ?? '')) {
         const { url } = JSON.parse(req.body.toString('utf8'));

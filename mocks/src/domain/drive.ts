@@ -15,13 +15,20 @@ export interface DriveResolution {
   folder?: SeedDriveFolder;
 }
 
-/** The folder id of a drive folder URL (`.../folders/<id>`, `...?id=<id>`) or a bare id. */
-export function folderIdOf(folderLink: string): string {
+/**
+ * A drive link read once: the folder id of a folder URL (`.../folders/<id>`, `...?id=<id>`) or a
+ * bare id, and its form among those parity tries where the reading is open (gap-profile-choices.ts
+ * keeps a profile's unread forms; a folders url without a query always resolves: no form).
+ */
+export function driveLinkOf(folderLink: string): { id: string; form: string | undefined } {
   const fromPath = /\/folders\/([^/?#]+)/.exec(folderLink)?.[1];
-  if (fromPath) return decodeURIComponent(fromPath);
-  const fromQuery = /[?&]id=([^&#]+)/.exec(folderLink)?.[1];
-  if (fromQuery) return decodeURIComponent(fromQuery);
-  return folderLink.trim();
+  const query = /[?&]id=([^&#]+)(&)?/.exec(folderLink);
+  const id = fromPath ? decodeURIComponent(fromPath) : query ? decodeURIComponent(query[1]!) : folderLink.trim();
+  if (/\/folders\/[^/?#]+\?/.test(folderLink)) return { id, form: 'folders url with a query' };
+  if (folderLink.includes('/folders/')) return { id, form: undefined };
+  if (query) return { id, form: query[2] ? 'open?id= url, id not last' : 'open?id= url' };
+  if (folderLink.includes('/')) return { id, form: undefined };
+  return { id, form: folderLink.trim() === folderLink ? 'bare id' : 'bare id with spaces around' };
 }
 
 /** Undefined when the request names no folder; a link the choices' `linkRead` refuses finds no folder. */
@@ -38,7 +45,7 @@ export function resolveDriveFolder(
 
   let folder: SeedDriveFolder | undefined;
   if (folderLink !== undefined) {
-    const id = folderIdOf(folderLink);
+    const { id } = driveLinkOf(folderLink);
     folder = linkRead(folderLink) ? user.drive.folders.find((f) => f.id === id) : undefined;
   } else {
     const wanted = (folderName ?? '').trim().toLowerCase();

@@ -86,7 +86,7 @@ export function finishRun(state: MockState, run: FundRunRecord): void {
   if (run.status === 'completed' || run.status === 'error') return;
   const unreadable = run.fileNames.find(isUnreadable);
   run.updatedAt = state.ids.now();
-  if (unreadable) {
+  if (unreadable && state.choices.unreadableFundFails) {
     run.status = 'error';
     run.errorMessage = `The analysis engine could not read ${unreadable}`;
     return;

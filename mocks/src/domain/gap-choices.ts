@@ -4,23 +4,26 @@
 // which forms of a drive link resolve and what a name two folders share finds, whether an analysis
 // over an unreadable source fails, and the fields of a fund run's delivery. A team's gap profile replaces them (../gap-profile-choices.ts);
 // parity's table of the mock's own choices (common/src/gap-profile.ts) says what these defaults must be.
-import type { FundPayloadField } from '../../../common/src/index.ts';
+import type { ProfiledValues } from '../../../common/src/index.ts';
+
+/** The type of a profile's choice (parity's words read), where a domain choice holds it as it is. */
+type Profiled<K extends keyof ProfiledValues> = ProfiledValues[K];
 
 export interface GapChoices {
   /** customerIsInvestor when a run request leaves it out, showDerivedMetrics and available.incremental of every run. */
-  fundDefaults: { customerIsInvestor: boolean; showDerivedMetrics: boolean; incremental: boolean };
+  fundDefaults: Profiled<'funds.run-defaults'>;
   /** available.dataSections of a completed run, and of a run under way. */
   dataSections: { completed: readonly string[]; underWay: readonly string[] };
   /** Whether a run shows `running` half-way (it is `pending` on creation, as the contract says, either way). */
   fundShowsRunning: boolean;
   /** The available flags true while a run is under way (once it ended, incremental follows fundDefaults). */
-  availableUnderWay: readonly ('workbook' | 'overview' | 'structure' | 'incremental')[];
+  availableUnderWay: Readonly<Profiled<'funds.run-progress'>['availableUnderWay']>;
   /** Whether a completed run shows its figures. */
   figuresWhenCompleted: boolean;
   /** fundId and a portfolio company's id, with {owner id}, {name}, {name as a slug}, {fundExtractionId} and {n} (from 1). */
-  idForms: { fundId: string; companyId: string };
+  idForms: Profiled<'funds.id-forms'>;
   /** Which of the owner's company records a portfolio company takes: same name ignoring case, same name exactly, or none (a new one). */
-  portfolioMatch: 'ignoring case' | 'exact' | 'never';
+  portfolioMatch: Profiled<'funds.portfolio-name-matching'>['match'];
   /** Whether an analysis shows `progress` half-way (it is `pending` before, either way). */
   analysisShowsProgress: boolean;
   /** Whether a company's views show the scores of its completed analyses (a full report asked for one always does). */
@@ -33,8 +36,10 @@ export interface GapChoices {
   sharedFolderName: 'ambiguous' | 'first';
   /** Whether an analysis over a source the engine cannot read ends `failed` (else `completed`, scored). */
   unreadableFails: boolean;
+  /** Whether a fund run over a file the engine cannot read ends `error` (else `completed`, as any other run). */
+  unreadableFundFails: boolean;
   /** The run's fields a fundAnalysisCompleted delivery's data holds, each with the run's own value. */
-  fundPayloadFields: readonly FundPayloadField[];
+  fundPayloadFields: Readonly<Profiled<'webhooks.fund-run-payload'>['fields']>;
 }
 
 /** The mock's own choices. */
@@ -55,6 +60,7 @@ export const MOCK_GAP_CHOICES: GapChoices = {
   linkRead: () => true,
   sharedFolderName: 'ambiguous',
   unreadableFails: true,
+  unreadableFundFails: true,
   fundPayloadFields: ['fundExtractionId', 'fundId', 'name'],
 };
 

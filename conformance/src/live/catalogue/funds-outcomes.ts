@@ -5,7 +5,9 @@
 import type { components } from '../../../../openapi/index.ts';
 import { randomUUID } from 'node:crypto';
 import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
+import type { FilledCompany } from '../records.ts';
 import type { Rule, RuleContext } from '../rule.ts';
+import { eventually, listPage } from './list-pages.ts';
 
 type Schemas = components['schemas'];
 const RUN = { credits: 10, records: 2 };
@@ -66,6 +68,25 @@ async function finalSummary(ctx: RuleContext, fundExtractionId: string): Promise
   }
 }
 
+/**
+ * Two companies of the filled list (the first and the last created), each once a search for its
+ * token lists it (an index may lag); companies a search has not found are left out.
+ */
+async function listedBeforeRun(ctx: RuleContext): Promise<FilledCompany[]> {
+  const { created } = await ctx.fixtures.filledList();
+  const listed: FilledCompany[] = [];
+  for (const company of new Set([created[0], created.at(-1)])) {
+    if (!company) continue;
+    const page = await eventually(
+      ctx,
+      () => listPage(ctx, { search: company.token, pageSize: '100' }),
+      (p) => p.data.some((c) => c.id === company.id),
+    );
+    if (page.data.some((c) => c.id === company.id)) listed.push(company);
+  }
+  return listed;
+}
+
 const pdf = (ctx: RuleContext, name: string): [Blob, string] => [
   new Blob([`%PDF-1.4\n% conformance run ${ctx.runId} ${name}\n%%EOF\n`], { type: 'application/pdf' }),
   `conformance-${ctx.runId}-${name}.pdf`,
@@ -76,14 +97,33 @@ export const fundOutcomeRules: Rule[] = [
     id: 'funds.mode-default-bookmark',
     area: 'funds',
     title:
-      'a run with projectMode omitted runs as bookmark: its summary says bookmark and, completed, links every portfolio company to a company record',
+      'a run with projectMode omitted runs as bookmark: its summary says bookmark and, completed, links every portfolio company to a company record; the companies created before it are still listed, each found exactly by a search for its own token and read by its id',
     spec: '| projectMode | string | No | `none`, `bookmark`, `analyze`; default `bookmark` |\n`bookmark`: each portfolio company is created as a company record; no company analysis and no extra credits.',
-    operations: ['uploadFundFiles', 'startFundRun', 'getFundRunSummary', 'listProjects'],
+    operations: ['uploadFundFiles', 'startFundRun', 'getFundRunSummary', 'listProjects', 'createProject'],
     cost: RUN,
+    uses: ['filledList'],
     needs: { writes: true },
     async check(ctx) {
+      // Companies created before the run: a run creates records, it takes none away from the list.
+      const before = await listedBeforeRun(ctx);
       const id = await startRun(ctx, 'default mode fund', [pdf(ctx, 'default-mode-report')], {});
       const summary = await finalSummary(ctx, id);
+      for (const company of before) {
+        const { data } = await listPage(ctx, { search: company.token, pageSize: '100' });
+        const ids = data.map((p) => p.id);
+        ctx.expect(
+          ids.length === 1 && ids[0] === company.id,
+          `after bookmark run ${id}, search=${company.token} answered ${JSON.stringify(ids)}, expected exactly [${company.id}] ("${company.companyName}", listed so before the run)`,
+        );
+        // And read by its id: the company list called with `id` answers it.
+        const read = await ctx.call('listProjects', { query: { id: company.id }, headers: JSON_HEADERS });
+        const readData = dataOf<unknown>(read);
+        const found = (Array.isArray(readData) ? readData[0] : readData) as Schemas['Project'] | undefined;
+        ctx.expect(
+          isSuccess(read) && found?.id === company.id,
+          `after bookmark run ${id}, the company list called with id=${company.id} ("${company.companyName}", created before the run) answered ${describeAnswer(read)}`,
+        );
+      }
       ctx.expect(
         summary.projectMode === 'bookmark',
         `projectMode is ${JSON.stringify(summary.projectMode)}, projectMode omitted`,

@@ -5,9 +5,8 @@
 // fixed, and are accepted.
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isObject, isSuccess, sleep } from '../answers.ts';
-import { newEntries, quiet, receipts } from '../delivery-history.ts';
+import { newEntries, quiet, quietStep, receipts } from '../delivery-history.ts';
 import { DROPPING_PATH, REFUSING_PATH, failingPath, type Delivery } from '../receiver.ts';
-import { quietStep } from '../oracle/webhook-commands.ts';
 import type { Rule, RuleContext } from '../rule.ts';
 import { analysisOutcome } from './companies-outcomes.ts';
 

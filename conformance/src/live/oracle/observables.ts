@@ -8,6 +8,7 @@ import { fundOutcomeRules } from '../catalogue/funds-outcomes.ts';
 import { messageRules } from '../catalogue/messages.ts';
 import { searchRules } from '../catalogue/search.ts';
 import { webhookDeliveryRules } from '../catalogue/webhook-deliveries.ts';
+import { webhookFailureRules } from '../catalogue/webhook-failed-deliveries.ts';
 import { webhookHistoryRules } from '../catalogue/webhook-history.ts';
 import { webhookSettingRules } from '../catalogue/webhook-settings.ts';
 
@@ -55,6 +56,8 @@ export const OBSERVABLES = {
   historyRecent: 'webhooks.history-ten-most-recent',
   historyOrder: 'webhooks.history-newest-first',
   historyLength: 'webhooks.history-at-most-10',
+  /** A delivery the receiver did not answer with 200 recorded with an error outcome, never Success. */
+  historyFailed: 'webhooks.failed-delivery-recorded',
   /** Another user's fund run: Error212 (403). */
   runNoRole: 'funds.detail-no-role-403',
 } as const;
@@ -70,6 +73,7 @@ const COVERING = [
   ...messageRules,
   ...searchRules,
   ...webhookDeliveryRules,
+  ...webhookFailureRules,
   ...webhookHistoryRules,
   ...webhookSettingRules,
 ];

@@ -24,8 +24,8 @@ import {
   SHRINK_FUND_RUNS,
   type OracleState,
 } from './state.ts';
-import { quiet } from '../delivery-history.ts';
-import { CompareHistory, historyOf, quietStep, SaveWebhook, webhookCommands } from './webhook-commands.ts';
+import { quiet, quietStep } from '../delivery-history.ts';
+import { CompareHistory, historyOf, SaveWebhook, webhookCommands } from './webhook-commands.ts';
 
 export const ORACLE_RULE_ID = 'oracle.matches-model';
 export const ORACLE_RUNS = 5;

@@ -1,15 +1,17 @@
 // The oracle's webhook commands (with --receiver-host and --access-token): save the configuration
 // on both sides (each pointing at its own receiver, flags sent or omitted), compare what each
-// side's receiver got for the sequence's analyses, and compare the delivery histories. Accepted:
-// timing (waited for up to --delivery-timeout), repeats (the retry policy is not shown), events the
-// contract leaves open (their subscription or payload carries x-gap, read at run time), ids by
-// correspondence.
+// side's receiver got for the sequence's analyses, and compare the delivery histories. A saved url
+// is the receiver's own or one of its failing paths (answered 500, or closed with no answer), the
+// same on both sides, so failed deliveries are compared too: recorded, never as Success. Accepted:
+// timing (waited for up to --delivery-timeout), repeats and retries (the retry policy is not shown),
+// which error outcome and its text, events the contract leaves open (their subscription or payload
+// carries x-gap, read at run time), ids by correspondence. A receiver's timeout (30 s) is not provoked.
 import fc from 'fast-check';
 import { contractDocument, type components } from '../../../../openapi/index.ts';
 import { dataOf, isObject, sleep } from '../answers.ts';
 import type { Exchange } from '../exchange.ts';
-import { HISTORY_LENGTH, newEntries, quiet, receipts } from '../delivery-history.ts';
-import type { Delivery as Received } from '../receiver.ts';
+import { HISTORY_LENGTH, newEntries, quiet, quietStep, receipts } from '../delivery-history.ts';
+import { DROPPING_PATH, failingPath, REFUSING_PATH, type Delivery as Received } from '../receiver.ts';
 import { awaitAnalyses } from './analysis-commands.ts';
 import { schemaGap } from './contract-gaps.ts';
 import { holds, same } from './difference.ts';
@@ -43,15 +45,25 @@ export function openEvents(): Set<string> {
   return open;
 }
 
+/** How a receiver answers the deliveries to a saved url: 200, or one of its failing paths. */
+export type ReceiverAnswer = 'ok' | typeof REFUSING_PATH | typeof DROPPING_PATH;
+
 export class SaveWebhook implements Command {
   readonly method: 'POST' | 'PUT';
   readonly analysisCompleted: boolean | undefined;
   readonly analysisChangedStatus: boolean | undefined;
+  readonly answering: ReceiverAnswer;
 
-  constructor(method: 'POST' | 'PUT', analysisCompleted?: boolean, analysisChangedStatus?: boolean) {
+  constructor(
+    method: 'POST' | 'PUT',
+    analysisCompleted?: boolean,
+    analysisChangedStatus?: boolean,
+    answering: ReceiverAnswer = 'ok',
+  ) {
     this.method = method;
     this.analysisCompleted = analysisCompleted;
     this.analysisChangedStatus = analysisChangedStatus;
+    this.answering = answering;
   }
   check = (s: Readonly<OracleState>) => s.hooks !== undefined;
   async run(s: OracleState): Promise<void> {
@@ -60,8 +72,9 @@ export class SaveWebhook implements Command {
     // Analyses under way end, and their deliveries are compared, under the flags they started with.
     await settleDeliveries(s);
     const operationId = this.method === 'POST' ? 'createWebhookConfiguration' : 'updateWebhookConfiguration';
+    const at = (url: string) => (this.answering === 'ok' ? url : `${url}/${this.answering}`);
     const input = (url: string) => ({
-      url,
+      url: at(url),
       analysisCompleted: this.analysisCompleted,
       analysisChangedStatus: this.analysisChangedStatus,
     });
@@ -76,7 +89,7 @@ export class SaveWebhook implements Command {
         ? 'webhookDefaults'
         : 'webhookSaved';
     sameOutcome(observable, `saving the webhook configuration with ${this.method}`, { deployment, model });
-    compareConfiguration(observable, 'the saved configuration', hooks.deployment.url, deployment, model);
+    compareConfiguration(observable, 'the saved configuration', at(hooks.deployment.url), deployment, model);
     const read = {
       deployment: await s.ctx.call('getWebhookConfiguration', { auth: 'bearer', headers: JSON_HEADERS }),
       model: await onModel(s, 'getWebhookConfiguration', { auth: 'bearer', headers: JSON_HEADERS }),
@@ -85,7 +98,7 @@ export class SaveWebhook implements Command {
     compareConfiguration(
       'webhookSaved',
       'the configuration read back',
-      hooks.deployment.url,
+      at(hooks.deployment.url),
       read.deployment,
       read.model,
     );
@@ -96,7 +109,7 @@ export class SaveWebhook implements Command {
     };
   }
   toString = () =>
-    `saveWebhook(${this.method}, analysisCompleted: ${this.analysisCompleted ?? 'omitted'}, analysisChangedStatus: ${this.analysisChangedStatus ?? 'omitted'})`;
+    `saveWebhook(${this.method}, analysisCompleted: ${this.analysisCompleted ?? 'omitted'}, analysisChangedStatus: ${this.analysisChangedStatus ?? 'omitted'}${this.answering === 'ok' ? '' : `, the receiver's /${this.answering}`})`;
 }
 
 function compareConfiguration(
@@ -241,9 +254,6 @@ export async function historyOf(s: OracleState, side: 'deployment' | 'model'): P
   return Array.isArray(data) ? data : [];
 }
 
-/** The step of a quiet wait: the poll interval, kept between 50 and 250 ms (a delivery under way arrives within moments). */
-export const quietStep = (pollIntervalMs: number) => Math.min(250, Math.max(50, pollIntervalMs));
-
 /**
  * How many entries at the head of a history read after the sequence are new, if it follows from the
  * one before and the deliveries the receiver got meanwhile (`received` from `from` on): undefined if not.
@@ -300,10 +310,12 @@ export class CompareHistory implements Command {
       () =>
         `history before the sequence: ${shown(hooks.before.deployment)}; the receiver got ${fresh.length} deliveries since (${fresh.map(eventOf).join(', ') || 'none'}); history after: ${shown(after)}, expected entries for those deliveries (one per delivery or per attempt; Success no more often than the receiver got it; as many as fit in ${HISTORY_LENGTH}) newest first, then the newest earlier ones, ${HISTORY_LENGTH} at most (the model's history after: ${shown(modelAfter)})`,
     );
-    // Each outcome the model recorded for deliveries its receiver answered with 200 (Success) is
-    // recorded by the deployment too; it may also record failed attempts (the retry policy is not shown).
+    // Each kind of outcome the model recorded (Success for deliveries its receiver answered with
+    // 200, an error for those it refused or dropped) is recorded by the deployment too; which error
+    // outcome is not fixed, and it may also record failed attempts (the retry policy is not shown).
     const m = follows('model', modelAfter) ?? Math.min(HISTORY_LENGTH, modelFresh.length);
-    const outcomes = (list: Delivery[]) => [...new Set(list.map((d) => d.status))].sort();
+    const kind = (status: string | undefined) => (status === 'Success' ? 'Success' : 'an error outcome');
+    const outcomes = (list: Delivery[]) => [...new Set(list.map((d) => kind(d.status)))].sort();
     const got = outcomes(after.slice(0, n));
     const want = outcomes(modelAfter.slice(0, m));
     if (n !== undefined && n > 0 && m > 0)
@@ -311,8 +323,22 @@ export class CompareHistory implements Command {
         'historyRecorded',
         want.every((o) => got.includes(o)),
         () =>
-          `the outcomes recorded for deliveries the receiver answered with 200 are ${JSON.stringify(got)}; the model recorded ${JSON.stringify(want)}`,
+          `the outcomes recorded for the deliveries are ${JSON.stringify(got)} (${shown(after.slice(0, n))}); the model recorded ${JSON.stringify(want)} (${shown(modelAfter.slice(0, m))}); the receiver got ${fresh.map((d) => `${eventOf(d)} at ${d.path}`).join(', ')}`,
       );
+    // A Success is an attempt the receiver answered with 200: none for those it refused or dropped.
+    if (n !== undefined) {
+      const answered = fresh.filter((d) => !failingPath(d.path)).map(eventOf);
+      for (const event of new Set(after.slice(0, n).map((d) => d.event))) {
+        const successes = after.slice(0, n).filter((d) => d.event === event && d.status === 'Success').length;
+        const allowed = answered.filter((e) => e === event).length;
+        holds(
+          'historyFailed',
+          successes <= allowed,
+          () =>
+            `the history records ${successes} new ${event} as Success, and the receiver answered ${allowed} ${event} with 200 (of ${fresh.filter((d) => eventOf(d) === event).length} it got: ${fresh.map((d) => `${eventOf(d)} at ${d.path}`).join(', ')}): ${shown(after.slice(0, n))}`,
+        );
+      }
+    }
   }
   toString = () => 'compareHistory()';
 }
@@ -323,9 +349,10 @@ export const webhookCommands = [
       method: fc.constantFrom('POST' as const, 'PUT' as const),
       analysisCompleted: fc.option(fc.boolean(), { nil: undefined }),
       analysisChangedStatus: fc.option(fc.boolean(), { nil: undefined }),
+      answering: fc.constantFrom<ReceiverAnswer>('ok', REFUSING_PATH, DROPPING_PATH),
     })
     .map(
-      ({ method, analysisCompleted, analysisChangedStatus }) =>
-        new SaveWebhook(method, analysisCompleted, analysisChangedStatus),
+      ({ method, analysisCompleted, analysisChangedStatus, answering }) =>
+        new SaveWebhook(method, analysisCompleted, analysisChangedStatus, answering),
     ),
 ];
