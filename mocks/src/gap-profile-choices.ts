@@ -2,7 +2,7 @@
 // (domain/gap-choices.ts): the sessions of a mock started with the profile make their fund runs,
 // analyses, scores, emails, drive links and fund deliveries as the team's deployment does. Kept out of domain/: only
 // a profiled mock reads it.
-import { type GapProfile, isValuesProbeId, type ProfiledValues, readProfiledValues } from '../../common/src/index.ts';
+import { type GapProfile, type ProfiledValues, readProfiledValues } from '../../common/src/index.ts';
 import { driveLinkOf } from './domain/drive.ts';
 import { type GapChoices, MOCK_GAP_CHOICES } from './domain/gap-choices.ts';
 
@@ -16,7 +16,7 @@ import { type GapChoices, MOCK_GAP_CHOICES } from './domain/gap-choices.ts';
 export function gapChoicesOf(profile: GapProfile): GapChoices | undefined {
   const read = <K extends keyof ProfiledValues>(id: K): ProfiledValues[K] | undefined => {
     const answer = profile.answers[id];
-    if (answer?.kind !== 'values' || !isValuesProbeId(id)) return undefined;
+    if (answer?.kind !== 'values') return undefined;
     const choice = readProfiledValues(id, answer.values);
     return typeof choice === 'string' ? undefined : choice;
   };
