@@ -94,7 +94,12 @@ it('exports a session read back lazily byte for byte as before, building none of
   // The same document once its tables are built, and importable: read back, it exports the same bytes.
   expect(documentBefore(lazy.state)).toBe(before);
   const again = new MockSession('again', new MemoryStorage('/memory'), undefined, () => {});
-  await importStream(again, { body: Readable.from([Buffer.from(before)]), limit: 2 ** 27, errors: () => [] });
+  await importStream(again, {
+    body: Readable.from([Buffer.from(before)]),
+    limit: 2 ** 27,
+    errors: () => [],
+    unknownFields: () => [],
+  });
   expect(await text(await exportStream(again))).toBe(before);
 });
 
@@ -113,7 +118,12 @@ it('refuses a body over its limit mid-way, leaving the session as it was', async
   const state = session.state;
   const chunks = ['{"format":"portfolio-mock-session/2","records":[', ...Array(50).fill('["user","u",null],'), ''];
   await expect(
-    importStream(session, { body: Readable.from(chunks.map((c) => Buffer.from(c))), limit: 500, errors: () => [] }),
+    importStream(session, {
+      body: Readable.from(chunks.map((c) => Buffer.from(c))),
+      limit: 500,
+      errors: () => [],
+      unknownFields: () => [],
+    }),
   ).rejects.toThrow(BodyTooLarge);
   expect(session.state).toBe(state);
 });
@@ -143,6 +153,15 @@ it('takes a document whose records come before its seed and meta, as the same se
   expect(answer.status).toBe(200);
   expect((await answer.json()).data).toEqual({ session: 'reordered', records: records.length, files: 0 });
   expect(await exportOf('reordered')).toBe(exported);
+});
+
+it('takes properties the contract does not declare and names them in X-Mock-Unknown-Fields, as for a parsed body', async () => {
+  const document = JSON.parse(exported);
+  const body = JSON.stringify({ ...document, meta: { ...document.meta, colour: 'blue' }, note: 'taken home from CI' });
+  const answer = await put('noted', body);
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('x-mock-unknown-fields')?.split(', ').sort()).toEqual(['meta.colour', 'note']);
+  expect((await put('plain', exported)).headers.get('x-mock-unknown-fields')).toBeNull();
 });
 
 it('refuses a body cut off, malformed or breaking the contract mid-way, in the envelope, the session as it was', async () => {

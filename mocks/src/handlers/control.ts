@@ -23,6 +23,7 @@ import {
   type SessionExport,
 } from '../persistence/session-export.ts';
 import { metadataEnvelope } from '../http/envelope.ts';
+import { UNKNOWN_FIELDS_HEADER, unknownFieldsHeader } from '../http/unknown-fields.ts';
 import type { RouteHandler, RouteResult } from '../http/contract-router.ts';
 import { arrangements, type StateParams } from '../provider-states/arrangements.ts';
 import { StateContext } from '../provider-states/state-context.ts';
@@ -94,10 +95,16 @@ export function controlHandlers(
       const session = namedSession(request);
       const streamed = request.streamedBody;
       try {
-        const read = streamed
-          ? await importStream(session, streamed)
-          : await importSession(session, request.body as SessionExport);
-        return { body: metadataEnvelope({ session: session.id, ...read }) };
+        if (!streamed) {
+          const read = await importSession(session, request.body as SessionExport);
+          return { body: metadataEnvelope({ session: session.id, ...read }) };
+        }
+        // The pipeline names a parsed body's undeclared properties; a streamed one's are found as it is read.
+        const { unknownFields, ...read } = await importStream(session, streamed);
+        return {
+          body: metadataEnvelope({ session: session.id, ...read }),
+          ...(unknownFields.length ? { headers: { [UNKNOWN_FIELDS_HEADER]: unknownFieldsHeader(unknownFields) } } : {}),
+        };
       } catch (error) {
         // The store refused the write (a cluster node's 503), or the disk the switch: the document was fine.
         if (error instanceof MockHttpError) throw error;

@@ -68,7 +68,8 @@ function route<Caller>(app: FastifyInstance, op: ContractOperation, options: Con
           throw new MockHttpError(413, 'MOCK_BODY_TOO_LARGE', 'Body too large', 'Request body is too large');
         }
         const errors = (document: unknown) => validator.bodyErrors(op, document);
-        Object.assign(mock, { streamedBody: { body: request.body, limit, errors } });
+        const unknownFields = (document: unknown) => validator.unknownBodyFields(op, document);
+        Object.assign(mock, { streamedBody: { body: request.body, limit, errors, unknownFields } });
       }
       reply.headers(judge(op, validator, mock));
     },

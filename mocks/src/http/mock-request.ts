@@ -2,6 +2,7 @@
 // Fetch `Request` (the MSW handlers, http/fetch-handler.ts). Nothing here needs Node.
 import type { MockAddress } from '../domain/webhook-url.ts';
 import type { ReceivedParts, ReceiveOptions } from '../uploads/parts.ts';
+import type { StreamedBody } from '../persistence/import-stream.ts';
 
 export interface MockRequest {
   readonly method: string;
@@ -17,14 +18,11 @@ export interface MockRequest {
   readonly body: unknown;
   /**
    * An operation whose JSON body the HTTP mock streams (`x-mock-streamed-body`): the body as it
-   * arrives, its limit, and the contract's judgement of a document (or part of one); `body` is
-   * then undefined. Absent where the body arrives parsed (the MSW handlers).
+   * arrives, its limit, and the contract's judgement of a document (or part of one): its errors and
+   * the properties it does not declare; `body` is then undefined. Absent where the body arrives
+   * parsed (the MSW handlers).
    */
-  readonly streamedBody?: {
-    body: { on(event: string, listener: (...args: never[]) => void): unknown };
-    limit: number;
-    errors(document: unknown): string[];
-  };
+  readonly streamedBody?: StreamedBody;
   /** Where the caller reached the mock (a webhook receiver may not be the mock itself). */
   readonly address: MockAddress;
   /** The names of the files and fields a multipart body carried, once read (the request journal keeps them). */

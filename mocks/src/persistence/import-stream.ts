@@ -29,8 +29,10 @@ export interface StreamedBody {
   body: { on(event: string, listener: (...args: never[]) => void): unknown };
   /** Bytes the body may hold. */
   limit: number;
-  /** The contract's messages for a document (a part of one: a batch of records, the head). */
+  /** The contract's messages for a document (or part of one: a batch of records, the head). */
   errors(document: unknown): string[];
+  /** The properties a (valid) document does not declare, as dotted paths (`records.0.x`). */
+  unknownFields(document: unknown): string[];
 }
 
 /** A valid head standing beside a batch of records while the batch is judged (the real head is judged at the end). */
@@ -47,8 +49,8 @@ const PLACEHOLDER_HEAD = {
  */
 export async function importStream(
   session: MockSession,
-  { body, limit, errors }: StreamedBody,
-): Promise<{ records: number; files: number }> {
+  { body, limit, errors, unknownFields }: StreamedBody,
+): Promise<{ records: number; files: number; unknownFields: string[] }> {
   const head: Record<string, unknown> = {};
   /** The keys whose array was read item by item (`records`, `files`). */
   const streamed = new Set<string>();
@@ -58,12 +60,13 @@ export async function importStream(
   const early: RecordOp[] = [];
   let batch: RecordOp[] = [];
   let judged = 0;
+  /** Undeclared properties seen so far, named as in the whole document (accepted, told to the caller). */
+  const unknown: string[] = [];
   const judge = (document: unknown, offset = 0) => {
+    const inDocument = (m: string) => m.replace(/records\.(\d+)/, (_, i: string) => `records.${offset + Number(i)}`);
     const messages = errors(document);
-    if (messages.length)
-      throw new InvalidDocument(
-        messages.map((m) => m.replace(/records\.(\d+)/, (_, i: string) => `records.${offset + Number(i)}`)).join('; '),
-      );
+    if (messages.length) throw new InvalidDocument(messages.map(inDocument).join('; '));
+    unknown.push(...unknownFields(document).map(inDocument));
   };
   const flushBatch = () => {
     judge({ ...PLACEHOLDER_HEAD, records: batch }, judged);
@@ -140,7 +143,7 @@ export async function importStream(
     judge(document);
     into ??= new ImportedRecords(session, seedOf(document.seed));
     for (const op of early.splice(0)) into.add(op);
-    return await finishImport(session, document, into, files);
+    return { ...(await finishImport(session, document, into, files)), unknownFields: unknown };
   } catch (error) {
     into?.discard();
     throw error;
