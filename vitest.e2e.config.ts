@@ -4,7 +4,7 @@
 // the npm scripts and the third-party generators run as child processes over a copy of the tree
 // (contract-tests/contract/tooling.e2e.test.ts, contract-tests/generators/check-generators.e2e.test.ts).
 // The main vitest.config.ts excludes these files so `vitest run` needs none of them. The files
-// mostly wait on the browser, the database and their children, so four run at once (docs/decisions/2026-11-test-time.md, seventh session).
+// mostly wait on the browser, the database and their children, so three run at once.
 import { defineConfig } from 'vitest/config';
 import { NODE_STRIPS_TYPES } from './contract-tests/support/typescript-runner.ts';
 import SlowestFirst from './vitest.slowest-first.ts';
@@ -15,7 +15,7 @@ export default defineConfig({
     exclude: ['node_modules/**', 'dist/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    maxWorkers: 4,
+    maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
     fileParallelism: true,
     // As in vitest.config.ts: a worker keeps the modules it imported from one file to the next, and
