@@ -41,7 +41,7 @@ export function exportHead(session: MockSession): Pick<SessionExport, 'format' |
 /**
  * The session's records as they are now, one at a time, each folder's file names noted in
  * `folders` as it passes (what `exportFiles` reads next). Records read back and not built yet are
- * built for the look and not kept: read it in one synchronous pass, one moment of the session.
+ * read from their parts and not kept: read it in one synchronous pass, one moment of the session.
  */
 export function* exportRecords(session: MockSession, folders: FolderFiles): Generator<RecordOp> {
   for (const op of allRecords(session.state)) {

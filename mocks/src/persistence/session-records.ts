@@ -76,7 +76,6 @@ export function recordValue(state: MockState, kind: RecordKind, key: string): un
 }
 
 /**
-/**
  * Every record of the state, by kind and key. Projects and analyses read back and not built yet are
  * read for the look and not kept (`TrackedMap.walk`; a walk spread over turns throws `WalkCutError`
  * if they are built meanwhile).

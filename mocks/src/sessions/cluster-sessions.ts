@@ -68,7 +68,7 @@ export class ClusterSessions {
   /** Per session, the write queued behind the one under way (not started yet): later commits join it. */
   private readonly waiting = new Map<string, { session: MockSession; force: boolean; done: Promise<void> }>();
   private readonly soon = new Set<MockSession>();
-  /** Sessions whose compaction is queued or under way. */
+  /** The session whose compaction is under way (at most one per node: compactSoon). */
   private readonly compacting = new Set<string>();
   private readonly compactRows: number | undefined;
 
@@ -341,9 +341,14 @@ export class ClusterSessions {
     }
   }
 
-  /** Starts the session's compaction (once: a second ask while one is under way is the same). */
+  /**
+   * Starts the session's compaction (once: a second ask while one is under way is the same). One
+   * compaction at a time per node: each holds a pooled connection until its turn, and turns wait
+   * for writes that need connections too, so several at once could take the whole pool. A session
+   * skipped here is asked again at its next write or claim.
+   */
   private compactSoon(session: MockSession): void {
-    if (this.compacting.has(session.id)) return;
+    if (this.compacting.size > 0) return;
     this.compacting.add(session.id);
     this.compact(session)
       .catch((error) =>

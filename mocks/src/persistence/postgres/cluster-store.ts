@@ -467,6 +467,11 @@ export class ClusterStore {
     };
     try {
       await conn.unsafe('BEGIN');
+      // A node frozen (not killed) with its own staged image of this session holds the same keys:
+      // this one gives up after a lease instead of waiting for it, and the server ends a staged
+      // transaction left idle a minute, so a frozen node's keeps nothing locked for long.
+      await conn.unsafe(`SET LOCAL lock_timeout = ${Math.round(this.leaseMs)}`);
+      await conn.unsafe('SET LOCAL idle_in_transaction_session_timeout = 60000');
       await storeImage(conn as unknown as TransactionSql, id, parts, STAGED_PART);
     } catch (error) {
       await end('ROLLBACK').catch(() => {});
