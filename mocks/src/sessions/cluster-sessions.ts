@@ -173,12 +173,7 @@ export class ClusterSessions {
         // (Only asked here: `interrupted()` records their outcomes, after the read-back's changes are cleared.)
         if (jobs.size > 0 || outboxOf(session.state).keys().length > 0) await session.whole();
       } catch (error) {
-        session.stop();
-        // The database away, or the session taken over meanwhile: worth a retry. A damaged piece is
-        // not: it answers 500 in the envelope, as it does when a request reads it after the claim.
-        if (error instanceof StoreUnavailableError || error instanceof SessionMovedError)
-          throw storeUnavailable(error.message);
-        throw error;
+        claimFailed(session, error);
       }
       restoreJobs(session.state.scheduler, jobs);
       changedRecords(session.state)?.clear();
@@ -200,12 +195,7 @@ export class ClusterSessions {
       try {
         await this.store.readFiles(id, (folderId) => session.storage.folderDir(folderId));
       } catch (error) {
-        session.stop();
-        // The database away, or the session taken over meanwhile: worth a retry. A damaged piece is
-        // not: it answers 500 in the envelope, as it does when a request reads it after the claim.
-        if (error instanceof StoreUnavailableError || error instanceof SessionMovedError)
-          throw storeUnavailable(error.message);
-        throw error;
+        claimFailed(session, error);
       }
     }
     session.fence = owned.fence;
@@ -445,4 +435,16 @@ async function changesOf(session: MockSession, force: boolean): Promise<SessionW
     deletes,
     files: files ?? [],
   };
+}
+
+/**
+ * A claim that failed reading the session: it stops. The database away, or the session taken over
+ * meanwhile, is worth a retry (503); a damaged piece is not: it answers 500 in the envelope, as it
+ * does when a request reads it after the claim.
+ */
+function claimFailed(session: MockSession, error: unknown): never {
+  session.stop();
+  if (error instanceof StoreUnavailableError || error instanceof SessionMovedError)
+    throw storeUnavailable(error.message);
+  throw error;
 }
