@@ -210,14 +210,13 @@ export async function buildMockApp({
   );
 
   const control = controlContract();
+  const ownControl = controlHandlers(runtime, control.doc, { exportStream });
   registerContractRoutes(app, {
     operations: control.operations,
     validator: control.validator,
     // With the PostgreSQL store, each first fetches what it reads of its session's stored image
     // (control-parts.ts; service calls in their routes, the company list for its page only).
-    handlers: runtime.cluster
-      ? controlRoutes(runtime, control.operations, controlHandlers(runtime, control.doc, { exportStream }))
-      : controlHandlers(runtime, control.doc, { exportStream }),
+    handlers: runtime.cluster ? controlRoutes(runtime, control.operations, ownControl) : ownControl,
     authenticate: () => undefined,
     allowedMethods,
   });

@@ -11,6 +11,7 @@ import { mockRequestOf } from './fastify-request.ts';
 import {
   admit,
   type Authenticate,
+  BODY_LIMIT,
   checkHandlers,
   judge,
   type RouteHandler,
@@ -61,7 +62,7 @@ function route<Caller>(app: FastifyInstance, op: ContractOperation, options: Con
     preValidation: async (request, reply) => {
       const mock = mockRequestOf(request);
       if (op.streamedBody && request.body instanceof Readable) {
-        const limit = op.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576;
+        const limit = op.bodyLimit ?? app.initialConfig.bodyLimit ?? BODY_LIMIT;
         // Refused before a byte is read, as Fastify's own parsers refuse a body declared too long.
         if (Number(request.headers['content-length']) > limit) {
           request.body.resume();

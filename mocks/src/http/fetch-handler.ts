@@ -10,6 +10,7 @@ import type { MockRequest } from './mock-request.ts';
 import {
   admit,
   type Authenticate,
+  BODY_LIMIT,
   checkHandlers,
   isJson,
   judge,
@@ -19,8 +20,6 @@ import {
 import type { RequestValidator } from './request-validator.ts';
 import { receiveFormData } from '../uploads/form-data-files.ts';
 
-/** The HTTP mock's JSON body limit (Fastify's default). */
-const BODY_LIMIT = 1_048_576;
 const MALFORMED_GAP = 'error code and HTTP status for a malformed request';
 
 export interface FetchRoutes<Caller> {

@@ -12,6 +12,9 @@ import { hasBody } from './request-body.ts';
 import type { RequestValidator } from './request-validator.ts';
 import { UNKNOWN_FIELDS_HEADER, unknownFieldsHeader } from './unknown-fields.ts';
 
+/** The HTTP mock's JSON body limit where an operation sets none (Fastify's default; the fetch handlers keep it too). */
+export const BODY_LIMIT = 1_048_576;
+
 export interface RouteResult {
   status?: number;
   body: unknown;
