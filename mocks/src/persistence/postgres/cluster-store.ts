@@ -374,9 +374,10 @@ export class ClusterStore {
         if (!rows.length) return rows;
         await tx`DELETE FROM mock_records WHERE session_id = ${id}`;
         if (seed) await tx`DELETE FROM mock_files WHERE session_id = ${id}`;
-        // Set aside (negative part numbers, below any set aside before), not deleted: deleting a
-        // big image's stored values took 0.6 s of the write at 1,000,000 projects, moving its rows
-        // 30 ms. Removed after the commit (removeSetAside), or by the next claim.
+        // Set aside (negative part numbers, below any set aside before), not deleted: moving the
+        // rows costs a small part of deleting a big image's values inside the write (measured in
+        // docs/team-mock.md, "Start-up"). Removed after the commit (removeSetAside), or by the
+        // next claim.
         const setAside = await tx<{ moved: number }[]>`
           WITH moved AS (
             UPDATE mock_images SET part = (SELECT least(coalesce(min(part), 0), 0) FROM mock_images WHERE session_id = ${id}) - 1 - part
@@ -864,8 +865,8 @@ export function imageParts(ops: RecordOp[]): string[] {
 
 /**
  * The index and the lazy parts are stored deflated, as base64 text: a ninth of the bytes for the
- * server to read and send at a claim (it read and sent 84 MB of JSON in 0.4 to 0.9 s for 100,000
- * projects, load 8); a part is inflated only when one of its records is touched.
+ * server to read and send at a claim (docs/decisions/2026-11-team-mock-start-up-quiet.md); a part
+ * is inflated only when one of its records is touched.
  */
 function pack(text: string): string {
   return deflateRawSync(text, { level: 1 }).toString('base64');

@@ -106,9 +106,9 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'an image replaced is set aside, then deleted',
     sql: `
       -- No table changes: a write that replaces a session's image moves the rows of the one before
-      -- to negative part numbers and deletes them after its commit (deleting a big image's values
-      -- inside the write made a reset at 1,000,000 projects wait 0.6 s). The releases before would
-      -- read those rows as parts of the image; the step makes them refuse the database instead.
+      -- to negative part numbers and deletes them after its commit, so a reset does not wait for
+      -- a big image's deletion (docs/team-mock.md, "Start-up"). The releases before would read
+      -- those rows as parts of the image; the step makes them refuse the database instead.
       COMMENT ON TABLE mock_images IS 'a session''s image: records in columns; its index of projects and analyses a header and sections; rows with a negative part are an image replaced, deleted in the background (schema 6)';`,
   },
 ];
