@@ -147,3 +147,70 @@ for (const [file, { counts, source }] of [...merged].sort(([a], [b]) => a.locale
 for (const [folder, counts] of [...folders].sort(([a], [b]) => a.localeCompare(b)))
   console.log(row(`**${folder}**`, counts, isMerge ? '' : undefined));
 if (folders.size > 1) console.log(row('**all**', all, isMerge ? '' : undefined));
+
+/** A survivors-list category's class: what it says of whether a client of the specification can tell the mutant apart. */
+const CLASSES = [
+  ['equivalent', /^equivalent/],
+  ['not observable', /^not observable/],
+  ['not reachable by a client', /^not reachable(?! within)/],
+  ['gap of the specification', /^gap/],
+  ['a client could tell (not reached, observable, too costly)', /^(not reached|observable|not reachable within)/],
+] as const;
+const ALIVE_TO_A_CLIENT = CLASSES.length - 1;
+
+/**
+ * Per folder, the survivors list's rows of mutants left alive (Survived, NoCoverage) by class; a file
+ * whose rows of such mutants are not as many as its counts have mutants left alive is named on
+ * stderr (every survivor accounted for, or the script says which file is not).
+ */
+function standings(path: string, merged: Map<string, { counts: Counts }>): Map<string, number[]> {
+  const rowsOf = new Map<string, number[]>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const [file, , , , status, category] = line.split('\t');
+    if (status !== 'Survived' && status !== 'NoCoverage') continue;
+    const at = CLASSES.findIndex(([, pattern]) => pattern.test(category ?? ''));
+    if (at < 0) throw new Error(`${path}: a row of ${file} with no known category: ${JSON.stringify(line)}`);
+    const counts = rowsOf.get(`mocks/src/${file}`) ?? CLASSES.map(() => 0);
+    counts[at] = (counts[at] ?? 0) + 1;
+    rowsOf.set(`mocks/src/${file}`, counts);
+  }
+  const folders = new Map<string, number[]>();
+  const unaccounted: string[] = [];
+  for (const [file, { counts }] of merged) {
+    const rows = rowsOf.get(file) ?? CLASSES.map(() => 0);
+    const listed = rows.reduce((a, b) => a + b, 0);
+    if (listed !== counts.Survived + counts.NoCoverage)
+      unaccounted.push(`${file} (${counts.Survived + counts.NoCoverage} left alive, ${listed} rows)`);
+    const folder = folders.get(dirname(file)) ?? CLASSES.map(() => 0);
+    rows.forEach((n, i) => {
+      folder[i] = (folder[i] ?? 0) + n;
+    });
+    folders.set(dirname(file), folder);
+  }
+  // Said, not thrown: a list that drifted from the counts still classes the rest.
+  for (const file of unaccounted)
+    console.error(`mutation-score: ${path} does not account for every survivor of ${file}`);
+  return folders;
+}
+
+if (detectedPaths.length === 1) {
+  const byFolder = standings(detectedPaths[0]!, merged);
+  console.log();
+  console.log(`Where the mutants left alive stand (${detectedPaths[0]}, each row's category):`);
+  console.log();
+  const head = [
+    'folder',
+    'left alive',
+    ...CLASSES.map(([name]) => name),
+    'score over the mutants a client can tell apart',
+  ];
+  console.log(`| ${head.join(' | ')} |`);
+  console.log(`|${' --- |'.repeat(head.length)}`);
+  for (const [folder, rows] of [...byFolder].sort(([a], [b]) => a.localeCompare(b))) {
+    const counts = folders.get(folder)!;
+    const alive = counts.Survived + counts.NoCoverage;
+    const found = counts.Killed + counts.Timeout;
+    const apart = found + (rows[ALIVE_TO_A_CLIENT] ?? 0);
+    console.log(`| **${folder}** | ${alive} | ${rows.join(' | ')} | ${pct(found, apart)} (${found} of ${apart}) |`);
+  }
+}
