@@ -51,6 +51,13 @@ async function openPage(url: string): Promise<{ page: Page; requests: string[]; 
   return { page, requests, errors };
 }
 
+/**
+ * The site's page, opened once: the first describe reads it, then the console's tests send from it
+ * (each page load renders the 3 MB site again).
+ */
+let sitePage: ReturnType<typeof openPage> | undefined;
+const onSitePage = () => (sitePage ??= openPage(`${site?.origin}/docs/`));
+
 /** The broken site's page (see its describe), built while the first describe runs. */
 let brokenPage: Promise<string> | undefined;
 
@@ -117,7 +124,7 @@ describe('the documentation site served by npm start', () => {
 
   beforeAll(async () => {
     docsUrl = `${site?.origin}/docs/`;
-    ({ page, requests, errors } = await openPage(docsUrl));
+    ({ page, requests, errors } = await onSitePage());
     await mkdir(join(ROOT, 'dist/docs'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'dist/docs/screenshot.png') });
   }, 60_000);
@@ -223,17 +230,11 @@ async function openTryIt(page: Page, operationId: string) {
   return form;
 }
 
-// One page for the console's tests (each page load renders the 3 MB site again); the policy test,
-// which chooses another server, comes last.
-let consolePage: Promise<Awaited<ReturnType<typeof openPage>>> | undefined;
-const onConsolePage = () => {
-  consolePage ??= openPage(`${site?.origin}/docs/`);
-  return consolePage;
-};
-
+// The console's tests send from the site's page (onSitePage), after the reads above: a reader who
+// browsed, then tries a call. The policy test, which chooses another server, comes last.
 describe('the console: each operation section sends its request to the mock', () => {
   it('creates a company from the create-company section, sees the 200 and then the company in the list', async () => {
-    const { page, requests, errors } = await onConsolePage();
+    const { page, requests, errors } = await onSitePage();
     // Every operation section of the contract has its Try it, under its heading.
     const create = await openTryIt(page, 'createProject');
     expect(await create.locator('.tc-server').inputValue()).toBe(`${site?.origin}/api`);
@@ -257,7 +258,7 @@ describe('the console: each operation section sends its request to the mock', ()
   });
 
   it('uploads two data-room files from the fund upload section as multipart/form-data and shows the answer', async () => {
-    const { page, errors } = await onConsolePage();
+    const { page, errors } = await onSitePage();
     const upload = await openTryIt(page, 'uploadFundFiles');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/integrationfund/fund/upload'));
     await upload.locator('input[type="file"][data-part="files"]').setInputFiles([
@@ -294,7 +295,7 @@ describe("the console's Content-Security-Policy: requests reach the chosen serve
       { closeConnections: true },
     );
     cleanups.push(other.close);
-    const { page } = await onConsolePage();
+    const { page } = await onSitePage();
     const violations: string[] = [];
     page.on('console', (m) => {
       if (m.text().includes('violates the following Content Security Policy directive')) violations.push(m.text());
