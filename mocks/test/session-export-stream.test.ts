@@ -228,6 +228,48 @@ it('refuses a body declared over the limit before reading it (413 in the envelop
   expect(JSON.parse(answer.body)).toMatchObject({ code: 'MOCK_BODY_TOO_LARGE' });
 });
 
+it('answers a body refused mid-way that keeps coming, then closes the connection after a bounded read', async () => {
+  const started = Date.now();
+  const cap = 128 * 2 ** 20;
+  const { status, body, connection, sent } = await new Promise<{
+    status: number;
+    body: string;
+    connection: string | undefined;
+    sent: number;
+  }>((resolve, reject) => {
+    const { hostname, port } = new URL(mock.origin);
+    let sent = 0;
+    let answer: { status: number; body: string; connection: string | undefined } | undefined;
+    const call = request({ hostname, port, method: 'PUT', path: '/__mock/sessions/endless/export' }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => {
+        answer = { status: response.statusCode!, body, connection: response.headers.connection };
+      });
+    });
+    call.setHeader('content-type', 'application/json');
+    // Malformed at once, then spaces without end (chunked: no declared length), as fast as the socket takes them.
+    call.write('{"format":1,]');
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (sent < cap && !call.destroyed) {
+        sent += chunk.length;
+        if (!call.write(chunk)) return void call.once('drain', pump);
+      }
+      if (sent >= cap) reject(new Error(`the mock read ${sent} bytes of a refused body`));
+    };
+    pump();
+    call.on('error', () => undefined);
+    call.on('close', () => (answer ? resolve({ ...answer, sent }) : reject(new Error('closed with no answer'))));
+  });
+  expect(status).toBe(400);
+  expect(JSON.parse(body)).toMatchObject({ code: 'MOCK_MALFORMED_JSON' });
+  expect(connection).toBe('close');
+  // Read at most DRAIN_BYTES (4 MiB) after the refusal; the rest is the sockets' buffers.
+  expect(sent).toBeLessThan(64 * 2 ** 20);
+  expect(Date.now() - started).toBeLessThan(2_900);
+});
+
 it('cuts a JSON object into its values and items, however its text is split, as JSON.parse reads it', () => {
   const document = {
     format: 'x',

@@ -25,8 +25,8 @@ export class BodyTooLarge extends Error {}
 export class InvalidDocument extends Error {}
 
 export interface StreamedBody {
-  /** The body as it arrives (a Node stream: its events). */
-  body: { on(event: string, listener: (...args: never[]) => void): unknown };
+  /** The body as it arrives (a Node stream: its events; paused once the import fails). */
+  body: { on(event: string, listener: (...args: never[]) => void): unknown; pause(): unknown };
   /** Bytes the body may hold. */
   limit: number;
   /** The contract's messages for a document (or part of one: a batch of records, the head). */
@@ -105,9 +105,10 @@ export async function importStream(
     await new Promise<void>((resolve, reject) => {
       let failed = false;
       const fail = (error: unknown) => {
-        // What is left of the body is read and dropped: the client gets the answer, not a reset socket.
+        // What is left of the body waits: the HTTP mock reads a little of it, then closes the connection (streamed-body-drain.ts).
         if (!failed) reject(error);
         failed = true;
+        body.pause();
       };
       // Each chunk is taken in full before the next is read: the socket waits, nothing piles up.
       body.on('data', (chunk: Uint8Array) => {
