@@ -14,6 +14,7 @@ import type { MockSeed } from '../src/domain/seed.ts';
 import type { MockState } from '../src/domain/state.ts';
 import { startMock, type RunningMock } from '../src/index.ts';
 import { exportStream } from '../src/persistence/export-file.ts';
+import { FilesSpool } from '../src/persistence/import-files-spool.ts';
 import { BodyTooLarge, importStream } from '../src/persistence/import-stream.ts';
 import { JsonItems, MalformedJson } from '../src/persistence/json-items.ts';
 import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
@@ -162,6 +163,30 @@ it('takes properties the contract does not declare and names them in X-Mock-Unkn
   expect(answer.status).toBe(200);
   expect(answer.headers.get('x-mock-unknown-fields')?.split(', ').sort()).toEqual(['meta.colour', 'note']);
   expect((await put('plain', exported)).headers.get('x-mock-unknown-fields')).toBeNull();
+});
+
+it("judges each file entry as it comes, naming its place, and reads a spooled entry's data back as it came", async () => {
+  const document = JSON.parse(exported);
+  const entry = { folder: 'f1', name: 'a.pdf', size: 3, sha256: '0'.repeat(64), data: 'YWJj' };
+  const extra = { ...entry, name: 'b.pdf' };
+  const noted = await put(
+    'files-noted',
+    JSON.stringify({ ...document, files: [entry, extra, { ...entry, size: 'x' }] }),
+  );
+  expect(noted.status).toBe(400);
+  const envelope = await noted.json();
+  expect(envelope).toMatchObject({ code: 'MOCK_INVALID_REQUEST', data: null });
+  expect(envelope.description).toMatch(/files\.2\.size/);
+  const spool = new FilesSpool();
+  try {
+    for (const file of [entry, extra, { ...entry, name: 'c.pdf', data: 'é'.repeat(3) }]) spool.add(file);
+    // Held without its data: read from the spool when asked for.
+    expect(Object.getOwnPropertyDescriptor(spool.entries[0], 'data')?.get).toBeTypeOf('function');
+    expect(spool.entries.map((e) => e.data)).toEqual(['YWJj', 'YWJj', 'ééé']);
+    expect(JSON.parse(JSON.stringify(spool.entries[1]))).toEqual(extra);
+  } finally {
+    spool.close();
+  }
 });
 
 it('refuses a body cut off, malformed or breaking the contract mid-way, in the envelope, the session as it was', async () => {

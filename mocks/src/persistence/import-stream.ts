@@ -2,13 +2,14 @@
 // is cut out of the text and parsed on its own (json-items.ts), judged against the contract (a
 // thousand at a time) and put into a new state as soon as it is whole, so the document is never
 // held, neither as text nor parsed: memory grows with the session imported, not twice over with its
-// document. Nothing of the session changes until the whole body is read and judged: a body cut
+// document. Each file entry is judged as it comes and its data spooled to disk (import-files-spool.ts). Nothing of the session changes until the whole body is read and judged: a body cut
 // off, malformed or over the limit mid-way leaves the new state unused and the session as it was
 // (session-export.ts switches records and files in one step). Measured:
 // docs/decisions/2026-11-import-export-streamed.md.
 import type { MockSession } from '../session.ts';
 import { JsonItems, MalformedJson } from './json-items.ts';
 import type { ExportedFile } from '../uploads/file-transfer.ts';
+import { FilesSpool } from './import-files-spool.ts';
 import { EXPORT_FORMAT, finishImport, ImportedRecords, type SessionExport } from './session-export.ts';
 import type { RecordOp } from './session-records.ts';
 
@@ -54,7 +55,8 @@ export async function importStream(
   const head: Record<string, unknown> = {};
   /** The keys whose array was read item by item (`records`, `files`). */
   const streamed = new Set<string>();
-  const files: ExportedFile[] = [];
+  /** The file entries, each judged as it comes and its data spooled to disk. */
+  const files = new FilesSpool();
   let into: ImportedRecords | undefined;
   /** Records read before the document named its seed (a document written in another key order). */
   const early: RecordOp[] = [];
@@ -62,8 +64,9 @@ export async function importStream(
   let judged = 0;
   /** Undeclared properties seen so far, named as in the whole document (accepted, told to the caller). */
   const unknown: string[] = [];
-  const judge = (document: unknown, offset = 0) => {
-    const inDocument = (m: string) => m.replace(/records\.(\d+)/, (_, i: string) => `records.${offset + Number(i)}`);
+  const judge = (document: unknown, offset = 0, key = 'records') => {
+    const inDocument = (m: string) =>
+      m.replace(new RegExp(`${key}\\.(\\d+)`), (_, i: string) => `${key}.${offset + Number(i)}`);
     const messages = errors(document);
     if (messages.length) throw new InvalidDocument(messages.map(inDocument).join('; '));
     unknown.push(...unknownFields(document).map(inDocument));
@@ -88,8 +91,10 @@ export async function importStream(
       delete head[key];
     },
     item(key, value) {
-      if (key === 'files') files.push(value as ExportedFile);
-      else if (batch.push(value as RecordOp) === BATCH) flushBatch();
+      if (key === 'files') {
+        judge({ ...PLACEHOLDER_HEAD, records: [], files: [value] }, files.entries.length, 'files');
+        files.add(value as ExportedFile);
+      } else if (batch.push(value as RecordOp) === BATCH) flushBatch();
     },
   });
   const decoder = new TextDecoder();
@@ -135,19 +140,21 @@ export async function importStream(
       throw error instanceof MalformedJson ? new MalformedBody(error.message) : error;
     }
     if (batch.length) flushBatch();
-    // The head, and the file entries, judged as a document of no records.
+    // The head judged as a document of no records and no files (each was judged as it came).
     const document = {
       ...head,
       ...(streamed.has('records') ? { records: [] } : {}),
-      ...(streamed.has('files') ? { files } : {}),
+      ...(streamed.has('files') ? { files: [] } : {}),
     } as unknown as SessionExport;
     judge(document);
     into ??= new ImportedRecords(session, seedOf(document.seed));
     for (const op of early.splice(0)) into.add(op);
-    return { ...(await finishImport(session, document, into, files)), unknownFields: unknown };
+    return { ...(await finishImport(session, document, into, files.entries)), unknownFields: unknown };
   } catch (error) {
     into?.discard();
     throw error;
+  } finally {
+    files.close();
   }
 }
 
