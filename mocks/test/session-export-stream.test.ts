@@ -19,7 +19,7 @@ import { BodyTooLarge, importStream } from '../src/persistence/import-stream.ts'
 import { JsonItems, MalformedJson } from '../src/persistence/json-items.ts';
 import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
 import { toColumns } from '../src/persistence/record-columns.ts';
-import { EXPORT_FORMAT } from '../src/persistence/session-export.ts';
+import { EXPORT_FORMAT, importSession } from '../src/persistence/session-export.ts';
 import { allRecords, applyMeta, applyRecord, metaOf, seedOfLine } from '../src/persistence/session-records.ts';
 import { MockSession } from '../src/session.ts';
 import { builtReadBack } from './support/read-back-built.ts';
@@ -102,6 +102,39 @@ it('exports a session read back lazily byte for byte as before, building none of
     unknownFields: () => [],
   });
   expect(await text(await exportStream(again))).toBe(before);
+});
+
+it('imports the projects and analyses as an image read back lazily from a spool: none built, the same bytes, a key twice built after all', async () => {
+  const { built } = sessions();
+  const before = documentBefore(built.state);
+  const into = (id: string, document: string) => {
+    const session = new MockSession(id, new MemoryStorage('/memory'), undefined, () => {});
+    return importStream(session, {
+      body: Readable.from([Buffer.from(document)]),
+      limit: 2 ** 27,
+      errors: () => [],
+      unknownFields: () => [],
+    }).then(() => session);
+  };
+  const lazy = await into('spooled', before);
+  for (const table of [lazy.state.projects, lazy.state.analyses] as const) expect(builtReadBack(table)).toEqual([]);
+  expect(await text(await exportStream(lazy))).toBe(before);
+  expect(builtReadBack(lazy.state.projects)).toEqual([]);
+  // A project read by id is built from its part.
+  const [, key, value] = JSON.parse(before).records.find((op: unknown[]) => op[0] === 'project');
+  expect(lazy.state.projects.get(key)).toEqual(value);
+  expect(builtReadBack(lazy.state.projects)).toEqual([0]);
+  // A project twice (the later one replaces the earlier): its kind goes into the tables after all, as importSession puts it.
+  const document = JSON.parse(before);
+  const twice = document.records.findIndex((op: unknown[]) => op[0] === 'analysis');
+  document.records.splice(twice, 0, ['project', key, { ...value, companyName: 'Renamed' }]);
+  const eager = await into('twice', JSON.stringify(document));
+  expect(builtReadBack(eager.state.projects)).toBeUndefined();
+  expect(eager.state.projects.get(key)).toMatchObject({ companyName: 'Renamed' });
+  expect(builtReadBack(eager.state.analyses)).toEqual([]);
+  const parsed = new MockSession('parsed', new MemoryStorage('/memory'), undefined, () => {});
+  await importSession(parsed, JSON.parse(JSON.stringify(document)));
+  expect(await text(await exportStream(eager))).toBe(await text(await exportStream(parsed)));
 });
 
 it('leaves a slow reader to pull the export: nothing is read ahead of what the socket takes', async () => {

@@ -10,6 +10,7 @@ import type { MockSession } from '../session.ts';
 import { JsonItems, MalformedJson } from './json-items.ts';
 import type { ExportedFile } from '../uploads/file-transfer.ts';
 import { FilesSpool } from './import-files-spool.ts';
+import { ImageSpool } from './import-image-spool.ts';
 import { EXPORT_FORMAT, finishImport, ImportedRecords, type SessionExport } from './session-export.ts';
 import type { RecordOp } from './session-records.ts';
 
@@ -74,7 +75,7 @@ export async function importStream(
   const flushBatch = () => {
     judge({ ...PLACEHOLDER_HEAD, records: batch }, judged);
     judged += batch.length;
-    if (!into && 'seed' in head) into = new ImportedRecords(session, seedOf(head.seed));
+    if (!into && 'seed' in head) into = imported(session, seedOf(head.seed));
     if (into) {
       for (const op of early.splice(0)) into.add(op);
       for (const op of batch) into.add(op);
@@ -147,7 +148,7 @@ export async function importStream(
       ...(streamed.has('files') ? { files: [] } : {}),
     } as unknown as SessionExport;
     judge(document);
-    into ??= new ImportedRecords(session, seedOf(document.seed));
+    into ??= imported(session, seedOf(document.seed));
     for (const op of early.splice(0)) into.add(op);
     return { ...(await finishImport(session, document, into, files.entries)), unknownFields: unknown };
   } catch (error) {
@@ -156,6 +157,11 @@ export async function importStream(
   } finally {
     files.close();
   }
+}
+
+/** The new state, its projects and analyses spooled to disk until the end (import-image-spool.ts). */
+function imported(session: MockSession, seed: SessionExport['seed']): ImportedRecords {
+  return new ImportedRecords(session, seed, (apply) => new ImageSpool(apply));
 }
 
 function seedOf(seed: unknown): SessionExport['seed'] {
