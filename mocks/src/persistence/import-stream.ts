@@ -1,11 +1,12 @@
 // An import (`PUT /__mock/sessions/{id}/export`) read as its body arrives: each record of `records`
 // is cut out of the text and parsed on its own (json-items.ts), judged against the contract (a
 // thousand at a time) and put into a new state as soon as it is whole, so the document is never
-// held, neither as text nor parsed: memory grows with the session imported, not twice over with its
-// document. Each file entry is judged as it comes and its data spooled to disk (import-files-spool.ts). Nothing of the session changes until the whole body is read and judged: a body cut
+// held, neither as text nor parsed. The projects and analyses are written to disk in parts as they
+// come and the new state adopts them as an image read back lazily (import-image-spool.ts); each
+// file entry is judged as it comes and its data written to disk (import-files-spool.ts). Nothing of the session changes until the whole body is read and judged: a body cut
 // off, malformed or over the limit mid-way leaves the new state unused and the session as it was
 // (session-export.ts switches records and files in one step). Measured:
-// docs/decisions/2026-11-import-export-streamed.md.
+// docs/decisions/2026-11-import-export-streamed.md, 2026-11-import-memory-i32.md.
 import type { MockSession } from '../session.ts';
 import { JsonItems, MalformedJson } from './json-items.ts';
 import type { ExportedFile } from '../uploads/file-transfer.ts';

@@ -15,8 +15,8 @@ export const EXPORT_FORMAT = 'portfolio-mock-session/2';
 const FORMATS: readonly string[] = ['portfolio-mock-session/1', EXPORT_FORMAT];
 /**
  * Uploaded bytes one export carries at most (64 MiB): as base64 beside the records they fit the
- * import's body limit (128 MiB, control-api.openapi.yaml), and the importing mock holds the
- * file entries until the body ends. An export of more is refused, not cut short.
+ * import's body limit (128 MiB, control-api.openapi.yaml), and the importing mock keeps the
+ * file entries until the body ends (the HTTP mock on disk, import-files-spool.ts). An export of more is refused, not cut short.
  */
 export const MAX_EXPORT_FILE_BYTES = 64 * 2 ** 20;
 
