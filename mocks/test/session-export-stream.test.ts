@@ -15,6 +15,7 @@ import type { MockState } from '../src/domain/state.ts';
 import { startMock, type RunningMock } from '../src/index.ts';
 import { exportStream } from '../src/persistence/export-file.ts';
 import { FilesSpool } from '../src/persistence/import-files-spool.ts';
+import { diskSpools } from '../src/persistence/import-spools.ts';
 import { BodyTooLarge, importStream } from '../src/persistence/import-stream.ts';
 import { JsonItems, MalformedJson } from '../src/persistence/json-items.ts';
 import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
@@ -109,12 +110,11 @@ it('imports the projects and analyses as an image read back lazily from a spool:
   const before = documentBefore(built.state);
   const into = (id: string, document: string) => {
     const session = new MockSession(id, new MemoryStorage('/memory'), undefined, () => {});
-    return importStream(session, {
-      body: Readable.from([Buffer.from(document)]),
-      limit: 2 ** 27,
-      errors: () => [],
-      unknownFields: () => [],
-    }).then(() => session);
+    return importStream(
+      session,
+      { body: Readable.from([Buffer.from(document)]), limit: 2 ** 27, errors: () => [], unknownFields: () => [] },
+      diskSpools,
+    ).then(() => session);
   };
   const lazy = await into('spooled', before);
   for (const table of [lazy.state.projects, lazy.state.analyses] as const) expect(builtReadBack(table)).toEqual([]);

@@ -3,16 +3,15 @@
 // thousand at a time) and put into a new state as soon as it is whole, so the document is never
 // held, neither as text nor parsed. The projects and analyses are written to disk in parts as they
 // come and the new state adopts them as an image read back lazily (import-image-spool.ts); each
-// file entry is judged as it comes and its data written to disk (import-files-spool.ts). Nothing of the session changes until the whole body is read and judged: a body cut
+// file entry is judged as it comes and its data written to disk (import-files-spool.ts); both
+// given by the HTTP mock (import-spools.ts). Nothing of the session changes until the whole body is read and judged: a body cut
 // off, malformed or over the limit mid-way leaves the new state unused and the session as it was
 // (session-export.ts switches records and files in one step). Measured:
 // docs/decisions/2026-11-import-export-streamed.md, 2026-11-import-memory-i32.md.
 import type { MockSession } from '../session.ts';
 import { JsonItems, MalformedJson } from './json-items.ts';
 import type { ExportedFile } from '../uploads/file-transfer.ts';
-import { FilesSpool } from './import-files-spool.ts';
-import { ImageSpool } from './import-image-spool.ts';
-import { EXPORT_FORMAT, finishImport, ImportedRecords, type SessionExport } from './session-export.ts';
+import { EXPORT_FORMAT, finishImport, ImportedRecords, type LazySink, type SessionExport } from './session-export.ts';
 import type { RecordOp } from './session-records.ts';
 
 /** The document's properties read item by item. */
@@ -38,6 +37,23 @@ export interface StreamedBody {
   unknownFields(document: unknown): string[];
 }
 
+/**
+ * Where an import keeps its file entries and its projects and analyses until the body ends: on
+ * disk in the HTTP mock (import-spools.ts, Node only), in memory by default (this module is also
+ * bundled with the MSW handlers, which have no disk).
+ */
+export interface ImportSpools {
+  files(): { readonly entries: ExportedFile[]; add(entry: ExportedFile): void; close(): void };
+  image?: (apply: (op: RecordOp) => void) => LazySink;
+}
+
+const IN_MEMORY: ImportSpools = {
+  files: () => {
+    const entries: ExportedFile[] = [];
+    return { entries, add: (entry) => void entries.push(entry), close: () => undefined };
+  },
+};
+
 /** A valid head standing beside a batch of records while the batch is judged (the real head is judged at the end). */
 const PLACEHOLDER_HEAD = {
   format: EXPORT_FORMAT,
@@ -53,12 +69,13 @@ const PLACEHOLDER_HEAD = {
 export async function importStream(
   session: MockSession,
   { body, limit, errors, unknownFields }: StreamedBody,
+  spools: ImportSpools = IN_MEMORY,
 ): Promise<{ records: number; files: number; unknownFields: string[] }> {
   const head: Record<string, unknown> = {};
   /** The keys whose array was read item by item (`records`, `files`). */
   const streamed = new Set<string>();
   /** The file entries, each judged as it comes and its data spooled to disk. */
-  const files = new FilesSpool();
+  const files = spools.files();
   let into: ImportedRecords | undefined;
   /** Records read before the document named its seed (a document written in another key order). */
   const early: RecordOp[] = [];
@@ -76,7 +93,7 @@ export async function importStream(
   const flushBatch = () => {
     judge({ ...PLACEHOLDER_HEAD, records: batch }, judged);
     judged += batch.length;
-    if (!into && 'seed' in head) into = imported(session, seedOf(head.seed));
+    if (!into && 'seed' in head) into = new ImportedRecords(session, seedOf(head.seed), spools.image);
     if (into) {
       for (const op of early.splice(0)) into.add(op);
       for (const op of batch) into.add(op);
@@ -149,7 +166,7 @@ export async function importStream(
       ...(streamed.has('files') ? { files: [] } : {}),
     } as unknown as SessionExport;
     judge(document);
-    into ??= imported(session, seedOf(document.seed));
+    into ??= new ImportedRecords(session, seedOf(document.seed), spools.image);
     for (const op of early.splice(0)) into.add(op);
     return { ...(await finishImport(session, document, into, files.entries)), unknownFields: unknown };
   } catch (error) {
@@ -158,11 +175,6 @@ export async function importStream(
   } finally {
     files.close();
   }
-}
-
-/** The new state, its projects and analyses spooled to disk until the end (import-image-spool.ts). */
-function imported(session: MockSession, seed: SessionExport['seed']): ImportedRecords {
-  return new ImportedRecords(session, seed, (apply) => new ImageSpool(apply));
 }
 
 function seedOf(seed: unknown): SessionExport['seed'] {
