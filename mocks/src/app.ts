@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { controlRoutes } from './handlers/control-parts.ts';
 import { controlHandlers } from './handlers/control.ts';
 import { exportStream } from './persistence/export-file.ts';
+import { diskSpools } from './persistence/import-spools.ts';
 import { MAX_FILE_BYTES } from './handlers/fund-upload.ts';
 import { serviceAuthenticate, serviceRoutes } from './handlers/service-routes.ts';
 import { AllowedMethods } from './http/allowed-methods.ts';
@@ -210,7 +211,7 @@ export async function buildMockApp({
   );
 
   const control = controlContract();
-  const ownControl = controlHandlers(runtime, control.doc, { exportStream });
+  const ownControl = controlHandlers(runtime, control.doc, { exportStream, importSpools: diskSpools });
   registerContractRoutes(app, {
     operations: control.operations,
     validator: control.validator,

@@ -14,11 +14,13 @@ import type { MockSeed } from '../src/domain/seed.ts';
 import type { MockState } from '../src/domain/state.ts';
 import { startMock, type RunningMock } from '../src/index.ts';
 import { exportStream } from '../src/persistence/export-file.ts';
+import { FilesSpool } from '../src/persistence/import-files-spool.ts';
+import { diskSpools } from '../src/persistence/import-spools.ts';
 import { BodyTooLarge, importStream } from '../src/persistence/import-stream.ts';
 import { JsonItems, MalformedJson } from '../src/persistence/json-items.ts';
 import { adoptImage, splitImage } from '../src/persistence/lazy-image.ts';
 import { toColumns } from '../src/persistence/record-columns.ts';
-import { EXPORT_FORMAT } from '../src/persistence/session-export.ts';
+import { EXPORT_FORMAT, importSession } from '../src/persistence/session-export.ts';
 import { allRecords, applyMeta, applyRecord, metaOf, seedOfLine } from '../src/persistence/session-records.ts';
 import { MockSession } from '../src/session.ts';
 import { builtReadBack } from './support/read-back-built.ts';
@@ -103,6 +105,38 @@ it('exports a session read back lazily byte for byte as before, building none of
   expect(await text(await exportStream(again))).toBe(before);
 });
 
+it('imports the projects and analyses as an image read back lazily from a spool: none built, the same bytes, a key twice built after all', async () => {
+  const { built } = sessions();
+  const before = documentBefore(built.state);
+  const into = (id: string, document: string) => {
+    const session = new MockSession(id, new MemoryStorage('/memory'), undefined, () => {});
+    return importStream(
+      session,
+      { body: Readable.from([Buffer.from(document)]), limit: 2 ** 27, errors: () => [], unknownFields: () => [] },
+      diskSpools,
+    ).then(() => session);
+  };
+  const lazy = await into('spooled', before);
+  for (const table of [lazy.state.projects, lazy.state.analyses] as const) expect(builtReadBack(table)).toEqual([]);
+  expect(await text(await exportStream(lazy))).toBe(before);
+  expect(builtReadBack(lazy.state.projects)).toEqual([]);
+  // A project read by id is built from its part.
+  const [, key, value] = JSON.parse(before).records.find((op: unknown[]) => op[0] === 'project');
+  expect(lazy.state.projects.get(key)).toEqual(value);
+  expect(builtReadBack(lazy.state.projects)).toEqual([0]);
+  // A project twice (the later one replaces the earlier): its kind goes into the tables after all, as importSession puts it.
+  const document = JSON.parse(before);
+  const twice = document.records.findIndex((op: unknown[]) => op[0] === 'analysis');
+  document.records.splice(twice, 0, ['project', key, { ...value, companyName: 'Renamed' }]);
+  const eager = await into('twice', JSON.stringify(document));
+  expect(builtReadBack(eager.state.projects)).toBeUndefined();
+  expect(eager.state.projects.get(key)).toMatchObject({ companyName: 'Renamed' });
+  expect(builtReadBack(eager.state.analyses)).toEqual([]);
+  const parsed = new MockSession('parsed', new MemoryStorage('/memory'), undefined, () => {});
+  await importSession(parsed, JSON.parse(JSON.stringify(document)));
+  expect(await text(await exportStream(eager))).toBe(await text(await exportStream(parsed)));
+});
+
 it('leaves a slow reader to pull the export: nothing is read ahead of what the socket takes', async () => {
   const { lazy } = sessions();
   const stream = await exportStream(lazy);
@@ -162,6 +196,30 @@ it('takes properties the contract does not declare and names them in X-Mock-Unkn
   expect(answer.status).toBe(200);
   expect(answer.headers.get('x-mock-unknown-fields')?.split(', ').sort()).toEqual(['meta.colour', 'note']);
   expect((await put('plain', exported)).headers.get('x-mock-unknown-fields')).toBeNull();
+});
+
+it("judges each file entry as it comes, naming its place, and reads a spooled entry's data back as it came", async () => {
+  const document = JSON.parse(exported);
+  const entry = { folder: 'f1', name: 'a.pdf', size: 3, sha256: '0'.repeat(64), data: 'YWJj' };
+  const extra = { ...entry, name: 'b.pdf' };
+  const noted = await put(
+    'files-noted',
+    JSON.stringify({ ...document, files: [entry, extra, { ...entry, size: 'x' }] }),
+  );
+  expect(noted.status).toBe(400);
+  const envelope = await noted.json();
+  expect(envelope).toMatchObject({ code: 'MOCK_INVALID_REQUEST', data: null });
+  expect(envelope.description).toMatch(/files\.2\.size/);
+  const spool = new FilesSpool();
+  try {
+    for (const file of [entry, extra, { ...entry, name: 'c.pdf', data: 'é'.repeat(3) }]) spool.add(file);
+    // Held without its data: read from the spool when asked for.
+    expect(Object.getOwnPropertyDescriptor(spool.entries[0], 'data')?.get).toBeTypeOf('function');
+    expect(spool.entries.map((e) => e.data)).toEqual(['YWJj', 'YWJj', 'ééé']);
+    expect(JSON.parse(JSON.stringify(spool.entries[1]))).toEqual(extra);
+  } finally {
+    spool.close();
+  }
 });
 
 it('refuses a body cut off, malformed or breaking the contract mid-way, in the envelope, the session as it was', async () => {
@@ -226,6 +284,48 @@ it('refuses a body declared over the limit before reading it (413 in the envelop
   });
   expect(answer.status).toBe(413);
   expect(JSON.parse(answer.body)).toMatchObject({ code: 'MOCK_BODY_TOO_LARGE' });
+});
+
+it('answers a body refused mid-way that keeps coming, then closes the connection after a bounded read', async () => {
+  const started = Date.now();
+  const cap = 128 * 2 ** 20;
+  const { status, body, connection, sent } = await new Promise<{
+    status: number;
+    body: string;
+    connection: string | undefined;
+    sent: number;
+  }>((resolve, reject) => {
+    const { hostname, port } = new URL(mock.origin);
+    let sent = 0;
+    let answer: { status: number; body: string; connection: string | undefined } | undefined;
+    const call = request({ hostname, port, method: 'PUT', path: '/__mock/sessions/endless/export' }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => {
+        answer = { status: response.statusCode!, body, connection: response.headers.connection };
+      });
+    });
+    call.setHeader('content-type', 'application/json');
+    // Malformed at once, then spaces without end (chunked: no declared length), as fast as the socket takes them.
+    call.write('{"format":1,]');
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (sent < cap && !call.destroyed) {
+        sent += chunk.length;
+        if (!call.write(chunk)) return void call.once('drain', pump);
+      }
+      if (sent >= cap) reject(new Error(`the mock read ${sent} bytes of a refused body`));
+    };
+    pump();
+    call.on('error', () => undefined);
+    call.on('close', () => (answer ? resolve({ ...answer, sent }) : reject(new Error('closed with no answer'))));
+  });
+  expect(status).toBe(400);
+  expect(JSON.parse(body)).toMatchObject({ code: 'MOCK_MALFORMED_JSON' });
+  expect(connection).toBe('close');
+  // Read at most DRAIN_BYTES (4 MiB) after the refusal; the rest is the sockets' buffers.
+  expect(sent).toBeLessThan(64 * 2 ** 20);
+  expect(Date.now() - started).toBeLessThan(2_900);
 });
 
 it('cuts a JSON object into its values and items, however its text is split, as JSON.parse reads it', () => {

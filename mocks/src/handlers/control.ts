@@ -2,7 +2,13 @@
 // X-Mock-Session header, as for the service) reset, state, settle, credits, project status,
 // engine and fault switches, webhook triggers and delivery switches, and the provider-state set-up call of the pacts.
 import { errors, MockHttpError } from '../http/errors.ts';
-import { BodyTooLarge, importStream, InvalidDocument, MalformedBody } from '../persistence/import-stream.ts';
+import {
+  BodyTooLarge,
+  importStream,
+  type ImportSpools,
+  InvalidDocument,
+  MalformedBody,
+} from '../persistence/import-stream.ts';
 import { changeProjectStatus } from '../control/project-status.ts';
 import type { MockSeed } from '../domain/seed.ts';
 import type { FaultSwitches } from '../domain/state.ts';
@@ -51,12 +57,14 @@ export interface ControlOptions {
    * whole in memory); without it, the document as an object (the MSW handlers).
    */
   exportStream?: (session: MockSession) => Promise<unknown>;
+  /** Where a streamed import keeps its files and records until the body ends (persistence/import-spools.ts: on disk); without it, in memory. */
+  importSpools?: ImportSpools;
 }
 
 export function controlHandlers(
   runtime: SessionSource,
   controlDoc: Record<string, unknown>,
-  { exportStream }: ControlOptions = {},
+  { exportStream, importSpools }: ControlOptions = {},
 ): Record<string, RouteHandler<undefined>> {
   const calls = controlCalls(controlDoc);
   const stateResult = (session: MockSession): RouteResult => ({
@@ -100,7 +108,7 @@ export function controlHandlers(
           return { body: metadataEnvelope({ session: session.id, ...read }) };
         }
         // The pipeline names a parsed body's undeclared properties; a streamed one's are found as it is read.
-        const { unknownFields, ...read } = await importStream(session, streamed);
+        const { unknownFields, ...read } = await importStream(session, streamed, importSpools);
         return {
           body: metadataEnvelope({ session: session.id, ...read }),
           ...(unknownFields.length ? { headers: { [UNKNOWN_FIELDS_HEADER]: unknownFieldsHeader(unknownFields) } } : {}),

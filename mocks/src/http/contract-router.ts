@@ -3,11 +3,12 @@
 // at the point of Fastify's life cycle where their input is there: credentials on onRequest
 // (before any body is read), the contract checks on preValidation, the handler last.
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AllowedMethods } from './allowed-methods.ts';
 import type { ContractOperation } from './contract-operations.ts';
 import { MockHttpError } from './errors.ts';
 import { mockRequestOf } from './fastify-request.ts';
+import { drainBriefly } from './streamed-body-drain.ts';
 import {
   admit,
   type Authenticate,
@@ -64,16 +65,24 @@ function route<Caller>(app: FastifyInstance, op: ContractOperation, options: Con
       if (op.streamedBody && request.body instanceof Readable) {
         const limit = op.bodyLimit ?? app.initialConfig.bodyLimit ?? BODY_LIMIT;
         // Refused before a byte is read, as Fastify's own parsers refuse a body declared too long.
-        if (Number(request.headers['content-length']) > limit) {
-          request.body.resume();
+        if (Number(request.headers['content-length']) > limit)
           throw new MockHttpError(413, 'MOCK_BODY_TOO_LARGE', 'Body too large', 'Request body is too large');
-        }
         const errors = (document: unknown) => validator.bodyErrors(op, document);
         const unknownFields = (document: unknown) => validator.unknownBodyFields(op, document);
         Object.assign(mock, { streamedBody: { body: request.body, limit, errors, unknownFields } });
       }
       reply.headers(judge(op, validator, mock));
     },
+    // A streamed body answered before its end (refused, or the handler failed): read briefly, then the connection closed.
+    ...(op.streamedBody
+      ? {
+          onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            if (request.body instanceof Readable && !(await drainBriefly(request.body)))
+              reply.header('connection', 'close');
+            return payload;
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const result = await handler(mockRequestOf(request), callers.get(request) as Caller);
       reply.code(result.status ?? 200);

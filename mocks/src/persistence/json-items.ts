@@ -2,10 +2,9 @@
 // item of the properties named as streamed (an export's `records` and `files`), is cut out of the
 // text by its brackets and quotes and parsed by JSON.parse on its own, so the whole text is never
 // held, and each value is built by the engine's own parser (its strings flat, its objects as
-// compact as a whole parse makes them). A generic tokenizer (stream-json 3.8.0, tried first) built
-// values token by token: 1.6 times the CPU of JSON.parse for an export of 100,000 projects, and its
-// strings were slices of the chunks they came in, which kept the chunks alive
-// (docs/decisions/2026-11-import-export-streamed.md).
+// compact as a whole parse makes them). A generic tokenizer (stream-json, tried first) builds values
+// token by token in JavaScript, and its strings are slices of the chunks they came in, which keeps
+// the chunks alive: it cost more CPU and memory, not less (docs/decisions/2026-11-import-export-streamed.md).
 
 /** Text that is not one JSON object, or stops before it ends. */
 export class MalformedJson extends Error {}

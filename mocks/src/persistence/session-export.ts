@@ -15,8 +15,8 @@ export const EXPORT_FORMAT = 'portfolio-mock-session/2';
 const FORMATS: readonly string[] = ['portfolio-mock-session/1', EXPORT_FORMAT];
 /**
  * Uploaded bytes one export carries at most (64 MiB): as base64 beside the records they fit the
- * import's body limit (128 MiB, control-api.openapi.yaml), and the importing mock holds the
- * file entries until the body ends. An export of more is refused, not cut short.
+ * import's body limit (128 MiB, control-api.openapi.yaml), and the importing mock keeps the
+ * file entries until the body ends (the HTTP mock on disk, import-files-spool.ts). An export of more is refused, not cut short.
  */
 export const MAX_EXPORT_FILE_BYTES = 64 * 2 ** 20;
 
@@ -81,6 +81,20 @@ export async function exportSession(session: MockSession): Promise<SessionExport
 }
 
 /**
+ * Where an import may keep the projects and analyses out of the new state's tables (the HTTP
+ * mock's streamed import: import-image-spool.ts, on disk) until the body ends, then have the state
+ * adopt them as an image read back lazily.
+ */
+export interface LazySink {
+  /** Takes the record (true), or leaves it to the tables (false). */
+  take(op: RecordOp): boolean;
+  /** Every record is in: the state adopts what was taken. */
+  adopt(state: MockState): void;
+  /** The import failed: what was taken is let go. */
+  discard(): void;
+}
+
+/**
  * Records put into a new state of the importing session, one at a time (as a body streams them,
  * import-stream.ts, or from a parsed document): the session is not touched until `finishImport`.
  */
@@ -92,21 +106,25 @@ export class ImportedRecords {
   count = 0;
   private readonly jobs = new Map<number, { due: number; job: never }>();
   private readonly storage: UploadStorage;
+  private readonly lazy: LazySink | undefined;
 
-  constructor(session: MockSession, seed: MockSeed | null) {
+  /** `lazy`: what keeps projects and analyses out of the tables until the end, given how a record goes into them. */
+  constructor(session: MockSession, seed: MockSeed | null, lazy?: (apply: (op: RecordOp) => void) => LazySink) {
     this.seed = seed;
     this.storage = session.storage;
     this.state = session.importState(seed ?? undefined);
+    this.lazy = lazy?.((op) => applyRecord(this.state, this.storage, this.jobs, op));
   }
 
   add(op: RecordOp): void {
-    applyRecord(this.state, this.storage, this.jobs, op);
+    if (!this.lazy?.take(op)) applyRecord(this.state, this.storage, this.jobs, op);
     noteFolder(this.folders, op);
     this.count += 1;
   }
 
   /** The meta values and pending processing, once every record is in. */
   close(meta: Meta): void {
+    this.lazy?.adopt(this.state);
     applyMeta(this.state, meta);
     restoreJobs(this.state.scheduler, this.jobs);
     // Deliveries the exporting mock had under way are not sent from here.
@@ -115,6 +133,7 @@ export class ImportedRecords {
 
   /** The import failed: nothing of the new state runs. */
   discard(): void {
+    this.lazy?.discard();
     this.state.scheduler.cancelAll();
   }
 }

@@ -56,9 +56,11 @@ export function exportedFile(folder: string, name: string, bytes: Uint8Array): E
 
 /** The bytes of an entry, checked against its size and hash. */
 export function decodedFile(file: ExportedFile): Buffer {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(file.data) || file.data.length % 4 !== 0)
+  // Read once: an import's entries read their data back from a spool (persistence/import-files-spool.ts).
+  const { data } = file;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0)
     throw new ImportProblem(`file ${file.folder}/${file.name}: data is not base64`);
-  const bytes = Buffer.from(file.data, 'base64');
+  const bytes = Buffer.from(data, 'base64');
   if (bytes.length !== file.size)
     throw new ImportProblem(`file ${file.folder}/${file.name}: ${bytes.length} bytes, its entry says ${file.size}`);
   const hash = createHash('sha256').update(bytes).digest('hex');
