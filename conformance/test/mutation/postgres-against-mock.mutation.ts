@@ -191,13 +191,15 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
         headers: step.headers,
       });
     let claims = 0;
-    const onClaim = async (step: Step) => {
+    // One call, or a few in a row (well within the second after which a node fetches the rest).
+    const onClaim = async (calls: Step | Step[]) => {
       const claimed = await node(`claim-${++claims}`);
-      const answer = await ask(claimed, step);
-      expect(answer, `${step.method} ${step.path}, the first call after a claim`).toEqual(await ask(model, step));
-      answers.push(answer);
+      for (const [n, step] of [calls].flat().entries()) {
+        const answer = await ask(claimed, step);
+        expect(answer, `${step.method} ${step.path}, call ${n + 1} after a claim`).toEqual(await ask(model, step));
+        answers.push(answer);
+      }
       await stop(claimed);
-      return answer;
     };
     for (const step of steps) await onClaim(step);
     // The new company's analysis gets its files, then its job runs (settle), the clock moved.
@@ -214,6 +216,20 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       headers: { analysisid: newAnalysis },
     });
     await onClaim({ method: 'POST', path: '/__mock/clock', json: { advanceMs: 10 } });
+    // A job scheduled after the claim, while the session is read back only in part: the clock
+    // moved fetches what the pending jobs read (control-parts.ts), not the whole image.
+    await onClaim([
+      {
+        method: 'POST',
+        path: '/integration/project',
+        json: {
+          companyName: 'Claimed Pending Robotics',
+          projectType: 'projectAnalysisNoFile',
+          companyWebsite: 'https://pending.example',
+        },
+      },
+      { method: 'POST', path: '/__mock/clock', json: { advanceMs: 1 } },
+    ]);
     await onClaim({ method: 'POST', path: '/__mock/settle', json: {} });
     await onClaim({ method: 'GET', path: `/integration/analysis/detail?analysisId=${newAnalysis}` });
 
@@ -250,5 +266,17 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       ).toEqual([]);
       await stop(claimed);
     }
+    // Creations racing at a claim: each draws ids whose key sections are anywhere, and fetches
+    // again when another request drew its ids first (fetch-parts.ts newIdsDrawn).
+    const racing = await node('racing', { seed });
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        call(racing, 'POST', '/integration/project', {
+          json: { companyName: `Racing ${n}`, projectType: 'projectNoAnalysis' },
+        }),
+      ),
+    );
+    expect(created.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(new Set(created.map((answer) => answer.body.data.project.id)).size).toBe(6);
   });
 });
