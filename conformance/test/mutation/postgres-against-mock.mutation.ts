@@ -216,8 +216,10 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       headers: { analysisid: newAnalysis },
     });
     await onClaim({ method: 'POST', path: '/__mock/clock', json: { advanceMs: 10 } });
-    // A job scheduled after the claim, while the session is read back only in part: the clock
-    // moved fetches what the pending jobs read (control-parts.ts), not the whole image.
+    await onClaim({ method: 'POST', path: '/__mock/settle', json: {} });
+    // A job scheduled after a claim with none pending (a claim with jobs fetches the whole session),
+    // while the session is read back only in part: the clock moved fetches what the pending jobs
+    // read (control-parts.ts), not the whole image.
     await onClaim([
       {
         method: 'POST',
@@ -230,7 +232,6 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       },
       { method: 'POST', path: '/__mock/clock', json: { advanceMs: 1 } },
     ]);
-    await onClaim({ method: 'POST', path: '/__mock/settle', json: {} });
     await onClaim({ method: 'GET', path: `/integration/analysis/detail?analysisId=${newAnalysis}` });
 
     // Every read as the model answers it, on a node that claimed the session afresh.
