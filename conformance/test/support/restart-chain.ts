@@ -21,15 +21,20 @@ export interface ChainFile {
 
 const PDF = () => new Blob(['%PDF-1.4\n%restart chain\n'], { type: 'application/pdf' });
 
+/** A mock a client calls: one listening on a port, or the unmutated model in this process (its own `fetch`). */
+export type Reachable = Pick<RunningMock, 'origin' | 'baseUrl'> & {
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+};
+
 /** One call as a client makes it: status, the X-Mock-Gap header and the body. */
 export async function call(
-  mock: RunningMock,
+  mock: Reachable,
   method: string,
   path: string,
   options: { json?: unknown; form?: FormData; key?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; gap: string | null; body: any }> {
   const control = path.startsWith('/__mock');
-  const response = await fetch(`${control ? mock.origin : mock.baseUrl}${path}`, {
+  const response = await (mock.fetch ?? fetch)(`${control ? mock.origin : mock.baseUrl}${path}`, {
     method,
     headers: {
       ...(control ? {} : { authorization: options.key ?? API_KEY }),
@@ -134,7 +139,7 @@ export function restart(
  * mode naming companies of the image, one with an analysis already (its second). Every job then
  * runs (settle); returns the fund run's id.
  */
-export async function writeOverImage(mock: RunningMock, file: ChainFile): Promise<string> {
+export async function writeOverImage(mock: Reachable, file: Pick<ChainFile, 'waiting'>): Promise<string> {
   const files = new FormData();
   files.append('file', PDF(), 'waiting-deck.pdf');
   await ok(
@@ -205,7 +210,7 @@ export async function writeOverImage(mock: RunningMock, file: ChainFile): Promis
  * What a client reads of the session, for both users: every company in pages of 5 and of 100 in
  * name order, a search and a keyword search, each analysis's detail, and the fund runs named.
  */
-export async function observe(mock: RunningMock, fundRuns: readonly string[] = []): Promise<Record<string, unknown>> {
+export async function observe(mock: Reachable, fundRuns: readonly string[] = []): Promise<Record<string, unknown>> {
   const seen: Record<string, unknown> = {};
   const read = async (path: string, key = API_KEY) => {
     const answer = await call(mock, 'GET', path, { key });
@@ -230,7 +235,7 @@ export async function observe(mock: RunningMock, fundRuns: readonly string[] = [
 
 /** Expects the mock to answer every read as the one before the restart did, naming the first that differs. */
 export async function expectSameAnswers(
-  mock: RunningMock,
+  mock: Reachable,
   before: Record<string, unknown>,
   fundRuns: readonly string[],
   when: string,

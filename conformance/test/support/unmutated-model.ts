@@ -4,20 +4,34 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import type { MockSeed } from '../../../mocks/src/server.ts';
 import type { ModelSource, OracleModel } from '../../src/live/oracle/model.ts';
 import { ORACLE_RULE_ID } from '../../src/live/oracle/run-oracle.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 
 const BUNDLE = fileURLToPath(new URL('../../../.oracle-model/model.js', import.meta.url));
 
-/** The unmutated mock as the oracle's model; throws, saying how to make it, when the bundle is missing. */
-export async function unmutatedModel(): Promise<ModelSource> {
+type Bundle = { startInProcessMock(options: { seed?: MockSeed }): Promise<OracleModel> };
+
+/** The bundle; throws, saying how to make it, when it is missing. */
+async function bundle(): Promise<Bundle> {
   if (!existsSync(BUNDLE))
     throw new Error(`${BUNDLE} is missing: run npx tsx scripts/bundle-oracle-model.ts (npm run test:mutation does)`);
-  const bundle = (await import(BUNDLE)) as {
-    startInProcessMock(options: { seed?: { processingMs: number } }): Promise<OracleModel>;
-  };
-  return (seed) => bundle.startInProcessMock({ seed });
+  return (await import(BUNDLE)) as Bundle;
+}
+
+/** The unmutated mock as the oracle's model. */
+export async function unmutatedModel(): Promise<ModelSource> {
+  const { startInProcessMock } = await bundle();
+  return (seed) => startInProcessMock({ seed });
+}
+
+/** The unmutated mock with `seed`, reached by its own fetch (its origin only names it: `fetch` answers in this process). */
+export async function unmutatedInProcessMock(
+  seed: MockSeed,
+): Promise<{ origin: string; baseUrl: string; fetch: OracleModel['fetch']; close(): Promise<void> }> {
+  const model = await (await bundle()).startInProcessMock({ seed });
+  return { ...model, origin: new URL(model.baseUrl).origin };
 }
 
 /** Runs only oracle.matches-model (seed 1) against `options`' target, the unmutated mock as its model, and expects it to pass. */

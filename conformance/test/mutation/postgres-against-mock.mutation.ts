@@ -1,0 +1,283 @@
+// A test of `npm run test:mutation`: the mutated mock as a team runs it on PostgreSQL
+// (support/postgres-leg.ts). A node that claims a session stored as an image fetches its parts
+// apart, only those a call reads (mocks/src/persistence/fetch-parts.ts, handlers/operation-parts.ts,
+// control-parts.ts), which no other leg reaches: they start mocks with no store or a state file. A
+// first node writes the session as an image; nodes that claim it after take writes (to records
+// read back and beside them) and must answer each as the unmutated model does, given the same
+// calls from the seed on (every id and time deterministic); a second node reads the session back
+// and must answer every read as the node before it did; then each call of a client's is the first
+// its node makes after claiming the session (nothing fetched yet) and must answer as the model
+// does; the suite's groups then hold, each on a node that has just read the session back.
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
+import type { MockSeed, RunningMock } from '../../../mocks/src/server.ts';
+import { catalogue } from '../../src/live/catalogue/index.ts';
+import { runConformance } from '../../src/live/run-conformance.ts';
+import { fullRun } from '../support/conformance-mock.ts';
+import { type LegDatabase, POSTGRES_SEED, freshDatabase, startNode, waitForImage } from '../support/postgres-leg.ts';
+import { type Reachable, call, expectSameAnswers, observe, writeOverImage } from '../support/restart-chain.ts';
+import { unmutatedInProcessMock } from '../support/unmutated-model.ts';
+
+let database: LegDatabase | undefined;
+const running: RunningMock[] = [];
+const closing: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const mock of running.splice(0)) await mock.close();
+  for (const close of closing.splice(0)) await close();
+  await database?.drop();
+  database = undefined;
+});
+
+async function node(id: string, options: { compactRows?: number; seed?: MockSeed } = {}): Promise<RunningMock> {
+  const mock = await startNode(database!.url, id, options);
+  running.push(mock);
+  return mock;
+}
+
+async function stop(mock: RunningMock): Promise<void> {
+  running.splice(running.indexOf(mock), 1);
+  await mock.close();
+}
+
+const PDF = () => new Blob(['%PDF-1.4\n%postgres leg\n'], { type: 'application/pdf' });
+
+/**
+ * The session's whole state as the control API shows it, but where the mock keeps its uploads and
+ * the seed's companies: a node that claims a stored session shows none there (its companies are
+ * the stored records, which the state lists).
+ */
+async function wholeState(mock: Reachable): Promise<unknown> {
+  const { status, body } = await call(mock, 'GET', '/__mock/state');
+  expect(status, JSON.stringify(body)).toBe(200);
+  const {
+    uploadsDir: _dir,
+    seed: { data: _data, ...seed },
+    ...rest
+  } = body.data;
+  return { ...rest, seed };
+}
+
+/** A call of a client's; `form` builds a fresh body for each target (a FormData is read once). */
+interface Step {
+  method: string;
+  path: string;
+  json?: unknown;
+  form?: () => FormData;
+  key?: string;
+  headers?: Record<string, string>;
+}
+
+const WAITING = (n: number) => ({ companyName: `Quarry Waiting Files ${n}`, projectType: 'projectAnalysisWithFile' });
+
+/** The company of the first node's creation whose analysis awaits its files, from its answer. */
+const waitingOf = (answer: { body: any }) => ({
+  projectId: answer.body.data.project.id as string,
+  analysisId: answer.body.data.analysisId as string,
+});
+
+/**
+ * The first node: two companies whose analyses await their files (the second gets them), made on
+ * the model when given (else on the node), the session exported from there and put into the node:
+ * a write of the whole session, stored as an image with nothing over it. The node is then stopped.
+ */
+async function writeImage(seed: MockSeed, model?: Reachable) {
+  const first = await node('first', { seed });
+  const source = model ?? first;
+  const waiting = [];
+  for (const n of [1, 2]) {
+    const created = await call(source, 'POST', '/integration/project', { json: WAITING(n) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    waiting.push(waitingOf(created));
+  }
+  // The second one's files: its job (pending, unless processing is quick) goes into the image.
+  const files = new FormData();
+  files.append('file', PDF(), 'waiting-deck.pdf');
+  const uploaded = await call(source, 'POST', '/integrationfiles/upload', {
+    form: files,
+    headers: { analysisid: waiting[1]!.analysisId },
+  });
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+  const exported = await call(source, 'GET', '/__mock/sessions/default/export');
+  expect(exported.status).toBe(200);
+  const imported = await call(first, 'PUT', '/__mock/sessions/default/export', { json: exported.body });
+  expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+  await waitForImage(database!.url);
+  await stop(first);
+  return waiting as [ReturnType<typeof waitingOf>, ReturnType<typeof waitingOf>];
+}
+
+// The areas whose rules read or write companies and analyses, each on a node that has just claimed
+// the session (a fund run's company matching fetches every part: the rules after it would fetch none).
+const GROUPS: Record<string, RegExp> = {
+  'credentials, envelope and company list': /^(auth|envelope|companies|search)\./,
+  'analysis reads, full report and messages': /^(analysis|fullreport|messages)\./,
+  'fund upload and runs': /^funds\./,
+};
+
+const OVER_ALL_ANSWERS = ['contract.responses-conform', 'contract.no-undocumented-5xx'];
+
+describe('the mutated mock on PostgreSQL: a second node reads the session back part by part', () => {
+  it('answers every read as the node before it, and each write and each first call after a claim as the unmutated model', async () => {
+    database = await freshDatabase(inject('mutationPostgres'));
+    // The unmutated model takes every write the nodes take, in the same order.
+    const model = await unmutatedInProcessMock(POSTGRES_SEED);
+    closing.push(() => model.close());
+    const [waiting] = await writeImage(POSTGRES_SEED, model);
+
+    // A node claims the image (nothing over it): its first call creates a company (the ids it
+    // draws may be ids read back). The nodes after it write to records read back and beside them.
+    const creator = await node('creator');
+    const fresh = { companyName: 'Claimed First Robotics', projectType: 'projectAnalysisNoFile' };
+    expect(
+      await call(creator, 'POST', '/integration/project', { json: fresh }),
+      'a creation, the first call after a claim',
+    ).toEqual(await call(model, 'POST', '/integration/project', { json: fresh }));
+    await stop(creator);
+    // The next node's first call settles: the pending job's analysis and company are the image's.
+    const settler = await node('settler');
+    expect(
+      await call(settler, 'POST', '/__mock/settle', { json: {} }),
+      'a settle, the first call after a claim',
+    ).toEqual(await call(model, 'POST', '/__mock/settle', { json: {} }));
+    await stop(settler);
+    const writer = await node('writer');
+    const run = await writeOverImage(writer, { waiting });
+    expect(await writeOverImage(model, { waiting }), "the model's fund run").toBe(run);
+    const before = await observe(writer, [run]);
+    expect(await observe(model, [run]), "the model's answers to every read").toEqual(before);
+    const state = await wholeState(writer);
+    expect(await wholeState(model), "the model's /__mock/state").toEqual(state);
+    await stop(writer);
+
+    // A second node claims the session: every read as the node before answered it, then the state.
+    const second = await node('second');
+    await expectSameAnswers(second, before, [run], 'a second node, the session read back');
+    expect(await wholeState(second), 'a second node: /__mock/state').toEqual(state);
+    await stop(second);
+
+    // Companies and analyses the image holds, of both users, and one of the rows written over it.
+    const ownProjects = POSTGRES_SEED.data!.projects!.filter((p) => p.ownerUserId === 'user-mock');
+    const readBack = ownProjects.at(4)!.id!;
+    const analysed = ownProjects.find((p) => p.completedAnalysis !== false && p.id !== readBack)!.id!;
+    const secondOwn = POSTGRES_SEED.data!.projects!.find((p) => p.ownerUserId === 'user-second')!.id!;
+    const listed = (await call(model, 'GET', `/integration/projects?id=${analysed}`)).body.data;
+    const analysisId: string = listed.analyses[0].id;
+    const steps: Step[] = [
+      { method: 'GET', path: '/integration/projects?page=1&pageSize=5' },
+      { method: 'GET', path: '/integration/projects?page=2&pageSize=3', key: SECOND_API_KEY },
+      { method: 'GET', path: '/integration/projects?page=0&pageSize=5&search=ledger' },
+      { method: 'GET', path: '/integration/projects?page=1&pageSize=4&orderby=companyName' },
+      { method: 'GET', path: '/integration/project/search?keywords=robotics' },
+      { method: 'GET', path: `/integration/projects?id=${readBack}` },
+      { method: 'GET', path: `/integration/projects?id=${secondOwn}`, key: SECOND_API_KEY },
+      { method: 'GET', path: `/integration/analysis/detail?analysisId=${analysisId}` },
+      { method: 'GET', path: `/integration/retrievereport?projectId=${analysed}&analysisId=${analysisId}` },
+      { method: 'GET', path: `/integration/project/fullreport?projectId=${analysed}` },
+      { method: 'GET', path: `/integrationfund/fund?fundExtractionId=${run}` },
+      { method: 'POST', path: '/integration/processmessage', json: { projectId: readBack, content: 'after a claim' } },
+      { method: 'POST', path: `/__mock/projects/${analysed}/status`, json: { code: 'closed', name: 'Closed' } },
+      {
+        method: 'POST',
+        path: '/integration/project',
+        json: { companyName: 'Claimed Robotics Files', projectType: 'projectAnalysisWithFile' },
+      },
+    ];
+    const answers: unknown[] = [];
+    const ask = async (target: Reachable, step: Step) =>
+      call(target, step.method, step.path, {
+        json: step.json,
+        form: step.form?.(),
+        key: step.key,
+        headers: step.headers,
+      });
+    let claims = 0;
+    // One call, or a few in a row (well within the second after which a node fetches the rest).
+    const onClaim = async (calls: Step | Step[]) => {
+      const claimed = await node(`claim-${++claims}`);
+      for (const [n, step] of [calls].flat().entries()) {
+        const answer = await ask(claimed, step);
+        expect(answer, `${step.method} ${step.path}, call ${n + 1} after a claim`).toEqual(await ask(model, step));
+        answers.push(answer);
+      }
+      await stop(claimed);
+    };
+    for (const step of steps) await onClaim(step);
+    // The new company's analysis gets its files, then its job runs (settle), the clock moved.
+    const newAnalysis = (answers.at(-1) as { body: { data: { analysisId: string } } }).body.data.analysisId;
+    const files = () => {
+      const form = new FormData();
+      form.append('file', PDF(), 'claimed-deck.pdf');
+      return form;
+    };
+    await onClaim({
+      method: 'POST',
+      path: '/integrationfiles/upload',
+      form: files,
+      headers: { analysisid: newAnalysis },
+    });
+    await onClaim({ method: 'POST', path: '/__mock/clock', json: { advanceMs: 10 } });
+    await onClaim({ method: 'POST', path: '/__mock/settle', json: {} });
+    // A job scheduled after a claim with none pending (a claim with jobs fetches the whole session),
+    // while the session is read back only in part: the clock moved fetches what the pending jobs
+    // read (control-parts.ts), not the whole image.
+    await onClaim([
+      {
+        method: 'POST',
+        path: '/integration/project',
+        json: {
+          companyName: 'Claimed Pending Robotics',
+          projectType: 'projectAnalysisNoFile',
+          companyWebsite: 'https://pending.example',
+        },
+      },
+      { method: 'POST', path: '/__mock/clock', json: { advanceMs: 1 } },
+    ]);
+    await onClaim({ method: 'GET', path: `/integration/analysis/detail?analysisId=${newAnalysis}` });
+
+    // Every read as the model answers it, on a node that claimed the session afresh.
+    const last = await node('last');
+    const fromModel = await observe(model, [run]);
+    await expectSameAnswers(last, fromModel, [run], 'after the calls, against the unmutated model');
+  });
+
+  it("holds the suite's groups, each on a node that has just read the session back", async () => {
+    database = await freshDatabase(inject('mutationPostgres'));
+    // Processing in 30 ms, as the suite's other legs have it: the suite waits for analyses to end.
+    // Random ids (no startTime): a creation's ids fall anywhere among the image's keys, whose
+    // sections it fetches before it draws them (domain/ids.ts upcoming).
+    const seed = { ...POSTGRES_SEED, processingMs: 30, startTime: undefined };
+    const [waiting] = await writeImage(seed);
+    const writer = await node('writer', { seed });
+    await writeOverImage(writer, { waiting });
+    await stop(writer);
+    for (const [name, pattern] of Object.entries(GROUPS)) {
+      const claimed = await node(`suite-${name}`, { seed });
+      const report = await runConformance({
+        ...fullRun(claimed.baseUrl),
+        seed: 3,
+        pollTimeoutMs: 1_500,
+        deliveryTimeoutMs: 1_000,
+        only: catalogue.map((r) => r.id).filter((id) => pattern.test(id) || OVER_ALL_ANSWERS.includes(id)),
+      });
+      expect(
+        report.results
+          .filter((r) => r.status === 'failed' || r.status === 'warned')
+          .map((r) => [r.id, r.violations[0]]),
+        name,
+      ).toEqual([]);
+      await stop(claimed);
+    }
+    // Creations racing at a claim: each draws ids whose key sections are anywhere, and fetches
+    // again when another request drew its ids first (fetch-parts.ts newIdsDrawn).
+    const racing = await node('racing', { seed });
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        call(racing, 'POST', '/integration/project', {
+          json: { companyName: `Racing ${n}`, projectType: 'projectNoAnalysis' },
+        }),
+      ),
+    );
+    expect(created.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(new Set(created.map((answer) => answer.body.data.project.id)).size).toBe(6);
+  });
+});

@@ -1,0 +1,106 @@
+// The mutation harness's PostgreSQL leg (postgres-against-mock.mutation.ts): a database of its own
+// per test on the harness's server (postgres-global-setup.ts), mock nodes started in this process
+// on it (the mutated code), and a seed whose session is stored as an image of several parts, so a
+// node that claims it fetches only the parts a call reads (mocks/src/persistence/fetch-parts.ts).
+import postgres from 'postgres';
+import { defaultSeed } from '../../../mocks/src/domain/default-seed.ts';
+import { type MockSeed, type RunningMock, startMock } from '../../../mocks/src/server.ts';
+import { READ_BACK_SEED } from './read-back-mock.ts';
+
+/** Companies of a third user between each two of READ_BACK_SEED's. */
+const FILLERS_BETWEEN = 500;
+
+/**
+ * READ_BACK_SEED with a third user's companies (each with an analysis) between each two of its
+ * companies: the image then holds the two users' companies and analyses in different parts (an
+ * image part holds 1,000 records), and a call that fetches a part fewer than it reads fails. No
+ * rule of the suite sees the third user's companies. `startTime` makes ids and times deterministic,
+ * so a node's answers can be compared with the unmutated model's, field for field.
+ */
+export const POSTGRES_SEED: MockSeed = {
+  ...READ_BACK_SEED,
+  startTime: '2026-03-01T00:00:00.000Z',
+  // Nothing runs by the clock of the machine (a job due while a node stops is run by the next
+  // node, or by the request that wrote it: the same state, written by either); settle runs it.
+  processingMs: 600_000,
+  users: [
+    ...defaultSeed().users,
+    {
+      id: 'user-filler',
+      name: 'Filler User',
+      email: 'filler.user@mock.example',
+      apiKey: 'filler-api-key',
+      accessToken: 'filler-access-token',
+      drive: null,
+    },
+  ],
+  data: {
+    projects: READ_BACK_SEED.data!.projects!.flatMap((project, i) => [
+      project,
+      ...Array.from({ length: FILLERS_BETWEEN }, (_, k) => ({
+        ownerUserId: 'user-filler',
+        companyName: `Filler ${i}-${k}`,
+      })),
+    ]),
+  },
+};
+
+/** A database of its own on the harness's server; `drop` removes it (connections still open ended). */
+export interface LegDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+let made = 0;
+
+/** Creates a fresh database on the server at `serverUrl` (its maintenance database's URL). */
+export async function freshDatabase(serverUrl: string): Promise<LegDatabase> {
+  const name = `mutation_leg_${process.pid}_${++made}_${Date.now()}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: serverUrl.replace(/\/[^/]*$/, `/${name}`),
+    async drop() {
+      const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await sql.end();
+      }
+    },
+  };
+}
+
+/**
+ * A mock node on the database, as `portfolio-mock --store <url>` starts one; `compactRows: 1`
+ * makes it write its session as an image after the next write.
+ */
+export function startNode(
+  url: string,
+  nodeId: string,
+  { compactRows, seed = POSTGRES_SEED }: { compactRows?: number; seed?: MockSeed } = {},
+): Promise<RunningMock> {
+  return startMock({ port: 0, seed, store: url, nodeId, leaseMs: 2_000, compactRows });
+}
+
+/** Waits until the default session is stored as an image of more than one part, with no row written over it. */
+export async function waitForImage(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    for (const started = Date.now(); ; ) {
+      const [stored] = await sql<{ parts: number; rows: number }[]>`SELECT
+        (SELECT count(*)::int FROM mock_images WHERE session_id = 'default' AND part >= 0) AS parts,
+        (SELECT count(*)::int FROM mock_records WHERE session_id = 'default') AS rows`;
+      if (stored!.parts > 2 && stored!.rows === 0) return;
+      if (Date.now() - started > 15_000)
+        throw new Error(`the default session was not written as an image within 15 s: ${JSON.stringify(stored)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await sql.end();
+  }
+}
