@@ -10,9 +10,11 @@ export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
     // The MSW sameness check runs with the other MSW tests (vitest.msw.config.ts).
+    // StrykerJS's sandboxes (.stryker-tmp/) are copies of the tree: their tests are not this tree's.
     exclude: [
       'node_modules/**',
       'dist/**',
+      '.stryker-tmp/**',
       '**/*.e2e.test.ts',
       'packages/tests/**',
       'mocks/test/msw/conformance-sameness.test.ts',

@@ -12,7 +12,7 @@ import SlowestFirst from './vitest.slowest-first.ts';
 export default defineConfig({
   test: {
     include: ['**/*.e2e.test.ts'],
-    exclude: ['node_modules/**', 'dist/**'],
+    exclude: ['node_modules/**', 'dist/**', '.stryker-tmp/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     maxWorkers: 3,
