@@ -7,7 +7,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
+import {
+  ACCESS_TOKEN,
+  API_KEY,
+  SECOND_ACCESS_TOKEN,
+  SECOND_API_KEY,
+} from '../../../contract-tests/support/mock-under-test.ts';
+import { startWebhookReceiver } from '../../../contract-tests/support/webhook-receiver.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { READ_BACK_SEED } from './read-back-mock.ts';
 
@@ -136,8 +142,9 @@ export function restart(
  * Writes a client of a restarted mock makes to what it read back and beside it: the image's waiting
  * analysis gets its files (processing changes that record read back in place), a message to a
  * company read back and not touched yet, a company created and analysed, and a fund run in analyze
- * mode naming companies of the image, one with an analysis already (its second). Every job then
- * runs (settle); returns the fund run's id.
+ * mode naming companies of the image, one with an analysis already (its second), then a company
+ * linked to a drive folder with a webhook delivery of its analysis completed. Every job then runs
+ * (settle); returns the fund run's id.
  */
 export async function writeOverImage(mock: Reachable, file: Pick<ChainFile, 'waiting'>): Promise<string> {
   const files = new FormData();
@@ -199,6 +206,42 @@ export async function writeOverImage(mock: Reachable, file: Pick<ChainFile, 'wai
     const company = listed.body?.data?.find((p: { companyName: string }) => p.companyName === name);
     expect(company?.analyses?.length, `${name}'s analyses after two analyze-mode fund runs`).toBe(count);
   }
+  // A company linked to a drive folder (the user's folder record changes) and a webhook delivery
+  // completed (its outbox entry closed): a restart reads both back as they were, and adds no
+  // "interrupted" delivery to the history.
+  const receiver = await startWebhookReceiver();
+  try {
+    await ok(
+      call(mock, 'POST', '/integration/webhook', {
+        key: `Bearer ${ACCESS_TOKEN}`,
+        json: { url: receiver.url, analysisCompleted: true },
+      }),
+      'a webhook configuration',
+    );
+    await ok(
+      call(mock, 'POST', '/integration/project', {
+        json: {
+          companyName: 'Restart Linked Folder',
+          projectType: 'projectAnalysisWithFile',
+          folderLink: 'folder-helio-grid',
+        },
+      }),
+      'a company linked to a drive folder',
+    );
+    const listed = await call(mock, 'GET', '/integration/projects?page=0&pageSize=5&search=Restart%20Linked%20Folder');
+    expect(listed.body?.data?.[0]?.extraConfig?.driveFolderLink, "the new company's folder link").toEqual({
+      status: 'linked',
+    });
+    await ok(call(mock, 'POST', '/__mock/settle'), 'settling the delivery');
+    const history = await call(mock, 'GET', '/integration/webhook/history', { key: `Bearer ${ACCESS_TOKEN}` });
+    // Newest first; a session the suite wrote to before holds its deliveries too.
+    expect(history.body?.data?.[0], 'the newest delivery before the restart').toMatchObject({
+      event: 'analysisCompleted',
+      status: 'Success',
+    });
+  } finally {
+    await receiver.close();
+  }
   // The analysis read back was changed in place (its files, then its processing): a table that
   // built it again at each touch would lose both, and every mock after would agree with it.
   const detail = await call(mock, 'GET', `/integration/analysis/detail?analysisId=${file.waiting.analysisId}`);
@@ -208,7 +251,8 @@ export async function writeOverImage(mock: Reachable, file: Pick<ChainFile, 'wai
 
 /**
  * What a client reads of the session, for both users: every company in pages of 5 and of 100 in
- * name order, a search and a keyword search, each analysis's detail, and the fund runs named.
+ * name order, a search and a keyword search, each analysis's detail, the webhook history, and the
+ * fund runs named.
  */
 export async function observe(mock: Reachable, fundRuns: readonly string[] = []): Promise<Record<string, unknown>> {
   const seen: Record<string, unknown> = {};
@@ -228,6 +272,9 @@ export async function observe(mock: Reachable, fundRuns: readonly string[] = [])
     await read('/integration/projects?page=0&pageSize=100&search=ledger', key);
     await read('/integration/project/search?keywords=robotics', key);
     for (const id of analyses) await read(`/integration/analysis/detail?analysisId=${id}`, key);
+    const token = key === API_KEY ? ACCESS_TOKEN : SECOND_ACCESS_TOKEN;
+    const history = await call(mock, 'GET', '/integration/webhook/history', { key: `Bearer ${token}` });
+    seen[`${key === API_KEY ? '' : 'second: '}/integration/webhook/history`] = history;
   }
   for (const id of fundRuns) await read(`/integrationfund/fund?fundExtractionId=${id}`);
   return seen;
