@@ -10,6 +10,7 @@
 // does; the suite's groups then hold, each on a node that has just read the session back.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
+import { startWebhookReceiver } from '../../../contract-tests/support/webhook-receiver.ts';
 import type { MockSeed, RunningMock } from '../../../mocks/src/server.ts';
 import { catalogue } from '../../src/live/catalogue/index.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
@@ -141,8 +142,10 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
     ).toEqual(await call(model, 'POST', '/__mock/settle', { json: {} }));
     await stop(settler);
     const writer = await node('writer');
-    const run = await writeOverImage(writer, { waiting });
-    expect(await writeOverImage(model, { waiting }), "the model's fund run").toBe(run);
+    const receiver = await startWebhookReceiver();
+    closing.push(() => receiver.close());
+    const run = await writeOverImage(writer, { waiting }, receiver.url);
+    expect(await writeOverImage(model, { waiting }, receiver.url), "the model's fund run").toBe(run);
     const before = await observe(writer, [run]);
     expect(await observe(model, [run]), "the model's answers to every read").toEqual(before);
     const state = await wholeState(writer);

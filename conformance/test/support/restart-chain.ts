@@ -146,7 +146,11 @@ export function restart(
  * linked to a drive folder with a webhook delivery of its analysis completed. Every job then runs
  * (settle); returns the fund run's id.
  */
-export async function writeOverImage(mock: Reachable, file: Pick<ChainFile, 'waiting'>): Promise<string> {
+export async function writeOverImage(
+  mock: Reachable,
+  file: Pick<ChainFile, 'waiting'>,
+  webhookUrl?: string,
+): Promise<string> {
   const files = new FormData();
   files.append('file', PDF(), 'waiting-deck.pdf');
   await ok(
@@ -209,12 +213,13 @@ export async function writeOverImage(mock: Reachable, file: Pick<ChainFile, 'wai
   // A company linked to a drive folder (the user's folder record changes) and a webhook delivery
   // completed (its outbox entry closed): a restart reads both back as they were, and adds no
   // "interrupted" delivery to the history.
-  const receiver = await startWebhookReceiver();
+  // Mocks compared by their whole state (`/__mock/state`) are given one receiver's address.
+  const receiver = webhookUrl === undefined ? await startWebhookReceiver() : undefined;
   try {
     await ok(
       call(mock, 'POST', '/integration/webhook', {
         key: `Bearer ${ACCESS_TOKEN}`,
-        json: { url: receiver.url, analysisCompleted: true },
+        json: { url: webhookUrl ?? receiver?.url, analysisCompleted: true },
       }),
       'a webhook configuration',
     );
@@ -240,7 +245,7 @@ export async function writeOverImage(mock: Reachable, file: Pick<ChainFile, 'wai
       status: 'Success',
     });
   } finally {
-    await receiver.close();
+    await receiver?.close();
   }
   // The analysis read back was changed in place (its files, then its processing): a table that
   // built it again at each touch would lose both, and every mock after would agree with it.
