@@ -138,7 +138,10 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   },
   'webhooks.receiver-addresses-refused': {
     kind: 'values',
-    values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
+    // Saved through the double's upstream mock, which refuses a url its URL parser refuses.
+    values: Object.fromEntries(
+      RECEIVER_SPELLING_LABELS.map((label) => [label, label === '256.256.256.256' ? 'refused' : 'saved']),
+    ),
   },
   'funds.run-defaults': {
     kind: 'values',
