@@ -251,13 +251,21 @@ export const companyOutcomeRules: Rule[] = [
     id: 'companies.folder-of-other-user-not-linked',
     area: 'companies',
     title:
-      "the first user's drive folder, once linked, asked for by a second user's company is never linked to it, and that company still gets a link outcome",
+      "a folder id no drive holds is neither linked nor linked elsewhere; the first user's drive folder, once linked, asked for by a second user's company is never linked to it, and that company still gets a link outcome",
     spec: '6. The folder must exist in the drive account connected under the API-key user.',
     operations: ['createProject', 'listProjects'],
-    cost: { credits: 0, records: 2 },
+    cost: { credits: 0, records: 3 },
     needs: { writes: true, secondUser: true, driveFolder: true },
     async check(ctx) {
       const folderLink = ctx.driveFolder!;
+      const unknown = `conformance-${ctx.runId}-no-such-folder`;
+      const none = await companyLinkedTo(ctx, `conformance-${ctx.runId} unknown folder`, unknown);
+      ctx.expect(
+        typeof none.status === 'string' &&
+          LINK_STATUSES.has(none.status) &&
+          !['linked', 'already_linked', 'linked_to_other_project'].includes(none.status),
+        `folderLink ${unknown} (a folder id no drive holds) got the link outcome ${JSON.stringify(none.status)}, expected one that links nothing (not_found, no_connection, search_failed or error)`,
+      );
       const first = await companyLinkedTo(ctx, `conformance-${ctx.runId} folder holder`, folderLink);
       if (first.status !== 'linked' && first.status !== 'linked_to_other_project')
         return ctx.notChecked(
