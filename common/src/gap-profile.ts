@@ -94,7 +94,9 @@ const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and ne
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
 /**
  * The receivers parity offers, by label, and the mock's answer to each: local spellings at the
- * deployment's own port are refused; the same names at another port, and other hosts, are saved.
+ * deployment's own port are refused; the same names at another port, and other hosts, are saved;
+ * a url the contract's `uri` format allows but a WHATWG URL parser refuses (an IPv4-like host out
+ * of range) is refused.
  */
 const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
   'own address': 'refused',
@@ -113,6 +115,7 @@ const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
   '[::ffff:10.0.0.1]': 'saved',
   '[::ffff:10.0.0.0]': 'saved',
   'https, parity-receiver.example': 'saved',
+  '256.256.256.256': 'refused',
 };
 
 /** Every behaviour parity observes, by its id (the profile's key). */

@@ -88,7 +88,10 @@ export const WEBHOOK_PROBES: Record<WebhookProbeId, (ctx: WebhookProbeContext) =
     let exchange: RecordedParityExchange | undefined;
     for (const label of RECEIVER_SPELLING_LABELS) {
       const sent = await saveReceiver(ctx, `${urls[label]}/parity-receiver`);
-      values[label] = sent.answer.status >= 200 && sent.answer.status < 300 ? 'saved' : 'refused';
+      const { status } = sent.answer;
+      // A server error is not a refusal: the deployment failed on that url.
+      values[label] =
+        status >= 200 && status < 300 ? 'saved' : status >= 500 ? `server error (HTTP ${status})` : 'refused';
       exchange ??= sent.recorded;
     }
     return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };

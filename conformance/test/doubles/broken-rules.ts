@@ -697,6 +697,18 @@ export const BREAKS: Record<string, Break> = {
         req.body = Buffer.from(JSON.stringify({ ...json, folderLink: `id-${encodeURIComponent(json.folderLink)}` }));
     },
   },
+  'companies.folder-of-other-user-not-linked': {
+    // The folder is looked up in every user's drive: the second user's company is shown linked.
+    response: (req, answer) => {
+      if (
+        at(req, 'GET', '/integration/projects') &&
+        req.headers.authorization === SECOND_API_KEY &&
+        Array.isArray(answer.body?.data)
+      )
+        for (const project of answer.body.data as { extraConfig?: { driveFolderLink?: { status: string } } }[])
+          if (project.extraConfig?.driveFolderLink) project.extraConfig.driveFolderLink.status = 'linked';
+    },
+  },
   'companies.search-over-listed-fields': {
     // The list's search looks at the company name only.
     response: (req, answer) => {

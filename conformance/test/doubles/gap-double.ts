@@ -131,14 +131,17 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     values: {
       'open?id= url': 'not found',
       'open?id= url, id not last': 'not found',
-      'bare id with spaces around': 'matched',
+      'bare id with spaces around': 'not found',
       'folders url with a query': 'matched',
       'bare id': 'matched',
     },
   },
   'webhooks.receiver-addresses-refused': {
     kind: 'values',
-    values: Object.fromEntries(RECEIVER_SPELLING_LABELS.map((label) => [label, 'saved'])),
+    // Saved through the double's upstream mock, which refuses a url its URL parser refuses.
+    values: Object.fromEntries(
+      RECEIVER_SPELLING_LABELS.map((label) => [label, label === '256.256.256.256' ? 'refused' : 'saved']),
+    ),
   },
   'funds.run-defaults': {
     kind: 'values',
@@ -300,8 +303,9 @@ export function recordsGapDouble(): Break {
       body?.event === 'fundAnalysisCompleted'
         ? { ...body, data: { fundExtractionId: body.data.fundExtractionId, name: body.data.name, status: 'completed' } }
         : body,
-    // A drive search that does not trim: a name with spaces around finds nothing; a link in the
-    // open?id= form is not read; a name two folders share finds the first of them.
+    // A drive search that does not trim: a name with spaces around finds nothing, nor does a bare
+    // folder id with spaces around; a link in the open?id= form is not read; a name two folders
+    // share finds the first of them.
     request: (req) => {
       if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
       const sent = JSON.parse(req.body.toString('utf8'));
@@ -312,6 +316,12 @@ export function recordsGapDouble(): Break {
       }
       if (typeof sent.folderName === 'string' && sent.folderName !== sent.folderName.trim())
         req.body = Buffer.from(JSON.stringify({ ...sent, folderName: `${sent.folderName}(untrimmed)` }));
+      if (
+        typeof sent.folderLink === 'string' &&
+        !sent.folderLink.includes('/') &&
+        sent.folderLink !== sent.folderLink.trim()
+      )
+        req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: `${sent.folderLink}(untrimmed)` }));
       if (typeof sent.folderLink === 'string' && sent.folderLink.includes('open?id='))
         req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: 'https://drive.google.com/open' }));
     },

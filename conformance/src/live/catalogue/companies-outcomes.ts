@@ -1,14 +1,23 @@
 // Create company outcomes a weak check never sees: the website sent is the one answered and
 // listed; notesText alone starts an analysis that ends; with no files at all the folder link
 // outcome is also answered; a folder given as a drive URL is the folder of its bare id.
-import type { components } from '../../../../openapi/index.ts';
+import { type components, contractDocument } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
 import { NotChecked } from '../not-checked.ts';
 import type { Rule, RuleContext } from '../rule.ts';
+import type { CallAuth } from '../rule-types.ts';
 import { findListed } from './list-pages.ts';
 
 type Schemas = components['schemas'];
 const ANALYSIS = { credits: 'unknown', records: 1 } as const;
+/** The nine statuses of a drive folder link outcome, from the contract ("Drive folder link outcome"). */
+const LINK_STATUSES = new Set(
+  (
+    contractDocument as unknown as {
+      components: { schemas: Record<string, { properties: { status: { enum: string[] } } }> };
+    }
+  ).components.schemas.DriveFolderLinkOutcome!.properties.status.enum,
+);
 
 /** The host of a URL (lower case), or undefined when it is not an absolute URL. */
 export function hostOf(url: unknown): string | undefined {
@@ -36,15 +45,18 @@ async function create(
 }
 
 /**
- * Creates a projectNoAnalysis company linked to `folderLink`: its id and the link outcome the list
- * shows for it. The rule stops, failed, when the create is not a success.
+ * Creates a projectNoAnalysis company linked to `folderLink` (as `auth`, the API key's user when not
+ * given): its id and the link outcome that user's list shows for it. The rule stops, failed, when
+ * the create is not a success.
  */
 export async function companyLinkedTo(
   ctx: RuleContext,
   companyName: string,
   folderLink: string,
+  auth?: CallAuth,
 ): Promise<{ id: string; status: string | undefined }> {
   const answer = await ctx.call('createProject', {
+    auth,
     json: { companyName, projectType: 'projectNoAnalysis', folderLink },
     spend: { credits: 0, records: 1, record: `company "${companyName}"` },
   });
@@ -53,7 +65,7 @@ export async function companyLinkedTo(
     ctx.expect(false, `create company with folderLink ${folderLink} answered ${describeAnswer(answer)}`);
     return ctx.notChecked('no company was created');
   }
-  const listed = await findListed(ctx, id, companyName);
+  const listed = await findListed(ctx, id, companyName, auth);
   return { id, status: listed?.extraConfig?.driveFolderLink?.status };
 }
 
@@ -232,6 +244,44 @@ export const companyOutcomeRules: Rule[] = [
       ctx.expect(
         byId === 'linked_to_other_project',
         `after a company linked ${url}, folderLink ${id} (its bare id) gave ${JSON.stringify(byId)}, expected linked_to_other_project`,
+      );
+    },
+  },
+  {
+    id: 'companies.folder-of-other-user-not-linked',
+    area: 'companies',
+    title:
+      "a folder id no drive holds is neither linked nor linked elsewhere; the first user's drive folder, once linked, asked for by a second user's company is never linked to it, and that company still gets a link outcome",
+    spec: '6. The folder must exist in the drive account connected under the API-key user.',
+    operations: ['createProject', 'listProjects'],
+    cost: { credits: 0, records: 3 },
+    needs: { writes: true, secondUser: true, driveFolder: true },
+    async check(ctx) {
+      const folderLink = ctx.driveFolder!;
+      const unknown = `conformance-${ctx.runId}-no-such-folder`;
+      const none = await companyLinkedTo(ctx, `conformance-${ctx.runId} unknown folder`, unknown);
+      ctx.expect(
+        typeof none.status === 'string' &&
+          LINK_STATUSES.has(none.status) &&
+          !['linked', 'already_linked', 'linked_to_other_project'].includes(none.status),
+        `folderLink ${unknown} (a folder id no drive holds) got the link outcome ${JSON.stringify(none.status)}, expected one that links nothing (not_found, no_connection, search_failed or error)`,
+      );
+      const first = await companyLinkedTo(ctx, `conformance-${ctx.runId} folder holder`, folderLink);
+      if (first.status !== 'linked' && first.status !== 'linked_to_other_project')
+        return ctx.notChecked(
+          `--drive-folder ${folderLink} gave the first user ${JSON.stringify(first.status)}, not linked (see companies.folder-linked-elsewhere)`,
+        );
+      // Whether the second user has a drive, and holds this folder too, is the deployment's data:
+      // any outcome of the nine but `linked` (the folder is held by a project already: rule 5).
+      const other = await companyLinkedTo(
+        ctx,
+        `conformance-${ctx.runId} other user's folder`,
+        folderLink,
+        'secondApiKey',
+      );
+      ctx.expect(
+        typeof other.status === 'string' && LINK_STATUSES.has(other.status) && other.status !== 'linked',
+        `a second user's company given --drive-folder ${folderLink} (linked by the first user) got the link outcome ${JSON.stringify(other.status)}, expected one of ${[...LINK_STATUSES].filter((s) => s !== 'linked').join(', ')}`,
       );
     },
   },

@@ -2,6 +2,7 @@
 import type { components } from '../../../../openapi/index.ts';
 import { dataOf, describeAnswer, isSuccess, sleep } from '../answers.ts';
 import type { RuleContext } from '../rule.ts';
+import type { CallAuth } from '../rule-types.ts';
 
 type Schemas = components['schemas'];
 
@@ -10,8 +11,8 @@ export interface ListPage {
   pagination?: Partial<Schemas['Pagination']>;
 }
 
-export async function listPage(ctx: RuleContext, query: Record<string, string>): Promise<ListPage> {
-  const answer = await ctx.call('listProjects', { query, headers: { 'content-type': 'application/json' } });
+export async function listPage(ctx: RuleContext, query: Record<string, string>, auth?: CallAuth): Promise<ListPage> {
+  const answer = await ctx.call('listProjects', { query, auth, headers: { 'content-type': 'application/json' } });
   const data = dataOf<Schemas['Project'][]>(answer);
   if (!isSuccess(answer) || !Array.isArray(data)) {
     ctx.expect(
@@ -48,16 +49,17 @@ const SEARCH_PAGES = 10;
  * The project of the list with this id, found through `search` (its name, or another value it
  * holds), on any of the first SEARCH_PAGES pages, asked again while a search index catches up;
  * "not checked" when the search lists more than those pages without it (the order of the matches is
- * not specified, so it may be further on).
+ * not specified, so it may be further on). `auth`: whose list (the API key's when not given).
  */
 export async function findListed(
   ctx: RuleContext,
   id: string,
   search: string,
+  auth?: CallAuth,
 ): Promise<Schemas['Project'] | undefined> {
   const walk = async () => {
     for (let page = 0; page < SEARCH_PAGES; page += 1) {
-      const { data, pagination } = await listPage(ctx, { search, pageSize: '100', page: String(page) });
+      const { data, pagination } = await listPage(ctx, { search, pageSize: '100', page: String(page) }, auth);
       const found = data.find((project) => project.id === id);
       if (found || pagination?.nextPage !== true) return { found, more: false };
     }
