@@ -1118,6 +1118,27 @@ it('answers writes, analysis detail, control calls and resets of a session read 
       // The fund run is unknown: 404 in the envelope, not 503.
       expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(id === 'own-fund' ? 404 : 200);
     }
+    // A trigger naming its project reads that project and its analyses: the answer of the session
+    // read whole (no webhook saved: the same 409); without a project it waits for the whole image.
+    await copy('own-trigger');
+    await lastPartElsewhere('own-trigger');
+    for (const event of ['analysisCompleted', 'changedStatus']) {
+      const trigger = { event, projectId: first.id };
+      const named = await call(node, 'own-trigger', 'POST', '/__mock/webhooks/trigger', trigger, false);
+      expect(named.status, JSON.stringify(named.body)).toBe(409);
+      expect(named.body).toEqual(
+        (await call(node, 'whole-read', 'POST', '/__mock/webhooks/trigger', trigger, false)).body,
+      );
+    }
+    const newest = await call(
+      node,
+      'own-trigger',
+      'POST',
+      '/__mock/webhooks/trigger',
+      { event: 'changedStatus' },
+      false,
+    );
+    expect(newest.status).toBe(503);
     await copy('own-sorted');
     await lastPartElsewhere('own-sorted');
     // A sorted list builds every view of the caller's projects: their analyses, that part included.
