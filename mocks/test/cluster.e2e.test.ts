@@ -1118,12 +1118,17 @@ it('answers writes, analysis detail, control calls and resets of a session read 
       // The fund run is unknown: 404 in the envelope, not 503.
       expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(id === 'own-fund' ? 404 : 200);
     }
-    // A trigger naming its project reads that project and its analyses: the answer of the session
-    // read whole (no webhook saved: the same 409); without a project it waits for the whole image.
+    // A trigger naming its project reads that project and its analyses, a fund run's event no part:
+    // the answer of the session read whole (no webhook saved, no fund run: the same 409); a project
+    // event without a project waits for the whole image.
     await copy('own-trigger');
     await lastPartElsewhere('own-trigger');
-    for (const event of ['analysisCompleted', 'changedStatus']) {
-      const trigger = { event, projectId: first.id };
+    const triggers = [
+      { event: 'analysisCompleted', projectId: first.id },
+      { event: 'changedStatus', projectId: first.id },
+      { event: 'fundAnalysisCompleted' },
+    ];
+    for (const trigger of triggers) {
       const named = await call(node, 'own-trigger', 'POST', '/__mock/webhooks/trigger', trigger, false);
       expect(named.status, JSON.stringify(named.body)).toBe(409);
       expect(named.body).toEqual(
