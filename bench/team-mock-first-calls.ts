@@ -14,7 +14,17 @@ import { apiKeyHeaders, startMockServer } from './servers.ts';
 import { median } from './stats.ts';
 import { RESTART_PROJECTS } from './team-mock.ts';
 
-export const FIRST_CALLS = ['list', 'create', 'detail', 'reset', 'keywords', 'search', 'fund', 'settle'] as const;
+export const FIRST_CALLS = [
+  'list',
+  'create',
+  'detail',
+  'reset',
+  'keywords',
+  'search',
+  'fund',
+  'settle',
+  'trigger',
+] as const;
 export type FirstCall = (typeof FIRST_CALLS)[number];
 /** BENCH_FIRST_CALLS (comma-separated) measures only those. */
 const CALLS = (process.env.BENCH_FIRST_CALLS?.split(',') ?? FIRST_CALLS).filter((c): c is FirstCall =>
@@ -31,9 +41,10 @@ const CALL_LABELS: Record<FirstCall, string> = {
   search: 'company search (a rare term)',
   fund: 'fund run summary (an unknown run: 404)',
   settle: 'settle (POST /__mock/settle)',
+  trigger: 'webhook trigger naming a project (no webhook saved: 409)',
 };
 /** The answer each call gets (the fund run asked for is unknown). */
-const EXPECTED_STATUS: Partial<Record<FirstCall, number>> = { fund: 404 };
+const EXPECTED_STATUS: Partial<Record<FirstCall, number>> = { fund: 404, trigger: 409 };
 
 /** One spawn: ms from spawn to /readyz and to the first answer of its call, and the bytes the node read meanwhile. */
 export interface FirstCallTime {
@@ -106,6 +117,20 @@ function request(call: FirstCall, analysisId: string): { path: string; init: Req
       };
     case 'settle':
       return { path: '/__mock/settle', init: { method: 'POST' } };
+    case 'trigger': {
+      // The analysis's project: the counter two before it, its kind's prefix (control/seed-records.ts).
+      const projectId = analysisId
+        .replace(/^b/, 'a')
+        .replace(/[0-9a-f]{12}$/, (n) => (Number.parseInt(n, 16) - 2).toString(16).padStart(12, '0'));
+      return {
+        path: '/__mock/webhooks/trigger',
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ event: 'changedStatus', projectId }),
+        },
+      };
+    }
   }
 }
 

@@ -594,7 +594,7 @@ it('reads a session written whole as an image, then what changed since, removals
       deletes: [['project', 'p3']],
     });
     const stored = await check`
-      SELECT (SELECT count(*)::int FROM mock_images WHERE session_id = 'image') AS parts,
+      SELECT (SELECT count(*)::int FROM mock_images WHERE session_id = 'image' AND part >= 0) AS parts,
         (SELECT count(*)::int FROM mock_records WHERE session_id = 'image') AS rows`;
     // The header of its projects' index (their owner as one run), their keys' section, and one part of them.
     expect(stored[0]).toEqual({ parts: 3, rows: 3 });
@@ -936,8 +936,8 @@ it('answers a session read back lazily from its image like the mock it was expor
     const stored = async () => {
       const db = postgres(pg.url, { max: 1, onnotice: () => {} });
       try {
-        return await db`SELECT (SELECT count(*)::int FROM mock_images WHERE session_id = ${session}) AS parts,
-          (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session}) AS version,
+        return await db`SELECT (SELECT count(*)::int FROM mock_images WHERE session_id = ${session} AND part >= 0) AS parts,
+          (SELECT min(xmin::text) FROM mock_images WHERE session_id = ${session} AND part >= 0) AS version,
           (SELECT meta::text FROM mock_sessions WHERE id = ${session}) AS meta,
           (SELECT count(*)::int FROM mock_records WHERE session_id = ${session}) AS rows`;
       } finally {
@@ -1118,6 +1118,32 @@ it('answers writes, analysis detail, control calls and resets of a session read 
       // The fund run is unknown: 404 in the envelope, not 503.
       expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(id === 'own-fund' ? 404 : 200);
     }
+    // A trigger naming its project reads that project and its analyses, a fund run's event no part:
+    // the answer of the session read whole (no webhook saved, no fund run: the same 409); a project
+    // event without a project waits for the whole image.
+    await copy('own-trigger');
+    await lastPartElsewhere('own-trigger');
+    const triggers = [
+      { event: 'analysisCompleted', projectId: first.id },
+      { event: 'changedStatus', projectId: first.id },
+      { event: 'fundAnalysisCompleted' },
+    ];
+    for (const trigger of triggers) {
+      const named = await call(node, 'own-trigger', 'POST', '/__mock/webhooks/trigger', trigger, false);
+      expect(named.status, JSON.stringify(named.body)).toBe(409);
+      expect(named.body).toEqual(
+        (await call(node, 'whole-read', 'POST', '/__mock/webhooks/trigger', trigger, false)).body,
+      );
+    }
+    const newest = await call(
+      node,
+      'own-trigger',
+      'POST',
+      '/__mock/webhooks/trigger',
+      { event: 'changedStatus' },
+      false,
+    );
+    expect(newest.status).toBe(503);
     await copy('own-sorted');
     await lastPartElsewhere('own-sorted');
     // A sorted list builds every view of the caller's projects: their analyses, that part included.

@@ -3,8 +3,9 @@
 // (operation-parts.ts): the calls that read no project or analysis (a reset or an import replaces
 // the state; switches, credits and the request journal are not in an image's lazy parts) do not
 // wait; a project's status change fetches that project, settling and moving the clock what the
-// pending jobs read; any other call (the state, an export, triggers) may read every record and
-// waits for the whole image.
+// pending jobs read, a trigger what its event names; any other call (the state, an export) reads
+// every record and waits for the whole image.
+import type { TriggerRequest } from '../control/triggered-events.ts';
 import type { ContractOperation } from '../http/contract-operations.ts';
 import type { MockRequest } from '../http/mock-request.ts';
 import type { RouteHandler } from '../http/operation-pipeline.ts';
@@ -34,6 +35,13 @@ export const CONTROL_PARTS: Readonly<Record<string, ControlReads>> = {
   settleMock: (_request, session) => fetchPendingWork(session.state, () => session.whole()),
   advanceMockClock: (_request, session) => fetchPendingWork(session.state, () => session.whole()),
   changeMockProjectStatus: (request, session) => fetchProject(session.state, String(request.params['projectId'])),
+  // A fund run's event reads fund runs, and a named project's its project and analyses; a project
+  // event without a project looks for the newest one fit to announce (any record): the whole image.
+  triggerMockWebhook: async (request, session) => {
+    const { event, projectId } = request.body as TriggerRequest;
+    if (event === 'fundAnalysisCompleted') return;
+    await (projectId ? fetchProject(session.state, projectId) : session.whole());
+  },
 };
 
 /** Throws unless every operationId CONTROL_PARTS names is one of the control contract's. */

@@ -54,7 +54,7 @@ const MANY_PROJECTS = 10_000;
 
 /**
  * Before settling or moving the processing clock: what the pending jobs read (an analysis and its
- * project; a fund run that finishes with companies reads every project: `whole`).
+ * project; a finishing fund run: `whole`, see startFundRun in operation-parts.ts).
  */
 export async function fetchPendingWork(state: MockState, whole: () => Promise<void>): Promise<void> {
   const analysisIds: string[] = [];
