@@ -154,7 +154,10 @@ const CLASSES = [
   ['not observable', /^not observable/],
   ['not reachable by a client', /^not reachable(?! within)/],
   ['gap of the specification', /^gap/],
-  ['a client could tell (not reached, observable, too costly)', /^(not reached|observable|not reachable within)/],
+  [
+    'a client could tell (not reached, observable, too costly, not examined)',
+    /^(not reached|observable|not reachable within|not observed)/,
+  ],
 ] as const;
 const ALIVE_TO_A_CLIENT = CLASSES.length - 1;
 
