@@ -197,7 +197,7 @@ it('gives up when the records read back are all built meanwhile (the next write 
     const building = imageOf(empty.state, IMAGE_PART);
     await turn();
     // A sorted list walks every project: they are built and held as the table's own entries.
-    expect(empty.state.projects.size).toBe(3_000);
+    expect(empty.state.projects.count).toBe(3_000);
     [...empty.state.projects.values()];
     expect(await building).toBeUndefined();
   } finally {

@@ -173,14 +173,13 @@ function looks(tables: Tables, next: () => number, keys: string[]): unknown[] {
   const word = next() < 0.5 ? '' : WORDS[Math.floor(next() * 4)]!.toLowerCase();
   const matches = projectMatches(tables.projects, user(owner), word);
   const start = Math.floor(next() * Math.max(1, matches.length - 10));
-  seen.push(matches.length, ids(matches.slice(start, start + 10)), tables.projects.count, tables.projects.size);
-  seen.push(tables.analyses.size);
+  seen.push(matches.length, ids(matches.slice(start, start + 10)), tables.projects.count);
   return seen;
 }
 
 function everything(tables: Tables): unknown {
   return {
-    projects: [...tables.projects.entries()],
+    projects: [...tables.projects],
     inOrder: ids(tables.projects.inOrder()),
     analyses: [...tables.analyses],
     byProject: [...tables.projects.keys()].map((id) => ids(tables.analyses.ofProject(id))),

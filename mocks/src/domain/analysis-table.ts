@@ -34,13 +34,6 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
     return super.delete(id);
   }
 
-  override clear(): void {
-    this.byProject = new Map();
-    this.moved = new Set();
-    this.searched = new Map();
-    super.clear();
-  }
-
   /** A project's analyses in the order they were added. */
   ofProject(projectId: string): readonly AnalysisRecord[] {
     const own = this.byProject.get(projectId) ?? [];
@@ -84,7 +77,7 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
       this.moved.add(at);
       return;
     }
-    const previous = super.get(id);
+    const previous = this.own.get(id);
     if (previous) this.unlist(previous);
   }
 

@@ -45,7 +45,7 @@ export interface LazyRecords<V> {
     /** Matches `from` to before `to` of a field value (in position order), and what counting its matches reads. */
     matches?: readonly { value: string; from: number; to: number }[];
   }): Promise<void>;
-  /** Told when every record is built, the table is cleared, or the table is collected: what they were read from may be let go. */
+  /** Told when every record is built, or the table is collected: what they were read from may be let go. */
   release?(): void;
 }
 

@@ -54,7 +54,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
       this.generation += 1;
       if (project.ownerUserId !== this.prefix!.records.field(at)) this.placesKept = false;
     } else {
-      const previous = super.get(id);
+      const previous = this.own.get(id);
       if (previous) {
         this.ordered[this.ordered.indexOf(previous)] = project;
         this.generation += 1;
@@ -67,7 +67,7 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
 
   override delete(id: string): boolean {
     const at = this.prefix?.find(id);
-    const previous = at ?? super.get(id);
+    const previous = at ?? this.own.get(id);
     if (previous === undefined) return false;
     if (at !== undefined) {
       this.placesKept = false;
@@ -76,14 +76,6 @@ export class ProjectTable extends TrackedMap<ProjectRecord> {
     this.ordered.splice(this.ordered.indexOf(previous), 1);
     this.generation += 1;
     return super.delete(id);
-  }
-
-  override clear(): void {
-    this.readBack = 0;
-    this.ordered = [];
-    this.placesKept = false;
-    this.generation += 1;
-    super.clear();
   }
 
   /** Every project in insertion order (the map's own order); builds every project read back. */

@@ -1,8 +1,10 @@
 // A Map that tells its owner which keys were set or deleted: a state file writes only the records
 // that changed (persistence/), never the whole state per change. It may also hold records read
 // back from a store ahead of its own, built on first touch (`adopt`, lazy-records.ts): look-ups,
-// sets and deletes by key reach them as they are; anything that walks every entry (iteration,
-// size) builds them all first and the map is an ordinary Map from then on, in the same order.
+// sets and deletes by key reach them as they are; anything that walks every entry (iteration)
+// builds them all first and the map holds them as its own entries from then on, in the same order.
+// It is not a Map: it offers only what the mock uses, so a Map method it would answer wrongly for
+// records read back (size, clear, entries, forEach) cannot be called on it.
 import { LazyPrefix, type LazyRecords } from './lazy-records.ts';
 
 /** A `TrackedMap.walk` whose map built or cleared its records read back meanwhile. */
@@ -12,7 +14,9 @@ export class WalkCutError extends Error {
   }
 }
 
-export class TrackedMap<V> extends Map<string, V> {
+export class TrackedMap<V> {
+  /** The map's own entries (after the records read back, or all of them once those are built). */
+  protected readonly own = new Map<string, V>();
   /** Set by a state that is kept in a state file. */
   onChange: ((key: string) => void) | undefined;
   /** Records read back and not all built yet; they come before the map's own entries. */
@@ -53,31 +57,32 @@ export class TrackedMap<V> extends Map<string, V> {
 
   /** Takes records read back from a store (the map is empty): each is built when first touched. */
   adopt(records: LazyRecords<V>): void {
-    if (super.size > 0 || this.prefix) throw new Error('records are adopted only by an empty table');
+    if (this.own.size > 0 || this.prefix) throw new Error('records are adopted only by an empty table');
     if (records.count > 0) this.prefix = new LazyPrefix(records);
   }
 
-  override get(key: string): V | undefined {
+  get(key: string): V | undefined {
     const at = this.prefix?.find(key);
-    return at === undefined ? super.get(key) : this.prefix!.at(at);
+    return at === undefined ? this.own.get(key) : this.prefix!.at(at);
   }
 
-  override has(key: string): boolean {
-    return this.prefix?.find(key) !== undefined || super.has(key);
+  has(key: string): boolean {
+    return this.prefix?.find(key) !== undefined || this.own.has(key);
   }
 
-  override set(key: string, value: V): this {
+  set(key: string, value: V): this {
     const at = this.prefix?.find(key);
-    if (at === undefined) super.set(key, value);
+    if (at === undefined) this.own.set(key, value);
     else this.prefix!.replace(at, value);
     this.onChange?.(key);
     return this;
   }
 
-  override delete(key: string): boolean {
+  /** Removes a record (a state file's record written as null, replayed). */
+  delete(key: string): boolean {
     const at = this.prefix?.find(key);
     let had: boolean;
-    if (at === undefined) had = super.delete(key);
+    if (at === undefined) had = this.own.delete(key);
     else {
       this.prefix!.remove(at);
       had = true;
@@ -86,35 +91,19 @@ export class TrackedMap<V> extends Map<string, V> {
     return had;
   }
 
-  override clear(): void {
-    this.prefix?.records.release?.();
-    this.prefix = undefined;
-    super.clear();
+  keys(): MapIterator<string> {
+    this.materialize();
+    return this.own.keys();
   }
 
-  override keys(): MapIterator<string> {
+  values(): MapIterator<V> {
     this.materialize();
-    return super.keys();
+    return this.own.values();
   }
 
-  override values(): MapIterator<V> {
+  [Symbol.iterator](): MapIterator<[string, V]> {
     this.materialize();
-    return super.values();
-  }
-
-  override entries(): MapIterator<[string, V]> {
-    this.materialize();
-    return super.entries();
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, V]> {
-    this.materialize();
-    return super[Symbol.iterator]();
-  }
-
-  override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
-    this.materialize();
-    super.forEach(callback, thisArg);
+    return this.own.entries();
   }
 
   /**
@@ -132,7 +121,7 @@ export class TrackedMap<V> extends Map<string, V> {
         if (prefix.isLive(at)) yield [records.key(at), prefix.peek(at) ?? (records.read ?? records.build)(at)];
       }
     }
-    for (const entry of super.entries()) {
+    for (const entry of this.own.entries()) {
       if (this.prefix !== prefix) throw new WalkCutError();
       yield entry;
     }
@@ -143,11 +132,11 @@ export class TrackedMap<V> extends Map<string, V> {
     const prefix = this.prefix;
     if (!prefix) return;
     this.prefix = undefined;
-    const own = [...super.entries()];
-    super.clear();
+    const own = [...this.own.entries()];
+    this.own.clear();
     const { records } = prefix;
-    for (let i = 0; i < records.count; i++) if (prefix.isLive(i)) super.set(records.key(i), prefix.at(i));
-    for (const [key, value] of own) super.set(key, value);
+    for (let i = 0; i < records.count; i++) if (prefix.isLive(i)) this.own.set(records.key(i), prefix.at(i));
+    for (const [key, value] of own) this.own.set(key, value);
     this.materialized(prefix);
     records.release?.();
   }
@@ -155,11 +144,3 @@ export class TrackedMap<V> extends Map<string, V> {
   /** Told once the records read back are all built and held as entries (subclasses drop positions). */
   protected materialized(_prefix: LazyPrefix<V>): void {}
 }
-
-// `size` is an accessor of Map.prototype; TypeScript does not let a subclass declare it as one.
-Object.defineProperty(TrackedMap.prototype, 'size', {
-  get(this: TrackedMap<unknown>) {
-    const prefix = (this as unknown as { prefix: LazyPrefix<unknown> | undefined }).prefix;
-    return (prefix?.live ?? 0) + (Reflect.get(Map.prototype, 'size', this) as number);
-  },
-});

@@ -59,7 +59,7 @@ export interface DeliveryKeeping {
 
 /** What the dispatcher reads and notes on its session's state (MockState is one). */
 export interface DispatcherHost {
-  readonly webhookConfigs: ReadonlyMap<string, WebhookConfigRecord>;
+  readonly webhookConfigs: { get(userId: string): WebhookConfigRecord | undefined };
   readonly seed: Pick<ResolvedSeed, 'webhookTimeoutMs'>;
   readonly sessionId: string | undefined;
   readonly ids: Pick<IdSource, 'now'>;

@@ -7,6 +7,7 @@ import type { IdPosition } from '../domain/ids.ts';
 import type { FolderRecord, UserRecord } from '../domain/records.ts';
 import type { FaultSwitches, MockState, RecordKind } from '../domain/state.ts';
 import type { MockSeed } from '../domain/seed.ts';
+import type { TrackedMap } from '../domain/tracked-map.ts';
 import type { UploadStorage } from '../uploads/folder-storage.ts';
 import { changedRecords } from './change-tracking.ts';
 import { type OutboxEntry, outboxOf } from './delivery-outbox.ts';
@@ -144,16 +145,16 @@ export function applyRecord(
 }
 
 /** The table of a kind of record kept as it is stored (no object made per record: a replay asks 200,000 times). */
-function tableOf(state: MockState, kind: 'project' | 'analysis' | 'fundRun' | 'webhook'): Map<string, unknown> {
+function tableOf(state: MockState, kind: 'project' | 'analysis' | 'fundRun' | 'webhook'): TrackedMap<unknown> {
   switch (kind) {
     case 'project':
-      return state.projects as Map<string, unknown>;
+      return state.projects as TrackedMap<unknown>;
     case 'analysis':
-      return state.analyses as Map<string, unknown>;
+      return state.analyses as TrackedMap<unknown>;
     case 'fundRun':
-      return state.fundRuns as Map<string, unknown>;
+      return state.fundRuns as TrackedMap<unknown>;
     case 'webhook':
-      return state.webhookConfigs as Map<string, unknown>;
+      return state.webhookConfigs as TrackedMap<unknown>;
   }
 }
 
