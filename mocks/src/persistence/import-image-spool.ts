@@ -8,23 +8,20 @@
 // one part, not every project and analysis; the session after it is lazy, as after a restart.
 // A kind that cannot be an image (a record without its indexed field as a string, or a key twice:
 // the later one replaces the earlier) is put into the tables after all, its parts read back.
-import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { MockState } from '../domain/state.ts';
 import { untracked } from './change-tracking.ts';
 import { adoptImage, drained, indexSteps, LAZY_FIELDS, type IndexColumns, type LazyKind } from './lazy-image.ts';
 import { fromColumns, toColumns } from './record-columns.ts';
 import type { LazySink } from './session-export.ts';
 import type { RecordOp } from './session-records.ts';
+import { SpoolFile, type SpoolPlace } from './spool-file.ts';
 
 /** Records a part holds (as a state file's and PostgreSQL's images do). */
 const PART = 1000;
 
 interface Spooled extends IndexColumns {
-  /** Where each part's text is in the spool: [offset, bytes]. */
-  at: [number, number][];
+  /** Where each part's text is in the spool. */
+  at: SpoolPlace[];
   seen: Set<string>;
 }
 
@@ -35,8 +32,7 @@ export class ImageSpool implements LazySink {
   private readonly eager = new Set<string>();
   private chunk: RecordOp[] = [];
   private chunkKind: LazyKind | undefined;
-  private fd: number | undefined;
-  private end = 0;
+  private spool = new SpoolFile('mock-import-image');
 
   /** `apply`: puts a record into the new state's tables (what an import does with a record not spooled). */
   constructor(apply: (op: RecordOp) => void) {
@@ -71,36 +67,36 @@ export class ImageSpool implements LazySink {
     if (!kinds.length) return this.discard();
     const columns = kinds.map((kind) => [kind, this.kinds.get(kind)!] as [LazyKind, Spooled]);
     const { index, sections } = drained(indexSteps(columns));
-    const sectionsAt = sections.map((section) => this.write(JSON.stringify(section)));
+    const sectionsAt = sections.map((section) => this.spool.append(JSON.stringify(section)));
     for (const [, spooled] of columns) {
       // Only the index's header and where its pieces are stay in memory.
       spooled.fields = [];
       spooled.keys = [];
       spooled.seen.clear();
     }
-    const fd = this.fd!;
-    this.fd = undefined;
+    // The state's image holds the spool from here (a discard after it closes nothing).
+    const spool = this.spool;
+    this.spool = new SpoolFile('mock-import-image');
     untracked(state, () =>
       adoptImage(state, {
         index,
         keys: () => undefined,
-        sections: sectionsAt.map((at) => () => JSON.parse(readAt(fd, at))),
-        parts: columns.flatMap(([, spooled]) => spooled.at.map((at) => () => JSON.parse(readAt(fd, at)))),
-        release: () => closeSync(fd),
+        sections: sectionsAt.map((at) => () => JSON.parse(spool.read(at))),
+        parts: columns.flatMap(([, spooled]) => spooled.at.map((at) => () => JSON.parse(spool.read(at)))),
+        release: () => spool.close(),
       }),
     );
   }
 
   /** The import failed, or nothing was spooled: the spool is closed. */
   discard(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
+    this.spool.close();
   }
 
   private flush(): void {
     if (!this.chunk.length) return;
     const spooled = this.kinds.get(this.chunkKind!)!;
-    spooled.at.push(this.write(JSON.stringify(toColumns(this.chunk))));
+    spooled.at.push(this.spool.append(JSON.stringify(toColumns(this.chunk))));
     spooled.parts.push(this.chunk.length);
     this.chunk = [];
   }
@@ -111,33 +107,10 @@ export class ImageSpool implements LazySink {
     const spooled = this.kinds.get(kind);
     if (!spooled) return;
     this.kinds.delete(kind);
-    for (const at of spooled.at) fromColumns(JSON.parse(readAt(this.fd!, at)), this.apply);
+    for (const at of spooled.at) fromColumns(JSON.parse(this.spool.read(at)), this.apply);
     if (this.chunkKind === kind) {
       for (const op of this.chunk) this.apply(op);
       this.chunk = [];
     }
   }
-
-  private write(text: string): [number, number] {
-    if (this.fd === undefined) {
-      const path = join(tmpdir(), `mock-import-image-${randomBytes(8).toString('hex')}`);
-      this.fd = openSync(path, 'wx+', 0o600);
-      unlinkSync(path);
-    }
-    const bytes = Buffer.from(text);
-    const at = this.end;
-    for (let n = 0; n < bytes.length; ) n += writeSync(this.fd, bytes, n, bytes.length - n, at + n);
-    this.end += bytes.length;
-    return [at, bytes.length];
-  }
-}
-
-function readAt(fd: number, [at, length]: [number, number]): string {
-  const bytes = Buffer.allocUnsafe(length);
-  for (let got = 0; got < length; ) {
-    const n = readSync(fd, bytes, got, length - got, at + got);
-    if (n === 0) throw new Error('the import image spool ended early');
-    got += n;
-  }
-  return bytes.toString('utf8');
 }
