@@ -1,4 +1,4 @@
-// A Map that tells its owner which keys were set or deleted: a state file writes only the records
+// A keyed table that tells its owner which keys were set or deleted: a state file writes only the records
 // that changed (persistence/), never the whole state per change. It may also hold records read
 // back from a store ahead of its own, built on first touch (`adopt`, lazy-records.ts): look-ups,
 // sets and deletes by key reach them as they are; anything that walks every entry (iteration)
@@ -7,7 +7,7 @@
 // records read back (size, clear, entries, forEach) cannot be called on it.
 import { LazyPrefix, type LazyRecords } from './lazy-records.ts';
 
-/** A `TrackedMap.walk` whose map built or cleared its records read back meanwhile. */
+/** A `TrackedMap.walk` whose map built its records read back meanwhile. */
 export class WalkCutError extends Error {
   constructor() {
     super('the table was rebuilt while it was walked');
@@ -109,8 +109,8 @@ export class TrackedMap<V> {
   /**
    * Every entry in the map's order without building the records read back (one not built is read
    * from its part and not kept: `LazyRecords.read`): an export reads a session of a million records
-   * once, and a compaction walks one spread over turns of the event loop. Throws `WalkCutError` when those records are all built or cleared
-   * meanwhile (the map's order changed under the walk).
+   * once, and a compaction walks one spread over turns of the event loop. Throws `WalkCutError`
+   * when those records are all built meanwhile (the map's order changed under the walk).
    */
   *walk(): Generator<[string, V]> {
     const prefix = this.prefix;

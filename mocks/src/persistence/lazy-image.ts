@@ -91,7 +91,7 @@ export interface LazyImage {
    * Absent: each is read when asked (the state file reads it synchronously).
    */
   fetch?: (wanted: readonly number[]) => Promise<void>;
-  /** Told when every record is built, the tables are cleared, or they are collected (what the image is read from may be let go). */
+  /** Told when every record is built, or the tables are collected (what the image is read from may be let go). */
   release?: () => void;
 }
 

@@ -42,7 +42,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The state's records as an image's parts (as cluster-store.ts's `imageParts` writes them), a part
- * per turn; undefined when its projects or analyses read back were all built or cleared meanwhile
+ * per turn; undefined when its projects or analyses read back were all built meanwhile
  * (the next write tries again).
  */
 export async function imageOf(
