@@ -148,11 +148,19 @@ export class ListByToken implements Command {
     `listByToken(pageSize: ${this.pageSize ?? 'omitted'}, orderby: ${this.ordered ? 'companyName' : 'omitted'}, page 0: ${this.pageZeroOmitted ? 'omitted' : 'sent'})`;
 }
 
+/**
+ * The token with each `s` written as `ſ` (long s): upper-cased it is the token's upper case, lower-cased
+ * it is not the token. The specification fixes no case or letter folding for keywords, so what its
+ * search finds is not compared; the token's search right after it must still find exactly its own.
+ */
+const lookalikeOf = (token: string) => token.replace(/s/g, '\u017f');
+
 export class SearchByToken implements Command {
   check = () => true;
   async run(s: OracleState): Promise<void> {
     const ids = (answer: Exchange) =>
       (dataOf<Schemas['ProjectSearchResult']>(answer)?.data ?? []).map((entry) => entry.id);
+    await both(s, 'searchProjects', { query: { keywords: lookalikeOf(s.token) } });
     const request = { query: { keywords: s.token } };
     const model = await onModel(s, 'searchProjects', request);
     const expected = ids(model).sort();
