@@ -56,6 +56,9 @@ const SELF_SPELLINGS = [
   '[::ffff:127.0.0.1]',
 ];
 
+/** The sections a completed run of the upstream mock lists (the records double adds two of its own). */
+const SECTIONS = ['reconciled', 'entities', 'coverage', 'validation', 'metricDefinitions', 'runStats'];
+
 /** The records double's values of records a profile holds: the mock makes them as the double does (written out here, not read from the mock's code). */
 export const RECORDS_DOUBLE_PROFILEABLE = [
   'funds.run-defaults',
@@ -149,10 +152,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   },
   'funds.data-sections': {
     kind: 'values',
-    values: {
-      dataSections:
-        'reconciled, entities, coverage, validation, metricDefinitions, runStats, workbookSelections, publish',
-    },
+    values: { dataSections: [...SECTIONS, 'workbookSelections', 'publish'].join(', ') },
   },
   'funds.run-progress': {
     kind: 'values',
@@ -176,8 +176,15 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'funds.second-run-same-name': { kind: 'values', values: { fundId: '{fundExtractionId}', fundRuns: 'this run' } },
   // No fund stage is known to the double either: refused as the specification's invalid request (Error209).
   'funds.run-unknown-fund-stage': { kind: 'error', status: 400, code: 'Error209' },
-  // An engine that reads what it can of a cut file, and completes.
-  'funds.unreadable-file-run': { kind: 'values', values: { 'ends as': 'completed' } },
+  // An engine that reads what it can of a cut file, and completes with the parts and sections of any completed run.
+  'funds.unreadable-file-run': {
+    kind: 'values',
+    values: {
+      'ends as': 'completed',
+      available: 'workbook, overview, structure, incremental',
+      dataSections: [...SECTIONS, 'workbookSelections', 'publish'].join(', '),
+    },
+  },
   'webhooks.fund-run-payload': {
     kind: 'values',
     values: { fields: 'fundExtractionId, name, status', "the run's values": 'fundExtractionId, name, status' },
@@ -327,8 +334,19 @@ export function recordsGapDouble(): Break {
     },
     response: async (req, answer, upstream) => {
       if (answer.status === 200 && req.path === '/api/integrationfund/fund') {
+        // An engine that reads what it can of a cut file: the run completes, with every part and section.
         if (answer.body.data.status === 'error')
-          Object.assign(answer.body.data, { status: 'completed', errorMessage: null });
+          Object.assign(answer.body.data, {
+            status: 'completed',
+            errorMessage: null,
+            available: {
+              workbook: true,
+              overview: true,
+              structure: true,
+              incremental: true,
+              dataSections: [...SECTIONS],
+            },
+          });
         return fundSummary(answer.body.data, relinked, upstream);
       }
       if (answer.body?.code === 'MOCK_INVALID_REQUEST' && req.path === '/api/integrationfund/fund/run')
