@@ -58,6 +58,8 @@ const SELF_SPELLINGS = [
 
 /** The sections a completed run of the upstream mock lists (the records double adds two of its own). */
 const SECTIONS = ['reconciled', 'entities', 'coverage', 'validation', 'metricDefinitions', 'runStats'];
+/** The sections the records double's run lists while it is under way. */
+const UNDER_WAY = ['reconciled', 'entities'];
 
 /** The records double's values of records a profile holds: the mock makes them as the double does (written out here, not read from the mock's code). */
 export const RECORDS_DOUBLE_PROFILEABLE = [
@@ -159,8 +161,8 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     values: {
       statuses: 'pending, completed',
       'figures before the end': 'empty list',
-      'available before the end': 'incremental',
-      'dataSections before the end': 'empty list',
+      'available before the end': 'workbook, overview, structure',
+      'dataSections before the end': UNDER_WAY.join(', '),
       'figures when completed': 'a list',
     },
   },
@@ -196,8 +198,8 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
 export const SHARED_FOLDER = { name: 'Duplicate Name', first: 'folder-duplicate-a' };
 
 /**
- * A fund service's own choices in a run's summary: other defaults, two more data sections, no
- * `running` shown, the first run's id as the fund's and short company ids, and names compared with
+ * A fund service's own choices in a run's summary: other defaults, two more data sections, parts
+ * and sections readable while the run is under way, no `running` shown, the first run's id as the fund's and short company ids, and names compared with
  * letter case (a company named in another case gets a record of its own, made once per company).
  */
 async function fundSummary(
@@ -209,7 +211,17 @@ async function fundSummary(
   Object.assign(data, { customerIsInvestor: true, showDerivedMetrics: true, fundId: data.fundExtractionId });
   // Each run is a fund of its own: its versions are itself.
   data.fundRuns = data.fundRuns.filter((run: any) => run.fundExtractionId === data.fundExtractionId);
-  data.available.incremental = true;
+  // Under way the parts made so far are readable (every one but the incremental update) and the
+  // first two sections; once it ended, incremental too.
+  if (data.status === 'pending')
+    data.available = {
+      workbook: true,
+      overview: true,
+      structure: true,
+      incremental: false,
+      dataSections: [...UNDER_WAY],
+    };
+  else data.available.incremental = true;
   if (data.status === 'completed') data.available.dataSections.push('workbookSelections', 'publish');
   for (const [i, company] of data.companies.entries()) {
     const key = `${data.fundExtractionId} ${company.id}`;
