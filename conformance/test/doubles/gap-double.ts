@@ -137,7 +137,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
       'open?id= url': 'not found',
       'open?id= url, id not last': 'not found',
       'bare id with spaces around': 'not found',
-      'folders url with a query': 'matched',
+      'folders url with a query': 'not found',
       'bare id': 'matched',
     },
   },
@@ -323,8 +323,8 @@ export function recordsGapDouble(): Break {
         ? { ...body, data: { fundExtractionId: body.data.fundExtractionId, name: body.data.name, status: 'completed' } }
         : body,
     // A drive search that does not trim: a name with spaces around finds nothing, nor does a bare
-    // folder id with spaces around; a link in the open?id= form is not read; a name two folders
-    // share finds the first of them.
+    // folder id with spaces around; a link in the open?id= form is not read, nor a folders url with
+    // a query after the id (a shared link's `?usp=sharing`); a name two folders share finds the first of them.
     request: (req) => {
       if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
       const sent = JSON.parse(req.body.toString('utf8'));
@@ -341,6 +341,8 @@ export function recordsGapDouble(): Break {
         sent.folderLink !== sent.folderLink.trim()
       )
         req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: `${sent.folderLink}(untrimmed)` }));
+      if (typeof sent.folderLink === 'string' && /\/folders\/[^/?#]+\?/.test(sent.folderLink))
+        req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: 'https://drive.google.com/drive/folders' }));
       if (typeof sent.folderLink === 'string' && sent.folderLink.includes('open?id='))
         req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: 'https://drive.google.com/open' }));
     },
