@@ -150,7 +150,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   },
   'funds.run-defaults': {
     kind: 'values',
-    values: { customerIsInvestor: 'true', showDerivedMetrics: 'true', 'available.incremental': 'true' },
+    values: { customerIsInvestor: 'true', showDerivedMetrics: 'true', 'available.incremental': 'false' },
   },
   'funds.data-sections': {
     kind: 'values',
@@ -161,7 +161,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     values: {
       statuses: 'pending, completed',
       'figures before the end': 'empty list',
-      'available before the end': 'workbook, overview, structure',
+      'available before the end': 'workbook, overview, structure, incremental',
       'dataSections before the end': UNDER_WAY.join(', '),
       'figures when completed': 'a list',
     },
@@ -183,7 +183,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     kind: 'values',
     values: {
       'ends as': 'completed',
-      available: 'workbook, overview, structure, incremental',
+      available: 'workbook, overview, structure',
       dataSections: [...SECTIONS, 'workbookSelections', 'publish'].join(', '),
     },
   },
@@ -211,17 +211,17 @@ async function fundSummary(
   Object.assign(data, { customerIsInvestor: true, showDerivedMetrics: true, fundId: data.fundExtractionId });
   // Each run is a fund of its own: its versions are itself.
   data.fundRuns = data.fundRuns.filter((run: any) => run.fundExtractionId === data.fundExtractionId);
-  // Under way the parts made so far are readable (every one but the incremental update) and the
-  // first two sections; once it ended, incremental too.
+  // Under way the parts made so far are readable, with the first two sections, and an incremental
+  // update can join the run; once it ended, it cannot.
   if (data.status === 'pending')
     data.available = {
       workbook: true,
       overview: true,
       structure: true,
-      incremental: false,
+      incremental: true,
       dataSections: [...UNDER_WAY],
     };
-  else data.available.incremental = true;
+  else data.available.incremental = false;
   if (data.status === 'completed') data.available.dataSections.push('workbookSelections', 'publish');
   for (const [i, company] of data.companies.entries()) {
     const key = `${data.fundExtractionId} ${company.id}`;
@@ -353,13 +353,7 @@ export function recordsGapDouble(): Break {
           Object.assign(answer.body.data, {
             status: 'completed',
             errorMessage: null,
-            available: {
-              workbook: true,
-              overview: true,
-              structure: true,
-              incremental: true,
-              dataSections: [...SECTIONS],
-            },
+            available: { workbook: true, overview: true, structure: true, dataSections: [...SECTIONS] },
           });
         return fundSummary(answer.body.data, relinked, upstream);
       }
