@@ -183,9 +183,27 @@ const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | s
     return `a second run showed fundId ${JSON.stringify(values.fundId)} and fundRuns ${JSON.stringify(values.fundRuns)}: the mock lists as a fund's versions the runs of its fundId, newest first`;
   },
   'funds.unreadable-file-run': (values) => {
-    if (values['ends as'] === 'error') return { fails: true };
-    if (values['ends as'] === 'completed') return { fails: false };
-    return `the run over an unreadable file ended ${JSON.stringify(values['ends as'])}: the mock ends it error or completed`;
+    const ended = values['ends as'];
+    if (ended !== 'error' && ended !== 'completed')
+      return `the run over an unreadable file ended ${JSON.stringify(ended)}: the mock ends it error or completed`;
+    // Words a profile written before they were observed lacks are not judged. A completed run shows
+    // the flags and sections of funds.run-defaults and funds.data-sections; an errored one none but
+    // incremental (funds.run-defaults').
+    const { available, dataSections } = values;
+    if (available !== undefined) {
+      const flags = available === 'none' ? [] : available.split(', ');
+      if (!flags.every((f) => (FLAGS as readonly string[]).includes(f)))
+        return `available ${JSON.stringify(available)} is not none or a list of ${FLAGS.join(', ')}`;
+      if (ended === 'error' && flags.some((f) => f !== 'incremental'))
+        return `an errored run showed available ${JSON.stringify(available)}: the mock's shows no workbook, overview or structure`;
+    }
+    if (dataSections !== undefined) {
+      const names = sections(dataSections, 'dataSections');
+      if (typeof names === 'string') return names;
+      if (ended === 'error' && names.length > 0)
+        return `an errored run listed dataSections ${JSON.stringify(dataSections)}: the mock's lists none`;
+    }
+    return { fails: ended === 'error' };
   },
   'webhooks.fund-run-subscription': (values) => {
     // Parity writes no other answer: a delivery that does not come within its wait leaves the behaviour not touched.

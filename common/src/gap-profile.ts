@@ -556,8 +556,8 @@ export const GAP_PROBES = {
   'funds.unreadable-file-run': {
     pointer: '#/components/schemas/FundRunStatus',
     title:
-      'what another fund run, over one PDF cut after its header (named …-unreadable.pdf, 10 more credits), ends as: a failure of processing is `error`, but whether the engine fails on such a file is its own',
-    mock: { kind: 'values', values: { 'ends as': 'error' } },
+      'what another fund run, over one PDF cut after its header (named …-unreadable.pdf, 10 more credits), ends as (a failure of processing is `error`, but whether the engine fails on such a file is its own), and the available flags and dataSections its last read shows',
+    mock: { kind: 'values', values: { 'ends as': 'error', available: 'none', dataSections: 'empty list' } },
     profileable: true,
     needs: 'writes and fund run',
   },

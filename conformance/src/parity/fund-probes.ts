@@ -293,11 +293,15 @@ export const FUND_PROBES: Record<FundProbeId, (ctx: FundProbeContext) => Promise
         reason: 'the run over an unreadable file did not end in time',
         exchange: run.last.recorded,
       };
-    return {
-      touched: true,
-      observation: { kind: 'values', values: { 'ends as': run.ended } },
-      exchange: run.last.recorded,
+    // What the ended run's read shows beside its status: the specification says only that an
+    // errored run's errorMessage explains, not what it still offers.
+    const available = objectIn(run.last.summary, 'available');
+    const values = {
+      'ends as': run.ended,
+      available: flagsWord(available),
+      dataSections: namesWord(available, 'dataSections'),
     };
+    return { touched: true, observation: { kind: 'values', values }, exchange: run.last.recorded };
   },
   'webhooks.fund-run-subscription': async (ctx) => {
     const delivered = await runDelivery(ctx);

@@ -56,6 +56,11 @@ const SELF_SPELLINGS = [
   '[::ffff:127.0.0.1]',
 ];
 
+/** The sections a completed run of the upstream mock lists (the records double adds two of its own). */
+const SECTIONS = ['reconciled', 'entities', 'coverage', 'validation', 'metricDefinitions', 'runStats'];
+/** The sections the records double's run lists while it is under way. */
+const UNDER_WAY = ['reconciled', 'entities'];
+
 /** The records double's values of records a profile holds: the mock makes them as the double does (written out here, not read from the mock's code). */
 export const RECORDS_DOUBLE_PROFILEABLE = [
   'funds.run-defaults',
@@ -132,7 +137,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
       'open?id= url': 'not found',
       'open?id= url, id not last': 'not found',
       'bare id with spaces around': 'not found',
-      'folders url with a query': 'matched',
+      'folders url with a query': 'not found',
       'bare id': 'matched',
     },
   },
@@ -145,22 +150,19 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   },
   'funds.run-defaults': {
     kind: 'values',
-    values: { customerIsInvestor: 'true', showDerivedMetrics: 'true', 'available.incremental': 'true' },
+    values: { customerIsInvestor: 'true', showDerivedMetrics: 'true', 'available.incremental': 'false' },
   },
   'funds.data-sections': {
     kind: 'values',
-    values: {
-      dataSections:
-        'reconciled, entities, coverage, validation, metricDefinitions, runStats, workbookSelections, publish',
-    },
+    values: { dataSections: [...SECTIONS, 'workbookSelections', 'publish'].join(', ') },
   },
   'funds.run-progress': {
     kind: 'values',
     values: {
       statuses: 'pending, completed',
       'figures before the end': 'empty list',
-      'available before the end': 'incremental',
-      'dataSections before the end': 'empty list',
+      'available before the end': 'workbook, overview, structure, incremental',
+      'dataSections before the end': UNDER_WAY.join(', '),
       'figures when completed': 'a list',
     },
   },
@@ -176,8 +178,15 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'funds.second-run-same-name': { kind: 'values', values: { fundId: '{fundExtractionId}', fundRuns: 'this run' } },
   // No fund stage is known to the double either: refused as the specification's invalid request (Error209).
   'funds.run-unknown-fund-stage': { kind: 'error', status: 400, code: 'Error209' },
-  // An engine that reads what it can of a cut file, and completes.
-  'funds.unreadable-file-run': { kind: 'values', values: { 'ends as': 'completed' } },
+  // An engine that reads what it can of a cut file, and completes with the parts and sections of any completed run.
+  'funds.unreadable-file-run': {
+    kind: 'values',
+    values: {
+      'ends as': 'completed',
+      available: 'workbook, overview, structure',
+      dataSections: [...SECTIONS, 'workbookSelections', 'publish'].join(', '),
+    },
+  },
   'webhooks.fund-run-payload': {
     kind: 'values',
     values: { fields: 'fundExtractionId, name, status', "the run's values": 'fundExtractionId, name, status' },
@@ -189,8 +198,8 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
 export const SHARED_FOLDER = { name: 'Duplicate Name', first: 'folder-duplicate-a' };
 
 /**
- * A fund service's own choices in a run's summary: other defaults, two more data sections, no
- * `running` shown, the first run's id as the fund's and short company ids, and names compared with
+ * A fund service's own choices in a run's summary: other defaults, two more data sections, parts
+ * and sections readable while the run is under way, no `running` shown, the first run's id as the fund's and short company ids, and names compared with
  * letter case (a company named in another case gets a record of its own, made once per company).
  */
 async function fundSummary(
@@ -202,7 +211,17 @@ async function fundSummary(
   Object.assign(data, { customerIsInvestor: true, showDerivedMetrics: true, fundId: data.fundExtractionId });
   // Each run is a fund of its own: its versions are itself.
   data.fundRuns = data.fundRuns.filter((run: any) => run.fundExtractionId === data.fundExtractionId);
-  data.available.incremental = true;
+  // Under way the parts made so far are readable, with the first two sections, and an incremental
+  // update can join the run; once it ended, it cannot.
+  if (data.status === 'pending')
+    data.available = {
+      workbook: true,
+      overview: true,
+      structure: true,
+      incremental: true,
+      dataSections: [...UNDER_WAY],
+    };
+  else data.available.incremental = false;
   if (data.status === 'completed') data.available.dataSections.push('workbookSelections', 'publish');
   for (const [i, company] of data.companies.entries()) {
     const key = `${data.fundExtractionId} ${company.id}`;
@@ -304,8 +323,8 @@ export function recordsGapDouble(): Break {
         ? { ...body, data: { fundExtractionId: body.data.fundExtractionId, name: body.data.name, status: 'completed' } }
         : body,
     // A drive search that does not trim: a name with spaces around finds nothing, nor does a bare
-    // folder id with spaces around; a link in the open?id= form is not read; a name two folders
-    // share finds the first of them.
+    // folder id with spaces around; a link in the open?id= form is not read, nor a folders url with
+    // a query after the id (a shared link's `?usp=sharing`); a name two folders share finds the first of them.
     request: (req) => {
       if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
       const sent = JSON.parse(req.body.toString('utf8'));
@@ -322,13 +341,20 @@ export function recordsGapDouble(): Break {
         sent.folderLink !== sent.folderLink.trim()
       )
         req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: `${sent.folderLink}(untrimmed)` }));
+      if (typeof sent.folderLink === 'string' && /\/folders\/[^/?#]+\?/.test(sent.folderLink))
+        req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: 'https://drive.google.com/drive/folders' }));
       if (typeof sent.folderLink === 'string' && sent.folderLink.includes('open?id='))
         req.body = Buffer.from(JSON.stringify({ ...sent, folderLink: 'https://drive.google.com/open' }));
     },
     response: async (req, answer, upstream) => {
       if (answer.status === 200 && req.path === '/api/integrationfund/fund') {
+        // An engine that reads what it can of a cut file: the run completes, with every part and section.
         if (answer.body.data.status === 'error')
-          Object.assign(answer.body.data, { status: 'completed', errorMessage: null });
+          Object.assign(answer.body.data, {
+            status: 'completed',
+            errorMessage: null,
+            available: { workbook: true, overview: true, structure: true, dataSections: [...SECTIONS] },
+          });
         return fundSummary(answer.body.data, relinked, upstream);
       }
       if (answer.body?.code === 'MOCK_INVALID_REQUEST' && req.path === '/api/integrationfund/fund/run')

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GapProfile } from '../../../common/src/index.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
-import { runParity } from '../../src/parity/run-parity.ts';
+import { type ParityReport, runParity } from '../../src/parity/run-parity.ts';
 import { RECORDS_DOUBLE_CHOICES, RECORDS_DOUBLE_PROFILEABLE } from '../doubles/gap-double.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
 import { allOptionsParity } from '../support/parity-options.ts';
@@ -40,10 +40,31 @@ afterEach(async () => {
 /** Reads too far apart on a loaded machine: the statuses cannot be judged, which is no kill. */
 const unjudged = (reason: string | undefined) => /statuses may have passed unseen$/.test(reason ?? '');
 
+/**
+ * Parity against a mock started with `options`, and once more against a fresh one when a behaviour
+ * read over time was not judged (each run makes its own records: a receiver is offered only while
+ * none is saved): the second run's outcome stands for those behaviours. Under Stryker's load about
+ * one run in seven reads a fund run too far apart, and the words read with its statuses (what it
+ * shows under way) were then never compared.
+ */
+async function parityJudged(options: Parameters<typeof startMock>[0], baseline?: GapProfile): Promise<ParityReport> {
+  const run = async () => {
+    mock = await startMock(options);
+    const report = await runParity({ ...allOptionsParity(mock.baseUrl), ...(baseline ? { baseline } : {}) });
+    await mock.close();
+    mock = undefined;
+    return report;
+  };
+  const first = await run();
+  if (!first.gaps.some((g) => !g.touched && unjudged(g.reason))) return first;
+  const again = await run();
+  const gaps = first.gaps.map((g) => (!g.touched && unjudged(g.reason) ? again.gaps.find((a) => a.id === g.id)! : g));
+  return { ...first, gaps };
+}
+
 describe('parity against the mutated mock', () => {
   it('finds every open behaviour answered as the mock declares it, with writes', async () => {
-    mock = await startMock({ port: 0, seed: SEED, responseCache: false });
-    const report = await runParity(allOptionsParity(mock.baseUrl));
+    const report = await parityJudged({ port: 0, seed: SEED, responseCache: false });
     const observed = report.gaps.map((g) => [
       g.id,
       g.touched
@@ -68,8 +89,7 @@ describe('parity against the mutated mock', () => {
   });
 
   it('makes the values of records a profile holds as the profile says', async () => {
-    mock = await startMock({ port: 0, seed: SEED, responseCache: false, gapProfile: PROFILE });
-    const report = await runParity({ ...allOptionsParity(mock.baseUrl), baseline: PROFILE });
+    const report = await parityJudged({ port: 0, seed: SEED, responseCache: false, gapProfile: PROFILE }, PROFILE);
     const observed = report.gaps
       .filter((g) => (RECORDS_DOUBLE_PROFILEABLE as readonly string[]).includes(g.id))
       .map((g) => [g.id, g.touched ? (g.differs ? g.deployment : 'same') : unjudged(g.reason) ? 'same' : g.reason]);

@@ -380,8 +380,18 @@ describe('portfolio-mock --gap-profile', () => {
       ['funds.run-progress', { statuses: 'running, completed' }, /pending, then running or not/],
       ['drive.folder-link-forms', { 'open?id= url': 'ambiguous' }, /matched or not found/],
       ['funds.run-defaults', { customerIsInvestor: 'yes' }, /not true or false/],
+      ['funds.unreadable-file-run', { 'ends as': 'error', dataSections: 'reconciled' }, /the mock's lists none/],
+      [
+        'funds.unreadable-file-run',
+        { 'ends as': 'error', available: 'workbook' },
+        /no workbook, overview or structure/,
+      ],
     ];
     for (const [id, words, reason] of refused) expect(() => values(id, words), id).toThrow(reason);
+    // A profile written before the errored run's sections were observed still loads.
+    expect(gapChoicesOf(values('funds.unreadable-file-run', { 'ends as': 'completed' }))?.unreadableFundFails).toBe(
+      false,
+    );
     const forms = values('funds.id-forms', { fundId: 'f-{owner id}', 'company ids': 'x1-c1, x1-c2, x1-c3' });
     expect(gapChoicesOf(forms)?.idForms).toEqual({ fundId: 'f-{owner id}', companyId: 'x1-c{n}' });
     const links = values('drive.folder-link-forms', {
