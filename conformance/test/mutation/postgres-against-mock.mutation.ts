@@ -7,7 +7,11 @@
 // calls from the seed on (every id and time deterministic); a second node reads the session back
 // and must answer every read as the node before it did; then each call of a client's is the first
 // its node makes after claiming the session (nothing fetched yet) and must answer as the model
-// does; the suite's groups then hold, each on a node that has just read the session back.
+// does; the suite's groups then hold, each on a node that has just read the session back. A third
+// session's owners are interleaved (its owner column cut into sections, fetched apart) and one
+// owns more than 10,000 companies (a sorted list then fetches every analysis part at once): a
+// page, a search and that sorted list, each a node's first call, answer as the model does, and so
+// does a creation in a session whose image holds no analyses.
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startWebhookReceiver } from '../../../contract-tests/support/webhook-receiver.ts';
@@ -15,7 +19,15 @@ import type { MockSeed, RunningMock } from '../../../mocks/src/server.ts';
 import { catalogue } from '../../src/live/catalogue/index.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 import { fullRun } from '../support/conformance-mock.ts';
-import { type LegDatabase, POSTGRES_SEED, freshDatabase, startNode, waitForImage } from '../support/postgres-leg.ts';
+import { READ_BACK_SEED } from '../support/read-back-mock.ts';
+import {
+  INTERLEAVED_SEED,
+  type LegDatabase,
+  POSTGRES_SEED,
+  freshDatabase,
+  startNode,
+  waitForImage,
+} from '../support/postgres-leg.ts';
 import { type Reachable, call, expectSameAnswers, observe, writeOverImage } from '../support/restart-chain.ts';
 import { unmutatedInProcessMock } from '../support/unmutated-model.ts';
 
@@ -116,6 +128,12 @@ const GROUPS: Record<string, RegExp> = {
 };
 
 const OVER_ALL_ANSWERS = ['contract.responses-conform', 'contract.no-undocumented-5xx'];
+
+/** The companies of READ_BACK_SEED with no analysis, ids and times deterministic (POSTGRES_SEED's). */
+const NO_ANALYSES_SEED: MockSeed = {
+  ...POSTGRES_SEED,
+  data: { projects: READ_BACK_SEED.data!.projects!.map((project) => ({ ...project, completedAnalysis: false })) },
+};
 
 describe('the mutated mock on PostgreSQL: a second node reads the session back part by part', () => {
   it('answers every read as the node before it, and each write and each first call after a claim as the unmutated model', async () => {
@@ -241,6 +259,63 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
     const last = await node('last');
     const fromModel = await observe(model, [run]);
     await expectSameAnswers(last, fromModel, [run], 'after the calls, against the unmutated model');
+  });
+
+  it('answers as the model where the owners of the companies read back are interleaved and one owns more than 10,000', async () => {
+    database = await freshDatabase(inject('mutationPostgres'));
+    const model = await unmutatedInProcessMock(INTERLEAVED_SEED);
+    closing.push(() => model.close());
+    // The first node writes the session as an image after its first write (the model takes it too).
+    const first = await node('first', { seed: INTERLEAVED_SEED, compactRows: 1 });
+    // No analysis: a pending job would make every claim fetch the whole image at once.
+    const created = { companyName: 'Interleaved Robotics', projectType: 'projectNoAnalysis' };
+    const answer = await call(model, 'POST', '/integration/project', { json: created });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await call(first, 'POST', '/integration/project', { json: created })).toEqual(answer);
+    await waitForImage(database.url);
+    // A second session whose companies have no analysis, written as an image at its reset: it holds
+    // no analyses to read back.
+    const bare = { 'x-mock-session': 'no-analyses' };
+    for (const target of [first, model]) {
+      const reset = await call(target, 'POST', '/__mock/reset', { json: NO_ANALYSES_SEED, headers: bare });
+      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    }
+    await waitForImage(database.url, bare['x-mock-session']);
+    await stop(first);
+    // A creation as the first call after a claim of that session: it asks both tables for the
+    // ids it draws (fetch-parts.ts fetchNewIds), the analyses' with no record read back.
+    const claimedBare = await node('interleaved-bare', { seed: INTERLEAVED_SEED });
+    const bareNext = {
+      json: {
+        companyName: 'Bare Analysed Robotics',
+        projectType: 'projectAnalysisNoFile',
+        companyWebsite: 'https://bare.example',
+      },
+      headers: bare,
+    };
+    const bareAnswer = await call(model, 'POST', '/integration/project', bareNext);
+    expect(bareAnswer.status, JSON.stringify(bareAnswer.body)).toBe(200);
+    expect(
+      await call(claimedBare, 'POST', '/integration/project', bareNext),
+      'a creation, no analysis read back',
+    ).toEqual(bareAnswer);
+    await stop(claimedBare);
+    // Each the first call of a node that has just claimed the session: a page of the first user's
+    // companies (its matches in the owner column's sorted sections), a keyword search and a list
+    // with keywords (every company of the owner's), and the filler user's companies in name order
+    // (more than 10,000: every analysis read back fetched at once).
+    for (const [n, [path, key]] of [
+      ['/integration/projects?page=1&pageSize=5', undefined],
+      ['/integration/projects?page=0&pageSize=5&search=ledger', undefined],
+      ['/integration/project/search?keywords=robotics', undefined],
+      ['/integration/projects?page=3&pageSize=4&orderby=companyName', 'filler-api-key'],
+    ].entries()) {
+      const claimed = await node(`interleaved-${n}`, { seed: INTERLEAVED_SEED });
+      expect(await call(claimed, 'GET', path, { key }), `GET ${path}, the first call after a claim`).toEqual(
+        await call(model, 'GET', path, { key }),
+      );
+      await stop(claimed);
+    }
   });
 
   it("holds the suite's groups, each on a node that has just read the session back", async () => {

@@ -12,8 +12,9 @@ import type { RunningMock } from '../../../mocks/src/server.ts';
 import { catalogue } from '../../src/live/catalogue/index.ts';
 import { runConformance } from '../../src/live/run-conformance.ts';
 import { fullRun } from '../support/conformance-mock.ts';
-import { startReadBackMock } from '../support/read-back-mock.ts';
-import { expectUnmutatedModelAgrees } from '../support/unmutated-model.ts';
+import { READ_BACK_SEED, startReadBackMock } from '../support/read-back-mock.ts';
+import { call } from '../support/restart-chain.ts';
+import { expectUnmutatedModelAgrees, unmutatedInProcessMock } from '../support/unmutated-model.ts';
 
 let mock: RunningMock | undefined;
 afterEach(async () => {
@@ -61,6 +62,21 @@ describe('the conformance suite against the mutated mock, its session read back 
       ).toEqual([]);
     });
   }
+
+  // A team's tests trigger an event of the newest company (the control API's default) on a mock
+  // restarted before it created any: the newest is the last read back (no webhook saved: 409).
+  it('triggers a status event of the newest company read back as the unmutated model does', async () => {
+    mock = await startReadBackMock();
+    const model = await unmutatedInProcessMock(READ_BACK_SEED);
+    try {
+      const trigger = { json: { event: 'changedStatus' } };
+      expect(await call(mock, 'POST', '/__mock/webhooks/trigger', trigger)).toEqual(
+        await call(model, 'POST', '/__mock/webhooks/trigger', trigger),
+      );
+    } finally {
+      await model.close();
+    }
+  });
 
   it('answers as the unmutated model, never read back, with writes', async () => {
     mock = await startReadBackMock(undefined, { responseCache: false });

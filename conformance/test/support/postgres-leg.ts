@@ -45,6 +45,32 @@ export const POSTGRES_SEED: MockSeed = {
   },
 };
 
+/** Companies between each two of READ_BACK_SEED's in INTERLEAVED_SEED. */
+const INTERLEAVED_BETWEEN = 640;
+
+/**
+ * POSTGRES_SEED's users with READ_BACK_SEED's companies and, between each two, the filler user's
+ * (one in eight with an analysis) with one of the second user's after every seven: 10,080
+ * companies of one owner, more than a list fetches the analyses of one project at a time
+ * (persistence/fetch-parts.ts, MANY_PROJECTS), and an owner column that changes too often to be
+ * kept as runs in the image's header, so it is cut into sections fetched apart (lazy-image.ts):
+ * a list, a search or a sorted list as a node's first call must fetch the sections naming its
+ * owner's companies, not only the parts holding them.
+ */
+export const INTERLEAVED_SEED: MockSeed = {
+  ...POSTGRES_SEED,
+  data: {
+    projects: READ_BACK_SEED.data!.projects!.flatMap((project, i) => [
+      project,
+      ...Array.from({ length: INTERLEAVED_BETWEEN }, (_, k) =>
+        k % 8 === 7
+          ? { ownerUserId: 'user-second', companyName: `Between ${i}-${k}`, completedAnalysis: false }
+          : { ownerUserId: 'user-filler', companyName: `Filler ${i}-${k}`, completedAnalysis: k % 8 === 0 },
+      ),
+    ]),
+  },
+};
+
 /** A database of its own on the harness's server; `drop` removes it (connections still open ended). */
 export interface LegDatabase {
   url: string;
@@ -87,17 +113,17 @@ export function startNode(
   return startMock({ port: 0, seed, store: url, nodeId, leaseMs: 2_000, compactRows });
 }
 
-/** Waits until the default session is stored as an image of more than one part, with no row written over it. */
-export async function waitForImage(url: string): Promise<void> {
+/** Waits until a session is stored as an image of more than one part, with no row written over it. */
+export async function waitForImage(url: string, session = 'default'): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     for (const started = Date.now(); ; ) {
       const [stored] = await sql<{ parts: number; rows: number }[]>`SELECT
-        (SELECT count(*)::int FROM mock_images WHERE session_id = 'default' AND part >= 0) AS parts,
-        (SELECT count(*)::int FROM mock_records WHERE session_id = 'default') AS rows`;
+        (SELECT count(*)::int FROM mock_images WHERE session_id = ${session} AND part >= 0) AS parts,
+        (SELECT count(*)::int FROM mock_records WHERE session_id = ${session}) AS rows`;
       if (stored!.parts > 2 && stored!.rows === 0) return;
       if (Date.now() - started > 15_000)
-        throw new Error(`the default session was not written as an image within 15 s: ${JSON.stringify(stored)}`);
+        throw new Error(`session ${session} was not written as an image within 15 s: ${JSON.stringify(stored)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {

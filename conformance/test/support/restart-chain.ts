@@ -64,6 +64,9 @@ async function firstLine(stateFile: string): Promise<string> {
   return (await readFile(stateFile, 'utf8')).split('\n', 1)[0]!;
 }
 
+/** Named sessions compactNow adds at most before it waits for the compaction. */
+const MAX_FILLERS = 40;
+
 /**
  * Makes the file compact now: named sessions reset to the seed append their records until the file
  * has doubled since it was last compacted (or opened), and the image's index names the last one.
@@ -79,7 +82,9 @@ export async function compactNow(mock: RunningMock, stateFile: string, tag: stri
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };
-  for (let i = 1; i <= 8; i++) {
+  // Up to 40: a file opened after a compaction that took more fillers than one (a loaded machine
+  // saw it late) holds them all, and doubling it takes as many again (8 fell short under load).
+  for (let i = 1; i <= MAX_FILLERS; i++) {
     fillers.push(`filler-${tag}-${i}`);
     await ok(
       call(mock, 'POST', '/__mock/reset', { json: READ_BACK_SEED, headers: { 'x-mock-session': fillers.at(-1)! } }),
@@ -89,7 +94,7 @@ export async function compactNow(mock: RunningMock, stateFile: string, tag: stri
   }
   // A compaction under way on a loaded machine may take longer than a reset.
   if (!(await compacted(10_000)))
-    throw new Error(`the state file ${stateFile} was not compacted after 8 sessions were added to it`);
+    throw new Error(`the state file ${stateFile} was not compacted after ${MAX_FILLERS} sessions were added to it`);
 }
 
 /**

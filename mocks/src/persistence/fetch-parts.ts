@@ -40,9 +40,12 @@ export async function fetchMatching(
   await state.projects.fetchEveryOwned(user.id);
   if ((shown && shown[0] >= shown[1]) || !state.analyses.fetchesApart) return;
   const projects = projectsOf(state, user, keywords).slice(shown?.[0] ?? 0, shown?.[1]);
-  // Past this many, the sections and parts of nearly every analysis: fetched at once.
-  if (projects.length > MANY_PROJECTS) await state.analyses.fetchEveryReadBack();
-  else
+  // Past this many, the sections and parts of nearly every analysis: every part fetched at once,
+  // with the sections the search of each project's analyses reads (the parts hold none of them).
+  if (projects.length > MANY_PROJECTS) {
+    await state.analyses.fetchReadBack({ values: projects.map((project) => project.id) });
+    await state.analyses.fetchEveryReadBack();
+  } else
     await fetchAnalysesOf(
       state.analyses,
       projects.map((project) => project.id),
