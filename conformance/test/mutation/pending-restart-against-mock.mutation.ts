@@ -4,16 +4,17 @@
 // fund run are still processing at the first restart, new companies start jobs after it, a folder
 // linked before it is asked for again by another company, and a second restart comes before any of
 // those jobs ran; the control API's settle (what the mock documents for a team that does not wait
-// out processing) then ends them. Every call's answer must be the unmutated model's, given the same
-// calls with no restart: a restart changes nothing a client sees. A startTime seed makes every id
-// and time deterministic on both sides, so answers compare field for field. A second test keeps the
+// out processing) then ends them and a webhook is delivered in the kept session, read back after a
+// third restart. Every call's answer must be the unmutated model's, given the same calls with no
+// restart: a restart changes nothing a client sees. A startTime seed makes every id and time
+// deterministic on both sides, so answers compare field for field. A second test keeps the
 // mock's default response cache on and reads the webhook history before and after a delivery that
 // lands while no request is open.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN } from '../../../contract-tests/support/mock-under-test.ts';
+import { ACCESS_TOKEN, SECOND_ACCESS_TOKEN, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../contract-tests/support/webhook-receiver.ts';
 import { type MockSeed, type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
@@ -64,6 +65,7 @@ interface Step {
   path: string;
   json?: unknown;
   form?: () => FormData;
+  key?: string;
   headers?: Record<string, string>;
 }
 
@@ -73,6 +75,7 @@ async function same(mock: Reachable, model: Reachable, step: Step): Promise<any>
     call(target, step.method, step.path, {
       json: step.json,
       form: step.form?.(),
+      key: step.key,
       headers: step.headers,
     });
   const got = await answer(mock);
@@ -103,9 +106,28 @@ describe('the mutated mock restarted on its state file while work is under way',
     file = await tempStateFile();
     const model = await unmutatedInProcessMock(PENDING_SEED);
     closing.push(() => model.close());
+    // The mock and the model deliver to it alike.
+    const receiver = await startWebhookReceiver();
+    closing.push(() => receiver.close());
 
-    // Work left under way: an analysis processing, a fund run processing, a company linked to a folder.
+    // Work left under way: an analysis processing, a fund run processing, a company linked to a
+    // folder, and the second user's analysis processing with a webhook to deliver once it ends (the
+    // only delivery: the fund run's event goes to its owner's configuration, and the first user has none).
     const first = await startOnFile(PENDING_SEED);
+    await same(first, model, {
+      what: "the second user's webhook",
+      method: 'POST',
+      path: '/integration/webhook',
+      key: `Bearer ${SECOND_ACCESS_TOKEN}`,
+      json: { url: receiver.url, analysisCompleted: true },
+    });
+    await same(first, model, {
+      what: "the second user's company whose analysis is processing at the restart",
+      method: 'POST',
+      path: '/integration/project',
+      key: SECOND_API_KEY,
+      json: company('Second Pending Across Restart'),
+    });
     await same(first, model, {
       what: 'a company whose analysis is processing at the restart',
       method: 'POST',
@@ -160,10 +182,20 @@ describe('the mutated mock restarted on its state file while work is under way',
     });
     await stop(second);
 
-    // The second restart, every job still pending; settle ends them all.
+    // The second restart, every job still pending; settle ends them all (and waits for the delivery).
     const third = await startOnFile(PENDING_SEED);
     await same(third, model, { what: 'settling every pending job', method: 'POST', path: '/__mock/settle' });
     await sameReads(third, model, runs, 'after settle');
+    const history = await call(model, 'GET', '/integration/webhook/history', { key: `Bearer ${SECOND_ACCESS_TOKEN}` });
+    expect(
+      history.body?.data,
+      "the model's history: the second user's analysis delivered (the leg's own sequence)",
+    ).toMatchObject([{ event: 'analysisCompleted', status: 'Success' }]);
+    await stop(third);
+
+    // A third restart: the delivery made in a kept session is read back, once, and nothing else.
+    const fourth = await startOnFile(PENDING_SEED);
+    await sameReads(fourth, model, runs, 'restarted after the delivery');
   });
 
   it('answers the webhook history with the response cache on: a delivery that lands after a read shows in the next', async () => {
