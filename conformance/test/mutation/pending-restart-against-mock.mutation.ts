@@ -18,7 +18,7 @@ import { ACCESS_TOKEN, SECOND_ACCESS_TOKEN, SECOND_API_KEY } from '../../../cont
 import { startWebhookReceiver, type WebhookReceiver } from '../../../contract-tests/support/webhook-receiver.ts';
 import { type MockSeed, type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
-import { type ChainFile, type Reachable, call, observe } from '../support/restart-chain.ts';
+import { type ChainFile, type ClientCall, type Reachable, call, callStep, observe } from '../support/restart-chain.ts';
 import { unmutatedInProcessMock } from '../support/unmutated-model.ts';
 
 /** Nothing runs by the machine's clock while the leg runs: settle ends the jobs, whenever a restart came. */
@@ -58,28 +58,15 @@ async function stop(mock: RunningMock): Promise<void> {
 
 const PDF = () => new Blob(['%PDF-1.4\n%pending restart\n'], { type: 'application/pdf' });
 
-/** A call of a client's; `form` builds a fresh body for each target (a FormData is read once). */
-interface Step {
+/** A call of a client's, named for the failure message. */
+interface Step extends ClientCall {
   what: string;
-  method: string;
-  path: string;
-  json?: unknown;
-  form?: () => FormData;
-  key?: string;
-  headers?: Record<string, string>;
 }
 
 /** Makes the call on the mock and on the model; the answers must be the same. Returns the mock's body. */
 async function same(mock: Reachable, model: Reachable, step: Step): Promise<any> {
-  const answer = (target: Reachable) =>
-    call(target, step.method, step.path, {
-      json: step.json,
-      form: step.form?.(),
-      key: step.key,
-      headers: step.headers,
-    });
-  const got = await answer(mock);
-  const expected = await answer(model);
+  const got = await callStep(mock, step);
+  const expected = await callStep(model, step);
   // The leg's own calls are ones the model takes: a refusal on both sides would compare nothing.
   expect(expected.status, `${step.what}: the model's answer ${JSON.stringify(expected.body)}`).toBe(200);
   expect(got, `${step.what}: ${step.method} ${step.path}`).toEqual(expected);
@@ -100,6 +87,10 @@ const company = (companyName: string, extra: Record<string, unknown> = {}): unkn
   companyWebsite: `https://${companyName.toLowerCase().replace(/ /g, '-')}.example`,
   ...extra,
 });
+
+/** A company asking for the first user's drive folder `folder-helio-grid`. */
+const onFolder = (companyName: string): unknown =>
+  company(companyName, { projectType: 'projectAnalysisWithFile', folderLink: 'folder-helio-grid' });
 
 describe('the mutated mock restarted on its state file while work is under way', () => {
   it('answers as the unmutated model after a restart while processing, new jobs after it and a second restart', async () => {
@@ -155,10 +146,7 @@ describe('the mutated mock restarted on its state file while work is under way',
       what: 'a company linked to a drive folder',
       method: 'POST',
       path: '/integration/project',
-      json: company('Linked Before Restart', {
-        projectType: 'projectAnalysisWithFile',
-        folderLink: 'folder-helio-grid',
-      }),
+      json: onFolder('Linked Before Restart'),
     });
     await stop(first);
 
@@ -175,10 +163,7 @@ describe('the mutated mock restarted on its state file while work is under way',
       what: 'a second company asking for the folder linked before the restart',
       method: 'POST',
       path: '/integration/project',
-      json: company('Same Folder After Restart', {
-        projectType: 'projectAnalysisWithFile',
-        folderLink: 'folder-helio-grid',
-      }),
+      json: onFolder('Same Folder After Restart'),
     });
     await stop(second);
 
