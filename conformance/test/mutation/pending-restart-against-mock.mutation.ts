@@ -167,8 +167,17 @@ describe('the mutated mock restarted on its state file while work is under way',
     });
     await stop(second);
 
-    // The second restart, every job still pending; settle ends them all (and waits for the delivery).
+    // The second restart, every job still pending; the clock moved, then settle ends them all (and
+    // waits for the delivery).
     const third = await startOnFile(PENDING_SEED);
+    // Half the processing time first, as POST /__mock/clock documents: each analysis's and the fund
+    // run's first move is due (halfway), none of the last.
+    await same(third, model, {
+      what: 'the processing clock moved halfway',
+      method: 'POST',
+      path: '/__mock/clock',
+      json: { advanceMs: PENDING_SEED.processingMs! / 2 },
+    });
     await same(third, model, { what: 'settling every pending job', method: 'POST', path: '/__mock/settle' });
     await sameReads(third, model, runs, 'after settle');
     const history = await call(model, 'GET', '/integration/webhook/history', { key: `Bearer ${SECOND_ACCESS_TOKEN}` });
