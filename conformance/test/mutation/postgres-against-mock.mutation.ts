@@ -28,7 +28,15 @@ import {
   startNode,
   waitForImage,
 } from '../support/postgres-leg.ts';
-import { type Reachable, call, expectSameAnswers, observe, writeOverImage } from '../support/restart-chain.ts';
+import {
+  type ClientCall,
+  type Reachable,
+  call,
+  callStep,
+  expectSameAnswers,
+  observe,
+  writeOverImage,
+} from '../support/restart-chain.ts';
 import { unmutatedInProcessMock } from '../support/unmutated-model.ts';
 
 let database: LegDatabase | undefined;
@@ -68,16 +76,6 @@ async function wholeState(mock: Reachable): Promise<unknown> {
     ...rest
   } = body.data;
   return { ...rest, seed };
-}
-
-/** A call of a client's; `form` builds a fresh body for each target (a FormData is read once). */
-interface Step {
-  method: string;
-  path: string;
-  json?: unknown;
-  form?: () => FormData;
-  key?: string;
-  headers?: Record<string, string>;
 }
 
 const WAITING = (n: number) => ({ companyName: `Quarry Waiting Files ${n}`, projectType: 'projectAnalysisWithFile' });
@@ -183,7 +181,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
     const secondOwn = POSTGRES_SEED.data!.projects!.find((p) => p.ownerUserId === 'user-second')!.id!;
     const listed = (await call(model, 'GET', `/integration/projects?id=${analysed}`)).body.data;
     const analysisId: string = listed.analyses[0].id;
-    const steps: Step[] = [
+    const steps: ClientCall[] = [
       { method: 'GET', path: '/integration/projects?page=1&pageSize=5' },
       { method: 'GET', path: '/integration/projects?page=2&pageSize=3', key: SECOND_API_KEY },
       { method: 'GET', path: '/integration/projects?page=0&pageSize=5&search=ledger' },
@@ -204,20 +202,13 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       },
     ];
     const answers: unknown[] = [];
-    const ask = async (target: Reachable, step: Step) =>
-      call(target, step.method, step.path, {
-        json: step.json,
-        form: step.form?.(),
-        key: step.key,
-        headers: step.headers,
-      });
     let claims = 0;
     // One call, or a few in a row (well within the second after which a node fetches the rest).
-    const onClaim = async (calls: Step | Step[]) => {
+    const onClaim = async (calls: ClientCall | ClientCall[]) => {
       const claimed = await node(`claim-${++claims}`);
       for (const [n, step] of [calls].flat().entries()) {
-        const answer = await ask(claimed, step);
-        expect(answer, `${step.method} ${step.path}, call ${n + 1} after a claim`).toEqual(await ask(model, step));
+        const answer = await callStep(claimed, step);
+        expect(answer, `${step.method} ${step.path}, call ${n + 1} after a claim`).toEqual(await callStep(model, step));
         answers.push(answer);
       }
       await stop(claimed);

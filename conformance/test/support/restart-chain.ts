@@ -53,6 +53,26 @@ export async function call(
   return { status: response.status, gap: response.headers.get('x-mock-gap'), body: text ? JSON.parse(text) : null };
 }
 
+/** A call of a client's, to make on several mocks alike; `form` builds a fresh body for each (a FormData is read once). */
+export interface ClientCall {
+  method: string;
+  path: string;
+  json?: unknown;
+  form?: () => FormData;
+  key?: string;
+  headers?: Record<string, string>;
+}
+
+/** Makes `step` on `mock`, as `call` does. */
+export function callStep(mock: Reachable, step: ClientCall): ReturnType<typeof call> {
+  return call(mock, step.method, step.path, {
+    json: step.json,
+    form: step.form?.(),
+    key: step.key,
+    headers: step.headers,
+  });
+}
+
 async function ok(answer: Promise<{ status: number; body: any }>, what: string): Promise<any> {
   const { status, body } = await answer;
   if (status !== 200) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
