@@ -9,9 +9,10 @@
 // analysis, the full report of each analysis of the twice-analysed company, the runs, the credits
 // in the control API's state), must answer as the unmutated model given the same seed and calls
 // (`startTime`: ids and times deterministic; processing moved by the clock call only).
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MockSeed, RunningMock } from '../../../mocks/src/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { MockSeed } from '../../../mocks/src/server.ts';
 import { startMock } from '../../../mocks/src/server.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 import { type Reachable, call } from '../support/restart-chain.ts';
 import { unmutatedInProcessMock } from '../support/unmutated-model.ts';
 
@@ -46,21 +47,16 @@ const SEED: MockSeed = {
   },
 };
 
-let mock: RunningMock | undefined;
-const closing: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await mock?.close();
-  mock = undefined;
-  for (const close of closing.splice(0)) await close();
-});
+const closeAfterTest = closeAfterEach();
 
 type Answer = Awaited<ReturnType<typeof call>>;
 
 describe("the mutated mock's credits, spent to the last", () => {
   it('charges, refuses at the boundary and shows what it charged as the unmutated model does', async () => {
-    mock = await startMock({ port: 0, seed: SEED, responseCache: false });
+    const mock = await startMock({ port: 0, seed: SEED, responseCache: false });
+    closeAfterTest(() => mock.close());
     const model = await unmutatedInProcessMock(SEED);
-    closing.push(() => model.close());
+    closeAfterTest(() => model.close());
     const targets: [string, Reachable][] = [
       ['the mutated mock', mock],
       ['the unmutated model', model],

@@ -10,8 +10,8 @@
 // model's given the same seed and calls (`startTime`: ids and times deterministic). Both deliver to
 // the same receivers, one after the other: what arrived during the mock's calls is compared with
 // what arrived during the model's.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MockSeed, RunningMock } from '../../../mocks/src/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { MockSeed } from '../../../mocks/src/server.ts';
 import { startMock } from '../../../mocks/src/server.ts';
 import {
   type Arrival,
@@ -19,6 +19,7 @@ import {
   type ReceiverName,
   startFailingReceivers,
 } from '../support/failing-receivers.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 import { type Reachable, call } from '../support/restart-chain.ts';
 import { unmutatedInProcessMock } from '../support/unmutated-model.ts';
 
@@ -60,13 +61,7 @@ const SEED: MockSeed = {
   })),
 };
 
-let mock: RunningMock | undefined;
-const closing: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await mock?.close();
-  mock = undefined;
-  for (const close of closing.splice(0)) await close();
-});
+const closeAfterTest = closeAfterEach();
 
 type Answer = Awaited<ReturnType<typeof call>>;
 /** What a client of one side does in one step: its calls' answers. */
@@ -96,10 +91,11 @@ async function within<T>(what: string, work: Promise<T>): Promise<T> {
 describe("the mutated mock's webhook deliveries to receivers that fail", () => {
   it('records each failure, sends the headers and subscribes the events as the unmutated model does', async () => {
     const receivers: FailingReceivers = await startFailingReceivers();
-    closing.push(() => receivers.close());
-    mock = await startMock({ port: 0, seed: SEED, responseCache: false });
+    closeAfterTest(() => receivers.close());
+    const mock = await startMock({ port: 0, seed: SEED, responseCache: false });
+    closeAfterTest(() => mock.close());
     const model = await unmutatedInProcessMock(SEED);
-    closing.push(() => model.close());
+    closeAfterTest(() => model.close());
 
     /** The same calls on the mock, then on the model; their answers and what the receivers got meanwhile must agree. */
     const both = async (what: string, act: Act): Promise<Answer[]> => {
@@ -108,7 +104,7 @@ describe("the mutated mock's webhook deliveries to receivers that fail", () => {
         const answers = await within(`${name}: ${what}`, act(target));
         return [answers, receivers.arrivals.slice(from)];
       };
-      const [answers, arrived] = await side('the mutated mock', mock!);
+      const [answers, arrived] = await side('the mutated mock', mock);
       const [expected, expectedArrivals] = await side('the unmutated model', model);
       expect(answers, what).toEqual(expected);
       expect(arrived, `${what}: what the receivers got`).toEqual(expectedArrivals);

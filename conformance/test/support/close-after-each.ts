@@ -1,0 +1,22 @@
+// The harness's legs start servers (the mutated mock, the model, receivers) inside a test and close
+// them after it, whether it passed or not: the last started first, so a mock is closed before the
+// receivers it delivers to.
+import { afterEach } from 'vitest';
+
+/**
+ * Registers an `afterEach` that closes everything handed over during the test, the last handed over first.
+ *
+ * @example
+ * const closeAfterTest = closeAfterEach();
+ * const mock = await startMock({ port: 0 });
+ * closeAfterTest(() => mock.close());
+ */
+export function closeAfterEach(): (close: () => Promise<void>) => void {
+  const closing: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closing.splice(0).reverse()) await close();
+  });
+  return (close) => {
+    closing.push(close);
+  };
+}
