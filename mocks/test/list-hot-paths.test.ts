@@ -23,15 +23,15 @@ const analysis = (id: string, projectId: string, status: AnalysisRecord['status'
 });
 
 describe('AnalysisTable', () => {
-  it('keeps each project analyses in insertion order through replace and delete', () => {
+  it('keeps each project analyses in insertion order through replace and a move to another project', () => {
     const table = new AnalysisTable();
     table.set('a1', analysis('a1', 'p1')).set('a2', analysis('a2', 'p2')).set('a3', analysis('a3', 'p1'));
     expect(table.ofProject('p1').map((a) => a.id)).toEqual(['a1', 'a3']);
     table.set('a1', analysis('a1', 'p1', 'failed'));
     expect(table.ofProject('p1').map((a) => `${a.id}:${a.status}`)).toEqual(['a3:completed', 'a1:failed']);
-    expect(table.delete('a3')).toBe(true);
+    table.set('a3', analysis('a3', 'p2'));
     expect(table.ofProject('p1').map((a) => a.id)).toEqual(['a1']);
-    expect(table.ofProject('p2').map((a) => a.id)).toEqual(['a2']);
+    expect(table.ofProject('p2').map((a) => a.id)).toEqual(['a2', 'a3']);
   });
 });
 
@@ -73,16 +73,16 @@ describe('projectMatches', () => {
     expect(matchingProjects(table, user('u1'), '').map((p) => p.id)).toEqual(['p1', 'p3', 'p4']);
   });
 
-  it('forgets remembered results when a project is replaced or removed', () => {
+  it('forgets remembered results when a project is replaced', () => {
     const table = new ProjectTable();
     table.set('p1', project('p1', 'u1', 'Robotics')).set('p2', project('p2', 'u1', 'Robotics'));
     expect(matchingProjects(table, user('u1'), 'robotics')).toHaveLength(2);
     table.set('p1', project('p1', 'u1', 'Energy'));
     expect(matchingProjects(table, user('u1'), 'robotics').map((p) => p.id)).toEqual(['p2']);
-    table.delete('p2');
+    table.set('p2', project('p2', 'u2', 'Robotics'));
     expect(matchingProjects(table, user('u1'), 'robotics')).toEqual([]);
-    expect([...table.keys()]).toEqual(['p1']);
-    expect(table.inOrder().map((p) => p.id)).toEqual(['p1']);
+    expect([...table.keys()]).toEqual(['p1', 'p2']);
+    expect(table.inOrder().map((p) => p.id)).toEqual(['p1', 'p2']);
   });
 });
 

@@ -255,6 +255,20 @@ it('refuses a body cut off, malformed or breaking the contract mid-way, in the e
       'MOCK_INVALID_REQUEST',
       new RegExp(`records\\.${place}\\.0 must be one of`),
     ],
+    [
+      'a company written as removed (nothing removes one)',
+      `${exported.slice(0, at)}["project","p-gone",null],${exported.slice(at)}`,
+      400,
+      'MOCK_INVALID_REQUEST',
+      /not a session this mock can take: record project "p-gone" is written as removed \(null\)/,
+    ],
+    [
+      'a folder written as removed',
+      `${exported.slice(0, at)}["folder","f-gone",null],${exported.slice(at)}`,
+      400,
+      'MOCK_INVALID_REQUEST',
+      /record folder "f-gone" is written as removed/,
+    ],
     ['more after it', `${exported} {}`, 400, 'MOCK_MALFORMED_JSON', /nothing after the document/],
     ['not an export', exported.replace(EXPORT_FORMAT, 'other/1'), 400, 'MOCK_INVALID_REQUEST', /format/],
   ];

@@ -173,6 +173,46 @@ describe('a state file', () => {
     await expect(refused).rejects.toThrow(/damaged at line 1/);
   });
 
+  it('answers 500 and logs one clear line for a session on file that writes a company, an analysis or a folder as removed: nothing removes one', async () => {
+    const kinds = ['project', 'analysis', 'folder', 'fundRun', 'webhook'];
+    const first = await start();
+    await clientOf(first).createProject({ companyName: 'Brief', projectType: 'projectNoAnalysis' });
+    for (const kind of kinds)
+      await clientOf(first, `k-${kind}`).createProject({ companyName: 'Whole', projectType: 'projectNoAnalysis' });
+    await stop(first);
+    const whole = readFileSync(file, 'utf8');
+    // A line of records as the mock writes one (its meta first), with a record written as removed.
+    const { m } = whole
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .findLast((line) => line.m);
+    const damage = kinds.map((kind) => JSON.stringify({ s: `k-${kind}`, m, r: [[kind, 'gone-1', null]] }));
+    writeFileSync(file, `${whole}${damage.join('\n')}\n`);
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
+    try {
+      const second = await start();
+      const damaged = await fetch(`${second.origin}/__mock/state`, { headers: { 'x-mock-session': 'k-project' } });
+      expect(damaged.status).toBe(500);
+      await damaged.arrayBuffer();
+      // Logged by the background read of the sessions on file, a second after the start.
+      await vi.waitFor(
+        () => {
+          for (const kind of kinds)
+            expect(errors.join('\n'), kind).toContain(
+              `is damaged (record ${kind} "gone-1" is written as removed (null), and no ${kind} is ever removed, in session k-${kind})`,
+            );
+        },
+        { timeout: 5_000 },
+      );
+      // A session whose lines are whole is read as it was.
+      expect((await control(second, '/state')).projects.map((p: any) => p.companyName)).toContain('Brief');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('cuts off a group a crash left without its end, so the next commit is not read as part of it', async () => {
     const first = await start();
     await clientOf(first).createProject({ companyName: 'Whole', projectType: 'projectNoAnalysis' });

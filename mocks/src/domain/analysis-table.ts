@@ -29,11 +29,6 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
     return this;
   }
 
-  override delete(id: string): boolean {
-    this.unindex(id);
-    return super.delete(id);
-  }
-
   /** A project's analyses in the order they were added. */
   ofProject(projectId: string): readonly AnalysisRecord[] {
     const own = this.byProject.get(projectId) ?? [];
@@ -55,16 +50,16 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
     return this.searched.has(projectId);
   }
 
-  /** The positions of a project's analyses read back and neither removed nor set again since (none without any read back). */
+  /** The positions of a project's analyses read back and not set again since (none without any read back). */
   readBackOf(projectId: string): number[] {
     return this.prefix ? this.readBack(this.prefix, projectId) : [];
   }
 
   private readBack(prefix: LazyPrefix<AnalysisRecord>, projectId: string): number[] {
-    return prefix.records.positionsOf(projectId).filter((at) => prefix.isLive(at) && !this.moved.has(at));
+    return prefix.records.positionsOf(projectId).filter((at) => !this.moved.has(at));
   }
 
-  /** Takes an analysis out of its project's list (before it is set again or removed). */
+  /** Takes an analysis out of its project's list (before it is set again). */
   private unindex(id: string): void {
     const at = this.prefix?.find(id);
     if (at !== undefined) {
@@ -91,7 +86,7 @@ export class AnalysisTable extends TrackedMap<AnalysisRecord> {
     // The analyses read back and unchanged come first in their project's list, in their order.
     const byProject = new Map<string, AnalysisRecord[]>();
     for (let at = 0; at < prefix.records.count; at++) {
-      if (!prefix.isLive(at) || this.moved.has(at)) continue;
+      if (this.moved.has(at)) continue;
       const analysis = prefix.at(at);
       const list = byProject.get(analysis.projectId);
       if (list) list.push(analysis);

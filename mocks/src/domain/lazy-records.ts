@@ -15,7 +15,7 @@ export interface LazyRecords<V> {
   readonly count: number;
   /** The key of record `i`. */
   key(i: number): string;
-  /** The position of a key (removed records included), else undefined. */
+  /** The position of a key, else undefined. */
   find(key: string): number | undefined;
   /** The indexed field of record `i` without building it: a project's owner, an analysis's project. */
   field(i: number): string;
@@ -52,38 +52,28 @@ export interface LazyRecords<V> {
 /** Built records are kept in chunks of this many positions, each made when first written. */
 const CHUNK = 4096;
 
-/** The records ahead of a table's own: which are still there, and which are built. */
+/** The records ahead of a table's own: which are built. */
 export class LazyPrefix<V> {
   readonly records: LazyRecords<V>;
   /**
    * Built records by position, in chunks made when first written (an array of a million slots
-   * made at the read-back was 50 to 70 ms of a 1,000,000-project start); a removed position is
-   * never read again.
+   * made at the read-back was 50 to 70 ms of a 1,000,000-project start).
    */
   private readonly built: ((V | undefined)[] | undefined)[];
-  private readonly removed: Uint8Array;
-  live: number;
 
   constructor(records: LazyRecords<V>) {
     this.records = records;
     this.built = new Array(Math.ceil(records.count / CHUNK));
-    this.removed = new Uint8Array(records.count);
-    this.live = records.count;
   }
 
-  private setBuilt(at: number, record: V | undefined): void {
+  private setBuilt(at: number, record: V): void {
     const chunk = (this.built[Math.floor(at / CHUNK)] ??= new Array<V | undefined>(CHUNK));
     chunk[at % CHUNK] = record;
   }
 
-  /** The position of a key still held, else undefined. */
+  /** The position of a key, else undefined. */
   find(key: string): number | undefined {
-    const at = this.records.find(key);
-    return at !== undefined && this.removed[at] === 0 ? at : undefined;
-  }
-
-  isLive(at: number): boolean {
-    return this.removed[at] === 0;
+    return this.records.find(key);
   }
 
   /** The record at a position, built on first touch. */
@@ -100,11 +90,5 @@ export class LazyPrefix<V> {
 
   replace(at: number, record: V): void {
     this.setBuilt(at, record);
-  }
-
-  remove(at: number): void {
-    this.removed[at] = 1;
-    if (this.peek(at) !== undefined) this.setBuilt(at, undefined);
-    this.live -= 1;
   }
 }

@@ -1,10 +1,13 @@
-// A keyed table that tells its owner which keys were set or deleted: a state file writes only the records
+// A keyed table that tells its owner which keys were set: a state file writes only the records
 // that changed (persistence/), never the whole state per change. It may also hold records read
-// back from a store ahead of its own, built on first touch (`adopt`, lazy-records.ts): look-ups,
-// sets and deletes by key reach them as they are; anything that walks every entry (iteration)
-// builds them all first and the map holds them as its own entries from then on, in the same order.
+// back from a store ahead of its own, built on first touch (`adopt`, lazy-records.ts): look-ups
+// and sets by key reach them as they are; anything that walks every entry (iteration) builds them
+// all first and the map holds them as its own entries from then on, in the same order.
 // It is not a Map: it offers only what the mock uses, so a Map method it would answer wrongly for
-// records read back (size, clear, entries, forEach) cannot be called on it.
+// records read back (size, clear, entries, forEach) cannot be called on it. It has no delete: no
+// operation of the specification or the control API removes a record of its kinds (a reset or an
+// import replaces the whole state), and a record written as removed is a damaged state file or
+// import document (session-records.ts).
 import { LazyPrefix, type LazyRecords } from './lazy-records.ts';
 
 /** A `TrackedMap.walk` whose map built its records read back meanwhile. */
@@ -48,7 +51,7 @@ export class TrackedMap<V> {
     await this.fetchToBuild(positions);
   }
 
-  /** The positions of these keys among the records read back and still held (the others left out). */
+  /** The positions of these keys among the records read back (the others left out). */
   readBackPositions(keys: readonly string[]): number[] {
     const prefix = this.prefix;
     if (!prefix) return [];
@@ -78,19 +81,6 @@ export class TrackedMap<V> {
     return this;
   }
 
-  /** Removes a record (a state file's record written as null, replayed). */
-  delete(key: string): boolean {
-    const at = this.prefix?.find(key);
-    let had: boolean;
-    if (at === undefined) had = this.own.delete(key);
-    else {
-      this.prefix!.remove(at);
-      had = true;
-    }
-    if (had) this.onChange?.(key);
-    return had;
-  }
-
   keys(): MapIterator<string> {
     this.materialize();
     return this.own.keys();
@@ -118,7 +108,7 @@ export class TrackedMap<V> {
       const { records } = prefix;
       for (let at = 0; at < records.count; at++) {
         if (this.prefix !== prefix) throw new WalkCutError();
-        if (prefix.isLive(at)) yield [records.key(at), prefix.peek(at) ?? (records.read ?? records.build)(at)];
+        yield [records.key(at), prefix.peek(at) ?? (records.read ?? records.build)(at)];
       }
     }
     for (const entry of this.own.entries()) {
@@ -135,7 +125,7 @@ export class TrackedMap<V> {
     const own = [...this.own.entries()];
     this.own.clear();
     const { records } = prefix;
-    for (let i = 0; i < records.count; i++) if (prefix.isLive(i)) this.own.set(records.key(i), prefix.at(i));
+    for (let i = 0; i < records.count; i++) this.own.set(records.key(i), prefix.at(i));
     for (const [key, value] of own) this.own.set(key, value);
     this.materialized(prefix);
     records.release?.();

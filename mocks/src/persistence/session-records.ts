@@ -21,7 +21,12 @@ export interface Meta {
   lastJob: number;
 }
 
-/** [kind, key, value]; a null value is a removed record. */
+/**
+ * [kind, key, value]; a null value is a removed record: a user, a job, a user's deliveries or an
+ * outbox entry. Nothing removes a record of the other kinds (no operation of the specification or
+ * the control API does, and a reset or an import replaces the whole state), so one written as null
+ * is a damaged state file or import document (`applyRecord` throws).
+ */
 export type RecordOp = [RecordKind, string, unknown];
 
 type StoredJob = PendingJobRecord<ProcessingJob>;
@@ -121,9 +126,9 @@ export function applyRecord(
       return;
     }
     case 'folder': {
-      const stored = value as Omit<FolderRecord, 'dir'> | null;
-      if (!stored) state.folders.delete(key);
-      else state.folders.set(key, { ...stored, dir: storage.folderDir(stored.folderPath.split('/').at(-1) ?? '') });
+      const stored = value as Omit<FolderRecord, 'dir'>;
+      if (stored === null) throw neverRemoved(kind, key);
+      state.folders.set(key, { ...stored, dir: storage.folderDir(stored.folderPath.split('/').at(-1) ?? '') });
       return;
     }
     case 'deliveries':
@@ -136,12 +141,17 @@ export function applyRecord(
       if (value) jobs.set(Number(key), value as StoredJob);
       else jobs.delete(Number(key));
       return;
-    default: {
-      const table = tableOf(state, kind);
-      if (value === null) table.delete(key);
-      else table.set(key, value);
-    }
+    default:
+      if (value === null) throw neverRemoved(kind, key);
+      tableOf(state, kind).set(key, value);
   }
+}
+
+/** A record of a kind nothing removes, written as removed. */
+function neverRemoved(kind: RecordKind, key: string): Error {
+  return new Error(
+    `record ${kind} ${JSON.stringify(key)} is written as removed (null), and no ${kind} is ever removed`,
+  );
 }
 
 /** The table of a kind of record kept as it is stored (no object made per record: a replay asks 200,000 times). */

@@ -456,15 +456,13 @@ class Replay {
     if (line.m) applyMeta(session.state, line.m);
     if (line.j) session.journal.restore(line.j);
     const records = line.r;
-    if (records)
-      untracked(session.state, () => {
-        for (const op of records) applyRecord(session.state, session.storage, this.jobs, op);
-      });
     const columns = line.c;
-    if (columns !== undefined)
+    if (records || columns !== undefined)
       untracked(session.state, () => {
         try {
-          fromColumns(columns, (op) => applyRecord(session.state, session.storage, this.jobs, op));
+          if (records) for (const op of records) applyRecord(session.state, session.storage, this.jobs, op);
+          if (columns !== undefined)
+            fromColumns(columns, (op) => applyRecord(session.state, session.storage, this.jobs, op));
         } catch (error) {
           throw new StateFileError(
             `the state file ${this.path} is damaged (${(error as Error).message}, in session ${this.id}); it was not written by this mock, or edited`,
