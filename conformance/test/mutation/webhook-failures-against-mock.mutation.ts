@@ -3,7 +3,8 @@
 // status change, trigger and settle, GET /api/integration/webhook/history). Five users each save a
 // configuration (analysisCompleted and analysisChangedStatus on and off) naming one receiver on
 // 127.0.0.1: one answering 200, one 500, one redirecting, one never answering (the seed's
-// `webhookTimeoutMs` is short) and a port nobody listens on. Their companies' analyses complete
+// `webhookTimeoutMs` is short) and a port nobody listens on. Events are triggered before any
+// company exists (nothing to send). Their companies' analyses complete
 // (the API), their projects' statuses change and events are triggered (the control API), a fund run
 // ends, a configuration is turned around. Every answer, each user's configuration and delivery
 // history, and every request each receiver got (method, path, headers, body) must be the unmutated
@@ -136,6 +137,12 @@ describe("the mutated mock's webhook deliveries to receivers that fail", () => {
       ]);
 
     for (const user of USERS) await configure(user, 'POST');
+
+    // A trigger naming no company before any exists: nothing to send (409), whichever event.
+    await both('events triggered before any company', async (target) => [
+      await call(target, 'POST', '/__mock/webhooks/trigger', { json: { event: 'changedStatus' } }),
+      await call(target, 'POST', '/__mock/webhooks/trigger', { json: { event: 'analysisCompleted' } }),
+    ]);
 
     // A company analysis completes for each user: analysisCompleted goes to those subscribed.
     const projects = new Map<string, string>();
