@@ -341,6 +341,17 @@ export const GAP_PROBES = {
     notProfileable: RECORD_FIELDS,
     needs: 'writes',
   },
+  'companies.email-placeholder-without-host': {
+    pointer: '#/components/schemas/CreatedProject',
+    title:
+      "companyEmail read back from a company created with a companyWebsite that names no host (a `urn:` URI, which the contract's `uri` format allows) and no email (needs --allow-writes)",
+    mockGap:
+      'project fields not given at creation: companyWebsite, companyEmail and companyLegalName hold mock placeholders',
+    mock: { kind: 'values', values: { companyEmail: 'contact@{companyName as a slug}.example' } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+    needs: 'writes',
+  },
   'funds.run-unknown-folder': {
     pointer: '#/components/responses/UnspecifiedError',
     title:

@@ -116,6 +116,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     },
   },
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
+  'companies.email-placeholder-without-host': { kind: 'values', values: { companyEmail: 'empty' } },
   'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
   'analysis.statuses': { kind: 'values', values: { statuses: 'pending, completed' } },
   'companies.email-placeholder-with-website': { kind: 'values', values: { companyEmail: 'empty' } },
@@ -386,7 +387,7 @@ export function recordsGapDouble(): Break {
         company.projectowner.status = 'enabled';
         company.projectUser.role = 'admin';
         // No email made up for a company created without one.
-        if (/^parity-.* analysis$/.test(company.companyName)) company.companyEmail = '';
+        if (/^parity-.* (analysis|no host)$/.test(company.companyName)) company.companyEmail = '';
         // Scores only in the full report, never in a company's list or lookup view.
         company.projectscores = [];
         // An analysis shown pending until it ends (no progress status).
