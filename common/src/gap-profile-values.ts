@@ -22,6 +22,7 @@ export interface ProfiledValues {
   'drive.folder-link-forms': { unread: string[] };
   'drive.shared-folder-name': { first: boolean };
   'analysis.unreachable-website': { fails: boolean };
+  'analysis.unreadable-upload': { fails: boolean };
   'funds.second-run-same-name': { sameFund: boolean };
   'funds.unreadable-file-run': { fails: boolean };
   'webhooks.fund-run-subscription': { delivered: true };
@@ -71,6 +72,13 @@ export function numberedForm(ids: string[]): string | undefined {
     if (ids.every((id, i) => id === form.replace('{n}', String(i + 1)))) return form;
   }
   return undefined;
+}
+
+/** What an analysis over an unreadable source ends as: the mock fails it or completes it. */
+function analysisEnd(values: Values): { fails: boolean } | string {
+  if (values['ends as'] === 'failed') return { fails: true };
+  if (values['ends as'] === 'completed') return { fails: false };
+  return `the analysis ended ${JSON.stringify(values['ends as'])}: the mock ends it failed or completed`;
 }
 
 const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | string } = {
@@ -170,11 +178,8 @@ const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | s
     if (values.outcome === 'matched') return { first: true };
     return `a shared folder name gave ${JSON.stringify(values.outcome)}: the mock finds neither folder (ambiguous) or the first`;
   },
-  'analysis.unreachable-website': (values) => {
-    if (values['ends as'] === 'failed') return { fails: true };
-    if (values['ends as'] === 'completed') return { fails: false };
-    return `the analysis ended ${JSON.stringify(values['ends as'])}: the mock ends it failed or completed`;
-  },
+  'analysis.unreachable-website': analysisEnd,
+  'analysis.unreadable-upload': analysisEnd,
   'funds.second-run-same-name': (values) => {
     // The mock's versions of a fund are the runs of its fundId, newest first: the form of the fundId decides.
     if (values.fundId === "the first run's" && values.fundRuns === 'this run, the first run') return { sameFund: true };

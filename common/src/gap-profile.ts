@@ -415,6 +415,14 @@ export const GAP_PROBES = {
     profileable: true,
     needs: 'writes and analysis cost',
   },
+  'analysis.unreadable-upload': {
+    pointer: '#/components/schemas/AnalysisStatus',
+    title:
+      'what the analysis of a company created for a manual upload ends as, given two files in one upload: a PDF, and one cut after its header named …-unreadable.pdf (needs --allow-writes and --analysis-cost)',
+    mock: { kind: 'values', values: { 'ends as': 'failed' } },
+    profileable: true,
+    needs: 'writes and analysis cost',
+  },
   'webhooks.delivery-headers': {
     pointer: '#/x-document-gaps/16',
     title:
@@ -611,6 +619,18 @@ export const GAP_PROBES = {
 
 export type GapProbeId = keyof typeof GAP_PROBES;
 
+/**
+ * Pairs of behaviours whose answers set one choice of the mock, and why: a profile must answer both
+ * alike (parity marks the second not profile-able when they differ).
+ */
+export const SHARED_CHOICES: readonly (readonly [GapProbeId, GapProbeId, string])[] = [
+  [
+    'analysis.unreachable-website',
+    'analysis.unreadable-upload',
+    'the mock fails an analysis over any unreadable source (a website, an uploaded file), or none',
+  ],
+];
+
 /** Full report parts whose extra fields a profile adds: behaviour and the part's key in the report. */
 export const REPORT_PART_FIELDS = {
   'fullreport.project-detail-fields': 'projectDetail',
@@ -728,6 +748,11 @@ export function parseGapProfile(report: unknown): GapProfile {
     const reason = unprofileableReason(entry.id, entry.deployment);
     if (reason) throw new Error(`gaps[${i}] (${entry.id}): ${reason}`);
     answers[entry.id] = structuredClone(entry.deployment) as GapObservation;
+  }
+  for (const [first, second, why] of SHARED_CHOICES) {
+    const [a, b] = [answers[first], answers[second]];
+    if (a && b && JSON.stringify(a) !== JSON.stringify(b))
+      throw new Error(`${first} and ${second} are answered otherwise: ${why}`);
   }
   const source = typeof report.baseUrl === 'string' ? report.baseUrl : 'a parity run';
   return { source, answers };

@@ -74,6 +74,7 @@ export const RECORDS_DOUBLE_PROFILEABLE = [
   'drive.folder-link-forms',
   'drive.shared-folder-name',
   'analysis.unreachable-website',
+  'analysis.unreadable-upload',
   'funds.second-run-same-name',
   'webhooks.fund-run-payload',
   'funds.run-unknown-fund-stage',
@@ -122,6 +123,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
   'companies.email-placeholder-with-website': { kind: 'values', values: { companyEmail: 'empty' } },
   'analysis.project-scores': { kind: 'values', values: { 'read back at once': '0', 'when completed': '0' } },
   'analysis.unreachable-website': { kind: 'values', values: { 'ends as': 'completed' } },
+  'analysis.unreadable-upload': { kind: 'values', values: { 'ends as': 'completed' } },
   'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
   'drive.folder-name-matching': {
     kind: 'values',
@@ -395,7 +397,7 @@ export function recordsGapDouble(): Break {
           Object.assign(analysis, {
             type: 'dueDiligence',
             ...(analysis.status === 'progress' ? { status: 'pending' } : {}),
-            // An engine that completes an analysis of a website it cannot reach (with nothing found).
+            // An engine that completes an analysis over a source it cannot read (a website it cannot reach, a cut file), with what it found.
             ...(analysis.status === 'failed' ? { status: 'completed' } : {}),
           });
         if (!created.has(company.id)) return;

@@ -23,7 +23,13 @@ import { main } from '../../src/cli.ts';
 import { allOptionsParity, DRIVE_FOLDER } from '../support/parity-options.ts';
 import { formatParityText } from '../../src/parity/report.ts';
 import { readBaseline } from '../../src/parity/baseline.ts';
-import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-parity.ts';
+import {
+  markSharedChoices,
+  type ParityGap,
+  type ParityReport,
+  runParity,
+  sameChoice,
+} from '../../src/parity/run-parity.ts';
 import { type BrokenProxy, startBrokenProxy } from '../doubles/broken-proxy.ts';
 import {
   GAP_DOUBLE_CHOICES,
@@ -407,6 +413,34 @@ describe('portfolio-mock --gap-profile', () => {
         read,
       ),
     ).toEqual([false, true, false, true]);
+  });
+
+  it('takes one choice from the two behaviours that set it only when they agree', () => {
+    const ends = (word: string) => ({ kind: 'values' as const, values: { 'ends as': word } });
+    const both = (website: string, upload: string) =>
+      profileOf([
+        touched('analysis.unreachable-website', ends(website)),
+        touched('analysis.unreadable-upload', ends(upload)),
+      ]);
+    expect(() => parseGapProfile(both('failed', 'completed'))).toThrow(
+      /^analysis.unreachable-website and analysis.unreadable-upload are answered otherwise: the mock fails an analysis over any unreadable source/,
+    );
+    expect(gapChoicesOf(parseGapProfile(both('completed', 'completed')))?.unreadableFails).toBe(false);
+    expect(
+      gapChoicesOf(parseGapProfile(profileOf([touched('analysis.unreadable-upload', ends('completed'))])))
+        ?.unreadableFails,
+    ).toBe(false);
+    // Parity marks the second not profile-able where a deployment answered them otherwise, so its profile loads.
+    const gap = (id: string, word: string) => ({ id, profileable: true, deployment: ends(word) }) as ParityGap;
+    const gaps = [gap('analysis.unreachable-website', 'failed'), gap('analysis.unreadable-upload', 'completed')];
+    markSharedChoices(gaps);
+    expect(gaps.map((g) => [g.profileable, g.profileNote])).toEqual([
+      [true, undefined],
+      [false, expect.stringMatching(/^the mock follows analysis.unreachable-website here: /)],
+    ]);
+    const alike = [gap('analysis.unreachable-website', 'failed'), gap('analysis.unreadable-upload', 'failed')];
+    markSharedChoices(alike);
+    expect(alike.map((g) => g.profileable)).toEqual([true, true]);
   });
 
   it('skips what the run did not touch or could not profile', () => {
