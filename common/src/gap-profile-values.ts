@@ -110,11 +110,18 @@ const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | s
       return `available before the end ${JSON.stringify(flags)} is not none or a list of ${FLAGS.join(', ')}`;
     const dataSectionsUnderWay = sections(values['dataSections before the end'], 'dataSections before the end');
     if (typeof dataSectionsUnderWay === 'string') return dataSectionsUnderWay;
+    // The mock shows one answer the whole time a run is under way; a profile written before this word loads.
+    const running = values['available while running'];
+    const showsRunning = statuses === 'pending, running, completed';
+    if (running !== undefined && running !== (showsRunning ? flags : 'not shown'))
+      return showsRunning
+        ? `available while running ${JSON.stringify(running)} is not what the run showed before (${JSON.stringify(flags)}): the mock shows the same the whole time a run is under way`
+        : `available while running ${JSON.stringify(running)}, though the run showed no running: expected not shown`;
     const figures = values['figures when completed'];
     if (figures !== 'a list' && figures !== 'empty list')
       return `figures when completed ${JSON.stringify(figures)} is not a list or empty list`;
     return {
-      showsRunning: statuses === 'pending, running, completed',
+      showsRunning,
       availableUnderWay: availableUnderWay as ProfiledValues['funds.run-progress']['availableUnderWay'],
       dataSectionsUnderWay,
       figuresWhenCompleted: figures === 'a list',

@@ -511,7 +511,7 @@ export const GAP_PROBES = {
   'funds.run-progress': {
     pointer: '#/components/schemas/FundRunStatus',
     title:
-      "the statuses parity's fund run passes (its summary read at once, then a tenth of the time waited apart), and its figures and available before it ends",
+      "the statuses parity's fund run passes (its summary read at once, then a tenth of the time waited apart), its figures and available before it ends, and its available flags while it shows running",
     mock: {
       kind: 'values',
       values: {
@@ -519,6 +519,7 @@ export const GAP_PROBES = {
         'figures before the end': 'empty list',
         'available before the end': 'none',
         'dataSections before the end': 'empty list',
+        'available while running': 'none',
         'figures when completed': 'a list',
       },
     },

@@ -166,6 +166,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
       'figures before the end': 'empty list',
       'available before the end': 'workbook, overview, structure, incremental',
       'dataSections before the end': UNDER_WAY.join(', '),
+      'available while running': 'not shown',
       'figures when completed': 'a list',
     },
   },
