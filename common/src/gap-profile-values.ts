@@ -22,6 +22,7 @@ export interface ProfiledValues {
   'drive.folder-link-forms': { unread: string[] };
   'drive.shared-folder-name': { first: boolean };
   'analysis.unreachable-website': { fails: boolean };
+  'analysis.unreadable-upload': { fails: boolean };
   'funds.second-run-same-name': { sameFund: boolean };
   'funds.unreadable-file-run': { fails: boolean };
   'webhooks.fund-run-subscription': { delivered: true };
@@ -73,6 +74,13 @@ export function numberedForm(ids: string[]): string | undefined {
   return undefined;
 }
 
+/** What an analysis over an unreadable source ends as: the mock fails it or completes it. */
+function analysisEnd(values: Values): { fails: boolean } | string {
+  if (values['ends as'] === 'failed') return { fails: true };
+  if (values['ends as'] === 'completed') return { fails: false };
+  return `the analysis ended ${JSON.stringify(values['ends as'])}: the mock ends it failed or completed`;
+}
+
 const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | string } = {
   'funds.run-defaults': (values) => {
     const customerIsInvestor = bool(values, 'customerIsInvestor');
@@ -102,11 +110,18 @@ const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | s
       return `available before the end ${JSON.stringify(flags)} is not none or a list of ${FLAGS.join(', ')}`;
     const dataSectionsUnderWay = sections(values['dataSections before the end'], 'dataSections before the end');
     if (typeof dataSectionsUnderWay === 'string') return dataSectionsUnderWay;
+    // The mock shows one answer the whole time a run is under way; a profile written before this word loads.
+    const running = values['available while running'];
+    const showsRunning = statuses === 'pending, running, completed';
+    if (running !== undefined && running !== (showsRunning ? flags : 'not shown'))
+      return showsRunning
+        ? `available while running ${JSON.stringify(running)} is not what the run showed before (${JSON.stringify(flags)}): the mock shows the same the whole time a run is under way`
+        : `available while running ${JSON.stringify(running)}, though the run showed no running: expected not shown`;
     const figures = values['figures when completed'];
     if (figures !== 'a list' && figures !== 'empty list')
       return `figures when completed ${JSON.stringify(figures)} is not a list or empty list`;
     return {
-      showsRunning: statuses === 'pending, running, completed',
+      showsRunning,
       availableUnderWay: availableUnderWay as ProfiledValues['funds.run-progress']['availableUnderWay'],
       dataSectionsUnderWay,
       figuresWhenCompleted: figures === 'a list',
@@ -170,11 +185,8 @@ const READERS: { [K in ValuesProbeId]: (values: Values) => ProfiledValues[K] | s
     if (values.outcome === 'matched') return { first: true };
     return `a shared folder name gave ${JSON.stringify(values.outcome)}: the mock finds neither folder (ambiguous) or the first`;
   },
-  'analysis.unreachable-website': (values) => {
-    if (values['ends as'] === 'failed') return { fails: true };
-    if (values['ends as'] === 'completed') return { fails: false };
-    return `the analysis ended ${JSON.stringify(values['ends as'])}: the mock ends it failed or completed`;
-  },
+  'analysis.unreachable-website': analysisEnd,
+  'analysis.unreadable-upload': analysisEnd,
   'funds.second-run-same-name': (values) => {
     // The mock's versions of a fund are the runs of its fundId, newest first: the form of the fundId decides.
     if (values.fundId === "the first run's" && values.fundRuns === 'this run, the first run') return { sameFund: true };

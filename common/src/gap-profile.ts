@@ -341,6 +341,17 @@ export const GAP_PROBES = {
     notProfileable: RECORD_FIELDS,
     needs: 'writes',
   },
+  'companies.email-placeholder-without-host': {
+    pointer: '#/components/schemas/CreatedProject',
+    title:
+      "companyEmail read back from a company created with a companyWebsite that names no host (a `urn:` URI, which the contract's `uri` format allows) and no email (needs --allow-writes)",
+    mockGap:
+      'project fields not given at creation: companyWebsite, companyEmail and companyLegalName hold mock placeholders',
+    mock: { kind: 'values', values: { companyEmail: 'contact@{companyName as a slug}.example' } },
+    profileable: false,
+    notProfileable: VIEW_VALUES,
+    needs: 'writes',
+  },
   'funds.run-unknown-folder': {
     pointer: '#/components/responses/UnspecifiedError',
     title:
@@ -400,6 +411,14 @@ export const GAP_PROBES = {
     pointer: '#/components/schemas/AnalysisStatus',
     title:
       'what the analysis of a company created with a website that cannot exist (https://parity-…-unreadable.invalid) ends as (a second analysis beside the first; needs --allow-writes and --analysis-cost)',
+    mock: { kind: 'values', values: { 'ends as': 'failed' } },
+    profileable: true,
+    needs: 'writes and analysis cost',
+  },
+  'analysis.unreadable-upload': {
+    pointer: '#/components/schemas/AnalysisStatus',
+    title:
+      'what the analysis of a company created for a manual upload ends as, given two files in one upload: a PDF, and one cut after its header named …-unreadable.pdf (needs --allow-writes and --analysis-cost)',
     mock: { kind: 'values', values: { 'ends as': 'failed' } },
     profileable: true,
     needs: 'writes and analysis cost',
@@ -492,7 +511,7 @@ export const GAP_PROBES = {
   'funds.run-progress': {
     pointer: '#/components/schemas/FundRunStatus',
     title:
-      "the statuses parity's fund run passes (its summary read at once, then a tenth of the time waited apart), and its figures and available before it ends",
+      "the statuses parity's fund run passes (its summary read at once, then a tenth of the time waited apart), its figures and available before it ends, and its available flags while it shows running",
     mock: {
       kind: 'values',
       values: {
@@ -500,6 +519,7 @@ export const GAP_PROBES = {
         'figures before the end': 'empty list',
         'available before the end': 'none',
         'dataSections before the end': 'empty list',
+        'available while running': 'none',
         'figures when completed': 'a list',
       },
     },
@@ -599,6 +619,18 @@ export const GAP_PROBES = {
 } as const satisfies Record<string, GapProbeFacts>;
 
 export type GapProbeId = keyof typeof GAP_PROBES;
+
+/**
+ * Pairs of behaviours whose answers set one choice of the mock, and why: a profile must answer both
+ * alike (parity marks the second not profile-able when they differ).
+ */
+export const SHARED_CHOICES: readonly (readonly [GapProbeId, GapProbeId, string])[] = [
+  [
+    'analysis.unreachable-website',
+    'analysis.unreadable-upload',
+    'the mock fails an analysis over any unreadable source (a website, an uploaded file), or none',
+  ],
+];
 
 /** Full report parts whose extra fields a profile adds: behaviour and the part's key in the report. */
 export const REPORT_PART_FIELDS = {
@@ -717,6 +749,11 @@ export function parseGapProfile(report: unknown): GapProfile {
     const reason = unprofileableReason(entry.id, entry.deployment);
     if (reason) throw new Error(`gaps[${i}] (${entry.id}): ${reason}`);
     answers[entry.id] = structuredClone(entry.deployment) as GapObservation;
+  }
+  for (const [first, second, why] of SHARED_CHOICES) {
+    const [a, b] = [answers[first], answers[second]];
+    if (a && b && JSON.stringify(a) !== JSON.stringify(b))
+      throw new Error(`${first} and ${second} are answered otherwise: ${why}`);
   }
   const source = typeof report.baseUrl === 'string' ? report.baseUrl : 'a parity run';
   return { source, answers };

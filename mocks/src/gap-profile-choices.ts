@@ -31,12 +31,14 @@ export function gapChoicesOf(profile: GapProfile): GapChoices | undefined {
   const links = read('drive.folder-link-forms');
   const shared = read('drive.shared-folder-name');
   const unreachable = read('analysis.unreachable-website');
+  const unreadableUpload = read('analysis.unreadable-upload');
   const versions = read('funds.second-run-same-name');
   const unreadableRun = read('funds.unreadable-file-run');
   const payload = read('webhooks.fund-run-payload');
   // webhooks.fund-run-subscription reads only as the mock's own choice (delivered): nothing to change.
   const chosen = [defaults, sections, progress, ids, matching, statuses, scores, email, links];
-  if (![...chosen, shared, unreachable, versions, payload, unreadableRun].some(Boolean)) return undefined;
+  if (![...chosen, shared, unreachable, unreadableUpload, versions, payload, unreadableRun].some(Boolean))
+    return undefined;
   const mine = MOCK_GAP_CHOICES;
   const unread = new Set(links?.unread ?? []);
   const idForms = ids ?? mine.idForms;
@@ -58,7 +60,8 @@ export function gapChoicesOf(profile: GapProfile): GapChoices | undefined {
     emailWithWebsite: email?.form ?? mine.emailWithWebsite,
     linkRead: unread.size === 0 ? mine.linkRead : (folderLink) => !unread.has(driveLinkOf(folderLink).form ?? ''),
     sharedFolderName: shared === undefined ? mine.sharedFolderName : shared.first ? 'first' : 'ambiguous',
-    unreadableFails: unreachable?.fails ?? mine.unreadableFails,
+    // One choice of the engine: an unreadable source (a website, an uploaded file) fails the analysis or not.
+    unreadableFails: unreachable?.fails ?? unreadableUpload?.fails ?? mine.unreadableFails,
     unreadableFundFails: unreadableRun?.fails ?? mine.unreadableFundFails,
     fundPayloadFields: payload?.fields ?? mine.fundPayloadFields,
   };

@@ -17,14 +17,16 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
 
   --base-url <url>        the service base URL, including /api
   --api-key <key>         API key sent as the raw Authorization header
-  --allow-writes          also create one company (projectNoAnalysis: no analysis, no credits) to observe
-                          the values the specification leaves open, ask for a fund run on a folder never
+  --allow-writes          also create two companies (projectNoAnalysis: no analysis, no credits; one with a
+                          website naming no host) to observe the values the specification leaves open, ask for a fund run on a folder never
                           uploaded (refused; a service that accepts it charges 10 credits) and, with
                           --access-token and no webhook configuration saved, offer 17 receiver urls
   --access-token <token>  session token of the webhook calls (without it the webhook calls are not touched)
   --second-api-key <key>  another user's API key: what that user is answered for a company of the first
   --analysis-cost <n>     with --allow-writes, start one company analysis (projectAnalysisNoFile), which
-                          costs n credits on this deployment (a gap), and read the company back while it runs
+                          costs n credits on this deployment (a gap), and read the company back while it runs;
+                          two more (n credits each): one over a website that cannot exist, one over a manual
+                          upload of a PDF and a cut one
   --receiver-host <host>  with --analysis-cost and --access-token, and no webhook configuration saved: start
                           a receiver on this host (the deployment must reach it), save it subscribed to
                           analysisCompleted, and read the headers of that analysis's delivery

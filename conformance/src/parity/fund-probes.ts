@@ -174,6 +174,8 @@ export const FUND_PROBES: Record<FundProbeId, (ctx: FundProbeContext) => Promise
         : 'not seen',
       'available before the end': before ? flagsWord(available) : 'not seen',
       'dataSections before the end': before ? namesWord(available, 'dataSections') : 'not seen',
+      // A run that shows `running`: its flags then (the first read showing it), beside those of the first read.
+      'available while running': run.whileRunning ? flagsWord(objectIn(run.whileRunning, 'available')) : 'not shown',
       'figures when completed': listIn(run.last.summary, 'figures').length === 0 ? 'empty list' : 'a list',
     };
     return { touched: true, observation: { kind: 'values', values }, exchange: run.last.recorded };

@@ -19,6 +19,8 @@ export interface FollowedFundRun extends FollowedReads {
   statuses: string[];
   /** The first summary read before the run ended, when one was. */
   beforeEnd?: Json;
+  /** The first summary showing `running`, when one did. */
+  whileRunning?: Json;
   /** The last read and its summary. */
   last: Sent & { summary: Json };
   /** completed, error, or undefined when it did not end in time. */
@@ -69,6 +71,7 @@ export async function followFundRun(
     return `the fund run answered HTTP ${started.answer.status} with no fundExtractionId`;
   const statuses: string[] = [];
   let beforeEnd: Json | undefined;
+  let whileRunning: Json | undefined;
   const begin = Date.now();
   const startedAt = begin;
   const waitsBefore = sender.rateLimited.waits;
@@ -79,6 +82,7 @@ export async function followFundRun(
     fundExtractionId: id,
     statuses,
     ...(beforeEnd ? { beforeEnd } : {}),
+    ...(whileRunning ? { whileRunning } : {}),
     last,
     ended,
     listedBefore: companies,
@@ -104,6 +108,7 @@ export async function followFundRun(
     const last = { ...read, summary };
     if (FINAL.has(status)) return seen(last, status as 'completed' | 'error');
     beforeEnd ??= summary;
+    if (status === 'running') whileRunning ??= summary;
     const waited = Date.now() - begin;
     if (waited > FUND_RUN_WAIT_MS) return seen(last, undefined);
     await sleep(Math.min(5_000, Math.max(25, waited / 10)));

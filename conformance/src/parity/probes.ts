@@ -10,6 +10,8 @@ import { FINAL_ANALYSIS_STATUSES } from '../final-statuses.ts';
 import { isObject, sleep } from '../live/answers.ts';
 import { DRIVE_PROBES } from './drive-probes.ts';
 import { FUND_PROBES } from './fund-probes.ts';
+import { PLACEHOLDER_PROBES } from './placeholder-probes.ts';
+import { UPLOAD_PROBES } from './upload-probes.ts';
 import { type FollowedFundRun, followFundRun } from './fund-run.ts';
 import type { Exchange } from '../live/exchange.ts';
 import { type ConformanceReceiver, startReceiver } from '../live/receiver.ts';
@@ -233,6 +235,8 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
   ...FUND_PROBES,
   ...DRIVE_PROBES,
   ...WEBHOOK_PROBES,
+  ...PLACEHOLDER_PROBES,
+  ...UPLOAD_PROBES,
   'errors.unknown-project': errorProbe(() => ({ method: 'GET', path: LIST, query: { id: randomUUID() } })),
   'errors.unknown-analysis': errorProbe(() => ({
     method: 'GET',

@@ -9,6 +9,7 @@ import {
   type GapProbeFacts,
   type GapProbeId,
   resolvePointer,
+  SHARED_CHOICES,
   unprofileableReason,
 } from '../../../common/src/index.ts';
 import { networkCause } from '../reach.ts';
@@ -125,6 +126,18 @@ function entry(id: GapProbeId, outcome: ProbeOutcome, baseline: Baseline | undef
   };
 }
 
+/**
+ * The mock takes one choice from two behaviours (SHARED_CHOICES): where the deployment answered them
+ * otherwise, the second is not profile-able (the mock follows the first), with the reason.
+ */
+export function markSharedChoices(gaps: ParityGap[]): void {
+  for (const [first, second, why] of SHARED_CHOICES) {
+    const [a, b] = [gaps.find((g) => g.id === first), gaps.find((g) => g.id === second)];
+    if (a?.deployment && b?.deployment && b.profileable && !sameChoice(a.deployment, b.deployment))
+      Object.assign(b, { profileable: false, profileNote: `the mock follows ${first} here: ${why}` });
+  }
+}
+
 export interface ParityOptions extends ParityTarget {
   session?: string;
   /** Compare with an earlier run's answers (readBaseline) instead of the mock's choices. */
@@ -190,6 +203,7 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
   } finally {
     await ctx.close();
   }
+  markSharedChoices(gaps);
   return {
     kind: GAP_PROFILE_KIND,
     version: GAP_PROFILE_VERSION,

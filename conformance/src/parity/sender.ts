@@ -36,6 +36,8 @@ export interface ParityRequest {
   rawJson?: string;
   /** A multipart form (the fund upload). */
   form?: FormData;
+  /** Headers of the operation (the analysis upload's `analysisid`). */
+  headers?: Record<string, string>;
   auth?: 'apiKey' | 'bearer' | 'secondKey';
 }
 
@@ -79,6 +81,7 @@ export class ParitySender {
         query: request.query,
         json: request.json,
         form: request.form,
+        ...(request.headers === undefined ? {} : { headers: request.headers }),
         authorization,
       },
       fetchImpl,

@@ -74,6 +74,7 @@ export const RECORDS_DOUBLE_PROFILEABLE = [
   'drive.folder-link-forms',
   'drive.shared-folder-name',
   'analysis.unreachable-website',
+  'analysis.unreadable-upload',
   'funds.second-run-same-name',
   'webhooks.fund-run-payload',
   'funds.run-unknown-fund-stage',
@@ -116,11 +117,13 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
     },
   },
   'companies.initial-status': { kind: 'values', values: { projectstatus: 'new', projectphase: 'sourcing' } },
+  'companies.email-placeholder-without-host': { kind: 'values', values: { companyEmail: 'empty' } },
   'analysis.processing-while-running': { kind: 'values', values: { processing: 'running' } },
   'analysis.statuses': { kind: 'values', values: { statuses: 'pending, completed' } },
   'companies.email-placeholder-with-website': { kind: 'values', values: { companyEmail: 'empty' } },
   'analysis.project-scores': { kind: 'values', values: { 'read back at once': '0', 'when completed': '0' } },
   'analysis.unreachable-website': { kind: 'values', values: { 'ends as': 'completed' } },
+  'analysis.unreadable-upload': { kind: 'values', values: { 'ends as': 'completed' } },
   'webhooks.delivery-headers': { kind: 'fields', extra: DELIVERY_HEADERS },
   'drive.folder-name-matching': {
     kind: 'values',
@@ -163,6 +166,7 @@ export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>>
       'figures before the end': 'empty list',
       'available before the end': 'workbook, overview, structure, incremental',
       'dataSections before the end': UNDER_WAY.join(', '),
+      'available while running': 'not shown',
       'figures when completed': 'a list',
     },
   },
@@ -386,7 +390,7 @@ export function recordsGapDouble(): Break {
         company.projectowner.status = 'enabled';
         company.projectUser.role = 'admin';
         // No email made up for a company created without one.
-        if (/^parity-.* analysis$/.test(company.companyName)) company.companyEmail = '';
+        if (/^parity-.* (analysis|no host)$/.test(company.companyName)) company.companyEmail = '';
         // Scores only in the full report, never in a company's list or lookup view.
         company.projectscores = [];
         // An analysis shown pending until it ends (no progress status).
@@ -394,7 +398,7 @@ export function recordsGapDouble(): Break {
           Object.assign(analysis, {
             type: 'dueDiligence',
             ...(analysis.status === 'progress' ? { status: 'pending' } : {}),
-            // An engine that completes an analysis of a website it cannot reach (with nothing found).
+            // An engine that completes an analysis over a source it cannot read (a website it cannot reach, a cut file), with what it found.
             ...(analysis.status === 'failed' ? { status: 'completed' } : {}),
           });
         if (!created.has(company.id)) return;

@@ -3,13 +3,17 @@
 // (GAP_PROBES in common/src/gap-profile.ts, not mutated) and names it in X-Mock-Gap; a mutant that
 // answers otherwise at a behaviour parity touches, stops naming the choice, or makes a behaviour
 // unreachable is observed: the mock no longer does what it says it does there.
+// Two more cases start the mock with a profile (the records double's answers, and the fund double's:
+// a run showing running with a part readable under way, no listed company linked): a behaviour the
+// profile holds must be answered as it says, any other as the mock declares.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GapProfile } from '../../../common/src/index.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { type ParityReport, runParity } from '../../src/parity/run-parity.ts';
+import { FUND_DOUBLE_CHOICES } from '../doubles/fund-gap-double.ts';
 import { RECORDS_DOUBLE_CHOICES, RECORDS_DOUBLE_PROFILEABLE } from '../doubles/gap-double.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
-import { allOptionsParity } from '../support/parity-options.ts';
+import { allOptionsParity, fundRunParity } from '../support/parity-options.ts';
 
 // Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
 // Analyses and fund runs take 600 ms: parity reads its company back while the analysis runs, and
@@ -31,6 +35,9 @@ const PROFILE: GapProfile = {
   answers: Object.fromEntries(RECORDS_DOUBLE_PROFILEABLE.map((id) => [id, RECORDS_DOUBLE_CHOICES[id]!])),
 };
 
+/** The fund double's answers: a run showing running, with a part readable under way, and no listed company linked. */
+const FUND_PROFILE: GapProfile = { source: 'the fund double', answers: FUND_DOUBLE_CHOICES };
+
 let mock: RunningMock | undefined;
 afterEach(async () => {
   await mock?.close();
@@ -47,10 +54,14 @@ const unjudged = (reason: string | undefined) => /statuses may have passed unsee
  * one run in seven reads a fund run too far apart, and the words read with its statuses (what it
  * shows under way) were then never compared.
  */
-async function parityJudged(options: Parameters<typeof startMock>[0], baseline?: GapProfile): Promise<ParityReport> {
+async function parityJudged(
+  options: Parameters<typeof startMock>[0],
+  baseline?: GapProfile,
+  parityOptions: (baseUrl: string) => Parameters<typeof runParity>[0] = allOptionsParity,
+): Promise<ParityReport> {
   const run = async () => {
     mock = await startMock(options);
-    const report = await runParity({ ...allOptionsParity(mock.baseUrl), ...(baseline ? { baseline } : {}) });
+    const report = await runParity({ ...parityOptions(mock.baseUrl), ...(baseline ? { baseline } : {}) });
     await mock.close();
     mock = undefined;
     return report;
@@ -88,16 +99,36 @@ describe('parity against the mutated mock', () => {
     expect(observed, `parity observed: ${named.join(', ')}`).toEqual(expected);
   });
 
-  it('makes the values of records a profile holds as the profile says', async () => {
+  it('makes the values of records a profile holds as the profile says, and keeps its own choices elsewhere', async () => {
     const report = await parityJudged({ port: 0, seed: SEED, responseCache: false, gapProfile: PROFILE }, PROFILE);
-    const observed = report.gaps
-      .filter((g) => (RECORDS_DOUBLE_PROFILEABLE as readonly string[]).includes(g.id))
-      .map((g) => [g.id, g.touched ? (g.differs ? g.deployment : 'same') : unjudged(g.reason) ? 'same' : g.reason]);
-    const named = observed.filter(([, seen]) => seen !== 'same').map(([id]) => id);
+    // A behaviour the profile holds is compared with the profile's answer; any other with the
+    // mock's declared choice, which a profile leaves as it is (the email made up without a website,
+    // beside the profile's form of one made with a website).
+    const observed = report.gaps.map((g) => [
+      g.id,
+      g.touched ? (g.differs ? g.deployment : 'same') : unjudged(g.reason) ? 'same' : g.reason,
+    ]);
+    const named = observed.filter(([id, seen]) => seen !== 'same' && id !== 'analysis.entry-sources').map(([id]) => id);
     expect(observed, `parity observed otherwise: ${named.join(', ')}`).toEqual(
-      [...RECORDS_DOUBLE_PROFILEABLE]
-        .sort((a, b) => report.gaps.findIndex((g) => g.id === a) - report.gaps.findIndex((g) => g.id === b))
-        .map((id) => [id, 'same']),
+      report.gaps.map((g) => [
+        g.id,
+        g.id === 'analysis.entry-sources' ? 'the entries list no source: the shape of an item cannot be seen' : 'same',
+      ]),
     );
+  });
+
+  it('follows a profile of a fund service that shows running and never links a listed company', async () => {
+    const report = await parityJudged(
+      { port: 0, seed: SEED, responseCache: false, gapProfile: FUND_PROFILE },
+      FUND_PROFILE,
+      fundRunParity,
+    );
+    // The fund run's behaviours: the two the profile holds as it says, the others as the mock declares.
+    const observed = report.gaps
+      .filter((g) => g.touched || unjudged(g.reason))
+      .map((g) => [g.id, g.touched && g.differs ? g.deployment : 'same']);
+    const named = observed.filter(([, seen]) => seen !== 'same').map(([id]) => id);
+    expect(observed, `parity observed otherwise: ${named.join(', ')}`).toEqual(observed.map(([id]) => [id, 'same']));
+    expect(observed.map(([id]) => id)).toEqual(expect.arrayContaining(Object.keys(FUND_DOUBLE_CHOICES)));
   });
 });

@@ -20,11 +20,18 @@ import { gapChoicesOf } from '../../../mocks/src/gap-profile-choices.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
-import { allOptionsParity, DRIVE_FOLDER } from '../support/parity-options.ts';
+import { allOptionsParity, DRIVE_FOLDER, fundRunParity } from '../support/parity-options.ts';
 import { formatParityText } from '../../src/parity/report.ts';
 import { readBaseline } from '../../src/parity/baseline.ts';
-import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-parity.ts';
+import {
+  markSharedChoices,
+  type ParityGap,
+  type ParityReport,
+  runParity,
+  sameChoice,
+} from '../../src/parity/run-parity.ts';
 import { type BrokenProxy, startBrokenProxy } from '../doubles/broken-proxy.ts';
+import { FUND_DOUBLE_CHOICES, fundGapDouble } from '../doubles/fund-gap-double.ts';
 import {
   GAP_DOUBLE_CHOICES,
   gapDouble,
@@ -156,6 +163,32 @@ describe('parity', () => {
           .filter((id) => again.gaps.find((g) => g.id === id)?.touched)
           .sort(),
       );
+    } finally {
+      await profiled.close();
+    }
+  });
+
+  it.concurrent('lists the fund run answers of a service that shows running and never links a listed company; the mock follows its profile', async () => {
+    const funds = await startBrokenProxy(mock.origin, fundGapDouble());
+    let report: ParityReport;
+    try {
+      report = await runParity(fundRunParity(funds.baseUrl));
+    } finally {
+      await funds.close();
+    }
+    const timing = unseenForTiming(report);
+    const listed = report.gaps.filter((g) => g.differs);
+    expect(listed.map((g) => [g.id, g.deployment, g.profileable])).toEqual(
+      Object.entries(FUND_DOUBLE_CHOICES)
+        .filter(([id]) => !timing.includes(id))
+        .map(([id, answer]) => [id, answer, true]),
+    );
+    const file = join(dir, 'funds.json');
+    await writeFile(file, JSON.stringify(report));
+    const profiled = await startMock({ port: 0, seed: PARITY_SEED, gapProfile: await readGapProfile(file) });
+    try {
+      const again = await runParity({ ...fundRunParity(profiled.baseUrl), baseline: await readBaseline(file) });
+      expect(differing(again)).toEqual([]);
     } finally {
       await profiled.close();
     }
@@ -378,6 +411,18 @@ describe('portfolio-mock --gap-profile', () => {
       ['funds.id-forms', { fundId: '8d0c6f1e', 'company ids': 'fc-1' }, /an id of the deployment's own/],
       ['funds.id-forms', { fundId: '{fundExtractionId}', 'company ids': 'fc-1, fc-7' }, /not numbered from 1/],
       ['funds.run-progress', { statuses: 'running, completed' }, /pending, then running or not/],
+      [
+        'funds.run-progress',
+        {
+          statuses: 'pending, running, completed',
+          'figures before the end': 'empty list',
+          'available before the end': 'workbook',
+          'dataSections before the end': 'empty list',
+          'available while running': 'none',
+          'figures when completed': 'a list',
+        },
+        /the mock shows the same the whole time a run is under way/,
+      ],
       ['drive.folder-link-forms', { 'open?id= url': 'ambiguous' }, /matched or not found/],
       ['funds.run-defaults', { customerIsInvestor: 'yes' }, /not true or false/],
       ['funds.unreadable-file-run', { 'ends as': 'error', dataSections: 'reconciled' }, /the mock's lists none/],
@@ -407,6 +452,34 @@ describe('portfolio-mock --gap-profile', () => {
         read,
       ),
     ).toEqual([false, true, false, true]);
+  });
+
+  it('takes one choice from the two behaviours that set it only when they agree', () => {
+    const ends = (word: string) => ({ kind: 'values' as const, values: { 'ends as': word } });
+    const both = (website: string, upload: string) =>
+      profileOf([
+        touched('analysis.unreachable-website', ends(website)),
+        touched('analysis.unreadable-upload', ends(upload)),
+      ]);
+    expect(() => parseGapProfile(both('failed', 'completed'))).toThrow(
+      /^analysis.unreachable-website and analysis.unreadable-upload are answered otherwise: the mock fails an analysis over any unreadable source/,
+    );
+    expect(gapChoicesOf(parseGapProfile(both('completed', 'completed')))?.unreadableFails).toBe(false);
+    expect(
+      gapChoicesOf(parseGapProfile(profileOf([touched('analysis.unreadable-upload', ends('completed'))])))
+        ?.unreadableFails,
+    ).toBe(false);
+    // Parity marks the second not profile-able where a deployment answered them otherwise, so its profile loads.
+    const gap = (id: string, word: string) => ({ id, profileable: true, deployment: ends(word) }) as ParityGap;
+    const gaps = [gap('analysis.unreachable-website', 'failed'), gap('analysis.unreadable-upload', 'completed')];
+    markSharedChoices(gaps);
+    expect(gaps.map((g) => [g.profileable, g.profileNote])).toEqual([
+      [true, undefined],
+      [false, expect.stringMatching(/^the mock follows analysis.unreachable-website here: /)],
+    ]);
+    const alike = [gap('analysis.unreachable-website', 'failed'), gap('analysis.unreadable-upload', 'failed')];
+    markSharedChoices(alike);
+    expect(alike.map((g) => g.profileable)).toEqual([true, true]);
   });
 
   it('skips what the run did not touch or could not profile', () => {

@@ -25,3 +25,13 @@ export const allOptionsParity = (baseUrl: string, session?: string) => ({
   fetch: fetchInSession(session),
   timeoutMs: 5_000,
 });
+
+/** runParity's options for the fund run alone (writes and --fund-run): what the fund double answers otherwise. */
+export const fundRunParity = (baseUrl: string) => ({
+  baseUrl,
+  apiKey: API_KEY,
+  fundRun: true,
+  allowWrites: true,
+  fetch: fetchInSession(undefined),
+  timeoutMs: 5_000,
+});
