@@ -94,9 +94,11 @@ const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and ne
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
 /**
  * The receivers parity offers, by label, and the mock's answer to each: local spellings at the
- * deployment's own port are refused; the same names at another port, and other hosts, are saved;
- * a url the contract's `uri` format allows but a WHATWG URL parser refuses (an IPv4-like host out
- * of range) is refused.
+ * deployment's own port are refused, and its own origin as the base url writes it (no port at its
+ * scheme's default); the same names at another port, and other hosts, are saved, and its host over
+ * the other scheme with no port (that scheme's default port, not the deployment's); a url the
+ * contract's `uri` format allows but a WHATWG URL parser refuses (an IPv4-like host out of range)
+ * is refused.
  */
 const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
   'own address': 'refused',
@@ -109,12 +111,14 @@ const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
   '[::]': 'refused',
   '[::ffff:127.0.0.1]': 'refused',
   '[::ffff:0.0.0.0]': 'refused',
+  'own origin': 'refused',
   'localhost at another port': 'saved',
   'parity-receiver.example': 'saved',
   '10.0.0.1': 'saved',
   '[::ffff:10.0.0.1]': 'saved',
   '[::ffff:10.0.0.0]': 'saved',
   'https, parity-receiver.example': 'saved',
+  'own host, the other scheme, no port': 'saved',
   '256.256.256.256': 'refused',
 };
 

@@ -5,6 +5,8 @@
 // unreachable is observed: the mock no longer does what it says it does there.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GapProfile } from '../../../common/src/index.ts';
+import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
+import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { type ParityReport, runParity } from '../../src/parity/run-parity.ts';
 import { RECORDS_DOUBLE_CHOICES, RECORDS_DOUBLE_PROFILEABLE } from '../doubles/gap-double.ts';
@@ -86,6 +88,31 @@ describe('parity against the mutated mock', () => {
     // The behaviours observed otherwise, named in the message (Stryker keeps it as the kill's reason).
     const named = observed.filter((o, i) => JSON.stringify(o) !== JSON.stringify(expected[i])).map(([id]) => id);
     expect(observed, `parity observed: ${named.join(', ')}`).toEqual(expected);
+  });
+
+  // A front-end team's setting: the MSW handlers answer the code under test at an https origin, so
+  // the mock's port is https' default (443) and its host a name, not a loopback address. Parity
+  // with writes and the token alone (no receiver, drive or fund run): the receivers it offers are
+  // judged against that origin (its own host, at no port, at 443 or at the other scheme's).
+  it('finds every behaviour it touches through the MSW handlers at an https origin answered as declared', async () => {
+    const handlers = createHandlers({ seed: SEED });
+    try {
+      const report = await runParity({
+        baseUrl: 'https://portfolio-mock.example/api',
+        apiKey: API_KEY,
+        accessToken: ACCESS_TOKEN,
+        allowWrites: true,
+        fetch: (input, init) => handlers.fetch(new Request(input, init)),
+        timeoutMs: 5_000,
+      });
+      const touched = report.gaps.filter((g) => g.touched);
+      const observed = touched.map((g) => [g.id, g.differs ? { mock: g.mock, deployment: g.deployment } : 'same']);
+      const named = observed.filter(([, seen]) => seen !== 'same').map(([id]) => id);
+      expect(observed, `parity observed: ${named.join(', ')}`).toEqual(touched.map((g) => [g.id, 'same']));
+      expect(touched.map((g) => g.id)).toContain('webhooks.receiver-addresses-refused');
+    } finally {
+      handlers.close();
+    }
   });
 
   it('makes the values of records a profile holds as the profile says', async () => {

@@ -118,6 +118,32 @@ describe('parity', () => {
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
   });
 
+  it.concurrent('finds the receivers refused as declared through the MSW handlers at an https origin (port 443 implied)', async () => {
+    // Its own origin (no port) is itself; its host over http with no port is port 80, another service.
+    const handlers = createHandlers({ seed: PARITY_SEED });
+    try {
+      const report = await runParity({
+        baseUrl: 'https://portfolio-mock.example/api',
+        apiKey: API_KEY,
+        accessToken: ACCESS_TOKEN,
+        allowWrites: true,
+        fetch: (input, init) => handlers.fetch(new Request(input, init)),
+        timeoutMs: 5_000,
+      });
+      const receivers = report.gaps.find((g) => g.id === 'webhooks.receiver-addresses-refused')!;
+      expect([receivers.touched, differing(report)]).toEqual([true, []]);
+      const saves = handlers.requests({ method: 'POST' }).filter((e) => e.path.endsWith('/integration/webhook'));
+      const statusOf = (url: string) => saves.find((e) => (e.body as { url?: string } | null)?.url === url)?.status;
+      expect(
+        ['https://portfolio-mock.example/parity-receiver', 'http://portfolio-mock.example/parity-receiver'].map(
+          statusOf,
+        ),
+      ).toEqual([400, 200]);
+    } finally {
+      handlers.close();
+    }
+  });
+
   it.concurrent('lists every difference of a deployment whose records differ; the mock follows the values a profile can hold, and says why not for the rest', async () => {
     // A service whose records and views hold other values, and which saves receivers the mock refuses.
     const records = await startBrokenProxy(mock.origin, recordsGapDouble());
