@@ -7,19 +7,32 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GapProfile } from '../../../common/src/index.ts';
 import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
+import { defaultSeed } from '../../../mocks/src/domain/default-seed.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { type ParityReport, runParity } from '../../src/parity/run-parity.ts';
 import { RECORDS_DOUBLE_CHOICES, RECORDS_DOUBLE_PROFILEABLE } from '../doubles/gap-double.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
-import { allOptionsParity } from '../support/parity-options.ts';
+import { allOptionsParity, DRIVE_FOLDER } from '../support/parity-options.ts';
 
 // Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
 // Analyses and fund runs take 600 ms: parity reads its company back while the analysis runs, and
 // its fund run's summary while the run is pending and running, with reads close enough to see each
 // status on a loaded machine (at 300 ms, load 20 spread them too far: statuses not judged, no kill).
-// Three companies are named as portfolio companies of the fund run.
+// Three companies are named as portfolio companies of the fund run. The folder parity names
+// (DRIVE_FOLDER) is stored with a stray leading space, as a drive's owner may have typed it: the
+// mock trims the folder's name as well as the one sent, so each spelling finds it as declared.
 const SEED = {
   ...paritySeed(600),
+  users: defaultSeed().users.map((user) =>
+    user.drive
+      ? {
+          ...user,
+          drive: {
+            folders: user.drive.folders.map((f) => (f.name === DRIVE_FOLDER ? { ...f, name: ` ${f.name}` } : f)),
+          },
+        }
+      : user,
+  ),
   fitDimensions: [7, 5, 4.9].map((score, i) => ({
     code: `edge${i}`,
     scoreLabel: `Edge ${i}`,
