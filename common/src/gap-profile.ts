@@ -89,6 +89,8 @@ const OTHER_USER_GAP = 'what another user may see of a company: the mock answers
 /** The mock's X-Mock-Gap on a fundAnalysisCompleted delivery (the subscription, then the payload). */
 const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
 const FUND_PAYLOAD_GAP = 'fundAnalysisCompleted payload: the mock sends { fundExtractionId, fundId, name }';
+const KEYWORDS_GAP =
+  'keyword matching: the mock finds the text, trimmed and ignoring letter case, within a name, website, industry, country or description';
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
@@ -172,6 +174,24 @@ export const GAP_PROBES = {
     mockGap: 'search entry fields other than id: the mock returns id only',
     mock: { kind: 'fields', extra: {} },
     profileable: true,
+  },
+  'search.keywords-matching': {
+    pointer: '#/components/parameters/Keywords',
+    title:
+      'which spellings of the first listed company’s name the company search (keywords) finds it by: its first half with spaces around, its first half, in upper case, as given',
+    mockGap: KEYWORDS_GAP,
+    mock: {
+      kind: 'values',
+      values: {
+        'its first half with spaces around': 'found',
+        'its first half': 'found',
+        'in upper case': 'found',
+        'as given': 'found',
+      },
+    },
+    profileable: false,
+    notProfileable:
+      "which texts find a company is the deployment's search over its records; the mock keeps its own rule",
   },
   'webhooks.read-before-save': {
     pointer: '#/paths/~1integration~1webhook/get',
