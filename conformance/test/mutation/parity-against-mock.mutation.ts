@@ -5,14 +5,13 @@
 // unreachable is observed: the mock no longer does what it says it does there.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GapProfile } from '../../../common/src/index.ts';
-import { ACCESS_TOKEN, API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { defaultSeed } from '../../../mocks/src/domain/default-seed.ts';
 import { startMock, type RunningMock } from '../../../mocks/src/server.ts';
 import { type ParityReport, runParity } from '../../src/parity/run-parity.ts';
 import { RECORDS_DOUBLE_CHOICES, RECORDS_DOUBLE_PROFILEABLE } from '../doubles/gap-double.ts';
 import { paritySeed } from '../support/conformance-mock.ts';
-import { allOptionsParity, DRIVE_FOLDER } from '../support/parity-options.ts';
+import { allOptionsParity, DRIVE_FOLDER, mswParity } from '../support/parity-options.ts';
 
 // Fit scores at the edges of the mock's scoreColor (7 green, 5 orange, below red): a moved edge shows.
 // Analyses and fund runs take 600 ms: parity reads its company back while the analysis runs, and
@@ -110,14 +109,7 @@ describe('parity against the mutated mock', () => {
   it('finds every behaviour it touches through the MSW handlers at an https origin answered as declared', async () => {
     const handlers = createHandlers({ seed: SEED });
     try {
-      const report = await runParity({
-        baseUrl: 'https://portfolio-mock.example/api',
-        apiKey: API_KEY,
-        accessToken: ACCESS_TOKEN,
-        allowWrites: true,
-        fetch: (input, init) => handlers.fetch(new Request(input, init)),
-        timeoutMs: 5_000,
-      });
+      const report = await runParity(mswParity(handlers));
       const touched = report.gaps.filter((g) => g.touched);
       const observed = touched.map((g) => [g.id, g.differs ? { mock: g.mock, deployment: g.deployment } : 'same']);
       const named = observed.filter(([, seen]) => seen !== 'same').map(([id]) => id);

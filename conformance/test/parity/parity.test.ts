@@ -20,7 +20,7 @@ import { gapChoicesOf } from '../../../mocks/src/gap-profile-choices.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
-import { allOptionsParity, DRIVE_FOLDER } from '../support/parity-options.ts';
+import { allOptionsParity, DRIVE_FOLDER, MSW_ORIGIN, mswParity } from '../support/parity-options.ts';
 import { formatParityText } from '../../src/parity/report.ts';
 import { readBaseline } from '../../src/parity/baseline.ts';
 import { type ParityReport, runParity, sameChoice } from '../../src/parity/run-parity.ts';
@@ -122,22 +122,13 @@ describe('parity', () => {
     // Its own origin (no port) is itself; its host over http with no port is port 80, another service.
     const handlers = createHandlers({ seed: PARITY_SEED });
     try {
-      const report = await runParity({
-        baseUrl: 'https://portfolio-mock.example/api',
-        apiKey: API_KEY,
-        accessToken: ACCESS_TOKEN,
-        allowWrites: true,
-        fetch: (input, init) => handlers.fetch(new Request(input, init)),
-        timeoutMs: 5_000,
-      });
+      const report = await runParity(mswParity(handlers));
       const receivers = report.gaps.find((g) => g.id === 'webhooks.receiver-addresses-refused')!;
       expect([receivers.touched, differing(report)]).toEqual([true, []]);
       const saves = handlers.requests({ method: 'POST' }).filter((e) => e.path.endsWith('/integration/webhook'));
       const statusOf = (url: string) => saves.find((e) => (e.body as { url?: string } | null)?.url === url)?.status;
       expect(
-        ['https://portfolio-mock.example/parity-receiver', 'http://portfolio-mock.example/parity-receiver'].map(
-          statusOf,
-        ),
+        [`${MSW_ORIGIN}/parity-receiver`, `${MSW_ORIGIN.replace('https:', 'http:')}/parity-receiver`].map(statusOf),
       ).toEqual([400, 200]);
     } finally {
       handlers.close();
