@@ -89,14 +89,18 @@ const OTHER_USER_GAP = 'what another user may see of a company: the mock answers
 /** The mock's X-Mock-Gap on a fundAnalysisCompleted delivery (the subscription, then the payload). */
 const FUND_SUBSCRIPTION_GAP = 'fundAnalysisCompleted subscription: sent to every saved webhook configuration';
 const FUND_PAYLOAD_GAP = 'fundAnalysisCompleted payload: the mock sends { fundExtractionId, fundId, name }';
+const KEYWORDS_GAP =
+  'keyword matching: the mock finds the text, trimmed and ignoring letter case, within a name, website, industry, country or description';
 const WEBHOOK_URL_GAP = 'receiver addresses refused: only http and https, and never the mock itself';
 /** The mock's scoreColor as parity words it when every colour seen follows it. */
 export const SCORE_COLOR_RULE = 'green from 7, orange from 5, red below';
 /**
  * The receivers parity offers, by label, and the mock's answer to each: local spellings at the
- * deployment's own port are refused; the same names at another port, and other hosts, are saved;
- * a url the contract's `uri` format allows but a WHATWG URL parser refuses (an IPv4-like host out
- * of range) is refused.
+ * deployment's own port are refused, and its own origin as the base url writes it (no port at its
+ * scheme's default); the same names at another port, and other hosts, are saved, and its host over
+ * the other scheme with no port (that scheme's default port, not the deployment's); a url the
+ * contract's `uri` format allows but a WHATWG URL parser refuses (an IPv4-like host out of range)
+ * is refused.
  */
 const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
   'own address': 'refused',
@@ -109,12 +113,14 @@ const RECEIVER_CHOICES: Record<string, 'refused' | 'saved'> = {
   '[::]': 'refused',
   '[::ffff:127.0.0.1]': 'refused',
   '[::ffff:0.0.0.0]': 'refused',
+  'own origin': 'refused',
   'localhost at another port': 'saved',
   'parity-receiver.example': 'saved',
   '10.0.0.1': 'saved',
   '[::ffff:10.0.0.1]': 'saved',
   '[::ffff:10.0.0.0]': 'saved',
   'https, parity-receiver.example': 'saved',
+  'own host, the other scheme, no port': 'saved',
   '256.256.256.256': 'refused',
 };
 
@@ -168,6 +174,24 @@ export const GAP_PROBES = {
     mockGap: 'search entry fields other than id: the mock returns id only',
     mock: { kind: 'fields', extra: {} },
     profileable: true,
+  },
+  'search.keywords-matching': {
+    pointer: '#/components/parameters/Keywords',
+    title:
+      'which spellings of the first listed company’s name the company search (keywords) finds it by: its first half with spaces around, its first half, in upper case, as given',
+    mockGap: KEYWORDS_GAP,
+    mock: {
+      kind: 'values',
+      values: {
+        'its first half with spaces around': 'found',
+        'its first half': 'found',
+        'in upper case': 'found',
+        'as given': 'found',
+      },
+    },
+    profileable: false,
+    notProfileable:
+      "which texts find a company is the deployment's search over its records; the mock keeps its own rule",
   },
   'webhooks.read-before-save': {
     pointer: '#/paths/~1integration~1webhook/get',

@@ -319,7 +319,10 @@ describe('company list and search', () => {
     expect(done.body.data[0].processing).toBe('completed');
     expect(done.headers.get('x-mock-gap')).not.toContain('processing');
     const seeded = await mock.raw('/api/integration/projects?search=seeded', { headers: { authorization: API_KEY } });
-    expect(seeded.headers.get('x-mock-gap')).toBeNull();
+    // Only the keyword match the list's search used: nothing chosen or filled in for a seeded company.
+    expect(seeded.headers.get('x-mock-gap')).toMatch(/^keyword matching: [^;]*$/);
+    const all = await mock.raw('/api/integration/projects?pageSize=100', { headers: { authorization: API_KEY } });
+    expect(all.headers.get('x-mock-gap') ?? '').not.toContain('keyword matching');
   });
 
   it('search returns the matching ids at data.data', async () => {
@@ -330,6 +333,12 @@ describe('company list and search', () => {
     });
     const found = await client.searchProjects('helio');
     expect(found.data.data).toEqual([{ id: data.project.id }]);
+    // Trimmed, in any letter case, a part of the name; the choice named in X-Mock-Gap.
+    expect((await client.searchProjects('  GRID tech  ')).data.data).toEqual([{ id: data.project.id }]);
+    const raw = await mock.raw('/api/integration/project/search?keywords=helio', {
+      headers: { authorization: API_KEY },
+    });
+    expect(raw.headers.get('x-mock-gap')).toContain('keyword matching: the mock finds the text, trimmed');
     expect((await client.searchProjects('no such company')).data.data).toEqual([]);
   });
 });

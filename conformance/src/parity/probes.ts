@@ -289,6 +289,37 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
           if (name !== 'id' && !(name in extra)) extra[name] = value;
     return { touched: true, observation: { kind: 'fields', extra }, exchange: recorded };
   },
+  'search.keywords-matching': async (ctx) => {
+    const company = await ctx.firstCompany();
+    if (!company) return { touched: false, reason: 'the company list is empty: there is nothing to search for' };
+    const name = company.companyName;
+    const values: Record<string, string> = {};
+    let exchange: RecordedParityExchange | undefined;
+    const half = name.slice(0, Math.ceil(name.length / 2));
+    // Spaces around first: a text no earlier probe searched for, however the deployment keeps results.
+    const spellings: [string, string][] = [
+      ['its first half with spaces around', `  ${half}  `],
+      ['its first half', half],
+      ['in upper case', name.toUpperCase()],
+      ['as given', name],
+    ];
+    for (const [label, keywords] of spellings) {
+      const { answer, recorded } = await ctx.sender.send({
+        method: 'GET',
+        path: '/integration/project/search',
+        query: { keywords },
+      });
+      exchange ??= recorded;
+      const entries = (answer.body as { data?: { data?: unknown } } | undefined)?.data?.data;
+      values[label] =
+        answer.status !== 200 || !Array.isArray(entries)
+          ? `HTTP ${answer.status}`
+          : entries.some((e) => isObject(e) && e.id === company.id)
+            ? 'found'
+            : 'not found';
+    }
+    return { touched: true, observation: { kind: 'values', values }, exchange: exchange! };
+  },
   'companies.created-name-defaults': async (ctx) => {
     const created = await ctx.createdCompany();
     if (typeof created === 'string') return { touched: false, reason: created };

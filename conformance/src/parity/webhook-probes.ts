@@ -77,11 +77,15 @@ export const WEBHOOK_PROBES: Record<WebhookProbeId, (ctx: WebhookProbeContext) =
     const port = base.port || (base.protocol === 'https:' ? '443' : '80');
     const own = base.hostname.includes(':') && !base.hostname.startsWith('[') ? `[${base.hostname}]` : base.hostname;
     const other = String((Number(port) % 65535) + 1);
-    // Each label's url: scheme, host and port (the deployment's own unless said).
+    // Each label's url: scheme, host and port (the deployment's own unless said). Its origin as
+    // written names no port at its scheme's default (a service at https://host: port 443 implied),
+    // and the other scheme with no port is that scheme's default port, not the deployment's.
     const urls: Record<string, string> = {
       'own address': `http://${own}:${port}`,
+      'own origin': base.origin,
       'localhost at another port': `http://localhost:${other}`,
       'https, parity-receiver.example': `https://parity-receiver.example:${port}`,
+      'own host, the other scheme, no port': `${base.protocol === 'https:' ? 'http' : 'https'}://${own}`,
     };
     for (const label of RECEIVER_SPELLING_LABELS) urls[label] ??= `http://${label}:${port}`;
     const values: Record<string, string> = {};

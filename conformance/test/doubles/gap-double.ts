@@ -83,6 +83,15 @@ export const RECORDS_DOUBLE_PROFILEABLE = [
 
 /** What parity must report of recordsGapDouble: values the mock takes from its records, not a profile. */
 export const RECORDS_DOUBLE_CHOICES: Partial<Record<GapProbeId, GapObservation>> = {
+  'search.keywords-matching': {
+    kind: 'values',
+    values: {
+      'its first half with spaces around': 'not found',
+      'its first half': 'found',
+      'in upper case': 'found',
+      'as given': 'found',
+    },
+  },
   'companies.created-name-defaults': { kind: 'values', values: { name: 'empty', companyWebsite: 'null' } },
   'companies.no-analysis-id': { kind: 'values', values: { analysisId: 'a string' } },
   'companies.owner-status': { kind: 'values', values: { status: 'enabled' } },
@@ -328,8 +337,14 @@ export function recordsGapDouble(): Break {
         : body,
     // A drive search that does not trim: a name with spaces around finds nothing, nor does a bare
     // folder id with spaces around; a link in the open?id= form is not read, nor a folders url with
-    // a query after the id (a shared link's `?usp=sharing`); a name two folders share finds the first of them.
+    // a query after the id (a shared link's `?usp=sharing`); a name two folders share finds the first
+    // of them. Nor does the company search trim its keywords.
     request: (req) => {
+      if (req.method === 'GET' && req.path === '/api/integration/project/search') {
+        const keywords = req.query.get('keywords') ?? '';
+        if (keywords !== keywords.trim()) req.query.set('keywords', `${keywords}(untrimmed)`);
+        return;
+      }
       if (req.method !== 'POST' || req.path !== '/api/integration/project') return;
       const sent = JSON.parse(req.body.toString('utf8'));
       if (sent.folderName === SHARED_FOLDER.name) {

@@ -20,7 +20,7 @@ import { gapChoicesOf } from '../../../mocks/src/gap-profile-choices.ts';
 import { createHandlers } from '../../../mocks/src/msw/index.ts';
 import { type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { main } from '../../src/cli.ts';
-import { allOptionsParity, DRIVE_FOLDER, fundRunParity } from '../support/parity-options.ts';
+import { allOptionsParity, DRIVE_FOLDER, fundRunParity, MSW_ORIGIN, mswParity } from '../support/parity-options.ts';
 import { formatParityText } from '../../src/parity/report.ts';
 import { readBaseline } from '../../src/parity/baseline.ts';
 import {
@@ -120,9 +120,26 @@ describe('parity', () => {
     const ownMarks = ['analysis.processing-while-running', 'analysis.project-scores'].filter((id) =>
       timing.includes(id),
     );
-    expect([report.gapsTouched, report.contractGaps]).toEqual([32 - ownMarks.length, 79]);
+    expect([report.gapsTouched, report.contractGaps]).toEqual([33 - ownMarks.length, 81]);
     for (const gap of report.gaps.filter((g) => g.mockGap))
       expect(gap.deploymentMockGap?.split('; '), gap.id).toContain(gap.mockGap);
+  });
+
+  it.concurrent('finds the receivers refused as declared through the MSW handlers at an https origin (port 443 implied)', async () => {
+    // Its own origin (no port) is itself; its host over http with no port is port 80, another service.
+    const handlers = createHandlers({ seed: PARITY_SEED });
+    try {
+      const report = await runParity(mswParity(handlers));
+      const receivers = report.gaps.find((g) => g.id === 'webhooks.receiver-addresses-refused')!;
+      expect([receivers.touched, differing(report)]).toEqual([true, []]);
+      const saves = handlers.requests({ method: 'POST' }).filter((e) => e.path.endsWith('/integration/webhook'));
+      const statusOf = (url: string) => saves.find((e) => (e.body as { url?: string } | null)?.url === url)?.status;
+      expect(
+        [`${MSW_ORIGIN}/parity-receiver`, `${MSW_ORIGIN.replace('https:', 'http:')}/parity-receiver`].map(statusOf),
+      ).toEqual([400, 200]);
+    } finally {
+      handlers.close();
+    }
   });
 
   it.concurrent('lists every difference of a deployment whose records differ; the mock follows the values a profile can hold, and says why not for the rest', async () => {

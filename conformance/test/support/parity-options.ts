@@ -1,5 +1,6 @@
 // Parity with every option, as the parity test and the parity mutation harness run it against a
-// mock seeded by paritySeed (the drive folders below are the seed's) and the gap doubles.
+// mock seeded by paritySeed (the drive folders below are the seed's) and the gap doubles; and
+// through the MSW handlers at an https origin.
 import { ACCESS_TOKEN, API_KEY, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { fetchInSession } from '../../src/mock-session.ts';
 import { SHARED_FOLDER } from '../doubles/gap-double.ts';
@@ -33,5 +34,18 @@ export const fundRunParity = (baseUrl: string) => ({
   fundRun: true,
   allowWrites: true,
   fetch: fetchInSession(undefined),
+  timeoutMs: 5_000,
+});
+
+/** Where the https cases reach the MSW handlers: a name at https' default port (443), as a front-end team's code calls them. */
+export const MSW_ORIGIN = 'https://portfolio-mock.example';
+
+/** runParity's options through MSW handlers (createHandlers) at MSW_ORIGIN, with writes and the token alone. */
+export const mswParity = (handlers: { fetch(request: Request): Promise<Response> }) => ({
+  baseUrl: `${MSW_ORIGIN}/api`,
+  apiKey: API_KEY,
+  accessToken: ACCESS_TOKEN,
+  allowWrites: true,
+  fetch: (input: string, init?: RequestInit) => handlers.fetch(new Request(input, init)),
   timeoutMs: 5_000,
 });

@@ -48,7 +48,7 @@ export function resolveDriveFolder(
     const { id } = driveLinkOf(folderLink);
     folder = linkRead(folderLink) ? user.drive.folders.find((f) => f.id === id) : undefined;
   } else {
-    const wanted = (folderName ?? '').trim().toLowerCase();
+    const wanted = folderName!.trim().toLowerCase(); // given: without it and a link, undefined was returned
     const matches = user.drive.folders.filter((f) => f.name.trim().toLowerCase() === wanted);
     if (matches.length > 1 && sharedFolderName === 'ambiguous') return { outcome: { status: 'ambiguous_folder' } };
     folder = matches[0];

@@ -15,6 +15,9 @@ const ORDERBY_GAP =
 const NAME_GAP =
   'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null';
 const NO_ANALYSIS_ID_GAP = 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)';
+/** The mock's keyword match (domain/keyword-matches.ts), named by the search and the list's `search`. */
+const KEYWORDS_GAP =
+  'keyword matching: the mock finds the text, trimmed and ignoring letter case, within a name, website, industry, country or description';
 
 export const listProjects: OperationHandler<'listProjects'> = async ({ query, user, runtime }) => {
   const page = query.page ?? 0;
@@ -42,6 +45,7 @@ export const listProjects: OperationHandler<'listProjects'> = async ({ query, us
     };
   }
   const matching = projectsOf(state, user, query.search ?? '');
+  const searchGaps = query.search === undefined ? [] : [KEYWORDS_GAP];
   const start = page * pageSize;
   if (query.orderby === undefined) {
     // Views only for the page: building one per matching project made every page cost the whole list.
@@ -51,7 +55,7 @@ export const listProjects: OperationHandler<'listProjects'> = async ({ query, us
         onPage.map((p) => projectView(state, p)),
         { page, pageSize, totalCount: matching.length, nextPage: start + pageSize < matching.length },
       ),
-      gaps: projectGaps(state, onPage),
+      gaps: [...searchGaps, ...projectGaps(state, onPage)],
     };
   }
   const entries = matching.slice(0).map((record) => ({ record, view: projectView(state, record) }));
@@ -71,6 +75,7 @@ export const listProjects: OperationHandler<'listProjects'> = async ({ query, us
     ),
     gaps: [
       ORDERBY_GAP,
+      ...searchGaps,
       ...projectGaps(
         state,
         onPage.map((e) => e.record),
@@ -88,7 +93,7 @@ export const searchProjects: OperationHandler<'searchProjects'> = ({ query, user
   const found = projectsOf(runtime.state, user, query.keywords);
   return {
     body: metadataEnvelope({ data: found.slice(0).map((p) => ({ id: p.id })) }),
-    gaps: ['search entry fields other than id: the mock returns id only'],
+    gaps: ['search entry fields other than id: the mock returns id only', KEYWORDS_GAP],
   };
 };
 
