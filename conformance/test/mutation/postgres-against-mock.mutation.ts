@@ -12,7 +12,7 @@
 // owns more than 10,000 companies (a sorted list then fetches every analysis part at once): a
 // page, a search and that sorted list, each a node's first call, answer as the model does, and so
 // does a creation in a session whose image holds no analyses.
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startWebhookReceiver } from '../../../contract-tests/support/webhook-receiver.ts';
 import type { MockSeed, RunningMock } from '../../../mocks/src/server.ts';
@@ -21,11 +21,14 @@ import { runConformance } from '../../src/live/run-conformance.ts';
 import { fullRun } from '../support/conformance-mock.ts';
 import { READ_BACK_SEED } from '../support/read-back-mock.ts';
 import {
+  COMPACTION_SEED,
   INTERLEAVED_SEED,
   type LegDatabase,
   POSTGRES_SEED,
+  TIDAL_LEDGER,
   freshDatabase,
   startNode,
+  storedRows,
   waitForImage,
 } from '../support/postgres-leg.ts';
 import {
@@ -49,7 +52,10 @@ afterEach(async () => {
   database = undefined;
 });
 
-async function node(id: string, options: { compactRows?: number; seed?: MockSeed } = {}): Promise<RunningMock> {
+async function node(
+  id: string,
+  options: { compactRows?: number; seed?: MockSeed; leaseMs?: number } = {},
+): Promise<RunningMock> {
   const mock = await startNode(database!.url, id, options);
   running.push(mock);
   return mock;
@@ -348,5 +354,100 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
     );
     expect(created.map((answer) => answer.status)).toEqual(Array(6).fill(200));
     expect(new Set(created.map((answer) => answer.body.data.project.id)).size).toBe(6);
+  });
+
+  it('answers as the model where GET /__mock/state builds every record while a compaction walks the session read back', async () => {
+    database = await freshDatabase(inject('mutationPostgres'));
+    const url = database.url;
+    const model = await unmutatedInProcessMock(COMPACTION_SEED);
+    closing.push(() => model.close());
+    /** The call on the node, then on the model: the same answer. */
+    const same = async (mock: Reachable, what: string, step: ClientCall) => {
+      const answer = await callStep(mock, step);
+      expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(await callStep(model, step), `${what}: the model's answer`).toEqual(answer);
+      return answer.body.data;
+    };
+    // The first node writes the session as an image after its first write (READ_BACK_SEED's
+    // companies and analyses: the records a later claim reads back).
+    const first = await node('compaction-first', { seed: COMPACTION_SEED, compactRows: 1 });
+    await same(first, 'a creation', {
+      method: 'POST',
+      path: '/integration/project',
+      json: { companyName: 'Compacted Robotics', projectType: 'projectNoAnalysis' },
+    });
+    await waitForImage(url, 'default', 0);
+    await stop(first);
+    // A node that does not compact: a fund run in analyze mode starts the 6,000 analyses, written
+    // as rows beside the image (with their jobs, pending).
+    const runner = await node('compaction-runner', { seed: COMPACTION_SEED, compactRows: 1_000_000 });
+    const upload = await same(runner, 'a fund upload', {
+      method: 'POST',
+      path: '/integrationfund/fund/upload',
+      form: () => {
+        const form = new FormData();
+        form.append('files', PDF(), 'compacted-fund.pdf');
+        return form;
+      },
+    });
+    const runOf = (name: string, projectMode: string): ClientCall => ({
+      method: 'POST',
+      path: '/integrationfund/fund/run',
+      json: { name, folderPath: upload.folderPath, projectMode },
+    });
+    await same(runner, 'a fund run', runOf('Compacted Fund', 'analyze'));
+    await same(runner, 'its processing time passed', {
+      method: 'POST',
+      path: '/__mock/clock',
+      json: { advanceMs: 600_000 },
+    });
+    await stop(runner);
+    // A node that claims the session (the image read back lazily, the rows its own entries) and
+    // compacts it at its first write that adds a row; a team's lease (5 s), which a loaded machine
+    // keeps (with 2 s the node often lost it, and a lease regained counts no rows: no compaction).
+    const rows = await storedRows(url);
+    const walker = await node('compaction-walker', { seed: COMPACTION_SEED, compactRows: rows + 1, leaseMs: 5_000 });
+    // What it logs while a request cuts the walk short: that is not a failure (the next write
+    // compacts again), and an operator reads the log. (The walk touches no database: a store's
+    // failure cannot be logged in that window.)
+    const logged = vi.spyOn(console, 'error');
+    let failures: string[];
+    try {
+      // A second fund run (the model's first: nothing runs between the node's answer and the
+      // next call): it fetches the whole image first, and its run's row starts the compaction as
+      // it commits, before the answer goes back; the walk then takes a part of 1,000 records a
+      // turn, the analyses over six turns.
+      const again = runOf('Compacted Fund Again', 'bookmark');
+      const modelRun = await callStep(model, again);
+      const run = await callStep(walker, again);
+      // At once, mid-walk: the state builds every record read back (the walk is cut: no image
+      // is written, and the next write compacts again).
+      const state = await wholeState(walker);
+      expect(run, 'a fund run that starts a compaction').toEqual(modelRun);
+      expect(await wholeState(model), "the model's /__mock/state, mid-compaction").toEqual(state);
+      failures = logged.mock.calls.map((args) => args.join(' ')).filter((line) => line.startsWith('portfolio-mock:'));
+    } finally {
+      logged.mockRestore();
+    }
+    expect(failures, 'what the node logged as the walk was cut').toEqual([]);
+    await same(walker, 'a creation after it', {
+      method: 'POST',
+      path: '/integration/project',
+      json: { companyName: 'Compacted Again Robotics', projectType: 'projectNoAnalysis' },
+    });
+    // Whichever compaction writes the image (this write's, or one not cut), the rows it folds are
+    // gone; waited for a while only: a node that lost its lease meanwhile (a loaded machine)
+    // counts its rows afresh and compacts nothing now.
+    for (const started = Date.now(); Date.now() - started < 10_000 && (await storedRows(url)) >= rows; )
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await stop(walker);
+    // The session read back afresh: the company's analyses (found without building them), then
+    // the state, as the model has them.
+    const after = await node('compaction-after', { seed: COMPACTION_SEED });
+    const listed: ClientCall = { method: 'GET', path: `/integration/projects?id=${TIDAL_LEDGER}` };
+    expect(await callStep(after, listed), 'a company and its analyses read back').toEqual(
+      await callStep(model, listed),
+    );
+    expect(await wholeState(after), 'the session read back after the compaction').toEqual(await wholeState(model));
   });
 });

@@ -103,29 +103,68 @@ export async function freshDatabase(serverUrl: string): Promise<LegDatabase> {
 
 /**
  * A mock node on the database, as `portfolio-mock --store <url>` starts one; `compactRows: 1`
- * makes it write its session as an image after the next write.
+ * makes it write its session as an image after the next write. Leases of 2 s unless told.
  */
 export function startNode(
   url: string,
   nodeId: string,
-  { compactRows, seed = POSTGRES_SEED }: { compactRows?: number; seed?: MockSeed } = {},
+  {
+    compactRows,
+    seed = POSTGRES_SEED,
+    leaseMs = 2_000,
+  }: { compactRows?: number; seed?: MockSeed; leaseMs?: number } = {},
 ): Promise<RunningMock> {
-  return startMock({ port: 0, seed, store: url, nodeId, leaseMs: 2_000, compactRows });
+  return startMock({ port: 0, seed, store: url, nodeId, leaseMs, compactRows });
 }
 
-/** Waits until a session is stored as an image of more than one part, with no row written over it. */
-export async function waitForImage(url: string, session = 'default'): Promise<void> {
+/** Waits until a session is stored as an image of more than `parts` parts, with no row written over it. */
+export async function waitForImage(url: string, session = 'default', parts = 2): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     for (const started = Date.now(); ; ) {
       const [stored] = await sql<{ parts: number; rows: number }[]>`SELECT
         (SELECT count(*)::int FROM mock_images WHERE session_id = ${session} AND part >= 0) AS parts,
         (SELECT count(*)::int FROM mock_records WHERE session_id = ${session}) AS rows`;
-      if (stored!.parts > 2 && stored!.rows === 0) return;
+      if (stored!.parts > parts && stored!.rows === 0) return;
       if (Date.now() - started > 15_000)
         throw new Error(`session ${session} was not written as an image within 15 s: ${JSON.stringify(stored)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The company READ_BACK_SEED names `Tidal Ledger` (the first user's, with an analysis). */
+export const TIDAL_LEDGER = READ_BACK_SEED.data!.projects!.find((p) => p.companyName === 'Tidal Ledger')!.id!;
+
+/**
+ * READ_BACK_SEED's companies and analyses (an image of one part) and a portfolio that names Tidal
+ * Ledger 6,000 times: a fund run in analyze mode finds it each time (at once: it is among the
+ * first user's few companies) and starts an analysis of it from each website, 6,000 analyses
+ * written as rows beside the image (the analyses table's own entries, not read back), which a
+ * compaction walks over six turns of the event loop (a part of 1,000 records a turn).
+ */
+export const COMPACTION_SEED: MockSeed = {
+  ...READ_BACK_SEED,
+  startTime: '2026-03-01T00:00:00.000Z',
+  processingMs: 600_000,
+  credits: 1_000_000,
+  portfolio: Array.from({ length: 6_000 }, (_, k) => ({
+    companyName: 'Tidal Ledger',
+    website: `https://tidal-ledger-${k}.example`,
+    status: 'active',
+    origin: 'document',
+  })),
+};
+
+/** The rows written over a session's image (records written since it). */
+export async function storedRows(url: string, session = 'default'): Promise<number> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [stored] = await sql<{ rows: number }[]>`
+      SELECT count(*)::int AS rows FROM mock_records WHERE session_id = ${session}`;
+    return stored!.rows;
   } finally {
     await sql.end();
   }
