@@ -13,12 +13,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN, SECOND_ACCESS_TOKEN, SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../contract-tests/support/webhook-receiver.ts';
 import { type MockSeed, type RunningMock, startMock } from '../../../mocks/src/server.ts';
 import { CONFORMANCE_SEED } from '../support/conformance-mock.ts';
 import { type ChainFile, type ClientCall, type Reachable, call, callStep, observe } from '../support/restart-chain.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 import { unmutatedInProcessMock } from '../support/unmutated-model.ts';
 
 /** Nothing runs by the machine's clock while the leg runs: settle ends the jobs, whenever a restart came. */
@@ -35,25 +36,13 @@ async function tempStateFile(): Promise<Pick<ChainFile, 'stateFile' | 'remove'>>
   const dir = await mkdtemp(join(tmpdir(), 'portfolio-pending-restart-'));
   return { stateFile: join(dir, 'state.jsonl'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
-const running: RunningMock[] = [];
-const closing: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const mock of running.splice(0)) await mock.close();
-  for (const close of closing.splice(0)) await close();
-  await file?.remove();
-  file = undefined;
-});
+const closeAfterTest = closeAfterEach();
 
 /** A mock on the leg's state file, as `portfolio-mock --state-file` starts one (a restart when the file holds writes). */
 async function startOnFile(seed: MockSeed, options: { responseCache?: boolean } = {}): Promise<RunningMock> {
   const mock = await startMock({ port: 0, seed, stateFile: file!.stateFile, ...options });
-  running.push(mock);
-  return mock;
-}
-
-async function stop(mock: RunningMock): Promise<void> {
-  running.splice(running.indexOf(mock), 1);
-  await mock.close();
+  // Its close, called in the test, is a restart's stop (the next mock takes the file), not again after.
+  return { ...mock, close: closeAfterTest(() => mock.close()) };
 }
 
 const PDF = () => new Blob(['%PDF-1.4\n%pending restart\n'], { type: 'application/pdf' });
@@ -95,11 +84,12 @@ const onFolder = (companyName: string): unknown =>
 describe('the mutated mock restarted on its state file while work is under way', () => {
   it('answers as the unmutated model after a restart while processing, new jobs after it and a second restart', async () => {
     file = await tempStateFile();
+    closeAfterTest(file.remove);
     const model = await unmutatedInProcessMock(PENDING_SEED);
-    closing.push(() => model.close());
+    closeAfterTest(() => model.close());
     // The mock and the model deliver to it alike.
     const receiver = await startWebhookReceiver();
-    closing.push(() => receiver.close());
+    closeAfterTest(() => receiver.close());
 
     // Work left under way: an analysis processing, a fund run processing, a company linked to a
     // folder, and the second user's analysis processing with a webhook to deliver once it ends (the
@@ -148,7 +138,7 @@ describe('the mutated mock restarted on its state file while work is under way',
       path: '/integration/project',
       json: onFolder('Linked Before Restart'),
     });
-    await stop(first);
+    await first.close();
 
     // The first restart: the work is still under way; new jobs are scheduled beside the ones read back.
     const second = await startOnFile(PENDING_SEED);
@@ -165,7 +155,7 @@ describe('the mutated mock restarted on its state file while work is under way',
       path: '/integration/project',
       json: onFolder('Same Folder After Restart'),
     });
-    await stop(second);
+    await second.close();
 
     // The second restart, every job still pending; the clock moved, then settle ends them all (and
     // waits for the delivery).
@@ -185,7 +175,7 @@ describe('the mutated mock restarted on its state file while work is under way',
       history.body?.data,
       "the model's history: the second user's analysis delivered (the leg's own sequence)",
     ).toMatchObject([{ event: 'analysisCompleted', status: 'Success' }]);
-    await stop(third);
+    await third.close();
 
     // A third restart: the delivery made in a kept session is read back, once, and nothing else.
     const fourth = await startOnFile(PENDING_SEED);
@@ -194,10 +184,10 @@ describe('the mutated mock restarted on its state file while work is under way',
 
   it('answers the webhook history with the response cache on: a delivery that lands after a read shows in the next', async () => {
     // No state file here: the cache and the delivery's record are the same with one or without.
-    const mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
-    running.push(mock);
     const receiver = await startWebhookReceiver();
-    closing.push(() => receiver.close());
+    closeAfterTest(() => receiver.close());
+    const mock = await startMock({ port: 0, seed: CONFORMANCE_SEED });
+    closeAfterTest(() => mock.close());
     // The receiver holds its answer, so a read of the history comes while the delivery is under way.
     receiver.respondWith(200, 300);
     const bearer = { key: `Bearer ${ACCESS_TOKEN}` };

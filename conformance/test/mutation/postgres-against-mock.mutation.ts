@@ -12,7 +12,7 @@
 // owns more than 10,000 companies (a sorted list then fetches every analysis part at once): a
 // page, a search and that sorted list, each a node's first call, answer as the model does, and so
 // does a creation in a session whose image holds no analyses.
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { SECOND_API_KEY } from '../../../contract-tests/support/mock-under-test.ts';
 import { startWebhookReceiver } from '../../../contract-tests/support/webhook-receiver.ts';
 import type { MockSeed, RunningMock } from '../../../mocks/src/server.ts';
@@ -40,30 +40,26 @@ import {
   observe,
   writeOverImage,
 } from '../support/restart-chain.ts';
+import { closeAfterEach } from '../support/close-after-each.ts';
 import { unmutatedInProcessMock } from '../support/unmutated-model.ts';
 
 let database: LegDatabase | undefined;
-const running: RunningMock[] = [];
-const closing: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const mock of running.splice(0)) await mock.close();
-  for (const close of closing.splice(0)) await close();
-  await database?.drop();
-  database = undefined;
-});
+const closeAfterTest = closeAfterEach();
+
+/** A fresh database for the test, dropped after it (after the nodes and the model on it: handed over first). */
+async function legDatabase(): Promise<LegDatabase> {
+  const made = await freshDatabase(inject('mutationPostgres'));
+  closeAfterTest(() => made.drop());
+  return made;
+}
 
 async function node(
   id: string,
   options: { compactRows?: number; seed?: MockSeed; leaseMs?: number } = {},
 ): Promise<RunningMock> {
   const mock = await startNode(database!.url, id, options);
-  running.push(mock);
-  return mock;
-}
-
-async function stop(mock: RunningMock): Promise<void> {
-  running.splice(running.indexOf(mock), 1);
-  await mock.close();
+  // Its close, called in the test, stops it there (the next node claims the session), not again after.
+  return { ...mock, close: closeAfterTest(() => mock.close()) };
 }
 
 const PDF = () => new Blob(['%PDF-1.4\n%postgres leg\n'], { type: 'application/pdf' });
@@ -119,7 +115,7 @@ async function writeImage(seed: MockSeed, model?: Reachable) {
   const imported = await call(first, 'PUT', '/__mock/sessions/default/export', { json: exported.body });
   expect(imported.status, JSON.stringify(imported.body)).toBe(200);
   await waitForImage(database!.url);
-  await stop(first);
+  await first.close();
   return waiting as [ReturnType<typeof waitingOf>, ReturnType<typeof waitingOf>];
 }
 
@@ -141,10 +137,10 @@ const NO_ANALYSES_SEED: MockSeed = {
 
 describe('the mutated mock on PostgreSQL: a second node reads the session back part by part', () => {
   it('answers every read as the node before it, and each write and each first call after a claim as the unmutated model', async () => {
-    database = await freshDatabase(inject('mutationPostgres'));
+    database = await legDatabase();
     // The unmutated model takes every write the nodes take, in the same order.
     const model = await unmutatedInProcessMock(POSTGRES_SEED);
-    closing.push(() => model.close());
+    closeAfterTest(() => model.close());
     const [waiting] = await writeImage(POSTGRES_SEED, model);
 
     // A node claims the image (nothing over it): its first call creates a company (the ids it
@@ -155,30 +151,30 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       await call(creator, 'POST', '/integration/project', { json: fresh }),
       'a creation, the first call after a claim',
     ).toEqual(await call(model, 'POST', '/integration/project', { json: fresh }));
-    await stop(creator);
+    await creator.close();
     // The next node's first call settles: the pending job's analysis and company are the image's.
     const settler = await node('settler');
     expect(
       await call(settler, 'POST', '/__mock/settle', { json: {} }),
       'a settle, the first call after a claim',
     ).toEqual(await call(model, 'POST', '/__mock/settle', { json: {} }));
-    await stop(settler);
+    await settler.close();
     const writer = await node('writer');
     const receiver = await startWebhookReceiver();
-    closing.push(() => receiver.close());
+    closeAfterTest(() => receiver.close());
     const run = await writeOverImage(writer, { waiting }, receiver.url);
     expect(await writeOverImage(model, { waiting }, receiver.url), "the model's fund run").toBe(run);
     const before = await observe(writer, [run]);
     expect(await observe(model, [run]), "the model's answers to every read").toEqual(before);
     const state = await wholeState(writer);
     expect(await wholeState(model), "the model's /__mock/state").toEqual(state);
-    await stop(writer);
+    await writer.close();
 
     // A second node claims the session: every read as the node before answered it, then the state.
     const second = await node('second');
     await expectSameAnswers(second, before, [run], 'a second node, the session read back');
     expect(await wholeState(second), 'a second node: /__mock/state').toEqual(state);
-    await stop(second);
+    await second.close();
 
     // Companies and analyses the image holds, of both users, and one of the rows written over it.
     const ownProjects = POSTGRES_SEED.data!.projects!.filter((p) => p.ownerUserId === 'user-mock');
@@ -217,7 +213,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
         expect(answer, `${step.method} ${step.path}, call ${n + 1} after a claim`).toEqual(await callStep(model, step));
         answers.push(answer);
       }
-      await stop(claimed);
+      await claimed.close();
     };
     for (const step of steps) await onClaim(step);
     // The new company's analysis gets its files, then its job runs (settle), the clock moved.
@@ -259,9 +255,9 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
   });
 
   it('answers as the model where the owners of the companies read back are interleaved and one owns more than 10,000', async () => {
-    database = await freshDatabase(inject('mutationPostgres'));
+    database = await legDatabase();
     const model = await unmutatedInProcessMock(INTERLEAVED_SEED);
-    closing.push(() => model.close());
+    closeAfterTest(() => model.close());
     // The first node writes the session as an image after its first write (the model takes it too).
     const first = await node('first', { seed: INTERLEAVED_SEED, compactRows: 1 });
     // No analysis: a pending job would make every claim fetch the whole image at once.
@@ -278,7 +274,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     }
     await waitForImage(database.url, bare['x-mock-session']);
-    await stop(first);
+    await first.close();
     // A creation as the first call after a claim of that session: it asks both tables for the
     // ids it draws (fetch-parts.ts fetchNewIds), the analyses' with no record read back.
     const claimedBare = await node('interleaved-bare', { seed: INTERLEAVED_SEED });
@@ -296,7 +292,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       await call(claimedBare, 'POST', '/integration/project', bareNext),
       'a creation, no analysis read back',
     ).toEqual(bareAnswer);
-    await stop(claimedBare);
+    await claimedBare.close();
     // Each the first call of a node that has just claimed the session: a page of the first user's
     // companies (its matches in the owner column's sorted sections), a keyword search and a list
     // with keywords (every company of the owner's), and the filler user's companies in name order
@@ -311,12 +307,12 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       expect(await call(claimed, 'GET', path, { key }), `GET ${path}, the first call after a claim`).toEqual(
         await call(model, 'GET', path, { key }),
       );
-      await stop(claimed);
+      await claimed.close();
     }
   });
 
   it("holds the suite's groups, each on a node that has just read the session back", async () => {
-    database = await freshDatabase(inject('mutationPostgres'));
+    database = await legDatabase();
     // Processing in 30 ms, as the suite's other legs have it: the suite waits for analyses to end.
     // Random ids (no startTime): a creation's ids fall anywhere among the image's keys, whose
     // sections it fetches before it draws them (domain/ids.ts upcoming).
@@ -324,7 +320,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
     const [waiting] = await writeImage(seed);
     const writer = await node('writer', { seed });
     await writeOverImage(writer, { waiting });
-    await stop(writer);
+    await writer.close();
     for (const [name, pattern] of Object.entries(GROUPS)) {
       const claimed = await node(`suite-${name}`, { seed });
       const report = await runConformance({
@@ -340,7 +336,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
           .map((r) => [r.id, r.violations[0]]),
         name,
       ).toEqual([]);
-      await stop(claimed);
+      await claimed.close();
     }
     // Creations racing at a claim: each draws ids whose key sections are anywhere, and fetches
     // again when another request drew its ids first (fetch-parts.ts newIdsDrawn).
@@ -357,10 +353,10 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
   });
 
   it('answers as the model where GET /__mock/state builds every record while a compaction walks the session read back', async () => {
-    database = await freshDatabase(inject('mutationPostgres'));
+    database = await legDatabase();
     const url = database.url;
     const model = await unmutatedInProcessMock(COMPACTION_SEED);
-    closing.push(() => model.close());
+    closeAfterTest(() => model.close());
     /** The call on the node, then on the model: the same answer. */
     const same = async (mock: Reachable, what: string, step: ClientCall) => {
       const answer = await callStep(mock, step);
@@ -377,7 +373,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       json: { companyName: 'Compacted Robotics', projectType: 'projectNoAnalysis' },
     });
     await waitForImage(url, 'default', 0);
-    await stop(first);
+    await first.close();
     // A node that does not compact: a fund run in analyze mode starts the 6,000 analyses, written
     // as rows beside the image (with their jobs, pending).
     const runner = await node('compaction-runner', { seed: COMPACTION_SEED, compactRows: 1_000_000 });
@@ -401,7 +397,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
       path: '/__mock/clock',
       json: { advanceMs: 600_000 },
     });
-    await stop(runner);
+    await runner.close();
     // A node that claims the session (the image read back lazily, the rows its own entries) and
     // compacts it at its first write that adds a row; a team's lease (5 s), which a loaded machine
     // keeps (with 2 s the node often lost it, and a lease regained counts no rows: no compaction).
@@ -440,7 +436,7 @@ describe('the mutated mock on PostgreSQL: a second node reads the session back p
     // counts its rows afresh and compacts nothing now.
     for (const started = Date.now(); Date.now() - started < 10_000 && (await storedRows(url)) >= rows; )
       await new Promise((resolve) => setTimeout(resolve, 20));
-    await stop(walker);
+    await walker.close();
     // The session read back afresh: the company's analyses (found without building them), then
     // the state, as the model has them.
     const after = await node('compaction-after', { seed: COMPACTION_SEED });
