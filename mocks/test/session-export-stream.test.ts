@@ -8,7 +8,8 @@
 import type { ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { request } from 'node:http';
-import { Readable } from 'node:stream';
+import { connect } from 'node:net';
+import { Readable, type Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MockSeed } from '../src/domain/seed.ts';
 import type { MockState } from '../src/domain/state.ts';
@@ -300,9 +301,23 @@ it('refuses a body declared over the limit before reading it (413 in the envelop
   expect(JSON.parse(answer.body)).toMatchObject({ code: 'MOCK_BODY_TOO_LARGE' });
 });
 
+/** Writes `chunk` again and again, as fast as `stream` takes it, until it is destroyed; rejects once 128 MiB went (the mock read on). */
+function sendWithoutEnd(stream: Writable, chunk: Buffer, reject: (error: Error) => void): { sent: number } {
+  const cap = 128 * 2 ** 20;
+  const pumped = { sent: 0 };
+  const pump = () => {
+    while (pumped.sent < cap && !stream.destroyed) {
+      pumped.sent += chunk.length;
+      if (!stream.write(chunk)) return void stream.once('drain', pump);
+    }
+    if (pumped.sent >= cap) reject(new Error(`the mock read ${pumped.sent} bytes of a refused body`));
+  };
+  pump();
+  return pumped;
+}
+
 it('answers a body refused mid-way that keeps coming, then closes the connection after a bounded read', async () => {
   const started = Date.now();
-  const cap = 128 * 2 ** 20;
   const { status, body, connection, sent } = await new Promise<{
     status: number;
     body: string;
@@ -310,7 +325,6 @@ it('answers a body refused mid-way that keeps coming, then closes the connection
     sent: number;
   }>((resolve, reject) => {
     const { hostname, port } = new URL(mock.origin);
-    let sent = 0;
     let answer: { status: number; body: string; connection: string | undefined } | undefined;
     const call = request({ hostname, port, method: 'PUT', path: '/__mock/sessions/endless/export' }, (response) => {
       let body = '';
@@ -322,22 +336,36 @@ it('answers a body refused mid-way that keeps coming, then closes the connection
     call.setHeader('content-type', 'application/json');
     // Malformed at once, then spaces without end (chunked: no declared length), as fast as the socket takes them.
     call.write('{"format":1,]');
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const pump = () => {
-      while (sent < cap && !call.destroyed) {
-        sent += chunk.length;
-        if (!call.write(chunk)) return void call.once('drain', pump);
-      }
-      if (sent >= cap) reject(new Error(`the mock read ${sent} bytes of a refused body`));
-    };
-    pump();
+    const pumped = sendWithoutEnd(call, Buffer.alloc(64 * 1024, 0x20), reject);
     call.on('error', () => undefined);
-    call.on('close', () => (answer ? resolve({ ...answer, sent }) : reject(new Error('closed with no answer'))));
+    call.on('close', () =>
+      answer ? resolve({ ...answer, sent: pumped.sent }) : reject(new Error('closed with no answer')),
+    );
   });
   expect(status).toBe(400);
   expect(JSON.parse(body)).toMatchObject({ code: 'MOCK_MALFORMED_JSON' });
   expect(connection).toBe('close');
-  // Read at most DRAIN_BYTES (4 MiB) after the refusal; the rest is the sockets' buffers.
+  // Read at most DRAIN_BYTES (4 MiB) before the answer and as much after it; the rest is the sockets' buffers.
+  expect(sent).toBeLessThan(64 * 2 ** 20);
+  expect(Date.now() - started).toBeLessThan(2_900);
+});
+
+it('closes the connection of a refused body that keeps coming after a bounded read, when its client never reads the answer', async () => {
+  const started = Date.now();
+  const sent = await new Promise<number>((resolve, reject) => {
+    const { hostname, port } = new URL(mock.origin);
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.pause(); // never reads: the answer stays in the socket, the mock lingers to its bounds alone
+    socket.write(
+      'PUT /__mock/sessions/unread/export HTTP/1.1\r\nhost: mock\r\ncontent-type: application/json\r\n' +
+        'transfer-encoding: chunked\r\n\r\nd\r\n{"format":1,]\r\n',
+    );
+    const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(64 * 1024, 0x20), Buffer.from('\r\n')]);
+    const pumped = sendWithoutEnd(socket, chunk, reject);
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(pumped.sent));
+  });
+  // At most DRAIN_BYTES before the answer and as much after it; the rest is the sockets' buffers.
   expect(sent).toBeLessThan(64 * 2 ** 20);
   expect(Date.now() - started).toBeLessThan(2_900);
 });

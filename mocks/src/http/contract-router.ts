@@ -8,7 +8,7 @@ import type { AllowedMethods } from './allowed-methods.ts';
 import type { ContractOperation } from './contract-operations.ts';
 import { MockHttpError } from './errors.ts';
 import { mockRequestOf } from './fastify-request.ts';
-import { drainBriefly } from './streamed-body-drain.ts';
+import { closeLingering, drainBriefly } from './streamed-body-drain.ts';
 import {
   admit,
   type Authenticate,
@@ -77,8 +77,10 @@ function route<Caller>(app: FastifyInstance, op: ContractOperation, options: Con
     ...(op.streamedBody
       ? {
           onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-            if (request.body instanceof Readable && !(await drainBriefly(request.body)))
+            if (request.body instanceof Readable && !(await drainBriefly(request.body))) {
               reply.header('connection', 'close');
+              closeLingering(request.raw);
+            }
             return payload;
           },
         }
