@@ -62,10 +62,9 @@ export class Scheduler<J> {
     return this.jobs.get(seq);
   }
 
-  /** Runs a pending job now instead of at its time. */
+  /** Runs a pending job now instead of at its time (`seq` one of `pendingJobs`'). */
   runNow(seq: number): void {
-    const entry = this.jobs.get(seq);
-    if (!entry) return;
+    const entry = this.jobs.get(seq)!;
     clearTimeout(entry.timer);
     this.run(entry);
   }
