@@ -54,7 +54,7 @@ function lowerCaseSearchFields(project: ProjectRecord): readonly string[] {
 /** Case-insensitive substring match, the keywords prepared once; empty keywords match everything. */
 export function keywordFilter(keywords: string): (project: ProjectRecord) => boolean {
   const needle = keywords.trim().toLowerCase();
-  if (!needle) return () => true;
+  // An empty needle is in every field: no case of its own.
   return (project) => lowerCaseSearchFields(project).some((field) => field.includes(needle));
 }
 
@@ -62,7 +62,8 @@ export function keywordFilter(keywords: string): (project: ProjectRecord) => boo
 export function projectMatches(projects: ProjectTable, user: UserRecord, keywords: string): ProjectMatches {
   let byKey = remembered.get(projects);
   if (!byKey) remembered.set(projects, (byKey = new Map()));
-  const key = `${user.id}\u0000${keywords.trim().toLowerCase()}`;
+  const search = keywords.trim().toLowerCase();
+  const key = `${user.id}\u0000${search}`;
   let entry = byKey.get(key);
   if (!entry || entry.generation !== projects.generation) {
     if (byKey.size >= MAX_REMEMBERED) byKey.clear();
@@ -70,7 +71,7 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
     // The owner's projects read back are the index's places: no walk of them (without keywords
     // none is built; with keywords only the owner's are, and a session's other owners are not read).
     const readBack = projects.ownedAmongReadBack(user.id);
-    if (readBack && !keywords.trim()) entry.head = readBack.places;
+    if (readBack && !search) entry.head = readBack.places;
     else if (readBack) {
       const matches = keywordFilter(keywords);
       for (let k = 0; k < readBack.places.length; k++) {
@@ -85,17 +86,15 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
     if (readBack) entry.scanned = readBack.through;
     byKey.set(key, entry);
   }
+  // The projects added since this search last ran (often none).
   const count = projects.count;
-  if (entry.scanned < count) {
-    const everything = !keywords.trim();
-    const matches = keywordFilter(keywords);
-    for (let place = entry.scanned; place < count; place++) {
-      // The owner first: without keywords no project is built.
-      if (projects.ownerAtPlace(place) === user.id && (everything || matches(projects.atPlace(place))))
-        entry.matches.push(place);
-    }
-    entry.scanned = count;
+  const matches = keywordFilter(keywords);
+  for (let place = entry.scanned; place < count; place++) {
+    // The owner first: without keywords no project is built.
+    if (projects.ownerAtPlace(place) === user.id && (!search || matches(projects.atPlace(place))))
+      entry.matches.push(place);
   }
+  entry.scanned = count;
   const { head, matches: places } = entry;
   const headLength = head?.length ?? 0;
   // Later projects may extend the remembered places: this answer keeps its own length.

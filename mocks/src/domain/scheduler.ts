@@ -21,9 +21,9 @@ export interface SchedulerHooks<J> {
   /** Runs a job that is due. */
   run: (job: J) => void;
   /** Called after every job: each one changes the state. */
-  ran?: () => void;
+  ran: () => void;
   /** A job was added or removed (by its seq). */
-  changed?: (seq: number) => void;
+  changed: (seq: number) => void;
   /** Jobs run only when the control API says: the clock stands still from the scheduler's creation. */
   manual?: boolean;
 }
@@ -62,10 +62,9 @@ export class Scheduler<J> {
     return this.jobs.get(seq);
   }
 
-  /** Runs a pending job now instead of at its time. */
+  /** Runs a pending job now instead of at its time (`seq` one of `pendingJobs`'). */
   runNow(seq: number): void {
-    const entry = this.jobs.get(seq);
-    if (!entry) return;
+    const entry = this.jobs.get(seq)!;
     clearTimeout(entry.timer);
     this.run(entry);
   }
@@ -88,13 +87,13 @@ export class Scheduler<J> {
     (timer as { unref?: () => void } | undefined)?.unref?.();
     const entry: Job<J> = { due, seq, job, timer };
     this.jobs.set(seq, entry);
-    this.hooks.changed?.(seq);
+    this.hooks.changed(seq);
   }
 
   private run(entry: Job<J>): void {
     this.jobs.delete(entry.seq);
-    this.hooks.changed?.(entry.seq);
+    this.hooks.changed(entry.seq);
     this.hooks.run(entry.job);
-    this.hooks.ran?.();
+    this.hooks.ran();
   }
 }

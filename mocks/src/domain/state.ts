@@ -44,13 +44,13 @@ export interface StateOptions {
   /** The session this state belongs to; its webhook deliveries name it. */
   sessionId?: string;
   /** Called on every change: the response cache keeps answers until any session changes (runtime.ts). */
-  onTouch?: () => void;
+  onTouch: () => void;
   /** Identifiers and times (default random ids and the scheduler's clock). */
   ids?: IdSource;
   /** Kept sessions: resolves once the changes so far are durable (webhooks are sent only then). */
   durable?: () => Promise<void>;
   /** Processing moves only when a test says (advance, settle): no real time passes for it. */
-  manualClock?: boolean;
+  manualClock: boolean;
   /** Open values of records (a team's gap profile); default the mock's own. */
   gapChoices?: GapChoices;
 }
@@ -70,7 +70,7 @@ export type RecordKind =
 export class MockState {
   readonly ids: IdSource;
   readonly sessionId: string | undefined;
-  private readonly onTouch: (() => void) | undefined;
+  private readonly onTouch: () => void;
   /** Hears of every record changed in place (a store's change tracking sets it). */
   onChange: ((kind: RecordKind, key: string) => void) | undefined;
   readonly scheduler: Scheduler<ProcessingJob>;
@@ -94,7 +94,7 @@ export class MockState {
 
   constructor(
     seed: ResolvedSeed,
-    { runJob, sessionId, onTouch, ids, durable, manualClock = false, gapChoices = MOCK_GAP_CHOICES }: StateOptions,
+    { runJob, sessionId, onTouch, ids, durable, manualClock, gapChoices = MOCK_GAP_CHOICES }: StateOptions,
   ) {
     this.scheduler = new Scheduler<ProcessingJob>({
       run: (job) => this.runJob(this, job),
@@ -130,7 +130,7 @@ export class MockState {
 
   /** Marks a change the session's answers depend on (the response cache's revision rises). */
   touch(): void {
-    this.onTouch?.();
+    this.onTouch();
   }
 
   user(id: string): UserRecord {

@@ -99,7 +99,7 @@ export class WebhookDispatcher {
     const keeping = this.keeping;
     const sent = keeping
       ? keeping.open(userId, event.event).then(
-          (key) => this.policy.send(this.attempt(userId, url, event, key)),
+          (key) => this.policy.send(this.attempt(userId, url, event, () => keeping.close(key))),
           // The change that caused it was not kept: as if it never happened, nothing is sent.
           (): Delivery[] => [],
         )
@@ -144,12 +144,13 @@ export class WebhookDispatcher {
     return delivery;
   }
 
-  private attempt(userId: string, url: string, event: WebhookEvent, key: string | undefined): Attempt {
+  /** `closeKept`: in kept sessions, closes the kept record of the event. */
+  private attempt(userId: string, url: string, event: WebhookEvent, closeKept: (() => void) | undefined): Attempt {
     return async ({ gaps = [], judge = judged, last = true } = {}) => {
       const outcome = await this.deliver(url, event, [...eventGaps(event), ...gaps], judge);
       const delivery = this.record(userId, { event: event.event, ...outcome });
       // The kept record goes with the event's last attempt, in the same change as its outcome.
-      if (last && key !== undefined) this.keeping?.close(key);
+      if (last) closeKept?.();
       this.delivered += 1;
       this.state.touch();
       return delivery;

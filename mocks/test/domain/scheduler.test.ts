@@ -3,7 +3,8 @@ import { advance, pendingCount, settle } from '../../src/control/processing-cloc
 import { Scheduler } from '../../src/domain/scheduler.ts';
 import { pendingSeqs, restoreJobs, storedJob } from '../../src/persistence/pending-jobs.ts';
 
-const scheduler = new Scheduler<() => void>({ run: (job) => job() });
+const NO_HOOKS = { ran: () => {}, changed: () => {} };
+const scheduler = new Scheduler<() => void>({ run: (job) => job(), ...NO_HOOKS });
 afterEach(() => scheduler.cancelAll());
 
 describe('Scheduler', () => {
@@ -34,7 +35,11 @@ describe('Scheduler', () => {
   it('reports every job added and removed, and runs a restored job that is overdue at once', async () => {
     const changed: number[] = [];
     const ran: string[] = [];
-    const tracked = new Scheduler<string>({ run: (job) => ran.push(job), changed: (seq) => changed.push(seq) });
+    const tracked = new Scheduler<string>({
+      ...NO_HOOKS,
+      run: (job) => ran.push(job),
+      changed: (seq) => changed.push(seq),
+    });
     const due = Date.now() - 1_000;
     restoreJobs(tracked, [[7, { due, job: 'overdue' }]]);
     tracked.schedule(60_000, 'later');
@@ -49,7 +54,7 @@ describe('Scheduler', () => {
 
   it('on a manual clock runs nothing by itself: advance moves exactly, settle runs the rest', async () => {
     const ran: string[] = [];
-    const manual = new Scheduler<string>({ run: (job) => ran.push(job), manual: true });
+    const manual = new Scheduler<string>({ run: (job) => ran.push(job), ...NO_HOOKS, manual: true });
     manual.schedule(5, 'first');
     manual.schedule(10, 'second');
     await new Promise((r) => setTimeout(r, 40));
