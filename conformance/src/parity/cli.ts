@@ -2,6 +2,7 @@
 // beside the mock's choices. Exit codes: 0 no difference, 1 differences, 2 usage (or unwritable
 // --report, or credentials refused), 3 unreachable. One-line errors.
 import { parseArgs } from 'node:util';
+import { RECEIVER_SPELLING_LABELS } from '../../../common/src/index.ts';
 import { serviceBaseUrl } from '../base-url-option.ts';
 import { fetchInSession, sessionOption } from '../mock-session.ts';
 import { ensureWritableDir } from '../writable-place.ts';
@@ -18,9 +19,10 @@ of 25 company list reads (the rate limit), then one request per open behaviour.
   --base-url <url>        the service base URL, including /api
   --api-key <key>         API key sent as the raw Authorization header
   --allow-writes          also create two companies (projectNoAnalysis: no analysis, no credits; one with a
-                          website naming no host) to observe the values the specification leaves open, ask for a fund run on a folder never
-                          uploaded (refused; a service that accepts it charges 10 credits) and, with
-                          --access-token and no webhook configuration saved, offer 17 receiver urls
+                          website naming no host) to observe the values the specification leaves open, ask
+                          for a fund run on a folder never uploaded (refused; a service that accepts it
+                          charges 10 credits) and, with --access-token and no webhook configuration saved,
+                          offer ${RECEIVER_SPELLING_LABELS.length} receiver urls
   --access-token <token>  session token of the webhook calls (without it the webhook calls are not touched)
   --second-api-key <key>  another user's API key: what that user is answered for a company of the first
   --analysis-cost <n>     with --allow-writes, start one company analysis (projectAnalysisNoFile), which
