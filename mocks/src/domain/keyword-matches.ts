@@ -63,6 +63,7 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
   let byKey = remembered.get(projects);
   if (!byKey) remembered.set(projects, (byKey = new Map()));
   const search = keywords.trim().toLowerCase();
+  const matches = keywordFilter(keywords);
   const key = `${user.id}\u0000${search}`;
   let entry = byKey.get(key);
   if (!entry || entry.generation !== projects.generation) {
@@ -73,7 +74,6 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
     const readBack = projects.ownedAmongReadBack(user.id);
     if (readBack && !search) entry.head = readBack.places;
     else if (readBack) {
-      const matches = keywordFilter(keywords);
       for (let k = 0; k < readBack.places.length; k++) {
         const place = readBack.places.at(k);
         const project = projects.atPlace(place);
@@ -88,7 +88,6 @@ export function projectMatches(projects: ProjectTable, user: UserRecord, keyword
   }
   // The projects added since this search last ran (often none).
   const count = projects.count;
-  const matches = keywordFilter(keywords);
   for (let place = entry.scanned; place < count; place++) {
     // The owner first: without keywords no project is built.
     if (projects.ownerAtPlace(place) === user.id && (!search || matches(projects.atPlace(place))))
