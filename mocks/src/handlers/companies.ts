@@ -1,4 +1,5 @@
 // Company records: list (and the `id` lookup), search, create, manual file upload, messages.
+import { GAP_PROBES } from '../../../common/src/index.ts';
 import { attachUploadedFiles } from '../domain/analyses.ts';
 import { createProject, ownAnalysis, ownProject, projectsOf, ANALYSIS_COST_GAP } from '../domain/projects.ts';
 import { projectGaps, projectView } from '../domain/project-views.ts';
@@ -9,15 +10,14 @@ import { receiveAnalysisFiles } from './analysis-upload.ts';
 import type { OperationHandler } from './operation-types.ts';
 
 const MAX_PAGE_SIZE = 100;
-const LOOKUP_GAP = 'response shape of the company list called with id: the mock answers the one project as data';
+const LOOKUP_GAP = GAP_PROBES['companies.lookup-shape'].mockGap;
 const ORDERBY_GAP =
   'fields accepted by orderby: the mock sorts by any Project field holding a string, number or boolean';
 const NAME_GAP =
   'name and companyWebsite of a created project when the request has none: name is companyName, companyWebsite is null';
 const NO_ANALYSIS_ID_GAP = 'analysisId for projectNoAnalysis: the mock omits it (no analysis exists)';
 /** The mock's keyword match (domain/keyword-matches.ts), named by the search and the list's `search`. */
-const KEYWORDS_GAP =
-  'keyword matching: the mock finds the text, trimmed and ignoring letter case, within a name, website, industry, country or description';
+const KEYWORDS_GAP = GAP_PROBES['search.keywords-matching'].mockGap;
 
 export const listProjects: OperationHandler<'listProjects'> = async ({ query, user, runtime }) => {
   const page = query.page ?? 0;
@@ -93,7 +93,7 @@ export const searchProjects: OperationHandler<'searchProjects'> = ({ query, user
   const found = projectsOf(runtime.state, user, query.keywords);
   return {
     body: metadataEnvelope({ data: found.slice(0).map((p) => ({ id: p.id })) }),
-    gaps: ['search entry fields other than id: the mock returns id only', KEYWORDS_GAP],
+    gaps: [GAP_PROBES['search.entry-fields'].mockGap, KEYWORDS_GAP],
   };
 };
 
