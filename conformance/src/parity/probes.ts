@@ -8,6 +8,15 @@ import { type GapProbeId, type RateLimitObservation, SCORE_COLOR_RULE } from '..
 import { contractDocument } from '../../../openapi/index.ts';
 import { FINAL_ANALYSIS_STATUSES } from '../final-statuses.ts';
 import { isObject, sleep } from '../live/answers.ts';
+import {
+  ANALYSIS_WAIT_MS,
+  type AnalysisEnd,
+  allFinal,
+  analysisStatuses,
+  endsAs,
+  nextRead,
+  readUntilAnalysisEnds,
+} from './analysis-reads.ts';
 import { DRIVE_PROBES } from './drive-probes.ts';
 import { FUND_PROBES } from './fund-probes.ts';
 import { PLACEHOLDER_PROBES } from './placeholder-probes.ts';
@@ -79,7 +88,7 @@ export interface ProbeContext extends ContextOptions {
   /** That company read again until its analysis ends (at most ANALYSIS_WAIT_MS), once, or why not. */
   followedAnalysis(): Promise<FollowedAnalysis | string>;
   /** The company of an unreachable website, read until its analysis ended (or ANALYSIS_WAIT_MS passed), or why not. */
-  unreachableAnalysis(): Promise<(Sent & { record: Json; statuses: string[] }) | string>;
+  unreachableAnalysis(): Promise<AnalysisEnd | string>;
   /** The fund run (--fund-run) followed to its end, once, or why there is none. */
   fundRun(): Promise<FollowedFundRun | string>;
   /** A second fund run, over an unreadable file, once the first ended, or why there is none. */
@@ -209,15 +218,6 @@ const HTTP_HEADERS = new Set([
   'expect',
   'te',
 ]);
-/** How long parity follows its analysis to its end, and then waits for its delivery. */
-const ANALYSIS_WAIT_MS = 120_000;
-
-/** Whether an analysis's statuses, as a company read shows them, are all final. */
-const allFinal = (statuses: string[]) =>
-  statuses.length > 0 && statuses.every((status) => FINAL_ANALYSIS_STATUSES.has(status));
-
-/** The pause before reading an analysis again: sooner at first (a short analysis shows each state), then less often. */
-const nextRead = (waitedMs: number) => sleep(Math.min(5_000, Math.max(25, waitedMs / 10)));
 
 /** Creates a company of this name whose analysis runs from this website alone. */
 const createWithAnalysis = (sender: ParitySender, companyName: string, companyWebsite: string) =>
@@ -227,9 +227,6 @@ const createWithAnalysis = (sender: ParitySender, companyName: string, companyWe
     json: { companyName, projectType: 'projectAnalysisNoFile', companyWebsite },
   });
 const DELIVERY_WAIT_MS = 10_000;
-
-const analysisStatuses = (record: Json): string[] =>
-  (Array.isArray(record.analyses) ? (record.analyses as Json[]) : []).map((a) => String(a.status));
 
 export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> = {
   ...FUND_PROBES,
@@ -573,17 +570,7 @@ export const PROBES: Record<Exclude<GapProbeId, 'service.rate-limits'>, Probe> =
   'analysis.unreachable-website': async (ctx) => {
     const read = await ctx.unreachableAnalysis();
     if (typeof read === 'string') return { touched: false, reason: read };
-    if (!allFinal(read.statuses))
-      return {
-        touched: false,
-        reason: `the analysis of an unreachable website did not end within ${ANALYSIS_WAIT_MS / 1000} s`,
-        exchange: read.recorded,
-      };
-    return {
-      touched: true,
-      observation: { kind: 'values', values: { 'ends as': read.statuses.join(' and ') } },
-      exchange: read.recorded,
-    };
+    return endsAs(read, 'an unreachable website');
   },
   'webhooks.delivery-headers': async (ctx) => {
     const analysed = await ctx.analysedCompany();
@@ -768,22 +755,15 @@ export function probeContext(sender: ParitySender, options: ContextOptions): Pro
     };
   });
   // The unreachable website's company, read once the first analysis ended, then until its own ends.
-  const unreachableAnalysis = once(async (): Promise<(Sent & { record: Json; statuses: string[] }) | string> => {
+  const unreachableAnalysis = once(async (): Promise<AnalysisEnd | string> => {
     const analysed = await analysedCompany();
     if (typeof analysed === 'string') return analysed;
     if (typeof analysed.unreachable === 'string') return analysed.unreachable;
     const { id } = analysed.unreachable;
     await followedAnalysis();
-    const begin = Date.now();
-    for (;;) {
-      const sent = await sender.send({ method: 'GET', path: LIST_PATH, query: { id } });
-      const record = lookedUp(sent.answer);
-      if (!record) return `the lookup of the company of an unreachable website answered HTTP ${sent.answer.status}`;
-      const statuses = analysisStatuses(record);
-      const waited = Date.now() - begin;
-      if (allFinal(statuses) || waited > ANALYSIS_WAIT_MS) return { ...sent, record, statuses };
-      await nextRead(waited);
-    }
+    const read = await readUntilAnalysisEnds(sender, id);
+    if (!read.record) return `the lookup of the company of an unreachable website answered HTTP ${read.answer.status}`;
+    return read;
   });
   const followedAnalysis = once(async (): Promise<FollowedAnalysis | string> => {
     const analysed = await analysedCompany();

@@ -4,9 +4,8 @@
 // and the company is read until its analysis ends. Whether an engine fails on such a file, or reads
 // what it can of the others, is its own (the contract's x-gap on AnalysisStatus).
 import type { GapProbeId } from '../../../common/src/index.ts';
-import { FINAL_ANALYSIS_STATUSES } from '../final-statuses.ts';
-import { sleep } from '../live/answers.ts';
-import { type Json, lookedUp, type ProbeOutcome, projectOf } from './probe-values.ts';
+import { endsAs, readUntilAnalysisEnds } from './analysis-reads.ts';
+import { type Json, type ProbeOutcome, projectOf } from './probe-values.ts';
 import type { ParitySender } from './sender.ts';
 
 export interface UploadProbeContext {
@@ -16,15 +15,6 @@ export interface UploadProbeContext {
 }
 
 type UploadProbeId = Extract<GapProbeId, 'analysis.unreadable-upload'>;
-
-/** How long the analysis is read before parity gives up, as for its other analyses. */
-const WAIT_MS = 120_000;
-
-/** The statuses of the analysis `analysisId` (or of every analysis the company shows, without one). */
-const statusesOf = (record: Json, analysisId: unknown): string[] =>
-  (Array.isArray(record.analyses) ? (record.analyses as Json[]) : [])
-    .filter((a) => typeof analysisId !== 'string' || a.id === analysisId)
-    .map((a) => String(a.status));
 
 export const UPLOAD_PROBES: Record<UploadProbeId, (ctx: UploadProbeContext) => Promise<ProbeOutcome>> = {
   'analysis.unreadable-upload': async ({ sender, allowWrites, analysisCost }) => {
@@ -64,31 +54,13 @@ export const UPLOAD_PROBES: Record<UploadProbeId, (ctx: UploadProbeContext) => P
         reason: `the upload of two files answered HTTP ${upload.answer.status}`,
         exchange: upload.recorded,
       };
-    const begin = Date.now();
-    for (;;) {
-      const read = await sender.send({ method: 'GET', path: '/integration/projects', query: { id } });
-      const record = lookedUp(read.answer);
-      if (!record)
-        return {
-          touched: false,
-          reason: `the lookup of the company of the upload answered HTTP ${read.answer.status}`,
-          exchange: read.recorded,
-        };
-      const statuses = statusesOf(record, analysisId);
-      const waited = Date.now() - begin;
-      if (statuses.length > 0 && statuses.every((s) => FINAL_ANALYSIS_STATUSES.has(s)))
-        return {
-          touched: true,
-          observation: { kind: 'values', values: { 'ends as': statuses.join(' and ') } },
-          exchange: read.recorded,
-        };
-      if (waited > WAIT_MS)
-        return {
-          touched: false,
-          reason: `the analysis of the upload did not end within ${WAIT_MS / 1000} s`,
-          exchange: read.recorded,
-        };
-      await sleep(Math.min(5_000, Math.max(25, waited / 10)));
-    }
+    const read = await readUntilAnalysisEnds(sender, id, analysisId);
+    if (!read.record)
+      return {
+        touched: false,
+        reason: `the lookup of the company of the upload answered HTTP ${read.answer.status}`,
+        exchange: read.recorded,
+      };
+    return endsAs(read, 'the upload');
   },
 };
